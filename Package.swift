@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FetchSim",
+    products: [
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "FetchedResults", targets: ["FetchedResults"]),
+        .executable(name: "fetchsim", targets: ["fetchsim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Shared vocabulary: index paths and the seeded random generator.
+        .target(name: "FetchSimCore"),
+        // Layer 2: schema, objects, the context and its change notifications, stores.
+        .target(name: "ObjectGraph"),
+        // Layer 3: fetch requests, predicates and the fetched results controller.
+        .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore"]),
+        // Layer 8: the executable — argument parsing and nothing else.
+        .executableTarget(
+            name: "fetchsim",
+            dependencies: [
+                "FetchedResults",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
+    ]
+)

@@ -1,0 +1,47 @@
+/// What went wrong in the object graph, worded for the person who typed it.
+public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidName(String)
+    case duplicateAttribute(String, entity: String)
+    case unknownEntity(String)
+    case entityRedefined(String)
+    case unknownAttribute(String, entity: String)
+    case requiredAttribute(String, entity: String)
+    case typeMismatch(key: String, entity: String, expected: AttributeType, got: Value)
+    case unknownObject(ObjectID)
+    case deletedObject(ObjectID)
+    case reentrantChangeProcessing
+    case nothingToUndo
+    case nothingToRedo
+    case store(String)
+
+    public var description: String {
+        switch self {
+        case .invalidName(let name):
+            "'\(name)' is not a valid name (letters, digits and '_', not starting with a digit)"
+        case .duplicateAttribute(let key, let entity):
+            "attribute '\(key)' is defined twice in entity '\(entity)'"
+        case .unknownEntity(let name):
+            "unknown entity '\(name)'"
+        case .entityRedefined(let name):
+            "entity '\(name)' is already defined with other attributes"
+        case .unknownAttribute(let key, let entity):
+            "unknown attribute '\(key)' of entity '\(entity)'"
+        case .requiredAttribute(let key, let entity):
+            "attribute '\(key)' of entity '\(entity)' is required and cannot be nil"
+        case .typeMismatch(let key, let entity, let expected, let got):
+            "attribute '\(key)' of entity '\(entity)' is \(expected), not \(got.type.map { "\($0)" } ?? "nil") \(got.literal)"
+        case .unknownObject(let id):
+            "no object \(id)"
+        case .deletedObject(let id):
+            "object \(id) is deleted"
+        case .reentrantChangeProcessing:
+            "processPendingChanges() called while the context is delivering a change event; the change stays pending until that event ends"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .nothingToRedo:
+            "nothing to redo"
+        case .store(let message):
+            message
+        }
+    }
+}

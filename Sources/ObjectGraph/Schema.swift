@@ -1,0 +1,122 @@
+/// One typed attribute of an entity.
+public struct Attribute: Hashable, Sendable {
+    public var name: String
+    public var type: AttributeType
+    /// Whether `nil` is allowed.
+    public var isOptional: Bool
+    /// The value a new object gets when none is given; `nil` means `.null` for optional
+    /// attributes and the type's zero value (`""`, `0`, `0.0`, `false`, 1970-01-01) otherwise.
+    public var defaultValue: Value?
+
+    public init(_ name: String, _ type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil) {
+        self.name = name
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+    }
+
+    /// The value an object gets for this attribute when an insert does not name it.
+    public var initialValue: Value {
+        if let defaultValue { return defaultValue }
+        if isOptional { return .null }
+        switch type {
+        case .string: return .string("")
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .bool: return .bool(false)
+        case .date: return .date(.init(timeIntervalSince1970: 0))
+        }
+    }
+}
+
+/// A kind of object: a name and its ordered attributes.
+public struct Entity: Hashable, Sendable {
+    public let name: String
+    public let attributes: [Attribute]
+    private let positions: [String: Int]
+
+    /// Creates an entity; attribute names must be unique.
+    public init(name: String, attributes: [Attribute]) throws(ObjectGraphError) {
+        guard Entity.isIdentifier(name) else { throw .invalidName(name) }
+        var positions: [String: Int] = [:]
+        for (i, attribute) in attributes.enumerated() {
+            guard Entity.isIdentifier(attribute.name) else { throw .invalidName(attribute.name) }
+            guard positions.updateValue(i, forKey: attribute.name) == nil else {
+                throw .duplicateAttribute(attribute.name, entity: name)
+            }
+            if let value = attribute.defaultValue {
+                _ = try attribute.coerce(value, entity: name)
+            }
+        }
+        self.name = name
+        self.attributes = attributes
+        self.positions = positions
+    }
+
+    /// The position of the attribute named `key` in `attributes`, if there is one.
+    @inline(__always)
+    public func index(of key: String) -> Int? { positions[key] }
+
+    /// The attribute named `key`, if there is one.
+    public func attribute(named key: String) -> Attribute? {
+        positions[key].map { attributes[$0] }
+    }
+
+    /// The attribute named `key`, or an error naming the entity and the key.
+    public func requireAttribute(_ key: String) throws(ObjectGraphError) -> (index: Int, attribute: Attribute) {
+        guard let i = positions[key] else { throw .unknownAttribute(key, entity: name) }
+        return (i, attributes[i])
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}
+
+extension Attribute {
+    /// Checks `value` against this attribute's type, converting an integer to a double where a
+    /// double is expected, and throws a message naming the entity and the key otherwise.
+    public func coerce(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
+        switch (type, value) {
+        case (_, .null):
+            guard isOptional else { throw .requiredAttribute(name, entity: entity) }
+            return .null
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date):
+            return value
+        case (.double, .int(let i)):
+            return .double(Double(i))
+        default:
+            throw .typeMismatch(key: name, entity: entity, expected: type, got: value)
+        }
+    }
+}
+
+/// The entities a context knows, in the order they were defined.
+public struct Schema: Hashable, Sendable {
+    public private(set) var entities: [Entity] = []
+
+    public init(entities: [Entity] = []) throws(ObjectGraphError) {
+        for entity in entities { try add(entity) }
+    }
+
+    /// The entity named `name`, if there is one.
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    /// The entity named `name`, or an error naming it.
+    public func requireEntity(_ name: String) throws(ObjectGraphError) -> Entity {
+        guard let entity = entity(named: name) else { throw .unknownEntity(name) }
+        return entity
+    }
+
+    /// Adds an entity. Defining the same entity again identically is allowed; differently is an error.
+    public mutating func add(_ entity: Entity) throws(ObjectGraphError) {
+        if let existing = self.entity(named: entity.name) {
+            guard existing == entity else { throw .entityRedefined(entity.name) }
+            return
+        }
+        entities.append(entity)
+    }
+}

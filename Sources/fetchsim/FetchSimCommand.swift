@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct FetchSimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetchsim",
+        abstract: "Simulates NSFetchedResultsController driving a UITableView, deterministically.",
+        version: "0.1.0"
+    )
+
+    func run() throws {
+        print("fetchsim: the REPL is not built yet; see 'fetchsim --help'")
+    }
+}
