@@ -96,7 +96,11 @@ extension Attribute {
 public struct Schema: Hashable, Sendable {
     public private(set) var entities: [Entity] = []
 
-    public init(entities: [Entity] = []) throws(ObjectGraphError) {
+    /// An empty schema.
+    public init() {}
+
+    /// A schema of `entities`, which must have distinct names.
+    public init(entities: [Entity]) throws(ObjectGraphError) {
         for entity in entities { try add(entity) }
     }
 

@@ -1,0 +1,44 @@
+/// One processed change event as undo and redo replay it.
+struct ChangeRecord {
+    var inserted: [(object: ManagedObject, values: [Value])]
+    var deleted: [(object: ManagedObject, values: [Value])]
+    var updated: [(object: ManagedObject, changes: [ValueChange])]
+
+    /// The event that takes this one back.
+    var inverse: ChangeRecord {
+        ChangeRecord(
+            inserted: deleted,
+            deleted: inserted,
+            updated: updated.map { entry in
+                (entry.object, entry.changes.map {
+                    ValueChange(key: $0.key, index: $0.index, oldValue: $0.newValue, newValue: $0.oldValue)
+                })
+            }
+        )
+    }
+}
+
+extension ObjectContext {
+    /// Makes `record` pending as edits of the current event.
+    func stage(_ record: ChangeRecord) throws(ObjectGraphError) {
+        for (object, _) in record.deleted {
+            try delete(object.objectID)
+        }
+        for (object, values) in record.inserted {
+            reinsert(object, values: values)
+        }
+        for (object, changes) in record.updated {
+            for change in changes {
+                try setValue(change.newValue, forKey: change.key, of: object.objectID)
+            }
+        }
+    }
+
+    /// Brings a deleted object back under its own ID, as a pending insert.
+    func reinsert(_ object: ManagedObject, values: [Value]) {
+        object.values = values
+        object.isDeleted = false
+        register(object)
+        pendingInserted[object.objectID] = object
+    }
+}

@@ -1,0 +1,30 @@
+/// The default store: committed objects kept in memory for the life of the process.
+public final class InMemoryStore: PersistentStore {
+    private var schema: Schema
+    private var objects: [ObjectID: StoredObject] = [:]
+    private var nextObjectID: Int
+
+    public init(schema: Schema = Schema(), objects: [StoredObject] = [], nextObjectID: Int = 1) {
+        self.schema = schema
+        for object in objects { self.objects[object.id] = object }
+        self.nextObjectID = max(nextObjectID, (objects.map(\.id.rawValue).max() ?? 0) + 1)
+    }
+
+    public func load() -> StoreContents {
+        StoreContents(schema: schema, objects: objects.values.sorted { $0.id < $1.id }, nextObjectID: nextObjectID)
+    }
+
+    public func committedObject(_ id: ObjectID) -> StoredObject? {
+        objects[id]
+    }
+
+    public func save(_ changes: StoreChanges) {
+        schema = changes.schema
+        for id in changes.deleted { objects[id] = nil }
+        for object in changes.upserted { objects[object.id] = object }
+        nextObjectID = max(nextObjectID, changes.nextObjectID)
+    }
+
+    /// The number of committed objects.
+    public var count: Int { objects.count }
+}

@@ -1,0 +1,86 @@
+extension ObjectContext {
+    /// Ends the current run-loop turn: coalesces the pending edits into one `objectsDidChange`
+    /// notification, posts it, and returns it (`nil` when nothing changed).
+    ///
+    /// An attribute set back to its value at the start of the event is not reported. Calling this
+    /// from inside an observer of the event being posted throws: the edits stay pending.
+    @discardableResult
+    public func processPendingChanges() throws(ObjectGraphError) -> ObjectsDidChange? {
+        guard !isPosting else { throw .reentrantChangeProcessing }
+        guard hasPendingChanges else { return nil }
+
+        var updated: [(object: ManagedObject, changes: [ValueChange])] = []
+        for (id, olds) in pendingUpdated {
+            guard let object = registered[id] else { continue }
+            let changes = olds.keys.sorted().compactMap { index -> ValueChange? in
+                let (old, new) = (olds[index] ?? .null, object.values[index])
+                guard old != new else { return nil }
+                return ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new)
+            }
+            if !changes.isEmpty { updated.append((object, changes)) }
+        }
+        updated.sort { $0.object.objectID < $1.object.objectID }
+        let inserted = pendingInserted.values.sorted { $0.objectID < $1.objectID }
+        let deleted = pendingDeleted.values.sorted { $0.object.objectID < $1.object.objectID }
+        pendingInserted = [:]
+        pendingUpdated = [:]
+        pendingDeleted = [:]
+        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return nil }
+
+        let record = ChangeRecord(
+            inserted: inserted.map { ($0, $0.values) },
+            deleted: deleted.map { ($0.object, $0.valuesBefore) },
+            updated: updated
+        )
+        if !isReplayingHistory {
+            undoStack.append(record)
+            redoStack.removeAll()
+        }
+        for object in inserted { dirtyIDs.insert(object.objectID) }
+        for (object, _) in deleted { dirtyIDs.insert(object.objectID) }
+        for (object, _) in updated { dirtyIDs.insert(object.objectID) }
+
+        var changedValues: [ObjectID: [ValueChange]] = [:]
+        for (object, changes) in updated { changedValues[object.objectID] = changes }
+        let notification = ObjectsDidChange(
+            inserted: inserted,
+            updated: updated.map(\.object),
+            deleted: deleted.map(\.object),
+            changedValues: changedValues
+        )
+        post(.objectsDidChange(notification))
+        return notification
+    }
+
+    /// Whether `undo()` has an event to take back.
+    public var canUndo: Bool { !undoStack.isEmpty || hasPendingChanges }
+    /// Whether `redo()` has an event to re-apply.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Takes back the last change event (pending edits first become that event) as a new event.
+    @discardableResult
+    public func undo() throws(ObjectGraphError) -> ObjectsDidChange? {
+        try processPendingChanges()
+        guard let record = undoStack.popLast() else { throw .nothingToUndo }
+        let event = try replay(record.inverse)
+        redoStack.append(record)
+        return event
+    }
+
+    /// Re-applies the last undone change event as a new event.
+    @discardableResult
+    public func redo() throws(ObjectGraphError) -> ObjectsDidChange? {
+        guard !hasPendingChanges else { throw .store("cannot redo with unprocessed edits; they would be lost") }
+        guard let record = redoStack.popLast() else { throw .nothingToRedo }
+        let event = try replay(record)
+        undoStack.append(record)
+        return event
+    }
+
+    private func replay(_ record: ChangeRecord) throws(ObjectGraphError) -> ObjectsDidChange? {
+        isReplayingHistory = true
+        defer { isReplayingHistory = false }
+        try stage(record)
+        return try processPendingChanges()
+    }
+}

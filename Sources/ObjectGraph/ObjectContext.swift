@@ -1,0 +1,154 @@
+/// A scratch pad of objects, like `NSManagedObjectContext`.
+///
+/// Edits (`insert`, `setValue`, `delete`) are recorded as pending until `processPendingChanges()`
+/// — the end of a run-loop turn — which coalesces them into exactly one `objectsDidChange`
+/// notification. `save()` writes everything since the last save to the store in one transaction,
+/// posting `willSave` and `didSave`; `rollback()` returns to the committed state; `undo()`/`redo()`
+/// step through whole change events.
+public final class ObjectContext {
+    public private(set) var schema: Schema
+    let store: PersistentStore
+
+    var registered: [ObjectID: ManagedObject] = [:]
+    var byEntity: [String: [ObjectID: ManagedObject]] = [:]
+    var nextObjectID: Int
+
+    // The change event being built (one run-loop turn).
+    var pendingInserted: [ObjectID: ManagedObject] = [:]
+    var pendingUpdated: [ObjectID: [Int: Value]] = [:]   // attribute index → value at event start
+    var pendingDeleted: [ObjectID: (object: ManagedObject, valuesBefore: [Value])] = [:]
+
+    // Objects changed by processed events since the last save.
+    var dirtyIDs: Set<ObjectID> = []
+    var undoStack: [ChangeRecord] = []
+    var redoStack: [ChangeRecord] = []
+    var isPosting = false
+    var isReplayingHistory = false
+
+    private var observers: [(token: ObserverToken, body: (ContextNotification) -> Void)] = []
+    private var nextObserverToken = 0
+
+    /// Opens a context on `store`, loading its committed schema and objects.
+    public init(store: PersistentStore = InMemoryStore()) throws(ObjectGraphError) {
+        self.store = store
+        let contents = try store.load()
+        schema = contents.schema
+        nextObjectID = contents.nextObjectID
+        for stored in contents.objects {
+            let entity = try schema.requireEntity(stored.entity)
+            guard stored.values.count == entity.attributes.count else {
+                throw .store("object \(stored.id) has \(stored.values.count) values but entity '\(entity.name)' has \(entity.attributes.count) attributes")
+            }
+            register(ManagedObject(objectID: stored.id, entity: entity, values: stored.values))
+            nextObjectID = max(nextObjectID, stored.id.rawValue + 1)
+        }
+    }
+
+    // MARK: Schema and lookup
+
+    /// Defines an entity (or accepts an identical redefinition).
+    public func define(_ entity: Entity) throws(ObjectGraphError) {
+        try schema.add(entity)
+    }
+
+    /// The live object with `id`, or `nil` if there is none (never inserted, or deleted).
+    public func object(with id: ObjectID) -> ManagedObject? {
+        registered[id]
+    }
+
+    /// Every live object of the entity named `name`, in no particular order.
+    public func objects(ofEntity name: String) -> Dictionary<ObjectID, ManagedObject>.Values {
+        (byEntity[name] ?? [:]).values
+    }
+
+    /// The number of live objects.
+    public var objectCount: Int { registered.count }
+
+    /// Whether there are edits not yet processed into a change event.
+    public var hasPendingChanges: Bool {
+        !pendingInserted.isEmpty || !pendingUpdated.isEmpty || !pendingDeleted.isEmpty
+    }
+
+    /// Whether anything changed since the last save (processed or pending).
+    public var hasChanges: Bool { hasPendingChanges || !dirtyIDs.isEmpty }
+
+    // MARK: Edits
+
+    /// Inserts a new object. Unnamed attributes get their initial value; values are type-checked.
+    @discardableResult
+    public func insert(_ entityName: String, values: [(key: String, value: Value)] = []) throws(ObjectGraphError) -> ManagedObject {
+        let entity = try schema.requireEntity(entityName)
+        var row = entity.attributes.map(\.initialValue)
+        for (key, value) in values {
+            let (index, attribute) = try entity.requireAttribute(key)
+            row[index] = try attribute.coerce(value, entity: entity.name)
+        }
+        let object = ManagedObject(objectID: ObjectID(nextObjectID), entity: entity, values: row)
+        nextObjectID += 1
+        register(object)
+        pendingInserted[object.objectID] = object
+        return object
+    }
+
+    /// Sets one attribute of a live object; the change is recorded for the next change event.
+    public func setValue(_ value: Value, forKey key: String, of id: ObjectID) throws(ObjectGraphError) {
+        let object = try liveObject(id)
+        let (index, attribute) = try object.entity.requireAttribute(key)
+        let coerced = try attribute.coerce(value, entity: object.entity.name)
+        if pendingInserted[id] == nil, pendingUpdated[id]?[index] == nil {
+            pendingUpdated[id, default: [:]][index] = object.values[index]
+        }
+        object.values[index] = coerced
+    }
+
+    /// Deletes a live object. Deleting an object inserted in the same event cancels both.
+    public func delete(_ id: ObjectID) throws(ObjectGraphError) {
+        let object = try liveObject(id)
+        unregister(object)
+        object.isDeleted = true
+        if pendingInserted.removeValue(forKey: id) != nil { return }
+        var before = object.values
+        if let olds = pendingUpdated.removeValue(forKey: id) {
+            for (index, value) in olds { before[index] = value }
+        }
+        pendingDeleted[id] = (object, before)
+    }
+
+    func liveObject(_ id: ObjectID) throws(ObjectGraphError) -> ManagedObject {
+        if let object = registered[id] { return object }
+        if id.rawValue > 0, id.rawValue < nextObjectID { throw .deletedObject(id) }
+        throw .unknownObject(id)
+    }
+
+    func register(_ object: ManagedObject) {
+        registered[object.objectID] = object
+        byEntity[object.entity.name, default: [:]][object.objectID] = object
+    }
+
+    func unregister(_ object: ManagedObject) {
+        registered[object.objectID] = nil
+        byEntity[object.entity.name]?[object.objectID] = nil
+    }
+
+    // MARK: Observers
+
+    /// Registers `body` for every notification this context posts, in registration order.
+    @discardableResult
+    public func addObserver(_ body: @escaping (ContextNotification) -> Void) -> ObserverToken {
+        nextObserverToken += 1
+        let token = ObserverToken(rawValue: nextObserverToken)
+        observers.append((token, body))
+        return token
+    }
+
+    /// Stops delivering notifications to the observer registered with `token`.
+    public func removeObserver(_ token: ObserverToken) {
+        observers.removeAll { $0.token == token }
+    }
+
+    func post(_ notification: ContextNotification) {
+        isPosting = true
+        defer { isPosting = false }
+        for observer in observers { observer.body(notification) }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import ObjectGraph
+import Testing
+
+/// A context with `Note(title: string, group: string, order: int, done: bool?)`.
+func makeNoteContext(store: PersistentStore = InMemoryStore()) throws -> ObjectContext {
+    let context = try ObjectContext(store: store)
+    try context.define(Entity(name: "Note", attributes: [
+        Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+        Attribute("done", .bool, isOptional: true),
+    ]))
+    return context
+}
+
+/// Collects every notification a context posts, as short strings.
+final class NotificationLog {
+    var lines: [String] = []
+    var events: [ObjectsDidChange] = []
+
+    init(_ context: ObjectContext) {
+        context.addObserver { [unowned self] notification in
+            switch notification {
+            case .objectsDidChange(let change):
+                events.append(change)
+                let updated = change.updated.map { object in
+                    let keys = change.changedValues[object.objectID, default: []].map { "\($0.key):\($0.oldValue.literal)→\($0.newValue.literal)" }
+                    return "\(object.objectID)[\(keys.joined(separator: ","))]"
+                }
+                lines.append("didChange ins=\(change.inserted.map(\.objectID)) upd=\(updated) del=\(change.deleted.map(\.objectID))")
+            case .willSave:
+                lines.append("willSave")
+            case .didSave(let summary):
+                lines.append("didSave ins=\(summary.insertedIDs.sorted()) upd=\(summary.updatedIDs.sorted()) del=\(summary.deletedIDs.sorted())")
+            }
+        }
+    }
+}
+
+@Suite struct ObjectContextTests {
+    @Test func editsAreCoalescedIntoOneNotificationPerEvent() throws {
+        let context = try makeNoteContext()
+        let log = NotificationLog(context)
+        let a = try context.insert("Note", values: [("title", .string("A")), ("order", .int(0))])
+        let b = try context.insert("Note", values: [("title", .string("B")), ("order", .int(1))])
+        try context.setValue(.int(5), forKey: "order", of: a.objectID)
+        #expect(log.lines.isEmpty, "nothing is posted before the event ends")
+        try context.processPendingChanges()
+        #expect(log.lines == ["didChange ins=[#1, #2] upd=[] del=[]"])
+
+        try context.setValue(.string("B2"), forKey: "title", of: b.objectID)
+        try context.setValue(.string("B3"), forKey: "title", of: b.objectID)
+        try context.setValue(.int(9), forKey: "order", of: a.objectID)
+        try context.setValue(.int(5), forKey: "order", of: a.objectID)   // back to its start value
+        try context.processPendingChanges()
+        #expect(log.lines.last == ##"didChange ins=[] upd=["#2[title:\"B\"→\"B3\"]"] del=[]"##)
+    }
+
+    @Test func insertThenDeleteInOneEventReportsNothing() throws {
+        let context = try makeNoteContext()
+        let log = NotificationLog(context)
+        let a = try context.insert("Note")
+        try context.delete(a.objectID)
+        #expect(try context.processPendingChanges() == nil)
+        #expect(log.lines.isEmpty)
+        #expect(a.isDeleted)
+        #expect(throws: ObjectGraphError.deletedObject(a.objectID)) { try context.delete(a.objectID) }
+    }
+
+    @Test func updateThenDeleteIsReportedAsDelete() throws {
+        let context = try makeNoteContext()
+        let a = try context.insert("Note", values: [("title", .string("A"))])
+        try context.processPendingChanges()
+        let log = NotificationLog(context)
+        try context.setValue(.string("Z"), forKey: "title", of: a.objectID)
+        try context.delete(a.objectID)
+        try context.processPendingChanges()
+        #expect(log.lines == ["didChange ins=[] upd=[] del=[#1]"])
+        // Undo brings it back with its value from before the event.
+        try context.undo()
+        #expect(context.object(with: a.objectID)?["title"] == .string("A"))
+    }
+
+    @Test func idsAreNeverReused() throws {
+        let context = try makeNoteContext()
+        let a = try context.insert("Note")
+        try context.delete(a.objectID)
+        let b = try context.insert("Note")
+        #expect(b.objectID.rawValue == a.objectID.rawValue + 1)
+    }
+
+    @Test func typeAndKeyErrorsNameWhatAndWhere() throws {
+        let context = try makeNoteContext()
+        #expect(throws: ObjectGraphError.unknownEntity("Nope")) { try context.insert("Nope") }
+        #expect(throws: ObjectGraphError.unknownAttribute("titel", entity: "Note")) {
+            try context.insert("Note", values: [("titel", .string("x"))])
+        }
+        let error = #expect(throws: ObjectGraphError.self) { try context.insert("Note", values: [("order", .string("x"))]) }
+        #expect(error?.description == #"attribute 'order' of entity 'Note' is int, not string "x""#)
+        #expect(throws: ObjectGraphError.requiredAttribute("title", entity: "Note")) {
+            try context.insert("Note", values: [("title", .null)])
+        }
+        #expect(throws: ObjectGraphError.unknownObject(ObjectID(42))) { try context.setValue(.int(1), forKey: "order", of: ObjectID(42)) }
+        // An int is accepted where a double is expected.
+        try context.define(Entity(name: "Point", attributes: [Attribute("x", .double)]))
+        let p = try context.insert("Point", values: [("x", .int(2))])
+        #expect(p["x"] == .double(2))
+    }
+
+    @Test func undoAndRedoStepThroughWholeEvents() throws {
+        let context = try makeNoteContext()
+        let a = try context.insert("Note", values: [("title", .string("A"))])
+        try context.processPendingChanges()
+        try context.setValue(.string("A2"), forKey: "title", of: a.objectID)
+        let b = try context.insert("Note", values: [("title", .string("B"))])
+        try context.processPendingChanges()
+        let log = NotificationLog(context)
+
+        try context.undo()
+        #expect(log.lines == [##"didChange ins=[] upd=["#1[title:\"A2\"→\"A\"]"] del=[#2]"##])
+        #expect(context.object(with: b.objectID) == nil)
+        try context.redo()
+        #expect(log.lines.last == ##"didChange ins=[#2] upd=["#1[title:\"A\"→\"A2\"]"] del=[]"##)
+        #expect(context.object(with: b.objectID) === b, "redo restores the same object under the same ID")
+        try context.undo()
+        try context.undo()
+        #expect(context.objectCount == 0)
+        #expect(throws: ObjectGraphError.nothingToUndo) { try context.undo() }
+        try context.redo()
+        #expect(context.object(with: a.objectID)?["title"] == .string("A"))
+        // A new edit clears the redo stack.
+        _ = try context.insert("Note")
+        try context.processPendingChanges()
+        #expect(throws: ObjectGraphError.nothingToRedo) { try context.redo() }
+    }
+
+    @Test func saveWritesEverythingSinceTheLastSaveAndPostsWillAndDidSave() throws {
+        let store = InMemoryStore()
+        let context = try makeNoteContext(store: store)
+        let a = try context.insert("Note", values: [("title", .string("A"))])
+        let b = try context.insert("Note", values: [("title", .string("B"))])
+        let log = NotificationLog(context)
+        try context.save()
+        #expect(log.lines == ["didChange ins=[#1, #2] upd=[] del=[]", "willSave", "didSave ins=[#1, #2] upd=[] del=[]"])
+        #expect(store.count == 2)
+
+        try context.setValue(.string("A2"), forKey: "title", of: a.objectID)
+        try context.processPendingChanges()
+        try context.delete(b.objectID)
+        try context.save()
+        #expect(log.lines.suffix(2) == ["willSave", "didSave ins=[] upd=[#1] del=[#2]"])
+        #expect(store.committedObject(a.objectID)?.values.first == .string("A2"))
+        #expect(store.committedObject(b.objectID) == nil)
+
+        // A fresh context on the same store sees the committed state and continues the IDs.
+        let reopened = try ObjectContext(store: store)
+        #expect(reopened.objectCount == 1)
+        #expect(try reopened.insert("Note").objectID == ObjectID(3))
+    }
+
+    @Test func rollbackRestoresTheCommittedStateAsOneEvent() throws {
+        let context = try makeNoteContext()
+        let a = try context.insert("Note", values: [("title", .string("A"))])
+        let b = try context.insert("Note", values: [("title", .string("B"))])
+        try context.save()
+        try context.setValue(.string("A2"), forKey: "title", of: a.objectID)
+        try context.delete(b.objectID)
+        let c = try context.insert("Note", values: [("title", .string("C"))])
+        try context.processPendingChanges()
+        try context.setValue(.string("A3"), forKey: "title", of: a.objectID)   // still pending
+        let log = NotificationLog(context)
+
+        try context.rollback()
+        #expect(log.lines == [##"didChange ins=[#2] upd=["#1[title:\"A2\"→\"A\"]"] del=[#3]"##])
+        #expect(context.object(with: a.objectID)?["title"] == .string("A"))
+        #expect(context.object(with: b.objectID)?["title"] == .string("B"))
+        #expect(context.object(with: c.objectID) == nil)
+        #expect(!context.hasChanges)
+        #expect(throws: ObjectGraphError.nothingToUndo) { try context.undo() }
+    }
+
+    @Test func processingFromInsideAnObserverIsRejected() throws {
+        let context = try makeNoteContext()
+        var nested: ObjectGraphError?
+        context.addObserver { notification in
+            guard case .objectsDidChange = notification else { return }
+            do { try context.processPendingChanges() } catch let error as ObjectGraphError { nested = error } catch {}
+        }
+        _ = try context.insert("Note")
+        try context.processPendingChanges()
+        #expect(nested == .reentrantChangeProcessing)
+    }
+
+    @Test func observersCanBeRemoved() throws {
+        let context = try makeNoteContext()
+        var count = 0
+        let token = context.addObserver { _ in count += 1 }
+        _ = try context.insert("Note")
+        try context.processPendingChanges()
+        context.removeObserver(token)
+        _ = try context.insert("Note")
+        try context.processPendingChanges()
+        #expect(count == 1)
+    }
+
+    @Test func schemaRejectsBadDefinitions() {
+        #expect(throws: ObjectGraphError.duplicateAttribute("a", entity: "E")) {
+            try Entity(name: "E", attributes: [Attribute("a", .int), Attribute("a", .string)])
+        }
+        #expect(throws: ObjectGraphError.invalidName("9lives")) { try Entity(name: "9lives", attributes: []) }
+        #expect(throws: ObjectGraphError.self) {
+            try Entity(name: "E", attributes: [Attribute("a", .int, defaultValue: .string("x"))])
+        }
+    }
+}
