@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
+        .library(name: "TableSimulation", targets: ["TableSimulation"]),
         .executable(name: "fetchsim", targets: ["fetchsim"]),
     ],
     dependencies: [
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "ObjectGraph"),
         // Layer 3: fetch requests, predicates and the fetched results controller.
         .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore"]),
+        // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
+        .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
         // Layer 8: the executable — argument parsing and nothing else.
         .executableTarget(
             name: "fetchsim",
@@ -28,5 +31,6 @@ let package = Package(
         ),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
     ]
 )

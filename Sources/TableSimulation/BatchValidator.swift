@@ -1,0 +1,167 @@
+import FetchSimCore
+
+/// Checks one batch the way `UITableView` does at the end of the outermost batch, and plans the
+/// new layout when it passes.
+///
+/// `before` is the table's own cached row count per section (never a fresh data-source query);
+/// `after` is what the data source answers now. Checks run in this order and the first failure
+/// is thrown:
+/// 1. section ranges before the update (deletes, move sources), then the section count, then
+///    section ranges after the update (inserts, move destinations), then section conflicts;
+/// 2. row ranges: deletes, reloads, reconfigures (old numbering), inserts (new numbering), then
+///    each move in call order (source, destination, same path, deleted source section, inserted
+///    destination section);
+/// 3. row conflicts: delete + reload, delete or reload + move from one path, insert + move to one
+///    path, repeated move sources or destinations;
+/// 4. the row count of every section that is neither inserted nor deleted, in new order.
+///
+/// Deletes and reloads inside deleted sections and inserts inside inserted sections pass (after
+/// their range check) and are otherwise ignored, as UIKit does.
+struct BatchValidator {
+    let request: BatchRequest
+    let before: [Int]
+    let after: [Int]
+    /// UIKit rejects `moveRow(at: p, to: p)` inside an explicit batch.
+    let rejectsSamePathMoves: Bool
+
+    func validate() throws(TableViewError) -> BatchPlan {
+        let sections = try checkSections()
+        try checkRowRanges()
+        try checkRowConflicts()
+        try checkRowCounts(sections)
+        return plan(sections)
+    }
+
+    // MARK: Sections
+
+    private func checkSections() throws(TableViewError) -> [SectionSource] {
+        let oldCount = before.count, newCount = after.count
+        for section in request.deletedSections.sorted() where !(0..<oldCount).contains(section) {
+            throw .deleteSectionOutOfRange(section: section, sectionCount: oldCount)
+        }
+        for move in request.sectionMoves where !(0..<oldCount).contains(move.from) {
+            throw .moveSectionFromOutOfRange(section: move.from, sectionCount: oldCount)
+        }
+        let inserted = request.insertedSections.count, deleted = request.deletedSections.count
+        guard newCount == oldCount + inserted - deleted else {
+            throw .invalidSectionCount(after: newCount, before: oldCount, inserted: inserted, deleted: deleted)
+        }
+        for section in request.insertedSections.sorted() where !(0..<newCount).contains(section) {
+            throw .insertSectionOutOfRange(section: section, sectionCount: newCount)
+        }
+        for move in request.sectionMoves where !(0..<newCount).contains(move.to) {
+            throw .moveSectionToOutOfRange(from: move.from, to: move.to, sectionCount: newCount)
+        }
+        var sources = Set<Int>(), destinations = Set<Int>()
+        for move in request.sectionMoves {
+            if request.deletedSections.contains(move.from) { throw .deleteAndMoveSameSection(move.from) }
+            if request.insertedSections.contains(move.to) { throw .insertAndMoveSameSection(move.to) }
+            guard sources.insert(move.from).inserted else { throw .multipleMovesFromSection(move.from) }
+            guard destinations.insert(move.to).inserted else { throw .multipleMovesToSection(move.to) }
+        }
+        // Inserted and moved-in sections take their new indexes; the other surviving sections
+        // fill the remaining slots in their old relative order.
+        var slots = [SectionSource?](repeating: nil, count: newCount)
+        for section in request.insertedSections { slots[section] = .inserted }
+        for move in request.sectionMoves { slots[move.to] = .old(move.from) }
+        var stayers = (0..<oldCount).lazy
+            .filter { !request.deletedSections.contains($0) && !sources.contains($0) }
+            .makeIterator()
+        for index in slots.indices where slots[index] == nil {
+            slots[index] = stayers.next().map(SectionSource.old)
+        }
+        return slots.map { $0 ?? .inserted }
+    }
+
+    // MARK: Rows
+
+    private func checkRowRanges() throws(TableViewError) {
+        for path in request.deletedRows.sorted() + request.reloadedRows.sorted() {
+            guard before.indices.contains(path.section) else {
+                throw .deleteRowSectionOutOfRange(path, sectionCount: before.count)
+            }
+            guard (0..<before[path.section]).contains(path.row) else {
+                throw .deleteRowOutOfRange(path, rowCount: before[path.section])
+            }
+        }
+        for path in request.reconfiguredRows.sorted() {
+            guard before.indices.contains(path.section) else {
+                throw .reconfigureRowSectionOutOfRange(path, sectionCount: before.count)
+            }
+            guard (0..<before[path.section]).contains(path.row) else {
+                throw .reconfigureRowOutOfRange(path, rowCount: before[path.section])
+            }
+        }
+        for path in request.insertedRows.sorted() {
+            guard after.indices.contains(path.section) else {
+                throw .insertRowSectionOutOfRange(path, sectionCount: after.count)
+            }
+            guard (0..<after[path.section]).contains(path.row) else {
+                throw .insertRowOutOfRange(path, rowCount: after[path.section])
+            }
+        }
+        for (from, to) in request.rowMoves {
+            guard before.indices.contains(from.section) else {
+                throw .moveFromSectionOutOfRange(from, sectionCount: before.count)
+            }
+            guard (0..<before[from.section]).contains(from.row) else {
+                throw .moveFromOutOfRange(from, rowCount: before[from.section])
+            }
+            guard after.indices.contains(to.section) else {
+                throw .moveToSectionOutOfRange(from: from, to: to, sectionCount: after.count)
+            }
+            guard (0..<after[to.section]).contains(to.row) else {
+                throw .moveToOutOfRange(from: from, to: to, rowCount: after[to.section])
+            }
+            if rejectsSamePathMoves && from == to { throw .moveToSameIndexPath(from) }
+            if request.deletedSections.contains(from.section) { throw .moveFromDeletedSection(from) }
+            if request.insertedSections.contains(to.section) { throw .moveIntoInsertedSection(to.section) }
+        }
+    }
+
+    private func checkRowConflicts() throws(TableViewError) {
+        for path in request.deletedRows.sorted() where request.reloadedRows.contains(path) {
+            throw .deleteAndReloadSameIndexPath(path)
+        }
+        var sources = Set<IndexPath>(), destinations = Set<IndexPath>()
+        for (from, to) in request.rowMoves {
+            // UIKit turns a reload into a delete first, hence its wording for reload + move.
+            if request.deletedRows.contains(from) || request.reloadedRows.contains(from) {
+                throw .deleteAndMoveSameIndexPath(from)
+            }
+            if request.insertedRows.contains(to) { throw .insertAndMoveSameIndexPath(to) }
+            guard sources.insert(from).inserted else { throw .multipleMovesFromIndexPath(from) }
+            guard destinations.insert(to).inserted else { throw .multipleMovesToIndexPath(to) }
+        }
+    }
+
+    /// Rule 14, for every surviving section. A reload counts as one delete and one insert in the
+    /// message (UIKit performs it as both); moves count only when they cross sections.
+    private func checkRowCounts(_ sections: [SectionSource]) throws(TableViewError) {
+        var deleted = [Int: Int](), reloaded = [Int: Int](), inserted = [Int: Int]()
+        var movedIn = [Int: Int](), movedOut = [Int: Int]()
+        for path in request.deletedRows { deleted[path.section, default: 0] += 1 }
+        for path in request.reloadedRows { reloaded[path.section, default: 0] += 1 }
+        for path in request.insertedRows { inserted[path.section, default: 0] += 1 }
+        let newIndexOfOld = Dictionary(
+            sections.enumerated().compactMap { new, source in
+                if case .old(let old) = source { (old, new) } else { nil }
+            },
+            uniquingKeysWith: { first, _ in first })
+        for (from, to) in request.rowMoves where newIndexOfOld[from.section] != to.section {
+            movedOut[from.section, default: 0] += 1
+            movedIn[to.section, default: 0] += 1
+        }
+        for (new, source) in sections.enumerated() {
+            guard case .old(let old) = source else { continue }
+            let reloads = reloaded[old, default: 0]
+            let ins = inserted[new, default: 0], del = deleted[old, default: 0]
+            let moveIn = movedIn[new, default: 0], moveOut = movedOut[old, default: 0]
+            guard after[new] == before[old] + ins - del + moveIn - moveOut else {
+                throw .invalidRowCount(
+                    section: new, after: after[new], before: before[old], inserted: ins + reloads,
+                    deleted: del + reloads, movedIn: moveIn, movedOut: moveOut)
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import FetchSimCore
+
+extension SimulatedTableView {
+    /// The user drags the row at `source` and drops it at `destination` (semantics.md §5).
+    ///
+    /// As in UIKit, the table changes first and on its own: the row — its identifier and its cell,
+    /// unchanged — moves at once, without a batch and without asking the data source for counts,
+    /// and the cached row counts follow (a cross-section drag changes two sections). Only then is
+    /// the data source told, through `tableView(_:moveRowAt:to:)`, so that it can update its model
+    /// to match what the table already shows. Cells that the drag brings into or out of the
+    /// viewport are configured or dropped after that call.
+    ///
+    /// `destination` is numbered after the row's removal, as UIKit's: within one section,
+    /// dragging row 3 to row 1 gives `to: [s, 1]`, and dragging row 1 below row 3 gives
+    /// `to: [s, 3]`; across sections any row from 0 to the destination's count is valid.
+    ///
+    /// A drag does not clear `isOutOfStep` and is not validated against the data source.
+    public func userMoveRow(from source: IndexPath, to destination: IndexPath) throws(TableViewError) {
+        guard updateDepth == 0 else { throw .userMoveDuringUpdates }
+        guard storage.contains(source), destination.section >= 0,
+            destination.section < storage.numberOfSections
+        else { throw .userMoveOutOfRange(from: source, to: destination) }
+        let countAfterRemoval =
+            storage.numberOfRows(inSection: destination.section) - (source.section == destination.section ? 1 : 0)
+        guard (0...countAfterRemoval).contains(destination.row) else {
+            throw .userMoveOutOfRange(from: source, to: destination)
+        }
+        let row = storage.removeRow(at: source)
+        storage.insertRow(row, at: destination)
+        lastBatch = [.userMoveRow(from: source, to: destination)]
+        dataSource?.tableView(self, moveRowAt: source, to: destination)
+        refreshViewport()
+    }
+}

@@ -1,0 +1,158 @@
+import FetchSimCore
+
+/// A deterministic stand-in for `UITableView` that knows only what a table view knows.
+///
+/// It caches its section count, row counts and header titles, remembers which object each row
+/// shows (`rowIdentifier(at:)`), and holds configured cells only for the rows inside its
+/// `viewport`. It learns about changes only through `reloadData()`, batch updates (see
+/// `SimulatedTableView+Updates.swift`) and the user's drag (`userMoveRow(from:to:)`), and it
+/// validates every batch with UIKit's rules and wording.
+///
+/// Like `UITableView` it loads nothing until asked: call `reloadData()` once the data source is
+/// ready (UIKit does so on its first layout). Until then it has no sections.
+///
+/// **After an invalid batch** the table throws `TableViewError`, keeps exactly its pre-batch
+/// state and sets `isOutOfStep`. It never repairs itself: every later batch is validated against
+/// that stale state, and only `reloadData()` clears the flag. UIKit would crash instead; keeping
+/// the old state lets the consistency check and the log show what went wrong.
+public final class SimulatedTableView {
+    /// The object that answers the table's questions. Held weakly, as UIKit does.
+    public weak var dataSource: (any TableViewDataSource)?
+
+    /// The rows on screen. Setting it configures cells for rows that come into view and drops the
+    /// cells of rows that leave it.
+    public var viewport: Viewport {
+        didSet { refreshViewport() }
+    }
+
+    /// Whether an invalid batch or a failed update block left the table out of step with its data
+    /// source. Cleared only by `reloadData()`.
+    public internal(set) var isOutOfStep = false
+
+    /// The operations of the last batch, valid or not, the last `reloadData()` or the last drag.
+    public internal(set) var lastBatch: [TableOperation] = []
+
+    /// The section index titles, as last read from the data source (on `reloadData()` and after
+    /// every applied batch).
+    public internal(set) var sectionIndexTitles: [String]?
+
+    var storage = RowStorage()
+    /// Nesting depth of `beginUpdates()`.
+    var updateDepth = 0
+    /// Operations recorded since the outermost `beginUpdates()`.
+    var pendingOperations: [TableOperation] = []
+
+    public init(dataSource: (any TableViewDataSource)? = nil, viewport: Viewport = Viewport(height: 20)) {
+        self.dataSource = dataSource
+        self.viewport = viewport
+    }
+
+    // MARK: What the table knows
+
+    /// The cached number of sections.
+    public var numberOfSections: Int { storage.numberOfSections }
+
+    /// The cached number of rows in `section`; 0 for a section the table does not have.
+    public func numberOfRows(inSection section: Int) -> Int { storage.numberOfRows(inSection: section) }
+
+    /// The object the row at `indexPath` shows, or `nil` if the table has no such row.
+    public func rowIdentifier(at indexPath: IndexPath) -> Int? { storage.row(at: indexPath)?.identifier }
+
+    /// The objects the rows of `section` show, in order; empty for a missing section.
+    public func rowIdentifiers(inSection section: Int) -> [Int] { storage.identifiers(inSection: section) }
+
+    /// The objects every section shows, section by section.
+    public var rowIdentifiersBySection: [[Int]] {
+        (0..<storage.numberOfSections).map { storage.identifiers(inSection: $0) }
+    }
+
+    /// Where the table shows `identifier` (the first such row), or `nil`.
+    /// - Complexity: O(rows).
+    public func indexPath(forRowIdentifier identifier: Int) -> IndexPath? {
+        storage.indexPath(forIdentifier: identifier)
+    }
+
+    /// The cached header title of `section`. Read on `reloadData()` and when a batch inserts the
+    /// section; a surviving section keeps the title it had.
+    public func headerTitle(forSection section: Int) -> String? { storage.title(ofSection: section) }
+
+    /// The configured cell of the row at `indexPath`; `nil` when the row is outside the viewport
+    /// or does not exist.
+    public func cellForRow(at indexPath: IndexPath) -> TableCell? { storage.row(at: indexPath)?.cell }
+
+    /// The index paths of the rows inside the viewport, in order.
+    public var indexPathsForVisibleRows: [IndexPath] {
+        let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
+        var paths: [IndexPath] = []
+        var first = 0
+        for section in 0..<storage.numberOfSections {
+            let count = storage.numberOfRows(inSection: section)
+            let clamp = { (bound: Int) in min(max(bound - first, 0), count) }
+            let rows = clamp(visible.lowerBound)..<clamp(visible.upperBound)
+            paths += rows.map { IndexPath(row: $0, section: section) }
+            first += count
+        }
+        return paths
+    }
+
+    /// Whether the table is between `beginUpdates()` and the matching `endUpdates()`.
+    public var isPerformingUpdates: Bool { updateDepth > 0 }
+
+    // MARK: Loading
+
+    /// Forgets everything and asks the data source again: section count, titles, row counts and
+    /// every row's identifier, then cells for the visible rows. Clears `isOutOfStep`. Called
+    /// inside a batch, it also drops the operations recorded so far.
+    public func reloadData() {
+        pendingOperations = []
+        lastBatch = [.reloadData]
+        let sectionCount = dataSource?.numberOfSections(in: self) ?? 0
+        let sections = (0..<sectionCount).map(loadSection)
+        storage = RowStorage(sections: sections)
+        sectionIndexTitles = dataSource?.sectionIndexTitles(for: self)
+        isOutOfStep = false
+        refreshViewport()
+    }
+
+    /// A section as the data source describes it now, without cells.
+    func loadSection(_ section: Int) -> TableSection {
+        guard let dataSource else { return TableSection(title: nil, rows: []) }
+        let count = dataSource.tableView(self, numberOfRowsInSection: section)
+        return TableSection(
+            title: dataSource.tableView(self, titleForHeaderInSection: section),
+            rows: (0..<count).map { freshRow(at: IndexPath(row: $0, section: section)) })
+    }
+
+    /// A row whose identifier comes from the data source, without a cell yet.
+    func freshRow(at indexPath: IndexPath) -> TableRow {
+        TableRow(identifier: dataSource?.tableView(self, identifierForRowAt: indexPath) ?? 0, cell: nil)
+    }
+
+    /// Drops the cells of rows outside the viewport and configures the visible rows that have
+    /// none. Cells already on screen are left as they are, however stale.
+    /// - Complexity: O(rows).
+    func refreshViewport() {
+        let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
+        var needCells: [IndexPath] = []
+        storage.updateEachRow { path, flatIndex, row in
+            if !visible.contains(flatIndex) {
+                row.cell = nil
+            } else if row.cell == nil {
+                needCells.append(path)
+            }
+        }
+        // Ask the data source only after the storage is no longer being mutated: it may query us.
+        for path in needCells {
+            configureCell(at: path)
+        }
+    }
+
+    /// Runs the data source's `cellForRowAt` for the row at `indexPath` and keeps the result.
+    func configureCell(at indexPath: IndexPath) {
+        guard let cell = dataSource?.tableView(self, cellForRowAt: indexPath),
+            var row = storage.row(at: indexPath)
+        else { return }
+        row.cell = cell
+        storage.setRow(row, at: indexPath)
+    }
+}
