@@ -1,0 +1,34 @@
+import ObjectGraph
+
+/// What a `%K` or `%@` placeholder in a predicate format stands for.
+///
+/// Arguments are consumed in order: the first placeholder takes the first argument, and so on.
+/// `%K` needs a `.key`; `%@` needs a `.value`, or a `.list` where a list may stand
+/// (after `IN` or `BETWEEN`).
+public enum PredicateArgument: Sendable, Equatable {
+    /// An attribute key, for `%K`.
+    case key(String)
+    /// A constant, for `%@`.
+    case value(Value)
+    /// A collection of constants, for `%@` after `IN` or `BETWEEN`.
+    case list([Value])
+}
+
+extension PredicateArgument: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+    /// A string literal is a string value (use `.key` for a key).
+    public init(stringLiteral value: String) { self = .value(.string(value)) }
+    public init(integerLiteral value: Int) { self = .value(.int(value)) }
+    public init(floatLiteral value: Double) { self = .value(.double(value)) }
+    public init(booleanLiteral value: Bool) { self = .value(.bool(value)) }
+
+    /// What this argument is, for error messages: "a key", "a value" or "a list".
+    var kindName: String {
+        switch self {
+        case .key: "a key"
+        case .value: "a value"
+        case .list: "a list"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// Why a predicate format could not be parsed or bound, and where.
+///
+/// Messages are lowercase, quote what the user typed in single quotes and have no trailing
+/// period; `description` appends the column: `unexpected 'AND' at column 8`.
+public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, without the position.
+    public let message: String
+    /// The 1-based column of the offending token, counted in Unicode scalars from the start of
+    /// the format; one past the end for problems found at the end of the input.
+    public let column: Int
+
+    public init(_ message: String, column: Int) {
+        self.message = message
+        self.column = column
+    }
+
+    public var description: String { "\(message) at column \(column)" }
+}
+
+extension PredicateError {
+    /// Quotes user input for a message, shortening very long text and spelling out control
+    /// characters so that the message stays on one readable line.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            if count > 40 {
+                out += "…"
+                break
+            }
+            out += scalar.isControl ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+        }
+        return "'" + out + "'"
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is a C0 or C1 control character or DEL, which messages and descriptions escape.
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+}
