@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "TableSimulation", targets: ["TableSimulation"]),
+        .library(name: "Adapters", targets: ["Adapters"]),
         .executable(name: "fetchsim", targets: ["fetchsim"]),
     ],
     dependencies: [
@@ -21,6 +22,8 @@ let package = Package(
         .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
         .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
+        // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
+        .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         // Layer 8: the executable — argument parsing and nothing else.
         .executableTarget(
             name: "fetchsim",
@@ -31,6 +34,7 @@ let package = Package(
         ),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
     ]
 )

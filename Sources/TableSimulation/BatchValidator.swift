@@ -9,8 +9,9 @@ import FetchSimCore
 /// 1. section ranges before the update (deletes, move sources), then the section count, then
 ///    section ranges after the update (inserts, move destinations), then section conflicts;
 /// 2. row ranges: deletes, reloads, reconfigures (old numbering), inserts (new numbering), then
-///    each move in call order (source, destination, same path, deleted source section, inserted
-///    destination section);
+///    each move in call order (source, destination, deleted source section, inserted destination
+///    section, same path) — ranges before counts, as the verbatim "attempt to delete row 9 from
+///    section 0 which only contains 0 rows" (a batch whose counts were wrong too) shows;
 /// 3. row conflicts: delete + reload, delete or reload + move from one path, insert + move to one
 ///    path, repeated move sources or destinations;
 /// 4. the row count of every section that is neither inserted nor deleted, in new order.
@@ -113,9 +114,9 @@ struct BatchValidator {
             guard (0..<after[to.section]).contains(to.row) else {
                 throw .moveToOutOfRange(from: from, to: to, rowCount: after[to.section])
             }
-            if rejectsSamePathMoves && from == to { throw .moveToSameIndexPath(from) }
             if request.deletedSections.contains(from.section) { throw .moveFromDeletedSection(from) }
             if request.insertedSections.contains(to.section) { throw .moveIntoInsertedSection(to.section) }
+            if rejectsSamePathMoves && from == to { throw .moveToSameIndexPath(from) }
         }
     }
 

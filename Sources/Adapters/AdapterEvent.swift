@@ -1,0 +1,45 @@
+import FetchSimCore
+import FetchedResults
+
+/// What an adapter did with one callback.
+public enum CallbackAction: String, Sendable {
+    /// Turned into table operations.
+    case applied
+    /// Bypassed on purpose (user-driven change, or `updates=ignore`).
+    case skipped
+    /// Dropped because its section was inserted or deleted in the same event.
+    case filtered
+    /// Left to a later `reloadData()`.
+    case deferred
+}
+
+/// One delegate callback as the adapter received it.
+public enum Callback: CustomStringConvertible {
+    case willChangeContent
+    case section(SectionChange)
+    case object(ObjectChange)
+    case didChangeContent
+
+    /// `didChange object #7 move [0, 2] → [1, 0]`, Apple's vocabulary.
+    public var description: String {
+        switch self {
+        case .willChangeContent: "willChangeContent"
+        case .section(let change): change.description
+        case .object(let change): change.description
+        case .didChangeContent: "didChangeContent"
+        }
+    }
+}
+
+/// One change event as an adapter handled it: the callbacks with what it did with each, the table
+/// operations it issued, and the error UIKit raised, if any.
+public struct AdapterEvent {
+    public var entries: [(callback: Callback, action: CallbackAction)] = []
+    public var tableOperations: [String] = []
+    /// UIKit's message, if a batch was invalid.
+    public var tableError: String?
+    /// The line Core Data logs when a delegate callback throws (semantics.md rule 17).
+    public var loggedError: String?
+
+    public init() {}
+}

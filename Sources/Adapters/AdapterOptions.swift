@@ -1,0 +1,112 @@
+/// How an adapter shows a reported move.
+public enum MovePolicy: String, Sendable, CaseIterable {
+    /// `deleteRows` + `insertRows`, as Apple's template and FetchedResultsCoordinator do.
+    case deleteInsert = "delete-insert"
+    /// `moveRow(at:to:)`: keeps the cell, but UIKit rejects it in several corner cases.
+    case moveRow = "move-row"
+}
+
+/// How an adapter shows a reported update.
+public enum UpdatePolicy: String, Sendable, CaseIterable {
+    /// `reloadRows` at the old index path, inside the batch.
+    case reload
+    /// Reconfigure the visible cell at the **old** index path with `object(at:)` of that path (the
+    /// documented bug of Apple's template, semantics.md rule 4).
+    case reconfigure
+    /// Reconfigure visible cells after the batch, at the object's current index path (correct).
+    case reconfigureAfter = "reconfigure-after"
+    /// Do nothing: cells go stale.
+    case ignore
+}
+
+/// What an adapter does with the callbacks of a change event the user caused by dragging a row.
+public enum UserDrivenPolicy: String, Sendable, CaseIterable {
+    /// Apple's documented pattern: bypass every callback of that event.
+    case skipAll = "skip-all"
+    /// Bypass object moves, still apply section inserts/deletes and reconfigure changed cells.
+    case skipMoves = "skip-moves"
+    /// No flag: apply everything again (the bug the flag prevents).
+    case off
+}
+
+/// The adapters apps write.
+public enum AdapterKind: String, Sendable, CaseIterable {
+    case appleTemplate = "apple-template"
+    case coordinator
+    case reloadAll = "reload-all"
+}
+
+/// The switches of an adapter, settable at run time with `adapter NAME option=value …`.
+public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
+    public var moves: MovePolicy = .deleteInsert
+    public var updates: UpdatePolicy
+    public var userDriven: UserDrivenPolicy = .skipMoves
+    /// Above this many changes in one event the coordinator reloads everything; nil for never.
+    public var threshold: Int?
+    /// While paused the coordinator ignores changes; resuming refetches and reloads.
+    public var isPaused = false
+
+    /// The defaults of `kind`: Apple's template reconfigures at the old path, the coordinator after the batch.
+    public init(for kind: AdapterKind) {
+        updates = kind == .appleTemplate ? .reconfigure : .reconfigureAfter
+    }
+
+    /// The option names `set(_:to:)` accepts.
+    public static let names = ["moves", "updates", "userdriven", "threshold", "paused"]
+
+    /// Sets one option from text, or throws a message naming the option and the accepted values.
+    public mutating func set(_ name: String, to value: String) throws(AdapterError) {
+        func pick<T: RawRepresentable & CaseIterable>(_: T.Type) throws(AdapterError) -> T where T.RawValue == String {
+            guard let choice = T(rawValue: value) else {
+                throw .invalidOptionValue(option: name, value: value, expected: T.allCases.map(\.rawValue))
+            }
+            return choice
+        }
+        switch name {
+        case "moves": moves = try pick(MovePolicy.self)
+        case "updates": updates = try pick(UpdatePolicy.self)
+        case "userdriven": userDriven = try pick(UserDrivenPolicy.self)
+        case "threshold":
+            if value == "off" || value == "none" { threshold = nil; return }
+            guard let n = Int(value), n >= 0 else {
+                throw .invalidOptionValue(option: name, value: value, expected: ["a whole number", "off"])
+            }
+            threshold = n
+        case "paused":
+            guard let flag = Bool(value) else { throw .invalidOptionValue(option: name, value: value, expected: ["true", "false"]) }
+            isPaused = flag
+        default:
+            throw .unknownOption(name)
+        }
+    }
+
+    /// `moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false`.
+    public var description: String {
+        "moves=\(moves.rawValue) updates=\(updates.rawValue) userdriven=\(userDriven.rawValue) "
+            + "threshold=\(threshold.map(String.init) ?? "off") paused=\(isPaused)"
+    }
+}
+
+/// What went wrong configuring an adapter or a user drag, worded for the person who typed it.
+public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownAdapter(String)
+    case unknownOption(String)
+    case invalidOptionValue(option: String, value: String, expected: [String])
+    case noIndexAttribute
+    case invalidIndexAttribute(String)
+
+    public var description: String {
+        switch self {
+        case .unknownAdapter(let name):
+            "unknown adapter '\(name)' (adapters: \(AdapterKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownOption(let name):
+            "unknown adapter option '\(name)' (options: \(AdapterOptions.names.joined(separator: ", ")))"
+        case .invalidOptionValue(let option, let value, let expected):
+            "invalid value '\(value)' for '\(option)' (expected \(expected.joined(separator: ", ")))"
+        case .noIndexAttribute:
+            "the fetch has no index attribute to renumber; use 'fetch … index KEY'"
+        case .invalidIndexAttribute(let key):
+            "index attribute '\(key)' must be an int attribute of the fetched entity"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import FetchedResults
+
+/// The big-batch pattern from Apple's delegate reference: ignore the individual callbacks and call
+/// `reloadData()` in `didChangeContent`. Always consistent, never animated.
+final class ReloadAllAdapter: TableAdapter {
+    override func sectionChanged(_ change: SectionChange) -> CallbackAction { .deferred }
+    override func objectChanged(_ change: ObjectChange) -> CallbackAction { .deferred }
+
+    override func didChange() {
+        table.reloadData()
+        lastEvent.tableOperations.append("reloadData")
+    }
+}

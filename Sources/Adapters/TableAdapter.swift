@@ -1,0 +1,113 @@
+import FetchSimCore
+import FetchedResults
+import ObjectGraph
+import TableSimulation
+
+/// A fetched results controller delegate that drives a table, as apps write them.
+///
+/// This base class receives the callbacks, logs each with the action taken, catches UIKit's
+/// errors the way Core Data does (rule 17), and clears the user-driven flag in `didChangeContent`
+/// of the event — not before (rule 18). Subclasses decide what each callback does.
+public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTracking {
+    public let kind: AdapterKind
+    public let table: SimulatedTableView
+    public let controller: FetchedResultsController
+    public let dataSource: ListDataSource
+    /// Apple's `changeIsUserDriven`: set by the data source before it writes a drag.
+    public var isUserDrivenChange = false
+    /// The last change event, as handled.
+    public internal(set) var lastEvent = AdapterEvent()
+    public var options: AdapterOptions {
+        didSet { optionsChanged(from: oldValue) }
+    }
+
+    init(kind: AdapterKind, table: SimulatedTableView, dataSource: ListDataSource, options: AdapterOptions) {
+        self.kind = kind
+        self.table = table
+        self.dataSource = dataSource
+        controller = dataSource.controller
+        self.options = options
+        dataSource.flagHolder = self
+        if !options.isPaused { controller.delegate = self }
+    }
+
+    /// Creates the adapter of `kind`, attached to the controller, the table and the data source.
+    public static func make(_ kind: AdapterKind, table: SimulatedTableView, dataSource: ListDataSource,
+                            options: AdapterOptions? = nil) -> TableAdapter {
+        let options = options ?? AdapterOptions(for: kind)
+        switch kind {
+        case .appleTemplate: return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .coordinator: return CoordinatorAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .reloadAll: return ReloadAllAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        }
+    }
+
+    /// Whether this event's callbacks come from the user's own drag and the policy bypasses them.
+    var bypassesUserDrivenChange: Bool { isUserDrivenChange && options.userDriven != .off }
+
+    // MARK: Delegate entry points
+
+    public func controllerWillChangeContent(_ controller: FetchedResultsController) {
+        lastEvent = AdapterEvent()
+        log(.willChangeContent, willChange())
+    }
+
+    public func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+        let change = SectionChange(type: type, index: sectionIndex, name: section.name)
+        log(.section(change), sectionChanged(change))
+    }
+
+    public func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
+        let change = ObjectChange(type: type, object: object, indexPath: indexPath, newIndexPath: newIndexPath)
+        log(.object(change), objectChanged(change))
+    }
+
+    public func controllerDidChangeContent(_ controller: FetchedResultsController) {
+        log(.didChangeContent, .applied)
+        didChange()
+        isUserDrivenChange = false
+    }
+
+    // MARK: Hooks for subclasses
+
+    func willChange() -> CallbackAction { .applied }
+    func sectionChanged(_ change: SectionChange) -> CallbackAction { .applied }
+    func objectChanged(_ change: ObjectChange) -> CallbackAction { .applied }
+    func didChange() {}
+    func optionsChanged(from old: AdapterOptions) {}
+
+    // MARK: Helpers
+
+    func log(_ callback: Callback, _ action: CallbackAction) {
+        lastEvent.entries.append((callback, action))
+    }
+
+    /// Runs table calls; records the batch the table saw and catches UIKit's error as Core Data
+    /// does, naming the delegate method it escaped from.
+    func perform(during method: String, _ body: () throws(TableViewError) -> Void) {
+        do {
+            try body()
+            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
+        } catch {
+            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
+            lastEvent.tableError = error.description
+            lastEvent.loggedError = "CoreData: error: Serious application error. An exception was caught from the delegate of "
+                + "NSFetchedResultsController during a call to -\(method). \(error.description)"
+        }
+    }
+
+    /// Reconfigures the visible cell of `object` at its current index path (correct after a batch).
+    func reconfigureAtCurrentPath(_ object: ManagedObject) {
+        guard let path = controller.indexPath(forObject: object),
+              table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
+        lastEvent.tableOperations.append("configureCell \(path.shortDescription) with \(object.objectID)")
+    }
+
+    /// Reconfigures the visible cell at `path` with whatever the controller has at `path` now —
+    /// the old-path pattern of Apple's template (rule 4).
+    func reconfigureAtOldPath(_ path: IndexPath) {
+        guard let object = controller.object(at: path),
+              table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
+        lastEvent.tableOperations.append("configureCell \(path.shortDescription) with \(object.objectID)")
+    }
+}

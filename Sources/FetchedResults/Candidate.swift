@@ -1,0 +1,25 @@
+import ObjectGraph
+
+/// An object a change event may report: where it was, where it is, and what changed about it.
+struct Candidate {
+    let object: ManagedObject
+    /// The tree entry it had before the event (nil if it was not among the results).
+    let oldEntry: ResultEntry?
+    /// Its sort key now (nil if it is not among the results any more).
+    let newKey: [Value]?
+    /// Whether the context reported it as updated.
+    let isUpdated: Bool
+    var old: Slot?
+    var new: Slot?
+
+    /// Whether it is tracked before and after, with a different sort or section key.
+    var keyChanged: Bool {
+        guard let oldEntry, let newKey else { return false }
+        return oldEntry.key != newKey
+    }
+
+    /// Whether the tree must drop its old entry.
+    var leavesTree: Bool { oldEntry != nil && (newKey == nil || keyChanged) }
+    /// Whether the tree must take a new entry.
+    var entersTree: Bool { newKey != nil && (oldEntry == nil || keyChanged) }
+}

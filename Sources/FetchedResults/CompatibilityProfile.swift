@@ -1,0 +1,15 @@
+/// Which platform's controller behaviour to reproduce (semantics.md §2 and §6).
+public enum CompatibilityProfile: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// iOS 10+ headers: a move only when the object's own change moved it, updates carry their
+    /// new index path, `fetchLimit`/`fetchOffset` applied at fetch and ignored afterwards.
+    case modern
+    /// iOS 9 (HDR-9.3): a sort-key change that keeps the position is reported as `move p → p`,
+    /// and updates carry no new index path.
+    case ios9
+    /// iOS 10 (openradar 27957917): two objects that swap places give one move and one update.
+    case ios10
+    /// Limit and offset enforced after every event: evicted objects are deleted, promoted ones inserted.
+    case strict
+
+    public var description: String { rawValue }
+}

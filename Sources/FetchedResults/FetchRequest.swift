@@ -1,0 +1,98 @@
+import ObjectGraph
+
+/// What a fetched results controller fetches: an entity, an optional predicate, the order, the
+/// sectioning and a window — the same parts as `NSFetchRequest` plus the controller's
+/// `sectionNameKeyPath`.
+public struct FetchRequest: Sendable {
+    public var entityName: String
+    public var predicate: Predicate?
+    /// At least one; objects equal under all of them are ordered by object ID.
+    public var sortDescriptors: [SortDescriptor]
+    /// The attribute whose value names each section; the first sort descriptor must be on it.
+    public var sectionNameKeyPath: String?
+    /// At most this many objects at fetch time; 0 means no limit (as in Core Data).
+    public var fetchLimit: Int
+    /// Objects to skip at fetch time.
+    public var fetchOffset: Int
+    /// Accepted for API parity; FetchSim keeps every object in memory, so it changes nothing.
+    public var fetchBatchSize: Int
+
+    public init(
+        entityName: String,
+        predicate: Predicate? = nil,
+        sortDescriptors: [SortDescriptor],
+        sectionNameKeyPath: String? = nil,
+        fetchLimit: Int = 0,
+        fetchOffset: Int = 0,
+        fetchBatchSize: Int = 0
+    ) {
+        self.entityName = entityName
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
+        self.sectionNameKeyPath = sectionNameKeyPath
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        self.fetchBatchSize = fetchBatchSize
+    }
+}
+
+/// A fetch request checked against a schema, with keys resolved to attribute positions.
+struct ResolvedRequest {
+    let entity: Entity
+    let predicate: BoundPredicate?
+    let sortIndexes: [Int]
+    let ascending: [Bool]
+    /// Position of the section key, which is also `sortIndexes[0]`; nil without sections.
+    let sectionIndex: Int?
+    let limit: Int
+    let offset: Int
+
+    init(_ request: FetchRequest, schema: Schema) throws(FetchedResultsError) {
+        guard let entity = schema.entity(named: request.entityName) else {
+            throw .unknownEntity(request.entityName)
+        }
+        guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
+        var sortIndexes: [Int] = []
+        for descriptor in request.sortDescriptors {
+            guard let index = entity.index(of: descriptor.key) else {
+                throw .unknownAttribute(descriptor.key, entity: entity.name, role: "sort key")
+            }
+            sortIndexes.append(index)
+        }
+        if let key = request.sectionNameKeyPath {
+            guard let index = entity.index(of: key) else {
+                throw .unknownAttribute(key, entity: entity.name, role: "section key")
+            }
+            guard sortIndexes[0] == index else {
+                throw .sectionKeyNotFirstSortKey(section: key, firstSort: request.sortDescriptors[0].key)
+            }
+            sectionIndex = index
+        } else {
+            sectionIndex = nil
+        }
+        guard request.fetchLimit >= 0 else { throw .negative("fetchLimit", request.fetchLimit) }
+        guard request.fetchOffset >= 0 else { throw .negative("fetchOffset", request.fetchOffset) }
+        do {
+            predicate = try request.predicate?.bound(to: entity)
+        } catch {
+            throw .predicate(error)
+        }
+        self.entity = entity
+        self.sortIndexes = sortIndexes
+        ascending = request.sortDescriptors.map(\.ascending)
+        limit = request.fetchLimit
+        offset = request.fetchOffset
+    }
+
+    /// Whether `object` belongs in the results: right entity, live, and matching the predicate.
+    @inline(__always)
+    func matches(_ object: ManagedObject) -> Bool {
+        !object.isDeleted && object.entity.name == entity.name && (predicate?.evaluate(object.values) ?? true)
+    }
+
+    /// The sort key of `object` now.
+    @inline(__always)
+    func sortKey(of object: ManagedObject) -> [Value] {
+        sortIndexes.map { object.values[$0] }
+    }
+}

@@ -1,0 +1,141 @@
+import FetchSimCore
+import ObjectGraph
+
+extension FetchedResultsController {
+    /// The number of sections: exactly one without a section key path, even when empty (rule 10).
+    public var numberOfSections: Int {
+        if let window { return window.sections.count }
+        if let sectionTree { return sectionTree.count }
+        return 1
+    }
+
+    /// The number of objects in `section`, or 0 if there is no such section.
+    /// - Complexity: O(log s) for s sections.
+    public func numberOfObjects(inSection section: Int) -> Int {
+        guard section >= 0, section < numberOfSections else { return 0 }
+        if let window { return window.sections[section].count }
+        if let sectionTree { return sectionTree.element(at: section).weight }
+        return tree.count
+    }
+
+    /// The name of `section`: the text of its section key value (`""` without a key path or for nil).
+    public func sectionName(at section: Int) -> String? {
+        guard section >= 0, section < numberOfSections else { return nil }
+        if let window { return window.sections[section].value?.sectionName ?? "" }
+        if let sectionTree { return sectionTree.element(at: section).element.value.sectionName }
+        return ""
+    }
+
+    /// The first global rank of `section`.
+    func firstRank(ofSection section: Int) -> Int {
+        if let window { return window.sections[section].start }
+        if let sectionTree { return sectionTree.element(at: section).weightBefore }
+        return 0
+    }
+
+    /// The object at `indexPath`, or `nil` when the index path is out of range.
+    /// - Complexity: O(log n).
+    public func object(at indexPath: IndexPath) -> ManagedObject? {
+        guard indexPath.row >= 0, indexPath.row < numberOfObjects(inSection: indexPath.section) else { return nil }
+        let rank = firstRank(ofSection: indexPath.section) + indexPath.row
+        if let window { return window.entries[rank].object }
+        return tree.element(at: rank).element.object
+    }
+
+    /// The index path of `object` in the results, or `nil` if it is not among them.
+    public func indexPath(forObject object: ManagedObject) -> IndexPath? {
+        indexPath(forObjectID: object.objectID)
+    }
+
+    /// The index path of the object with `id`, or `nil` if it is not among the results.
+    /// - Complexity: O(log n).
+    public func indexPath(forObjectID id: ObjectID) -> IndexPath? {
+        if let window { return window.slots[id]?.path }
+        guard let entry = tracked[id] else { return nil }
+        return slot(for: entry)?.path
+    }
+
+    /// Where `entry` sits in the tree, or `nil` if the tree does not hold it.
+    func slot(for entry: ResultEntry) -> Slot? {
+        guard let position = tree.find(entry) else { return nil }
+        guard let sectionTree else {
+            return Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil)
+        }
+        guard let section = sectionTree.find(SectionEntry(value: entry.key[0])) else { return nil }
+        return Slot(
+            path: IndexPath(row: position.rank - section.weightBefore, section: section.rank),
+            rank: position.rank,
+            section: entry.key[0]
+        )
+    }
+
+    /// The objects at global ranks `ranks`, in order.
+    func objects(inRanks ranks: Range<Int>) -> [ManagedObject] {
+        if let window { return window.entries[ranks].map(\.object) }
+        var out: [ManagedObject] = []
+        out.reserveCapacity(ranks.count)
+        tree.forEach(from: ranks.lowerBound) { entry, _ in
+            out.append(entry.object)
+            return out.count < ranks.count
+        }
+        return out
+    }
+
+    /// The fetched objects in order, or `nil` before `performFetch()`.
+    /// - Complexity: O(n).
+    public var fetchedObjects: [ManagedObject]? {
+        guard hasFetched else { return nil }
+        if let window { return window.entries.map(\.object) }
+        return tree.elements.map(\.object)
+    }
+
+    /// The total number of fetched objects.
+    public var numberOfFetchedObjects: Int {
+        window?.entries.count ?? tree.count
+    }
+
+    /// The sections in order, or `nil` before `performFetch()`.
+    /// - Complexity: O(s) for s sections.
+    public var sections: [SectionInfo]? {
+        guard hasFetched else { return nil }
+        return (0..<numberOfSections).map(sectionInfo(at:))
+    }
+
+    /// The section info for `section`, which must exist.
+    public func sectionInfo(at section: Int) -> SectionInfo {
+        let name = sectionName(at: section) ?? ""
+        return SectionInfo(
+            name: name,
+            indexTitle: sectionIndexTitle(forSectionName: name),
+            numberOfObjects: numberOfObjects(inSection: section),
+            firstRank: firstRank(ofSection: section),
+            controller: self
+        )
+    }
+
+    /// The index title for a section name: the delegate's, or the capitalised first letter (Apple's
+    /// default); `nil` for an empty name.
+    public func sectionIndexTitle(forSectionName name: String) -> String? {
+        if let title = delegate?.controller(self, sectionIndexTitleForSectionName: name) { return title }
+        return name.first.map { String($0).uppercased() }
+    }
+
+    /// The distinct index titles of all sections, in section order.
+    public var sectionIndexTitles: [String] {
+        var seen: Set<String> = []
+        var titles: [String] = []
+        for section in 0..<numberOfSections {
+            guard let title = sectionIndexTitle(forSectionName: sectionName(at: section) ?? ""),
+                  seen.insert(title).inserted else { continue }
+            titles.append(title)
+        }
+        return titles
+    }
+
+    /// The first section whose index title is `title`, or `nil` if none has it. `index` is the
+    /// title's position in `sectionIndexTitles`, as in Apple's signature; it breaks no ties here
+    /// because titles are distinct.
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int? {
+        (0..<numberOfSections).first { sectionIndexTitle(forSectionName: sectionName(at: $0) ?? "") == title }
+    }
+}

@@ -1,0 +1,97 @@
+import FetchSimCore
+import ObjectGraph
+
+/// Keeps the results of a fetch request sorted and sectioned, and reports every change to them
+/// with Apple's `NSFetchedResultsController` semantics (docs/semantics.md).
+///
+/// `performFetch()` fetches silently. With a delegate set, each `objectsDidChange` of the context
+/// becomes one change event: the controller updates its state first, then calls
+/// willChange → section changes → object changes → didChange, so callbacks see the new state.
+/// The state lives in two order-statistic trees (objects by sort key, sections by section key), so
+/// an event costs O(k log n) for k changed objects among n fetched ones.
+public final class FetchedResultsController {
+    public let fetchRequest: FetchRequest
+    public let context: ObjectContext
+    /// The platform behaviour to reproduce; a change takes effect at the next `performFetch()`.
+    public var profile: CompatibilityProfile
+    /// Receives change events; without a delegate the controller does not track changes (rule 1).
+    public weak var delegate: (any FetchedResultsControllerDelegate)?
+    /// What the last change event reported (also when it was delivered as a snapshot or difference).
+    public internal(set) var lastChangeSet: ResultsChangeSet?
+    /// Whether `performFetch()` has run.
+    public private(set) var hasFetched = false
+
+    let request: ResolvedRequest
+    var tree: OrderStatisticTree<EntryOrdering>
+    /// One entry per section, weighted by its object count; nil without a section key path.
+    var sectionTree: OrderStatisticTree<SectionOrdering>?
+    /// Each tracked object's tree entry, holding the sort key it had when it entered the tree.
+    var tracked: [ObjectID: ResultEntry] = [:]
+    /// The materialised window when the strict profile enforces a limit or an offset.
+    var window: WindowLayout?
+    var isDelivering = false
+    private var observerToken: ObserverToken?
+
+    /// Creates a controller; the request is checked against the context's schema.
+    public init(fetchRequest: FetchRequest, context: ObjectContext, profile: CompatibilityProfile = .modern) throws(FetchedResultsError) {
+        self.fetchRequest = fetchRequest
+        self.context = context
+        self.profile = profile
+        request = try ResolvedRequest(fetchRequest, schema: context.schema)
+        tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending))
+        observerToken = context.addObserver { [weak self] notification in
+            if case .objectsDidChange(let change) = notification { self?.handle(change) }
+        }
+    }
+
+    deinit {
+        if let observerToken { context.removeObserver(observerToken) }
+    }
+
+    /// Whether the profile enforces the fetch window after every event.
+    var enforcesWindow: Bool {
+        profile == .strict && (request.limit > 0 || request.offset > 0)
+    }
+
+    /// Fetches from the context and replaces the current results. Reports nothing (rule 5).
+    /// - Complexity: O(n log n) for n matching objects.
+    public func performFetch() throws(FetchedResultsError) {
+        guard !isDelivering else { throw .fetchDuringChangeDelivery }
+        var entries: [ResultEntry] = []
+        for object in context.objects(ofEntity: request.entity.name) where request.matches(object) {
+            entries.append(ResultEntry(object: object, key: request.sortKey(of: object)))
+        }
+        let ordering = EntryOrdering(ascending: request.ascending)
+        entries.sort(by: ordering.areInIncreasingOrder)
+        if !enforcesWindow, request.offset > 0 || request.limit > 0 {
+            let start = min(request.offset, entries.count)
+            let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
+            entries = Array(entries[start..<end])
+        }
+        tree = OrderStatisticTree(ordering: ordering, sorted: entries)
+        tracked = Dictionary(uniqueKeysWithValues: entries.map { ($0.object.objectID, $0) })
+        if enforcesWindow {
+            sectionTree = nil
+            window = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil)
+        } else {
+            window = nil
+            sectionTree = request.sectionIndex.map { _ in Self.sectionTree(for: entries, ascending: request.ascending[0]) }
+        }
+        lastChangeSet = nil
+        hasFetched = true
+    }
+
+    private static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
+        var sections: [SectionEntry] = []
+        var counts: [Int] = []
+        for entry in entries {
+            if let last = sections.last, Value.compare(last.value, entry.key[0]) == 0 {
+                counts[counts.count - 1] += 1
+            } else {
+                sections.append(SectionEntry(value: entry.key[0]))
+                counts.append(1)
+            }
+        }
+        return OrderStatisticTree(ordering: SectionOrdering(ascending: ascending), sorted: sections, weights: counts)
+    }
+}

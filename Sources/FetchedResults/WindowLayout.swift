@@ -1,0 +1,52 @@
+import FetchSimCore
+import ObjectGraph
+
+/// Where an object sits in the results: its index path, its rank among all fetched objects, and
+/// the section key value of its section (nil without a section key path).
+struct Slot: Equatable {
+    var path: IndexPath
+    var rank: Int
+    var section: Value?
+}
+
+/// The results as a materialised window `[offset, offset + limit)` over the tracked objects, used
+/// when the strict profile enforces the fetch window after every event.
+/// - Complexity: O(log n + limit) to build.
+struct WindowLayout {
+    struct Section {
+        let value: Value?
+        let start: Int
+        var count: Int
+    }
+
+    let entries: [ResultEntry]
+    let sections: [Section]
+    let slots: [ObjectID: Slot]
+
+    init(tree: OrderStatisticTree<EntryOrdering>, offset: Int, limit: Int, isSectioned: Bool) {
+        var entries: [ResultEntry] = []
+        let wanted = limit > 0 ? limit : Int.max
+        tree.forEach(from: offset) { entry, _ in
+            entries.append(entry)
+            return entries.count < wanted
+        }
+        var sections: [Section] = []
+        var slots: [ObjectID: Slot] = [:]
+        for (rank, entry) in entries.enumerated() {
+            let value: Value? = isSectioned ? entry.key[0] : nil
+            if let last = sections.last, isSectioned ? Value.compare(last.value ?? .null, entry.key[0]) == 0 : true {
+                sections[sections.count - 1].count += 1
+            } else {
+                sections.append(Section(value: value, start: rank, count: 1))
+            }
+            let path = IndexPath(row: rank - sections[sections.count - 1].start, section: sections.count - 1)
+            slots[entry.object.objectID] = Slot(path: path, rank: rank, section: value)
+        }
+        if !isSectioned, sections.isEmpty {
+            sections.append(Section(value: nil, start: 0, count: 0))
+        }
+        self.entries = entries
+        self.sections = sections
+        self.slots = slots
+    }
+}

@@ -1,0 +1,128 @@
+import Adapters
+import FetchSimCore
+import FetchedResults
+import ObjectGraph
+import TableSimulation
+import Testing
+
+/// Each classic way an FRC-driven table goes wrong (semantics.md §4–§7), reproduced and caught
+/// by the consistency check — and the configurations that get it right.
+@Suite struct ClassicFailureTests {
+    @Test func appleTemplateUpdateAfterAnInsertAboveConfiguresTheWrongCell() throws {
+        let h = try Harness(.appleTemplate, sections: ["A": ["b", "c"]])
+        let problems = try h.event {
+            try h.context.insert("Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(-1))])
+            try h.set("c", "title", .string("c2"))
+        }
+        // The update reconfigured the cell at old row 0.1 (c's) with the object at 0.1 of the new
+        // state (b); after the batch that cell sits at 0.2.
+        #expect(problems.contains(#"row 0.2 is #2 "c2" but its cell shows #1 "b""#), "\(problems)")
+        #expect(h.adapter.lastEvent.tableOperations.contains("configureCell 0.1 with #1"))
+    }
+
+    @Test func coordinatorReconfiguresAfterTheBatchAtTheCurrentPath() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["b", "c"]])
+        let problems = try h.event {
+            try h.context.insert("Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(-1))])
+            try h.set("c", "title", .string("c2"))
+        }
+        #expect(problems.isEmpty)
+    }
+
+    @Test func moveRowAcrossADeletedSectionIsRejected() throws {
+        let h = try Harness(.appleTemplate, sections: ["A": ["a"], "B": ["b"]]) { $0.moves = .moveRow }
+        let problems = try h.event { try h.set("a", "group", .string("B")) }
+        #expect(h.adapter.lastEvent.tableError == "cannot move a row from a deleted section")
+        #expect(h.adapter.lastEvent.loggedError?.hasPrefix("CoreData: error: Serious application error. An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.") == true)
+        #expect(!problems.isEmpty)
+        #expect(h.table.isOutOfStep)
+    }
+
+    @Test func coordinatorKeepsOnlyTheMoveHalfOutsideADeletedSection() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a"], "B": ["b"]]) { $0.moves = .moveRow }
+        #expect(try h.event { try h.set("a", "group", .string("B")) }.isEmpty)
+        #expect(h.adapter.lastEvent.tableOperations == ["deleteSections [0]", "insertRows [0.0]"])
+        #expect(h.adapter.lastEvent.entries.map(\.action.rawValue) == ["applied", "applied", "applied", "applied"])
+    }
+
+    @Test func unflaggedDragWithinASectionUnderMoveRowScramblesTheRows() throws {
+        let h = try Harness(.appleTemplate, sections: ["A": ["n0", "n1", "n2", "n3"]]) { $0.moves = .moveRow }
+        let problems = try h.drag(path(0, 3), path(0, 1), flagged: false)
+        #expect(!problems.isEmpty, "the renumbering moves are applied on top of the drag")
+        #expect(h.tableTitles != [["n0", "n3", "n1", "n2"]])
+    }
+
+    @Test func unflaggedDragAcrossSectionsBreaksTheRowCount() throws {
+        let h = try Harness(.appleTemplate, sections: ["A": ["a0", "a1"], "B": ["b0"]])
+        let problems = try h.drag(path(0, 0), path(1, 0), flagged: false)
+        let error = try #require(h.adapter.lastEvent.tableError)
+        #expect(error.hasPrefix("Invalid update: invalid number of rows in section "), "\(error)")
+        #expect(!problems.isEmpty)
+    }
+
+    @Test func skipAllLeavesTheEmptiedSectionBehind() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a"], "B": ["b0", "b1"]]) { $0.userDriven = .skipAll }
+        let problems = try h.drag(path(0, 0), path(1, 1))
+        #expect(problems.contains("the table has 2 sections but the controller has 1"), "\(problems)")
+    }
+
+    @Test func skipAllLeavesTheIndexNumberStale() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["n0", "n1", "n2"]]) { $0.userDriven = .skipAll }
+        let problems = try h.drag(path(0, 2), path(0, 0))
+        #expect(h.tableTitles == [["n2", "n0", "n1"]], "the rows are right")
+        #expect(problems.contains { $0.contains("stale cell") }, "but the order column is stale: \(problems)")
+    }
+
+    @Test(arguments: [AdapterKind.coordinator, .appleTemplate])
+    func skipMovesGetsEveryDragRight(kind: AdapterKind) throws {
+        let h = try Harness(kind, sections: ["A": ["a"], "B": ["b0", "b1", "b2"]]) { $0.userDriven = .skipMoves }
+        #expect(try h.drag(path(1, 2), path(1, 0)).isEmpty, "within a section")
+        #expect(h.tableTitles == [["a"], ["b2", "b0", "b1"]])
+        #expect(try h.drag(path(1, 1), path(0, 1)).isEmpty, "across sections")
+        #expect(try h.drag(path(1, 0), path(0, 2)).isEmpty)
+        #expect(h.tableTitles == [["a", "b0", "b2"], ["b1"]])
+        #expect(try h.drag(path(1, 0), path(0, 0)).isEmpty, "emptying the source section")
+        #expect(h.table.numberOfSections == 1)
+        #expect(try h.drag(path(0, 3), path(0, 1)).isEmpty, "consecutive drags")
+        #expect(h.tableTitles == [["b1", "b2", "a", "b0"]])
+        #expect(!h.adapter.isUserDrivenChange, "cleared in didChangeContent")
+    }
+
+    @Test func theFlagIsClearedOnlyInDidChangeContent() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["n0", "n1"]])
+        h.dataSource.flagsUserMoves = true
+        try h.table.userMoveRow(from: path(0, 1), to: path(0, 0))
+        #expect(h.adapter.isUserDrivenChange, "set by moveRowAt before the event")
+        try h.context.processPendingChanges()
+        #expect(!h.adapter.isUserDrivenChange)
+        #expect(h.check.run().isEmpty)
+    }
+
+    @Test func reloadAllIsAlwaysConsistent() throws {
+        let h = try Harness(.reloadAll, sections: ["A": ["a"], "B": ["b"]]) { $0.userDriven = .off }
+        #expect(try h.drag(path(0, 0), path(1, 0), flagged: false).isEmpty)
+        #expect(try h.event { try h.set("b", "group", .string("C")) }.isEmpty)
+        #expect(h.adapter.lastEvent.tableOperations == ["reloadData"])
+    }
+
+    @Test func coordinatorAboveTheThresholdReloadsEverything() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a", "b", "c"]]) { $0.threshold = 2 }
+        #expect(try h.event {
+            for title in ["a", "b", "c"] { try h.set(title, "order", .int(10 - (try h.object(title))["order"].numericValue.map { Int($0) }!)) }
+        }.isEmpty)
+        #expect(h.adapter.lastEvent.tableOperations == ["reloadData"])
+    }
+
+    @Test func pausedCoordinatorCatchesUpOnResume() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a"]]) { $0.isPaused = true }
+        let problems = try h.event {
+            try h.context.insert("Note", values: [("title", .string("b")), ("group", .string("A")), ("order", .int(1))])
+        }
+        #expect(problems.isEmpty, "detached: the controller does not track, the table does not change")
+        #expect(h.controller.numberOfFetchedObjects == 1)
+        h.adapter.options.isPaused = false
+        #expect(h.controller.numberOfFetchedObjects == 2)
+        #expect(h.tableTitles == [["a", "b"]])
+        #expect(h.check.run().isEmpty)
+    }
+}
