@@ -16,6 +16,10 @@ let package = Package(
     targets: [
         // Shared vocabulary: index paths and the seeded random generator.
         .target(name: "FetchSimCore"),
+        // Layer 1: the system readline library. No pkgConfig: readline.pc adds flags SwiftPM rejects.
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"])]),
+        // Small C helpers for the console: the SIGINT handler, waiting for input, the window size.
+        .target(name: "CTerminal"),
         // Layer 2: schema, objects, the context and its change notifications, stores.
         .target(name: "ObjectGraph"),
         // Layer 3: fetch requests, predicates and the fetched results controller.
@@ -24,6 +28,8 @@ let package = Package(
         .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
         .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        // Layer 7: line input, the command language and terminal facts (the interpreter comes later).
+        .target(name: "Console", dependencies: ["ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
         // Layer 8: the executable — argument parsing and nothing else.
         .executableTarget(
             name: "fetchsim",
@@ -36,5 +42,6 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "ObjectGraph", "FetchSimCore"]),
     ]
 )

@@ -1,0 +1,60 @@
+import ObjectGraph
+
+extension Command: CustomStringConvertible {
+    /// The command as a line that `CommandParser.parseLine` reads back to an equal value
+    /// (apart from `PredicateText.column`, which depends on where the predicate starts).
+    public var description: String {
+        switch self {
+        case .entity(let name, let attributes):
+            return (["entity", name] + attributes.map(Self.definition)).joined(separator: " ")
+        case .fetch(let spec):
+            return Self.fetchLine(spec)
+        case .insert(let entity, let assignments):
+            return (["insert", entity] + assignments.map(\.description)).joined(separator: " ")
+        case .set(let reference, let assignments):
+            return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
+        case .delete(let references):
+            return (["delete"] + references.map(\.description)).joined(separator: " ")
+        case .move(let from, let to, let setsUserDrivenFlag):
+            return (setsUserDrivenFlag ? "move " : "move --unflagged ") + "\(from.shortDescription) \(to.shortDescription)"
+        case .adapter(let kind, let options):
+            return (["adapter", kind.rawValue] + options.map(\.description)).joined(separator: " ")
+        case .profile(let profile):
+            return "profile \(profile.rawValue)"
+        case .show(.viewport):
+            return "show"
+        case .show(.all):
+            return "show all"
+        case .show(.section(let section)):
+            return "show \(section)"
+        case .dump(let includesObjects):
+            return includesObjects ? "dump objects" : "dump"
+        case .help(let topic):
+            return topic.map { "help \($0)" } ?? "help"
+        case .record(.stop):
+            return "record stop"
+        case .record(.start(let path)):
+            return "record \(Value.string(path).literal)"
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
+            return name.rawValue
+        }
+    }
+
+    private static func definition(_ attribute: Attribute) -> String {
+        var text = "\(attribute.name):\(attribute.type.rawValue)"
+        if attribute.isOptional { text += "?" }
+        if let value = attribute.defaultValue { text += "=" + value.literal }
+        return text
+    }
+
+    private static func fetchLine(_ spec: FetchSpec) -> String {
+        var parts = ["fetch", spec.entity]
+        if let predicate = spec.predicate { parts += ["where", predicate.text] }
+        if !spec.sort.isEmpty { parts += ["sort", spec.sort.map(\.description).joined(separator: ", ")] }
+        if let key = spec.sectionKey { parts += ["section", key] }
+        if let key = spec.indexKey { parts += ["index", key] }
+        if let limit = spec.limit { parts += ["limit", String(limit)] }
+        if let offset = spec.offset { parts += ["offset", String(offset)] }
+        return parts.joined(separator: " ")
+    }
+}

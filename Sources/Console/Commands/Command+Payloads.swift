@@ -1,0 +1,46 @@
+import FetchSimCore
+import ObjectGraph
+
+extension Command {
+    /// Which object a `set` or `delete` means: `#7` or a zero-based index path `0.2`.
+    public enum ObjectRef: Hashable, Sendable, CustomStringConvertible {
+        case id(ObjectID)
+        case indexPath(IndexPath)
+
+        public var description: String {
+            switch self {
+            case .id(let id): id.description
+            case .indexPath(let path): path.shortDescription
+            }
+        }
+    }
+
+    /// `key=value` in `insert` and `set`.
+    public struct Assignment: Hashable, Sendable, CustomStringConvertible {
+        public var key: String
+        public var value: Value
+
+        public init(_ key: String, _ value: Value) {
+            self.key = key
+            self.value = value
+        }
+
+        public var description: String { "\(key)=\(value.literal)" }
+    }
+
+    /// What `show` displays.
+    public enum ShowTarget: Hashable, Sendable {
+        /// `show`: the rows in the table's viewport.
+        case viewport
+        /// `show all`: every row.
+        case all
+        /// `show 2`: one section, zero-based.
+        case section(Int)
+    }
+
+    /// `record FILE` starts writing a transcript; `record stop` ends it.
+    public enum RecordAction: Hashable, Sendable {
+        case start(path: String)
+        case stop
+    }
+}

@@ -1,0 +1,79 @@
+import FetchSimCore
+import ObjectGraph
+
+/// One parsed command of the REPL language (see `docs` and `CommandHelp` for the syntax).
+///
+/// The parser only checks shape: entity names, attribute keys and index paths are checked by
+/// the interpreter against the workspace. `description` renders the command back as a line
+/// that parses to the same value.
+public enum Command: Hashable, Sendable {
+    /// `entity Note title:string done:bool?` — defines an entity; `Entity.init` checks the names.
+    case entity(name: String, attributes: [Attribute])
+    /// `fetch Note [where …] [sort …] [section KEY] [index KEY] [limit N] [offset N]`.
+    case fetch(FetchSpec)
+    /// `insert Note title="Milk" order=3`.
+    case insert(entity: String, assignments: [Assignment])
+    /// `set REF key=value …`.
+    case set(ObjectRef, assignments: [Assignment])
+    /// `delete REF …`.
+    case delete([ObjectRef])
+    /// `move S.R S.R` (the user drags a row; `setsUserDrivenFlag`) or `move --unflagged S.R S.R`.
+    case move(from: IndexPath, to: IndexPath, setsUserDrivenFlag: Bool)
+    /// `begin`: the following lines form one change event until `commit` or `abort`.
+    case begin
+    case commit
+    case abort
+    case save
+    case rollback
+    case undo
+    case redo
+    /// `adapter coordinator moves=move-row threshold=50`.
+    case adapter(AdapterKind, options: [AdapterOption])
+    /// `profile ios10`.
+    case profile(Profile)
+    /// `show`, `show all`, `show 2`.
+    case show(ShowTarget)
+    case log
+    case check
+    /// `dump` or `dump objects`.
+    case dump(includesObjects: Bool)
+    case stats
+    /// `help` or `help insert` (the topic is the command's canonical name).
+    case help(topic: Name?)
+    /// `record FILE` or `record stop`.
+    case record(RecordAction)
+    /// `quit` or `exit`.
+    case quit
+
+    /// The command's keyword.
+    public var name: Name {
+        switch self {
+        case .entity: .entity
+        case .fetch: .fetch
+        case .insert: .insert
+        case .set: .set
+        case .delete: .delete
+        case .move: .move
+        case .begin: .begin
+        case .commit: .commit
+        case .abort: .abort
+        case .save: .save
+        case .rollback: .rollback
+        case .undo: .undo
+        case .redo: .redo
+        case .adapter: .adapter
+        case .profile: .profile
+        case .show: .show
+        case .log: .log
+        case .check: .check
+        case .dump: .dump
+        case .stats: .stats
+        case .help: .help
+        case .record: .record
+        case .quit: .quit
+        }
+    }
+
+    /// Whether this is an edit (insert, set, delete, move): only edits share a line with `;`.
+    public var isEdit: Bool { name.isEdit }
+}

@@ -1,0 +1,44 @@
+extension CommandHelp {
+    /// The `help` overview: one line per command with its summary, then how to combine edits.
+    public static func renderOverview(width: Int = 80) -> [String] {
+        let nameWidth = (all.map(\.name.rawValue.count).max() ?? 0) + 2
+        var lines = ["Commands:"]
+        for entry in all {
+            let name = entry.name.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            lines += wrap(entry.summary, width: width, firstPrefix: "  " + name, prefix: String(repeating: " ", count: nameWidth + 2))
+        }
+        lines.append("")
+        lines += wrap("Edits (insert, set, delete, move) can share a line as one change event: a ; b ; c.",
+                      width: width, firstPrefix: "", prefix: "")
+        lines += wrap("Type 'help COMMAND' for its syntax and an example.", width: width, firstPrefix: "", prefix: "")
+        return lines
+    }
+
+    /// `help COMMAND`: the syntax, the summary, any details and an example.
+    public func render(width: Int = 80) -> [String] {
+        var lines = Self.wrap(syntax, width: width, firstPrefix: "usage: ", prefix: "         ")
+        lines += Self.wrap(summary, width: width, firstPrefix: "  ", prefix: "  ")
+        for line in details { lines += Self.wrap(line, width: width, firstPrefix: "  ", prefix: "  ") }
+        lines += Self.wrap(example, width: width, firstPrefix: "example: ", prefix: "           ")
+        return lines
+    }
+
+    /// Breaks `text` at spaces into lines of at most `width` columns where the words allow.
+    static func wrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
+        var lines: [String] = []
+        var line = firstPrefix
+        var lineHasWord = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = lineHasWord ? line + " " + word : line + word
+            if lineHasWord, TextWidth.displayWidth(of: candidate) > width {
+                lines.append(line)
+                line = prefix + word
+            } else {
+                line = candidate
+            }
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
+    }
+}

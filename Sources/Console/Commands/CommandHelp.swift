@@ -1,0 +1,79 @@
+/// What `help` says about one command: its syntax, a one-line summary and an example.
+public struct CommandHelp: Hashable, Sendable {
+    public var name: Command.Name
+    public var syntax: String
+    public var summary: String
+    public var example: String
+    /// Further lines shown by `help CMD` only.
+    public var details: [String]
+
+    public init(_ name: Command.Name, syntax: String, summary: String, example: String, details: [String] = []) {
+        self.name = name
+        self.syntax = syntax
+        self.summary = summary
+        self.example = example
+        self.details = details
+    }
+
+    /// The entry for `name`.
+    public static func entry(for name: Command.Name) -> CommandHelp {
+        guard let entry = all.first(where: { $0.name == name }) else {
+            preconditionFailure("CommandHelp.all has no entry for '\(name)'; add one")
+        }
+        return entry
+    }
+
+    /// One entry per command, in `Command.Name.allCases` order.
+    public static let all: [CommandHelp] = [
+        .init(.entity, syntax: "entity NAME ATTR:TYPE[?][=DEFAULT] …",
+              summary: "define an entity (types: string, int, double, bool, date; ? = optional)",
+              example: "entity Note title:string group:string order:int done:bool? due:date?"),
+        .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N]",
+              summary: "set up the fetched results controller and reload the table",
+              example: "fetch Note where done == false sort group, order section group index order",
+              details: ["PREDICATE uses NSPredicate format syntax; a section key must be the first sort key;",
+                        "index KEY names the attribute that 'move' renumbers."]),
+        .init(.insert, syntax: "insert ENTITY KEY=VALUE …",
+              summary: "insert an object and print its new id",
+              example: "insert Note title=\"Milk\" group=\"Groceries\" order=3",
+              details: ["Values: \"strings\" (with \\\", \\\\, \\n, \\t), 3, -1.5, true, false, nil, 2024-05-01,",
+                        "2024-05-01T10:30:00Z."]),
+        .init(.set, syntax: "set REF KEY=VALUE …",
+              summary: "change attributes of an object (REF is #ID or S.R, zero-based)",
+              example: "set 0.2 done=true"),
+        .init(.delete, syntax: "delete REF …",
+              summary: "delete objects (REF is #ID or S.R, zero-based)",
+              example: "delete #7 0.1"),
+        .init(.move, syntax: "move [--unflagged] S.R S.R",
+              summary: "drag a row as the user would; --unflagged omits the user-driven flag",
+              example: "move 0.0 1.2",
+              details: ["The table moves first, the index attribute is renumbered (and the section key",
+                        "set when crossing sections); the flag makes the adapter skip what it shows."]),
+        .init(.begin, syntax: "begin", summary: "start a change event spanning lines (end with commit or abort)", example: "begin"),
+        .init(.commit, syntax: "commit", summary: "end the change event started by begin and deliver it", example: "commit"),
+        .init(.abort, syntax: "abort", summary: "drop the edits made since begin", example: "abort"),
+        .init(.save, syntax: "save", summary: "save the context to its store", example: "save"),
+        .init(.rollback, syntax: "rollback", summary: "discard the changes made since the last save", example: "rollback"),
+        .init(.undo, syntax: "undo", summary: "undo the last change event", example: "undo"),
+        .init(.redo, syntax: "redo", summary: "redo the last undone change event", example: "redo"),
+        .init(.adapter, syntax: "adapter NAME [OPTION=VALUE …]",
+              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all",
+              example: "adapter coordinator moves=move-row updates=reconfigure threshold=50",
+              details: Command.AdapterOption.Key.allCases.map { key in
+                  "  \(key.rawValue)=" + (key.values.isEmpty ? "N" : key.values.joined(separator: "|"))
+              }),
+        .init(.profile, syntax: "profile NAME",
+              summary: "choose UIKit behaviour: modern (default), ios9, ios10, strict",
+              example: "profile strict"),
+        .init(.show, syntax: "show [all|S]", summary: "print the table: the viewport, every row, or section S", example: "show all"),
+        .init(.log, syntax: "log", summary: "print the callbacks of the last change event", example: "log"),
+        .init(.check, syntax: "check", summary: "compare the table with the controller and list problems", example: "check"),
+        .init(.dump, syntax: "dump [objects]", summary: "print sections and table rows (and every object)", example: "dump objects"),
+        .init(.stats, syntax: "stats", summary: "print counts and timings of the session", example: "stats"),
+        .init(.help, syntax: "help [COMMAND]", summary: "list the commands, or describe one", example: "help move"),
+        .init(.record, syntax: "record FILE | record stop",
+              summary: "write the session to a transcript file, or stop writing",
+              example: "record \"Sessions/groceries.session\""),
+        .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
+    ]
+}

@@ -1,0 +1,46 @@
+extension CommandParser {
+    /// `show`, `show all`, `show S`
+    static func parseShow(_ s: inout LineScanner) throws(CommandError) -> Command {
+        guard let token = try s.token() else { return .show(.viewport) }
+        if token.isWord, token.text == "all" { return .show(.all) }
+        guard token.isWord, !token.text.isEmpty, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+            throw s.error(.expectedGot("'all' or a section number", got: token.text), at: token.start)
+        }
+        guard let section = Int(token.text) else { throw s.error(.numberOutOfRange(token.text), at: token.start) }
+        return .show(.section(section))
+    }
+
+    /// `dump` or `dump objects`
+    static func parseDump(_ s: inout LineScanner) throws(CommandError) -> Command {
+        guard let token = try s.token() else { return .dump(includesObjects: false) }
+        guard token.isWord, token.text == "objects" else {
+            throw s.error(.expectedGot("'objects' or nothing", got: token.text), at: token.start)
+        }
+        return .dump(includesObjects: true)
+    }
+
+    /// `help` or `help CMD`
+    static func parseHelp(_ s: inout LineScanner) throws(CommandError) -> Command {
+        guard let token = try s.token() else { return .help(topic: nil) }
+        return .help(topic: try commandName(token, s))
+    }
+
+    /// `record FILE` (quoted, or the rest of the command as written) or `record stop`.
+    static func parseRecord(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        s.skipSpaces()
+        guard !s.isAtSegmentEnd else {
+            throw s.error(.expected("a file name or 'stop'", after: keyword.text), at: keyword.start)
+        }
+        if s.current == "\"", let token = try s.token(), case .string(let path) = token.kind {
+            return .record(.start(path: path))
+        }
+        let start = s.position
+        var end = start
+        while !s.isAtSegmentEnd {
+            if let scalar = s.current, !LineScanner.isSpace(scalar) { end = s.position + 1 }
+            s.position += 1
+        }
+        let path = s.text(start..<end)
+        return .record(path == "stop" ? .stop : .start(path: path))
+    }
+}

@@ -1,0 +1,109 @@
+import FetchSimCore
+import ObjectGraph
+
+extension CommandParser {
+    static let referenceExpectation = "an index path like 0.2 or an object id like #7"
+    static let indexPathExpectation = "an index path like 0.2"
+
+    /// `insert Entity key=value …`
+    static func parseInsert(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        let entity = try s.requireIdentifier("an entity name", after: keyword)
+        return .insert(entity: entity, assignments: try parseAssignments(&s))
+    }
+
+    /// `set REF key=value …` (at least one assignment).
+    static func parseSet(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        guard let token = try s.token() else {
+            throw s.error(.expected(referenceExpectation, after: keyword.text), at: keyword.start)
+        }
+        let reference = try objectRef(token, s)
+        let assignments = try parseAssignments(&s)
+        guard !assignments.isEmpty else {
+            throw s.error(.expected("key=value", after: token.text), at: token.start)
+        }
+        return .set(reference, assignments: assignments)
+    }
+
+    /// `delete REF …` (at least one reference).
+    static func parseDelete(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        var references: [Command.ObjectRef] = []
+        while let token = try s.token() {
+            references.append(try objectRef(token, s))
+        }
+        guard !references.isEmpty else {
+            throw s.error(.expected(referenceExpectation, after: keyword.text), at: keyword.start)
+        }
+        return .delete(references)
+    }
+
+    /// `move [--unflagged] S.R S.R`
+    static func parseMove(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        var paths: [IndexPath] = []
+        var isFlagged = true
+        var last = keyword
+        while let token = try s.token() {
+            if token.isWord, token.text.hasPrefix("--") {
+                guard token.text == "--unflagged" else {
+                    let suggestion = Suggestion.closest(to: token.text, among: ["--unflagged"])
+                    throw s.error(.unknownOption(token.text, suggestion: suggestion, options: ["--unflagged"]), at: token.start)
+                }
+                isFlagged = false
+            } else {
+                guard paths.count < 2 else {
+                    throw s.error(.unexpected(token.text, hint: "'move' takes two index paths"), at: token.start)
+                }
+                guard case .indexPath(let path) = try objectRef(token, s, expecting: indexPathExpectation) else {
+                    throw s.error(.expectedGot(indexPathExpectation, got: token.text), at: token.start)
+                }
+                paths.append(path)
+            }
+            last = token
+        }
+        guard paths.count == 2 else {
+            throw s.error(.expected(indexPathExpectation, after: last.text), at: last.start)
+        }
+        return .move(from: paths[0], to: paths[1], setsUserDrivenFlag: isFlagged)
+    }
+
+    /// `key=value …` up to the end of the command; a key may not repeat.
+    static func parseAssignments(_ s: inout LineScanner) throws(CommandError) -> [Command.Assignment] {
+        var assignments: [Command.Assignment] = []
+        var keys: Set<String> = []
+        while let key = try s.token() {
+            guard key.isWord, LineScanner.isIdentifier(key.text) else {
+                throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
+            }
+            guard let equals = try s.token(), equals.kind == .equals else {
+                throw s.error(.expected("'='", after: key.text), at: key.start)
+            }
+            guard let valueToken = try s.token() else {
+                throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
+            }
+            let value = try s.value(of: valueToken)
+            guard keys.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
+            assignments.append(.init(key.text, value))
+        }
+        return assignments
+    }
+
+    /// `#7` or `0.2`.
+    static func objectRef(
+        _ token: LineScanner.Token, _ s: LineScanner, expecting expectation: String = referenceExpectation
+    ) throws(CommandError) -> Command.ObjectRef {
+        let text = token.text
+        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+        guard token.isWord else { throw s.error(.expectedGot(expectation, got: text), at: token.start) }
+        if text.hasPrefix("#"), digits(text.dropFirst()) {
+            guard let raw = Int(text.dropFirst()) else { throw s.error(.numberOutOfRange(text), at: token.start) }
+            return .id(ObjectID(raw))
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, digits(parts[0]), digits(parts[1]) else {
+            throw s.error(.expectedGot(expectation, got: text), at: token.start)
+        }
+        guard let section = Int(parts[0]), let row = Int(parts[1]) else {
+            throw s.error(.numberOutOfRange(text), at: token.start)
+        }
+        return .indexPath(IndexPath(row: row, section: section))
+    }
+}

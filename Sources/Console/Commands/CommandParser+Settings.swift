@@ -1,0 +1,111 @@
+import ObjectGraph
+
+extension CommandParser {
+    /// `entity Name attr:type[?][=default] …`
+    static func parseEntity(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        let name = try s.requireIdentifier("an entity name", after: keyword)
+        var attributes: [Attribute] = []
+        var names: Set<String> = []
+        while let token = try s.token() {
+            let attribute = try attributeDefinition(token, &s)
+            guard names.insert(attribute.name).inserted else { throw s.error(.duplicate(attribute.name), at: token.start) }
+            attributes.append(attribute)
+        }
+        return .entity(name: name, attributes: attributes)
+    }
+
+    /// `title:string`, `done:bool?`, `order:int=0`, `due:date?=nil`.
+    private static func attributeDefinition(_ token: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Attribute {
+        let expectation = "an attribute like title:string"
+        guard token.isWord, let colon = token.text.firstIndex(of: ":") else {
+            throw s.error(.expectedGot(expectation, got: token.text), at: token.start)
+        }
+        let name = String(token.text[..<colon])
+        guard LineScanner.isIdentifier(name) else {
+            throw s.error(.expectedGot("an attribute name", got: name.isEmpty ? token.text : name), at: token.start)
+        }
+        var typeName = token.text[token.text.index(after: colon)...]
+        let isOptional = typeName.hasSuffix("?")
+        if isOptional { typeName = typeName.dropLast() }
+        guard let type = AttributeType(rawValue: String(typeName)) else {
+            let typeStart = token.start + name.unicodeScalars.count + 1
+            let shown = typeName.isEmpty ? token.text : String(typeName)
+            throw s.error(.unknownType(shown), at: typeName.isEmpty ? token.start : typeStart)
+        }
+        var defaultValue: Value?
+        let afterDefinition = s.position
+        if let equals = try s.token(), equals.kind == .equals {
+            guard let valueToken = try s.token() else {
+                throw s.error(.expected("a default value", after: token.text + "="), at: token.start)
+            }
+            defaultValue = try s.value(of: valueToken)
+        } else {
+            s.position = afterDefinition
+        }
+        return Attribute(name, type, isOptional: isOptional, defaultValue: defaultValue)
+    }
+
+    /// `adapter NAME [option=value …]`
+    static func parseAdapter(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        let names = Command.AdapterKind.allCases.map(\.rawValue)
+        guard let token = try s.token() else {
+            throw s.error(.expected("an adapter name (\(names.joined(separator: ", ")))", after: keyword.text), at: keyword.start)
+        }
+        guard token.isWord, let kind = Command.AdapterKind(rawValue: token.text) else {
+            let suggestion = Suggestion.closest(to: token.text, among: names)
+            throw s.error(.unknownAdapter(token.text, suggestion: suggestion), at: token.start)
+        }
+        var options: [Command.AdapterOption] = []
+        var seen: Set<Command.AdapterOption.Key> = []
+        while let keyToken = try s.token() {
+            let option = try adapterOption(keyToken, &s)
+            guard seen.insert(option.key).inserted else { throw s.error(.duplicate(keyToken.text), at: keyToken.start) }
+            options.append(option)
+        }
+        return .adapter(kind, options: options)
+    }
+
+    private static func adapterOption(_ keyToken: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command.AdapterOption {
+        let keys = Command.AdapterOption.Key.allCases.map(\.rawValue)
+        guard keyToken.isWord, let key = Command.AdapterOption.Key(rawValue: keyToken.text) else {
+            let suggestion = Suggestion.closest(to: keyToken.text, among: keys)
+            throw s.error(.unknownOption(keyToken.text, suggestion: suggestion, options: keys), at: keyToken.start)
+        }
+        guard let equals = try s.token(), equals.kind == .equals else {
+            throw s.error(.expected("'='", after: keyToken.text), at: keyToken.start)
+        }
+        guard let valueToken = try s.token() else {
+            throw s.error(.expected("a value", after: keyToken.text + "="), at: keyToken.start)
+        }
+        let text: String
+        switch valueToken.kind {
+        case .string(let value): text = value
+        case .word: text = valueToken.text
+        case .equals: throw s.error(.expectedGot("a value", got: "="), at: valueToken.start)
+        }
+        let invalid = s.error(.invalidOptionValue(valueToken.text, option: key.rawValue, expected: key.values), at: valueToken.start)
+        let option: Command.AdapterOption? = switch key {
+        case .moves: Command.MoveReporting(rawValue: text).map { .moves($0) }
+        case .updates: Command.UpdateReporting(rawValue: text).map { .updates($0) }
+        case .userdriven: Command.UserDrivenPolicy(rawValue: text).map { .userDriven($0) }
+        case .threshold:
+            text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
+        case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
+        }
+        guard let option else { throw invalid }
+        return option
+    }
+
+    /// `profile NAME`
+    static func parseProfile(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        let names = Command.Profile.allCases.map(\.rawValue)
+        guard let token = try s.token() else {
+            throw s.error(.expected("a profile name (\(names.joined(separator: ", ")))", after: keyword.text), at: keyword.start)
+        }
+        guard token.isWord, let profile = Command.Profile(rawValue: token.text) else {
+            let suggestion = Suggestion.closest(to: token.text, among: names)
+            throw s.error(.unknownProfile(token.text, suggestion: suggestion), at: token.start)
+        }
+        return .profile(profile)
+    }
+}

@@ -1,0 +1,111 @@
+/// Parses lines of the command language into `Command` values.
+///
+/// A line holds one command, or several edits (insert, set, delete, move) separated by `;` that
+/// form one change event. A blank line, or one whose first non-blank character is `#`, holds none.
+public enum CommandParser {
+    /// The commands on `line`, in order.
+    ///
+    /// - Throws: `CommandError` naming the first offending token and its column.
+    /// - Complexity: O(n) in the length of the line.
+    public static func parseLine(_ line: String) throws(CommandError) -> [Command] {
+        var scanner = LineScanner(line)
+        try scanner.rejectControlCharacters()
+        scanner.skipSpaces()
+        if scanner.current == "#" { return [] }
+
+        var commands: [Command] = []
+        var firstNonEdit: (name: Command.Name, start: Int)?
+        while true {
+            scanner.skipSpaces()
+            guard let next = scanner.current else { break }
+            if next == ";" {
+                scanner.position += 1
+                continue
+            }
+            guard let keyword = try scanner.token() else { break }
+            let name = try commandName(keyword, scanner)
+            if !name.isEdit, firstNonEdit == nil { firstNonEdit = (name, keyword.start) }
+            if !commands.isEmpty, let blocker = firstNonEdit {
+                throw scanner.error(.cannotCombine(blocker.name), at: blocker.start)
+            }
+            commands.append(try parseCommand(name, keyword: keyword, &scanner))
+            try scanner.expectCommandEnd()
+        }
+        return commands
+    }
+
+    static func commandName(_ token: LineScanner.Token, _ scanner: LineScanner) throws(CommandError) -> Command.Name {
+        guard token.isWord else {
+            throw scanner.error(.expectedGot("a command", got: token.text), at: token.start)
+        }
+        guard let name = Command.Name(keyword: token.text) else {
+            let suggestion = Suggestion.closest(to: token.text, among: Command.Name.allKeywords)
+            throw scanner.error(.unknownCommand(token.text, suggestion: suggestion), at: token.start)
+        }
+        return name
+    }
+
+    private static func parseCommand(
+        _ name: Command.Name, keyword: LineScanner.Token, _ s: inout LineScanner
+    ) throws(CommandError) -> Command {
+        switch name {
+        case .entity: return try parseEntity(keyword, &s)
+        case .fetch: return try parseFetch(keyword, &s)
+        case .insert: return try parseInsert(keyword, &s)
+        case .set: return try parseSet(keyword, &s)
+        case .delete: return try parseDelete(keyword, &s)
+        case .move: return try parseMove(keyword, &s)
+        case .adapter: return try parseAdapter(keyword, &s)
+        case .profile: return try parseProfile(keyword, &s)
+        case .show: return try parseShow(&s)
+        case .dump: return try parseDump(&s)
+        case .help: return try parseHelp(&s)
+        case .record: return try parseRecord(keyword, &s)
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
+            try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
+            return bareCommand(name)
+        }
+    }
+
+    private static func bareCommand(_ name: Command.Name) -> Command {
+        switch name {
+        case .begin: .begin
+        case .commit: .commit
+        case .abort: .abort
+        case .save: .save
+        case .rollback: .rollback
+        case .undo: .undo
+        case .redo: .redo
+        case .log: .log
+        case .check: .check
+        case .stats: .stats
+        case .quit: .quit
+        default: preconditionFailure("'\(name)' takes arguments; parse it with its own function")
+        }
+    }
+}
+
+extension LineScanner {
+    /// Reads a name (entity or attribute) after `previous`, or throws naming what is missing.
+    mutating func requireIdentifier(_ what: String, after previous: Token) throws(CommandError) -> String {
+        guard let token = try token() else {
+            throw error(.expected(what, after: previous.text), at: previous.start)
+        }
+        guard token.isWord, Self.isIdentifier(token.text) else {
+            throw error(.expectedGot(what, got: token.text), at: token.start)
+        }
+        return token.text
+    }
+
+    /// Reads a non-negative integer after `previous`.
+    mutating func requireCount(after previous: Token) throws(CommandError) -> Int {
+        guard let token = try token() else {
+            throw error(.expected("a number", after: previous.text), at: previous.start)
+        }
+        guard token.isWord, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+            throw error(.expectedGot("a non-negative integer", got: token.text), at: token.start)
+        }
+        guard let value = Int(token.text) else { throw error(.numberOutOfRange(token.text), at: token.start) }
+        return value
+    }
+}

@@ -1,0 +1,167 @@
+/// A cursor over one input line, in Unicode scalars, that reads the tokens of the command language.
+///
+/// Positions are scalar offsets; `column(_:)` turns one into the 1-based character column that
+/// messages show. Every read is linear in what it consumes, so a 1 MB line costs milliseconds.
+struct LineScanner {
+    /// One lexical unit: a bare word (up to whitespace, `;`, `"` or `=`), a quoted string, or `=`.
+    struct Token {
+        enum Kind: Equatable {
+            case word
+            case string(String)
+            case equals
+        }
+
+        var kind: Kind
+        /// The token as written in the line (a string with its quotes and escapes).
+        var text: String
+        /// Scalar offset of the first character.
+        var start: Int
+
+        var isWord: Bool { kind == .word }
+    }
+
+    let scalars: [Unicode.Scalar]
+    var position = 0
+
+    init(_ line: String) {
+        scalars = Array(line.unicodeScalars)
+    }
+
+    /// The scalar at the cursor, or `nil` at the end of the line.
+    var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+    /// Whether the cursor is at the end of the line or at the `;` that ends a command.
+    var isAtSegmentEnd: Bool { position >= scalars.count || scalars[position] == ";" }
+
+    /// The 1-based column of the character holding the scalar at `offset`.
+    /// - Complexity: O(offset); only called to report a position.
+    func column(_ offset: Int) -> Int {
+        let end = min(max(offset, 0), scalars.count)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[..<end])
+        return String(view).count + 1
+    }
+
+    func error(_ reason: CommandError.Reason, at offset: Int) -> CommandError {
+        CommandError(reason, column: column(offset))
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range])
+        return String(view)
+    }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != ";" && scalar != "\"" && scalar != "=" && !isSpace(scalar)
+    }
+
+    mutating func skipSpaces() {
+        while position < scalars.count, Self.isSpace(scalars[position]) { position += 1 }
+    }
+
+    /// Throws at the first control character other than tab: they have no meaning in a command.
+    func rejectControlCharacters() throws(CommandError) {
+        for (offset, scalar) in scalars.enumerated()
+        where scalar != "\t" && scalar.properties.generalCategory == .control {
+            throw error(.controlCharacter(scalar), at: offset)
+        }
+    }
+
+    /// Reads the run of scalars from the cursor up to whitespace or `;`, for messages and paths.
+    mutating func rawWord() -> String {
+        let start = position
+        while position < scalars.count, scalars[position] != ";", !Self.isSpace(scalars[position]) { position += 1 }
+        return text(start..<position)
+    }
+
+    /// The run of scalars at `offset` up to whitespace or `;`, without moving the cursor.
+    func rawWord(at offset: Int) -> String {
+        var copy = self
+        copy.position = offset
+        return copy.rawWord()
+    }
+
+    /// Skips spaces and reads the next token, or returns `nil` at the end of the command.
+    mutating func token() throws(CommandError) -> Token? {
+        skipSpaces()
+        guard !isAtSegmentEnd else { return nil }
+        let start = position
+        switch scalars[position] {
+        case "=":
+            position += 1
+            return Token(kind: .equals, text: "=", start: start)
+        case "\"":
+            let value = try quotedString()
+            return Token(kind: .string(value), text: text(start..<position), start: start)
+        default:
+            while position < scalars.count, Self.isWordScalar(scalars[position]) { position += 1 }
+            return Token(kind: .word, text: text(start..<position), start: start)
+        }
+    }
+
+    /// Reads `"…"` at the cursor with the escapes `\"`, `\\`, `\n` and `\t`.
+    private mutating func quotedString() throws(CommandError) -> String {
+        let open = position
+        position += 1
+        var value: [Unicode.Scalar] = []
+        var runStart = position
+        while position < scalars.count {
+            let scalar = scalars[position]
+            if scalar == "\"" {
+                value += scalars[runStart..<position]
+                position += 1
+                try expectSeparatorAfterString()
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: value)
+                return String(view)
+            }
+            if scalar == "\\" {
+                value += scalars[runStart..<position]
+                guard position + 1 < scalars.count else { throw error(.unterminatedString, at: open) }
+                switch scalars[position + 1] {
+                case "\"": value.append("\"")
+                case "\\": value.append("\\")
+                case "n": value.append("\n")
+                case "t": value.append("\t")
+                default: throw error(.unknownEscape(text(position..<position + 2)), at: position)
+                }
+                position += 2
+                runStart = position
+                continue
+            }
+            position += 1
+        }
+        throw error(.unterminatedString, at: open)
+    }
+
+    private func expectSeparatorAfterString() throws(CommandError) {
+        guard let next = current, next != ";", next != "=", !Self.isSpace(next) else { return }
+        throw error(.expectedGot("a space after the string", got: rawWord(at: position)), at: position)
+    }
+
+    /// Throws unless only spaces remain before the end of the command.
+    mutating func expectCommandEnd(hint: String? = nil) throws(CommandError) {
+        skipSpaces()
+        guard !isAtSegmentEnd else { return }
+        throw error(.unexpected(rawWord(at: position), hint: hint), at: position)
+    }
+
+    /// Whether `text` is a name: a letter or `_`, then letters, digits and `_`.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
+        return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "_" || scalar.properties.isAlphabetic
+    }
+
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
+    }
+}

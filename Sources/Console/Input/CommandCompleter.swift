@@ -1,0 +1,154 @@
+import ObjectGraph
+
+/// Tab completion for the command language, as a pure function of the line and a context.
+///
+/// It completes command names at the start of a command, then what fits where the cursor is:
+/// entity names, `key=` for attributes, fetch clauses and sort directions, adapter names,
+/// options and their values, profile names and the arguments of `show`, `dump`, `help`,
+/// `move` and `record`. Nothing is offered inside a quoted string.
+public struct CommandCompleter: Hashable, Sendable {
+    public var context: CompletionContext
+
+    public init(context: CompletionContext = CompletionContext()) {
+        self.context = context
+    }
+
+    /// The replacements for `word`, sorted.
+    ///
+    /// - Parameters:
+    ///   - line: the line up to the cursor.
+    ///   - word: the end of `line` being completed; it may be shorter than the current
+    ///     whitespace-separated token (readline also breaks words at `=`, `:`, `,` and `;`):
+    ///     then each completion replaces only `word`.
+    public func completions(line: String, word: String) -> [String] {
+        guard let (words, current, isAfterSemicolon) = Self.split(line) else { return [] }
+        let candidates = candidates(words: words, current: current, isAfterSemicolon: isAfterSemicolon)
+        let matching = Set(candidates.filter { $0.hasPrefix(current) })
+        guard current.hasSuffix(word) else { return matching.sorted() }
+        let replacedPrefix = current.dropLast(word.count).count
+        return Set(matching.map { String($0.dropFirst(replacedPrefix)) }).sorted()
+    }
+
+    private func candidates(words: [String], current: String, isAfterSemicolon: Bool) -> [String] {
+        guard let first = words.first else {
+            let names = Command.Name.allKeywords
+            return isAfterSemicolon ? names.filter { Command.Name(keyword: $0)?.isEdit == true } : names
+        }
+        let argumentIndex = words.count // the position of `current` among the arguments, 1-based
+        switch Command.Name(keyword: first) {
+        case .entity?:
+            guard argumentIndex >= 2, let colon = current.firstIndex(of: ":") else { return [] }
+            let name = current[..<colon]
+            return AttributeType.allCases.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
+        case .fetch?:
+            return argumentIndex == 1 ? entityNames : fetchCandidates(words: words, current: current)
+        case .insert?:
+            guard argumentIndex >= 2 else { return entityNames }
+            return assignmentCandidates(entity: words[1], words: words, current: current)
+        case .set?:
+            guard argumentIndex >= 2 else { return [] }
+            return assignmentCandidates(entity: context.fetchedEntity, words: words, current: current)
+        case .move?:
+            return words.contains("--unflagged") ? [] : ["--unflagged"]
+        case .adapter?:
+            return argumentIndex == 1 ? context.adapterNames : adapterOptionCandidates(words: words, current: current)
+        case .profile?:
+            return argumentIndex == 1 ? context.profileNames : []
+        case .show?:
+            return argumentIndex == 1 ? ["all"] + (0..<max(0, context.sectionCount)).map(String.init) : []
+        case .dump?:
+            return argumentIndex == 1 ? ["objects"] : []
+        case .help?:
+            return argumentIndex == 1 ? Command.Name.allKeywords : []
+        case .record?:
+            return argumentIndex == 1 ? ["stop"] : []
+        default:
+            return []
+        }
+    }
+
+    private var entityNames: [String] { context.entities.map(\.name) }
+
+    private func assignmentCandidates(entity: String?, words: [String], current: String) -> [String] {
+        if let equals = current.firstIndex(of: "=") {
+            return ["true", "false", "nil"].map { current[...equals] + $0 }
+        }
+        let assigned = Set(words.dropFirst(2).compactMap { $0.split(separator: "=").first.map(String.init) })
+        return context.attributes(of: entity).filter { !assigned.contains($0) }.map { $0 + "=" }
+    }
+
+    private func adapterOptionCandidates(words: [String], current: String) -> [String] {
+        if let equals = current.firstIndex(of: "=") {
+            let key = String(current[..<equals])
+            return (context.adapterOptions[key] ?? []).map { "\(key)=\($0)" }
+        }
+        let used = Set(words.dropFirst(2).compactMap { $0.split(separator: "=").first.map(String.init) })
+        return context.adapterOptions.keys.filter { !used.contains($0) }.map { $0 + "=" }
+    }
+
+    private func fetchCandidates(words: [String], current: String) -> [String] {
+        let clauses = CommandParser.FetchClause.allCases.map(\.rawValue)
+        let attributes = context.attributes(of: words[1])
+        var used: Set<String> = []
+        var clause: String?
+        for word in words.dropFirst(2) where clauses.contains(word) {
+            used.insert(word)
+            clause = word
+        }
+        let unusedClauses = clauses.filter { !used.contains($0) }
+        guard let clause, let last = words.last else { return unusedClauses }
+        if let comma = current.lastIndex(of: ",") {
+            return clause == "sort" ? attributes.map { current[...comma] + $0 } : []
+        }
+        switch clause {
+        case "sort":
+            if last == "sort" || last.hasSuffix(",") { return attributes }
+            if last == "asc" || last == "desc" { return unusedClauses }
+            return ["asc", "desc"] + unusedClauses
+        case "section", "index":
+            return last == clause ? attributes : unusedClauses
+        case "limit", "offset":
+            return last == clause ? [] : unusedClauses
+        default:
+            return attributes + unusedClauses
+        }
+    }
+
+    /// The finished words of the command under the cursor, the word being typed, and whether a
+    /// `;` came before the command; `nil` inside an unterminated quoted string.
+    static func split(_ line: String) -> (words: [String], current: String, isAfterSemicolon: Bool)? {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var isEscaped = false
+        var isAfterSemicolon = false
+        for character in line {
+            if let open = quote {
+                current.append(character)
+                if isEscaped {
+                    isEscaped = false
+                } else if character == "\\" {
+                    isEscaped = true
+                } else if character == open {
+                    quote = nil
+                }
+                continue
+            }
+            switch character {
+            case "\"", "'":
+                quote = character
+                current.append(character)
+            case ";":
+                words = []
+                current = ""
+                isAfterSemicolon = true
+            case _ where character.isWhitespace:
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            default:
+                current.append(character)
+            }
+        }
+        return quote == nil ? (words, current, isAfterSemicolon) : nil
+    }
+}

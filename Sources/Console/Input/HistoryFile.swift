@@ -1,0 +1,17 @@
+import Foundation
+
+/// Where the REPL's readline history lives.
+public enum HistoryFile {
+    /// `$FETCHSIM_HISTORY` if set (empty turns the history file off), else `~/.fetchsim_history`;
+    /// `nil` when there is no file to use.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let override = environment["FETCHSIM_HISTORY"] {
+            return override.isEmpty ? nil : override
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home.hasSuffix("/") ? home + ".fetchsim_history" : home + "/.fetchsim_history"
+    }
+
+    /// How many lines the history keeps.
+    public static let capacity = 1000
+}

@@ -1,0 +1,34 @@
+internal import CTerminal
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The width of the terminal output goes to, in columns.
+public struct TerminalSize: Hashable, Sendable {
+    public var columns: Int
+
+    public init(columns: Int) {
+        self.columns = columns
+    }
+
+    /// The width used when nothing better is known, and for transcripts.
+    public static let fallback = TerminalSize(columns: 80)
+
+    /// The terminal's own width if known, else a positive `COLUMNS`, else 80.
+    public static func resolve(windowColumns: Int?, environment: [String: String]) -> TerminalSize {
+        if let windowColumns, windowColumns > 0 { return TerminalSize(columns: windowColumns) }
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+            return TerminalSize(columns: columns)
+        }
+        return fallback
+    }
+
+    /// The width of the terminal on standard output (asked with `TIOCGWINSZ`), with the fallbacks above.
+    public static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSize {
+        let columns = Int(fetchsim_terminal_columns(STDOUT_FILENO))
+        return resolve(windowColumns: columns > 0 ? columns : nil, environment: environment)
+    }
+}
