@@ -7,8 +7,10 @@ extension SimulatedTableView {
     /// unchanged — moves at once, without a batch and without asking the data source for counts,
     /// and the cached row counts follow (a cross-section drag changes two sections). Only then is
     /// the data source told, through `tableView(_:moveRowAt:to:)`, so that it can update its model
-    /// to match what the table already shows. Cells that the drag brings into or out of the
-    /// viewport are configured or dropped after that call.
+    /// to match what the table already shows. Cells of rows the drag takes out of the viewport are
+    /// dropped; rows it brings into view get their cells at the next layout pass
+    /// (`layoutIfNeeded()`, the end of the run-loop turn) — asking the data source now would read a
+    /// model whose controller has not yet processed the drag.
     ///
     /// `destination` is numbered after the row's removal, as UIKit's: within one section,
     /// dragging row 3 to row 1 gives `to: [s, 1]`, and dragging row 1 below row 3 gives
@@ -29,6 +31,6 @@ extension SimulatedTableView {
         storage.insertRow(row, at: destination)
         lastBatch = [.userMoveRow(from: source, to: destination)]
         dataSource?.tableView(self, moveRowAt: source, to: destination)
-        refreshViewport()
+        refreshViewport(configuringNewRows: false)
     }
 }

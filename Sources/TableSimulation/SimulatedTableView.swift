@@ -131,7 +131,7 @@ public final class SimulatedTableView {
     /// Drops the cells of rows outside the viewport and configures the visible rows that have
     /// none. Cells already on screen are left as they are, however stale.
     /// - Complexity: O(rows).
-    func refreshViewport() {
+    func refreshViewport(configuringNewRows: Bool = true) {
         let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
         var needCells: [IndexPath] = []
         storage.updateEachRow { path, flatIndex, row in
@@ -141,10 +141,17 @@ public final class SimulatedTableView {
                 needCells.append(path)
             }
         }
+        guard configuringNewRows else { return }
         // Ask the data source only after the storage is no longer being mutated: it may query us.
         for path in needCells {
             configureCell(at: path)
         }
+    }
+
+    /// The layout pass at the end of a run-loop turn: configures the visible rows that have no
+    /// cell yet (after a drag brought them into view), leaving existing cells as they are.
+    public func layoutIfNeeded() {
+        refreshViewport()
     }
 
     /// Runs the data source's `cellForRowAt` for the row at `indexPath` and keeps the result.

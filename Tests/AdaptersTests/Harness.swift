@@ -14,7 +14,7 @@ final class Harness {
     let table: SimulatedTableView
     var adapter: TableAdapter
 
-    init(_ kind: AdapterKind, sections: [String: [String]], sectioned: Bool = true,
+    init(_ kind: AdapterKind, sections: [String: [String]], sectioned: Bool = true, viewport: Viewport = Viewport(firstRow: 0, height: 1_000),
          configure: (inout AdapterOptions) -> Void = { _ in }) throws {
         context = try ObjectContext()
         try context.define(Entity(name: "Note", attributes: [
@@ -33,7 +33,7 @@ final class Harness {
         controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
         dataSource = try ListDataSource(controller: controller, indexKey: "order")
-        table = SimulatedTableView(dataSource: dataSource, viewport: Viewport(firstRow: 0, height: 1_000))
+        table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
         table.reloadData()
         var options = AdapterOptions(for: kind)
         configure(&options)
@@ -51,6 +51,7 @@ final class Harness {
     func event(_ edits: () throws -> Void) throws -> [String] {
         try edits()
         try context.processPendingChanges()
+        table.layoutIfNeeded()
         return check.run()
     }
 
@@ -64,6 +65,7 @@ final class Harness {
         dataSource.flagsUserMoves = flagged
         try table.userMoveRow(from: source, to: destination)
         try context.processPendingChanges()
+        table.layoutIfNeeded()
         return check.run()
     }
 
