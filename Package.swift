@@ -29,12 +29,12 @@ let package = Package(
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
         .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         // Layer 7: line input, the command language and terminal facts (the interpreter comes later).
-        .target(name: "Console", dependencies: ["ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
+        .target(name: "Console", dependencies: ["Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
         // Layer 8: the executable — argument parsing and nothing else.
         .executableTarget(
             name: "fetchsim",
             dependencies: [
-                "FetchedResults",
+                "Console",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -51,7 +51,7 @@ public struct ConsistencyCheck {
                     problems.append("row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
                 } else if cell.columns != fresh.columns {
                     problems.append("row \(path.shortDescription) shows a stale cell for \(object.objectID): "
-                        + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | "))))")
+                        + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))")
                 }
             }
             if rows > expected {

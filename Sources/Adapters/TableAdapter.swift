@@ -42,6 +42,11 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         }
     }
 
+    /// Forgets the last event, so that a caller can tell whether the next one reached the adapter.
+    public func resetLastEvent() {
+        lastEvent = AdapterEvent()
+    }
+
     /// Whether this event's callbacks come from the user's own drag and the policy bypasses them.
     var bypassesUserDrivenChange: Bool { isUserDrivenChange && options.userDriven != .off }
 

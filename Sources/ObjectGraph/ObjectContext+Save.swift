@@ -56,8 +56,9 @@ extension ObjectContext {
         return event
     }
 
-    /// Reverts pending edits in place; nobody has been told about them.
-    func discardPendingChanges() {
+    /// Reverts the pending edits of the current event in place (nobody has been told about them):
+    /// what `abort` does to a `begin … commit` block.
+    public func discardPendingChanges() {
         for object in pendingInserted.values {
             unregister(object)
             object.isDeleted = true

@@ -5,10 +5,13 @@ struct FetchSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetchsim",
         abstract: "Simulates NSFetchedResultsController driving a UITableView, deterministically.",
-        version: "0.1.0"
+        discussion: """
+            With no arguments, opens a REPL on a demo list; 'help' lists the commands. Lines piped \
+            on standard input, or script files given as arguments, run the same commands; a script \
+            exits with status 1 when any line failed or left the table inconsistent.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, ReplayCommand.self],
+        defaultSubcommand: RunCommand.self
     )
-
-    func run() throws {
-        print("fetchsim: the REPL is not built yet; see 'fetchsim --help'")
-    }
 }

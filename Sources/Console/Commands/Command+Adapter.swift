@@ -1,10 +1,9 @@
+import Adapters
+import FetchedResults
+
 extension Command {
     /// The table-updating delegate `adapter NAME` selects.
-    public enum AdapterKind: String, CaseIterable, Hashable, Sendable {
-        case appleTemplate = "apple-template"
-        case coordinator
-        case reloadAll = "reload-all"
-    }
+    public typealias AdapterKind = Adapters.AdapterKind
 
     /// One `option=value` after `adapter NAME`.
     public enum AdapterOption: Hashable, Sendable, CustomStringConvertible {
@@ -52,29 +51,10 @@ extension Command {
         }
     }
 
-    /// How an adapter shows a moved row: a delete plus an insert, or a row move.
-    public enum MoveReporting: String, CaseIterable, Hashable, Sendable {
-        case deleteInsert = "delete-insert"
-        case moveRow = "move-row"
-    }
-
-    /// How an adapter shows an updated row.
-    public enum UpdateReporting: String, CaseIterable, Hashable, Sendable {
-        case reload, reconfigure
-        /// Reconfigure the cell after the batch has been applied.
-        case reconfigureAfter = "reconfigure-after"
-        case ignore
-    }
-
-    /// What an adapter skips while the user-driven flag is set.
-    public enum UserDrivenPolicy: String, CaseIterable, Hashable, Sendable {
-        case skipAll = "skip-all"
-        case skipMoves = "skip-moves"
-        case off
-    }
-
-    /// A compatibility profile: which UIKit behaviour the simulated table follows.
-    public enum Profile: String, CaseIterable, Hashable, Sendable {
-        case modern, ios9, ios10, strict
-    }
+    // The option types are the adapters' and the controller's own, so the parser, the completer
+    // and the interpreter cannot drift apart.
+    public typealias MoveReporting = Adapters.MovePolicy
+    public typealias UpdateReporting = Adapters.UpdatePolicy
+    public typealias UserDrivenPolicy = Adapters.UserDrivenPolicy
+    public typealias Profile = FetchedResults.CompatibilityProfile
 }

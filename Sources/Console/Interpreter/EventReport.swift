@@ -1,0 +1,64 @@
+import Adapters
+import FetchSimCore
+import FetchedResults
+
+/// One change event as the REPL reports it: its number, what the adapter received and did, the
+/// table operations, UIKit's error if any, and the consistency check's verdict.
+public struct EventReport {
+    public let number: Int
+    public let event: AdapterEvent
+    public let problems: [String]
+
+    public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
+
+    /// `event 3 · 2 callbacks: 1 insert applied, 1 move skipped · table: insertRows [0.0]`.
+    public var summary: String {
+        var kinds: [(String, Int)] = []
+        for (callback, action) in event.entries {
+            let kind: String
+            switch callback {
+            case .willChangeContent, .didChangeContent: continue
+            case .section(let change): kind = "section \(change.type) \(action.rawValue)"
+            case .object(let change): kind = "\(change.type) \(action.rawValue)"
+            }
+            if let i = kinds.firstIndex(where: { $0.0 == kind }) { kinds[i].1 += 1 } else { kinds.append((kind, 1)) }
+        }
+        var text = "event \(number)"
+        text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+        if !event.tableOperations.isEmpty {
+            text += " · table: " + event.tableOperations.joined(separator: "; ")
+        }
+        return text
+    }
+
+    /// The event's callbacks as the `--json` protocol lists them.
+    public var callbacksJSON: JSONValue {
+        .array(event.entries.map { callback, action in
+            switch callback {
+            case .willChangeContent: return .object([("event", "willChangeContent")])
+            case .didChangeContent: return .object([("event", "didChangeContent")])
+            case .section(let change):
+                return .object([("event", "section"), ("type", .string(change.type.rawValue)), ("index", .int(change.index)),
+                                ("name", .string(change.name)), ("action", .string(action.rawValue))])
+            case .object(let change):
+                return .object([("event", "object"), ("type", .string(change.type.rawValue)),
+                                ("id", .int(change.object.objectID.rawValue)),
+                                ("indexPath", Self.json(change.indexPath)), ("newIndexPath", Self.json(change.newIndexPath)),
+                                ("action", .string(action.rawValue))])
+            }
+        })
+    }
+
+    /// `{"n":…,"callbacks":[…],"consistent":…,"problems":[…],"error":…}`.
+    public var json: JSONValue {
+        .object([
+            ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
+            ("problems", .array(problems.map(JSONValue.string))),
+            ("error", event.tableError.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    static func json(_ path: IndexPath?) -> JSONValue {
+        path.map { .array([.int($0.section), .int($0.row)]) } ?? .null
+    }
+}

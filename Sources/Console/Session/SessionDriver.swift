@@ -1,0 +1,111 @@
+/// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
+/// terminal's width and colours, or one JSON object per line), keeps the session's plain
+/// transcript, and carries out `record`.
+public final class SessionDriver {
+    public let interpreter: Interpreter
+    public let start: SessionStart
+    public let isJSON: Bool
+    /// Where output lines go (stdout in the executable, an array in tests).
+    let sink: (String) -> Void
+    /// The output width, asked per line so that a resized terminal is followed.
+    let width: () -> Int
+    let style: @Sendable (TextRole, String) -> String
+    /// Every input so far with its plain 80-column output: `record` writes it all, so that a
+    /// transcript started mid-session still replays from its start.
+    private var history: [(input: String, output: [String])] = []
+    private var recorder: TranscriptRecorder?
+    /// Whether any line failed (an error, an inconsistency or a UIKit error).
+    public private(set) var hadFailure = false
+
+    public init(
+        interpreter: Interpreter, start: SessionStart, isJSON: Bool,
+        width: @escaping () -> Int = { 80 }, style: @escaping @Sendable (TextRole, String) -> String = { $1 },
+        sink: @escaping (String) -> Void
+    ) {
+        self.interpreter = interpreter
+        self.start = start
+        self.isJSON = isJSON
+        self.width = width
+        self.style = style
+        self.sink = sink
+        interpreter.rendersText = true
+    }
+
+    /// The prompt for the next line.
+    public var prompt: String { interpreter.isInTransaction ? "...> " : "fetchsim> " }
+
+    /// Starts writing a transcript to `path` (with everything so far).
+    public func startRecording(to path: String) throws {
+        recorder?.close()
+        let recorder = try TranscriptRecorder(path: path, header: TranscriptHeader(start: start).lines)
+        for entry in history { recorder.record(input: entry.input, output: entry.output) }
+        self.recorder = recorder
+    }
+
+    /// Runs one line; returns false when the session should end.
+    @discardableResult
+    public func handle(_ line: String) -> Bool {
+        let outcome = interpreter.execute(line)
+        if outcome.failed { hadFailure = true }
+        if isJSON {
+            sink(outcome.json.description)
+        } else {
+            for text in outcome.renderText(width: width(), style: style) { sink(text) }
+        }
+        if let action = interpreter.pendingRecordAction {
+            carryOut(action)
+        } else {
+            let plain = outcome.renderText(width: 80)
+            history.append((line, plain))
+            recorder?.record(input: line, output: plain)
+        }
+        return !outcome.quits
+    }
+
+    private func carryOut(_ action: Command.RecordAction) {
+        var message: String
+        var failed = false
+        switch action {
+        case .start(let path):
+            do {
+                try startRecording(to: path)
+                message = "recording to '\(path)'"
+            } catch {
+                message = "error: \(error)"
+                failed = true
+            }
+        case .stop:
+            message = recorder == nil ? "error: not recording" : "recording stopped: '\(recorder?.path ?? "")'"
+            failed = recorder == nil
+            recorder?.close()
+            recorder = nil
+        }
+        if failed { hadFailure = true }
+        if isJSON {
+            sink(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))]).description
+                        : JSONValue.object([("ok", true), ("recording", .string(message))]).description)
+        } else {
+            sink(failed ? style(.error, message) : message)
+        }
+    }
+
+    /// Reads lines from `reader` until the end of input or `quit`.
+    public func run(reader: inout some LineReader) {
+        while true {
+            switch reader.readLine(prompt: isJSON ? "" : prompt) {
+            case .line(let line):
+                guard handle(line) else { return }
+            case .interrupted:
+                continue
+            case .endOfInput:
+                return
+            }
+        }
+    }
+
+    /// Stops recording (flushing the transcript).
+    public func finish() {
+        recorder?.close()
+        recorder = nil
+    }
+}

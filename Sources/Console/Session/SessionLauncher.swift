@@ -1,0 +1,108 @@
+import Foundation
+import ObjectGraph
+
+/// Starts a session the way the `fetchsim` executable does: builds the workspace, picks the
+/// input (script files, a terminal with readline, or piped lines) and the output (colour and
+/// width from the terminal, or one JSON object per line), and returns the exit status.
+public struct SessionLauncher {
+    public var start: SessionStart = .demo
+    public var isJSON = false
+    public var recordPath: String?
+    public var scripts: [String] = []
+    public var environment = ProcessInfo.processInfo.environment
+
+    public init() {}
+
+    /// Runs the session to its end. Scripts (files or piped input) exit with 1 when any line
+    /// failed — an error, an inconsistency or a UIKit error; an interactive session exits with 0.
+    public func run() -> Int32 {
+        let interpreter: Interpreter
+        do {
+            interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+            try start.prepare(interpreter)
+        } catch {
+            FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
+            return 2
+        }
+        let isTerminal = isatty(STDIN_FILENO) != 0 && scripts.isEmpty
+        let policy = ColorPolicy.standardOutput(environment: environment)
+        let styler = ANSIStyler(policy: isJSON ? .plain : policy)
+        let driver = SessionDriver(
+            interpreter: interpreter, start: start, isJSON: isJSON,
+            width: { max(TerminalSize.standardOutput(environment: environment).columns, 20) },
+            style: { role, text in styler.apply(Self.styles(for: role), to: text) },
+            sink: { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            })
+        if let recordPath {
+            do {
+                try driver.startRecording(to: recordPath)
+            } catch {
+                FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
+                return 2
+            }
+        }
+        defer { driver.finish() }
+        if isTerminal, !isJSON, start == .demo {
+            print(styler.apply(.bold, to: SessionStart.welcome))
+            driver.handle("show")
+        }
+        if scripts.isEmpty {
+            var reader = LineReaders.standardInput(completer: { line, word in
+                CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
+            })
+            driver.run(reader: &reader)
+        } else {
+            for path in scripts {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    FileHandle.standardError.write(Data("fetchsim: cannot read script '\(path)'\n".utf8))
+                    return 2
+                }
+                var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
+                driver.run(reader: &reader)
+            }
+        }
+        return isTerminal || !driver.hadFailure ? 0 : 1
+    }
+
+    static func completionContext(_ interpreter: Interpreter) -> CompletionContext {
+        let workspace = interpreter.workspace
+        return CompletionContext(schema: workspace.context.schema,
+                                 fetchedEntity: workspace.controller?.fetchRequest.entityName,
+                                 sectionCount: workspace.table?.numberOfSections ?? 0)
+    }
+
+    static func styles(for role: TextRole) -> [TextStyle] {
+        switch role {
+        case .header: [.bold]
+        case .sectionHeader: [.bold, .cyan]
+        case .inserted: [.green]
+        case .moved: [.yellow]
+        case .updated: [.cyan]
+        case .deleted: [.red]
+        case .dim: [.dim]
+        case .error: [.bold, .red]
+        case .good: [.green]
+        }
+    }
+}
+
+/// Lines of a script file, as a line reader.
+struct ScriptLineReader: LineReader {
+    private var lines: [Substring]
+    private var index = 0
+
+    init(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        self.lines = lines
+    }
+
+    mutating func readLine(prompt: String) -> LineReadResult {
+        guard index < lines.count else { return .endOfInput }
+        defer { index += 1 }
+        var line = String(lines[index])
+        if line.hasSuffix("\r") { line.removeLast() }
+        return .line(line)
+    }
+}

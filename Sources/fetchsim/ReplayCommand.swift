@@ -1,0 +1,36 @@
+import ArgumentParser
+import Console
+
+/// `fetchsim replay FILE…`: replays transcripts and verifies every output block.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay session transcripts, verifying the output and the consistency after every batch."
+    )
+
+    @Flag(help: "Rewrite the expected output in place where it differs.")
+    var update = false
+
+    @Flag(help: "Report every failing file instead of stopping at the first.")
+    var keepGoing = false
+
+    @Argument(help: ArgumentHelp("Transcript files (.session).", valueName: "file"))
+    var files: [String]
+
+    func run() throws {
+        let replayer = TranscriptReplayer(updatesInPlace: update)
+        var passed = 0, failed = 0
+        for path in files {
+            let result = replayer.replay(path: path)
+            if result.passed {
+                passed += 1
+            } else {
+                failed += 1
+                result.report.forEach { print($0) }
+                if !keepGoing && !update { break }
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Console
+
+/// `fetchsim [run]`: the REPL, a script run, or the JSON protocol.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the REPL (the default), script files, or the JSON protocol."
+    )
+
+    @Flag(help: "Start with an empty workspace instead of the demo list.")
+    var empty = false
+
+    @Flag(help: "Answer every input line with exactly one JSON object on one line.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Record the session as a transcript to this file.", valueName: "file"))
+    var record: String?
+
+    @Argument(help: ArgumentHelp("Script files to run instead of standard input.", valueName: "script"))
+    var scripts: [String] = []
+
+    func run() throws {
+        var launcher = SessionLauncher()
+        launcher.start = empty ? .empty : .demo
+        launcher.isJSON = json
+        launcher.recordPath = record
+        launcher.scripts = scripts
+        let status = launcher.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The built executable, driven through pipes as scripts drive it.
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"))
+struct PipedSessionTests {
+    @Test func plainModeRunsEveryLineAndExitsZeroWhenAllIsWell() throws {
+        let (output, status) = try BinaryLocator.run([], input: "set 0.1 order=9\ncheck\n")
+        #expect(status == 0)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "event 1 · 1 move applied · table: deleteRows [0.1]; insertRows [0.3]")
+        #expect(lines.contains("> 0.3←0.1  #2   Eggs          Groceries  9      true"))
+        #expect(lines.last == "✓ consistent")
+        #expect(!output.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test func aScriptWithAnInconsistencyOrAnErrorExitsNonZero() throws {
+        #expect(try BinaryLocator.run([], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\n").status == 1)
+        #expect(try BinaryLocator.run([], input: "nonsense\n").status == 1)
+        #expect(try BinaryLocator.run(["--empty"], input: "entity A x:int\n").status == 0)
+    }
+
+    @Test func jsonModeAnswersEveryLineWithOneJSONObject() throws {
+        let input = [
+            "set 0.1 order=9", "insert Note title=\"T\" group=\"New\" order=0 ; delete #1", "", "# a comment",
+            "begin", "set #2 title=\"x\"", "commit", "bogus", "check", "dump objects", "log", "stats", "save", "undo",
+        ]
+        let (output, _) = try BinaryLocator.run(["--json"], input: input.joined(separator: "\n") + "\n")
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == input.count)
+        var objects: [[String: Any]] = []
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            objects.append(try #require(object, "not a JSON object: \(line)"))
+        }
+        let batch = try #require(objects[1]["batch"] as? [String: Any])
+        for key in ["n", "callbacks", "consistent", "problems", "error"] { #expect(batch[key] != nil, "batch.\(key)") }
+        let callbacks = try #require(batch["callbacks"] as? [[String: Any]])
+        #expect(callbacks.first?["event"] as? String == "willChangeContent")
+        #expect(callbacks.last?["event"] as? String == "didChangeContent")
+        for callback in callbacks where callback["event"] as? String == "object" {
+            for key in ["type", "id", "indexPath", "newIndexPath", "action"] { #expect(callback[key] != nil, "callback.\(key)") }
+        }
+        #expect(objects[1]["ids"] as? [Int] == [13])
+        #expect(objects[5]["batch"] is NSNull, "inside begin … commit")
+        #expect(objects[7]["ok"] as? Bool == false && objects[7]["error"] != nil)
+        #expect(objects[9]["objects"] != nil && objects[9]["sections"] != nil && objects[9]["table"] != nil)
+    }
+
+    @Test func emptyStartAndHelpWork() throws {
+        let (output, status) = try BinaryLocator.run(["--empty"], input: "help insert\ndump\n")
+        #expect(status == 0)
+        #expect(output.contains("insert"))
+        #expect(output.contains("nothing fetched"))
+    }
+}
