@@ -8,13 +8,14 @@ let package = Package(
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "TableSimulation", targets: ["TableSimulation"]),
         .library(name: "Adapters", targets: ["Adapters"]),
+        .library(name: "Sheet", targets: ["Sheet"]),
         .executable(name: "fetchsim", targets: ["fetchsim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Shared vocabulary: index paths and the seeded random generator.
+        // Shared vocabulary: index paths, the seeded random generator, terminal display width.
         .target(name: "FetchSimCore"),
         // Layer 1: the system readline library. No pkgConfig: readline.pc adds flags SwiftPM rejects.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"])]),
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
         .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        // Layer 6: pure rendering of a table state to lines of text.
+        .target(name: "Sheet", dependencies: ["FetchSimCore"]),
         // Layer 7: line input, the command language and terminal facts (the interpreter comes later).
         .target(name: "Console", dependencies: ["Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
         // Layer 8: the executable — argument parsing and nothing else.
@@ -38,10 +41,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "FetchSimCoreTests", dependencies: ["FetchSimCore"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
+        .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "ObjectGraph", "FetchSimCore"]),
     ]
 )

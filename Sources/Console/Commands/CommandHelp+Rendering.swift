@@ -1,3 +1,5 @@
+import FetchSimCore
+
 extension CommandHelp {
     /// The `help` overview: one line per command with its summary, then how to combine edits.
     public static func renderOverview(width: Int = 80) -> [String] {

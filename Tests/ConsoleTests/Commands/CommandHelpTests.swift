@@ -1,4 +1,5 @@
 @testable import Console
+import FetchSimCore
 import Testing
 
 @Suite struct CommandHelpTests {

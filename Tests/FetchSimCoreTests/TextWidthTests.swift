@@ -1,4 +1,4 @@
-import Console
+import FetchSimCore
 import Testing
 
 @Suite struct TextWidthTests {

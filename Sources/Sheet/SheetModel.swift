@@ -1,0 +1,84 @@
+import FetchSimCore
+
+/// How a row changed in the change event the sheet is drawn after.
+public enum ChangeMark: Equatable, Sendable {
+    /// The row was inserted at its path.
+    case inserted
+    /// The row moved here from `from` (its index path before the event).
+    case moved(from: IndexPath)
+    /// The row's object changed in place.
+    case updated
+}
+
+/// One row of the simulated table, as the table currently shows it.
+public struct SheetRow: Equatable, Sendable {
+    /// Where the row is now.
+    public var path: IndexPath
+    /// The row identifier (the object ID the table holds for this row).
+    public var id: Int
+    /// What the row's configured cell displays, one string per column; `nil` when the row has
+    /// no configured cell (it is off screen). May be stale: the sheet draws what it is given.
+    public var cells: [String]?
+    /// How the row changed in the last event, if it did.
+    public var mark: ChangeMark?
+
+    public init(path: IndexPath, id: Int, cells: [String]?, mark: ChangeMark? = nil) {
+        self.path = path
+        self.id = id
+        self.cells = cells
+        self.mark = mark
+    }
+}
+
+/// One section of the simulated table with every one of its rows, in order.
+public struct SheetSection: Equatable, Sendable {
+    /// The section name; `nil` for an unsectioned list.
+    public var name: String?
+    /// The section index title, shown in parentheses after the name.
+    public var indexTitle: String?
+    /// Every row of the section, in order.
+    public var rows: [SheetRow]
+
+    public init(name: String?, indexTitle: String? = nil, rows: [SheetRow]) {
+        self.name = name
+        self.indexTitle = indexTitle
+        self.rows = rows
+    }
+}
+
+/// A row the last event removed, with what its cell showed before.
+public struct DeletedRow: Equatable, Sendable {
+    /// Where the row was before the event.
+    public var oldPath: IndexPath
+    /// The row identifier it had.
+    public var id: Int
+    /// What its cell displayed; `nil` when it had no configured cell.
+    public var cells: [String]?
+
+    public init(oldPath: IndexPath, id: Int, cells: [String]?) {
+        self.oldPath = oldPath
+        self.id = id
+        self.cells = cells
+    }
+}
+
+/// Everything the sheet draws: a table state plus the marks of the change event that produced it.
+///
+/// A value built by the caller from the simulated table; the sheet never sees the controller.
+public struct SheetModel: Equatable, Sendable {
+    /// The attribute names, one per value column.
+    public var columns: [String]
+    /// The table's sections, in order.
+    public var sections: [SheetSection]
+    /// The rows the last event deleted, listed under the table.
+    public var deleted: [DeletedRow]
+    /// The names of the sections the last event deleted, listed under the table.
+    public var deletedSections: [String]
+
+    public init(columns: [String], sections: [SheetSection], deleted: [DeletedRow] = [], deletedSections: [String] = []) {
+        self.columns = columns
+        self.sections = sections
+        self.deleted = deleted
+        self.deletedSections = deletedSections
+    }
+}

@@ -1,0 +1,29 @@
+/// Which rows of the table a sheet shows.
+public enum SheetWindow: Equatable, Sendable {
+    /// Every row when the table has at most `maxRows` rows; otherwise the marked rows with two
+    /// rows of context each, merged, at most `maxRows` rows in all (the first `maxRows` rows when
+    /// nothing is marked). Hidden rows are summarised in dim `⋮` lines.
+    case aroundChanges(maxRows: Int)
+    /// Every row of every section.
+    case all
+    /// Every row of one section, by zero-based index.
+    case section(Int)
+}
+
+/// The part of a sheet a style is applied to; the caller maps roles to ANSI styles or nothing.
+public enum SheetStyleRole: Sendable {
+    /// The column titles.
+    case header
+    /// A section rule (`── Groceries (G) · 4 rows ──`) and the rule above the deleted rows.
+    case sectionHeader
+    /// A row the last event inserted.
+    case inserted
+    /// A row the last event moved.
+    case moved
+    /// A row the last event updated.
+    case updated
+    /// A deleted row or section, listed under the table.
+    case deleted
+    /// Placeholders of rows without a cell, `⋮` elisions and `(no rows)`.
+    case dim
+}
