@@ -129,3 +129,35 @@ import Testing
         #expect(h.check.run().isEmpty)
     }
 }
+
+/// FetchedResultsCoordinator's section vectors: row changes inside inserted or deleted sections
+/// are dropped, and a move keeps only its half outside them.
+@Suite struct CoordinatorSectionFilterTests {
+    @Test func insertsIntoAnInsertedSectionAndDeletesFromADeletedSectionAreFiltered() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"], "B": ["b0"]])
+        let problems = try h.event {
+            try h.context.insert("Note", values: [("title", .string("c0")), ("group", .string("C")), ("order", .int(0))])
+            try h.context.insert("Note", values: [("title", .string("c1")), ("group", .string("C")), ("order", .int(1))])
+            for title in ["a0", "a1"] { try h.context.delete(try h.object(title).objectID) }
+        }
+        #expect(problems.isEmpty)
+        let actions = h.adapter.lastEvent.entries.map { "\($0.callback) [\($0.action.rawValue)]" }
+        #expect(actions == [
+            "willChangeContent [applied]",
+            #"didChange section "A" delete 0 [applied]"#,
+            #"didChange section "C" insert 1 [applied]"#,
+            "didChange object #1 delete [0, 0] [filtered]",
+            "didChange object #2 delete [0, 1] [filtered]",
+            "didChange object #4 insert → [1, 0] [filtered]",
+            "didChange object #5 insert → [1, 1] [filtered]",
+            "didChangeContent [applied]",
+        ])
+        #expect(h.adapter.lastEvent.tableOperations == ["deleteSections [0]", "insertSections [1]"])
+    }
+
+    @Test func aMoveIntoAnInsertedSectionKeepsOnlyItsDelete() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]]) { $0.moves = .moveRow }
+        #expect(try h.event { try h.set("a1", "group", .string("B")) }.isEmpty)
+        #expect(h.adapter.lastEvent.tableOperations == ["insertSections [1]", "deleteRows [0.1]"])
+    }
+}
