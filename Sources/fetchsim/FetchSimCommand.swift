@@ -5,7 +5,8 @@ struct FetchSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetchsim",
         abstract: "Simulates NSFetchedResultsController driving a UITableView, deterministically.",
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [StoreStressCommand.self]
     )
 
     func run() throws {
