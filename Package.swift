@@ -9,10 +9,12 @@ let package = Package(
         .library(name: "TableSimulation", targets: ["TableSimulation"]),
         .library(name: "Adapters", targets: ["Adapters"]),
         .library(name: "Sheet", targets: ["Sheet"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .executable(name: "fetchsim", targets: ["fetchsim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Shared vocabulary: index paths, the seeded random generator, terminal display width.
@@ -23,6 +25,17 @@ let package = Package(
         .target(name: "CTerminal"),
         // Layer 2: schema, objects, the context and its change notifications, stores.
         .target(name: "ObjectGraph"),
+        // Layer 2b: the SQLite file store behind `PersistentStore` (GRDB over the system SQLite).
+        .target(
+            name: "SQLiteStore",
+            dependencies: [
+                "ObjectGraph",
+                "FetchSimCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, to bind and read values exactly (see RawStatement.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         // Layer 3: fetch requests, predicates and the fetched results controller.
         .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
@@ -38,6 +51,9 @@ let package = Package(
             name: "fetchsim",
             dependencies: [
                 "Console",
+                "ObjectGraph",
+                "SQLiteStore",
+                "FetchSimCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,5 +64,10 @@ let package = Package(
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "ObjectGraph", "FetchSimCore"]),
+        // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: ["SQLiteStore", "ObjectGraph", "FetchSimCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )

@@ -13,6 +13,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
     case nothingToUndo
     case nothingToRedo
     case store(String)
+    /// A store file that cannot be used, named as the user gave it.
+    case storeFile(path: String, problem: StoreFileProblem)
 
     public var description: String {
         switch self {
@@ -42,6 +44,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
             "nothing to redo"
         case .store(let message):
             message
+        case .storeFile(let path, let problem):
+            "store file '\(path)' \(problem)"
         }
     }
 }

@@ -1,0 +1,202 @@
+import GRDB
+import ObjectGraph
+
+/// A `PersistentStore` kept in a SQLite file: the schema, the objects and the next object ID.
+///
+/// Opening checks the file and refuses, untouched, anything that is not a sound store of a
+/// version this build reads; then it holds the file's lock until `close()` (or deinit), so no
+/// second process can save into it and reuse IDs. The file is in WAL journal mode with
+/// `synchronous = FULL`: a `save` that returned is on disk, and a crash at any moment leaves the
+/// last completed save. The file format is described in `docs/store.md`.
+public final class SQLiteStore: PersistentStore {
+    /// The path as given to `init(path:)`; error messages name the file this way.
+    public let path: String
+    private var queue: DatabaseQueue?
+    private var catalog: StoreCatalog
+
+    /// Opens the store at `path`, creating the file when it is missing.
+    ///
+    /// Throws `ObjectGraphError.storeFile` for a file that is not SQLite, not a store, of an
+    /// unknown format version, damaged, locked by another process, read-only, or in a read-only
+    /// folder; the file is then left as it was.
+    public init(path: String) throws(ObjectGraphError) {
+        self.path = path
+        (queue, catalog) = try StoreOpener(path: path).open()
+    }
+
+    /// Closes the file and releases its lock; later calls throw.
+    public func close() throws(ObjectGraphError) {
+        guard let queue else { return }
+        self.queue = nil
+        do { try queue.close() } catch { throw problem(for: error, failure: StoreFileProblem.cannotOpen) }
+    }
+
+    // MARK: PersistentStore
+
+    public func load() throws(ObjectGraphError) -> StoreContents {
+        let schema = try catalog.schema()
+        return try withDatabase { db in
+            var objects: [StoredObject] = []
+            var highestID = 0
+            for stored in catalog.entities {
+                let select = try RawStatement(db, stored.selectAllSQL)
+                defer { select.reset() }
+                while try select.step() {
+                    guard let id = select.int(at: 0) else { throw StoreDecodingError("a row of '\(stored.table)' has no integer id") }
+                    let values = try decodeValues(select, from: 1, of: stored, id: id)
+                    objects.append(StoredObject(id: ObjectID(id), entity: stored.entity.name, values: values))
+                    highestID = max(highestID, id)
+                }
+            }
+            objects.sort { $0.id < $1.id }
+            let next = try readNextObjectID(db)
+            return StoreContents(schema: schema, objects: objects, nextObjectID: max(next, highestID + 1))
+        }
+    }
+
+    /// - Complexity: two indexed lookups through prepared statements.
+    public func committedObject(_ id: ObjectID) throws(ObjectGraphError) -> StoredObject? {
+        try withDatabase { db in
+            guard let number = try entityNumber(of: id, in: db) else { return nil }
+            guard let stored = catalog.entity(number: number) else {
+                throw StoreDecodingError("object \(id) belongs to unknown entity number \(number)")
+            }
+            let select = try RawStatement(db, stored.selectOneSQL)
+            defer { select.reset() }
+            select.bind(id.rawValue, at: 1)
+            guard try select.step() else {
+                throw StoreDecodingError("object \(id) has no row in table '\(stored.table)'")
+            }
+            return StoredObject(id: id, entity: stored.entity.name, values: try decodeValues(select, from: 0, of: stored, id: id.rawValue))
+        }
+    }
+
+    /// Writes the schema's new entities, the deletions, the upserts and the next ID in one
+    /// transaction; on any error nothing is written.
+    public func save(_ changes: StoreChanges) throws(ObjectGraphError) {
+        var updated = catalog
+        try withDatabase(failure: StoreFileProblem.saveFailed) { db in
+            try db.inTransaction(.immediate) {
+                for entity in changes.schema.entities {
+                    if let stored = updated.entity(named: entity.name) {
+                        guard stored.entity.isIdentical(to: entity) else { throw ObjectGraphError.entityRedefined(entity.name) }
+                    } else {
+                        try updated.add(entity, in: db)
+                    }
+                }
+                for id in changes.deleted {
+                    try delete(id, catalog: updated, in: db)
+                }
+                for object in changes.upserted {
+                    try upsert(object, catalog: updated, in: db)
+                }
+                let next = try RawStatement(db, "UPDATE metadata SET value = max(value, ?) WHERE key = 'next_object_id'")
+                next.bind(changes.nextObjectID, at: 1)
+                try next.run()
+                return .commit
+            }
+        }
+        catalog = updated
+    }
+
+    // MARK: Rows
+
+    private func upsert(_ object: StoredObject, catalog: StoreCatalog, in db: Database) throws {
+        guard let stored = catalog.entity(named: object.entity) else { throw ObjectGraphError.unknownEntity(object.entity) }
+        let attributes = stored.entity.attributes
+        guard object.values.count == attributes.count else {
+            throw ObjectGraphError.store("object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(attributes.count) attributes")
+        }
+        for (attribute, value) in zip(attributes, object.values) {
+            _ = try attribute.coerce(value, entity: object.entity)
+        }
+        switch try entityNumber(of: object.id, in: db) {
+        case nil:
+            let insert = try RawStatement(db, "INSERT INTO object (id, entity) VALUES (?, ?)")
+            insert.bind(object.id.rawValue, at: 1)
+            insert.bind(stored.number, at: 2)
+            try insert.run()
+        case stored.number?:
+            break
+        case let previous?:   // the ID now names an object of another entity
+            try deleteRow(object.id, entityNumber: previous, catalog: catalog, in: db)
+            let move = try RawStatement(db, "UPDATE object SET entity = ? WHERE id = ?")
+            move.bind(stored.number, at: 1)
+            move.bind(object.id.rawValue, at: 2)
+            try move.run()
+        }
+        let write = try RawStatement(db, stored.upsertSQL)
+        write.bind(object.id.rawValue, at: 1)
+        for (index, value) in object.values.enumerated() {
+            write.bind(value, at: Int32(index + 2))
+        }
+        try write.run()
+    }
+
+    private func delete(_ id: ObjectID, catalog: StoreCatalog, in db: Database) throws {
+        guard let number = try entityNumber(of: id, in: db) else { return }
+        try deleteRow(id, entityNumber: number, catalog: catalog, in: db)
+        let delete = try RawStatement(db, "DELETE FROM object WHERE id = ?")
+        delete.bind(id.rawValue, at: 1)
+        try delete.run()
+    }
+
+    private func deleteRow(_ id: ObjectID, entityNumber: Int, catalog: StoreCatalog, in db: Database) throws {
+        guard let stored = catalog.entity(number: entityNumber) else {
+            throw StoreDecodingError("object \(id) belongs to unknown entity number \(entityNumber)")
+        }
+        let delete = try RawStatement(db, stored.deleteSQL)
+        delete.bind(id.rawValue, at: 1)
+        try delete.run()
+    }
+
+    private func entityNumber(of id: ObjectID, in db: Database) throws -> Int? {
+        let select = try RawStatement(db, "SELECT entity FROM object WHERE id = ?")
+        defer { select.reset() }
+        select.bind(id.rawValue, at: 1)
+        return try select.step() ? select.int(at: 0) : nil
+    }
+
+    private func readNextObjectID(_ db: Database) throws -> Int {
+        let select = try RawStatement(db, "SELECT value FROM metadata WHERE key = 'next_object_id'")
+        defer { select.reset() }
+        guard try select.step(), let next = select.int(at: 0) else { throw StoreDecodingError("the next object ID is missing") }
+        return next
+    }
+
+    private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int) throws -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(stored.entity.attributes.count)
+        for (index, attribute) in stored.entity.attributes.enumerated() {
+            let column = first + Int32(index)
+            if row.isNull(at: column), attribute.isOptional {
+                values.append(.null)
+            } else if let value = row.value(at: column, as: attribute.type) {
+                values.append(value)
+            } else {
+                throw StoreDecodingError("attribute '\(attribute.name)' of object #\(id) holds \(row.storageName(at: column)), not \(attribute.type)")
+            }
+        }
+        return values
+    }
+
+    // MARK: Errors
+
+    /// Runs `body` on the connection, turning GRDB's and decoding errors into `ObjectGraphError`.
+    private func withDatabase<T>(
+        failure: (String) -> StoreFileProblem = StoreFileProblem.readFailed,
+        _ body: (Database) throws -> T
+    ) throws(ObjectGraphError) -> T {
+        guard let queue else { throw .storeFile(path: path, problem: .closed) }
+        do {
+            return try queue.inDatabase(body)
+        } catch {
+            throw problem(for: error, failure: failure)
+        }
+    }
+
+    private func problem(for error: any Error, failure: (String) -> StoreFileProblem) -> ObjectGraphError {
+        if let error = error as? ObjectGraphError { return error }
+        return .storeFile(path: path, problem: StoreOpener.problem(for: error, otherwise: failure))
+    }
+}
