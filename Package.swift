@@ -45,7 +45,7 @@ let package = Package(
         // Layer 6: pure rendering of a table state to lines of text.
         .target(name: "Sheet", dependencies: ["FetchSimCore"]),
         // Layer 7: line input, the command language and terminal facts (the interpreter comes later).
-        .target(name: "Console", dependencies: ["Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
+        .target(name: "Console", dependencies: ["SQLiteStore", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
         // Layer 8: the executable — argument parsing and nothing else.
         .executableTarget(
             name: "fetchsim",

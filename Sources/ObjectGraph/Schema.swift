@@ -39,17 +39,19 @@ public struct Entity: Hashable, Sendable {
     public init(name: String, attributes: [Attribute]) throws(ObjectGraphError) {
         guard Entity.isIdentifier(name) else { throw .invalidName(name) }
         var positions: [String: Int] = [:]
+        var checked = attributes
         for (i, attribute) in attributes.enumerated() {
             guard Entity.isIdentifier(attribute.name) else { throw .invalidName(attribute.name) }
             guard positions.updateValue(i, forKey: attribute.name) == nil else {
                 throw .duplicateAttribute(attribute.name, entity: name)
             }
             if let value = attribute.defaultValue {
-                _ = try attribute.coerce(value, entity: name)
+                // Stored coerced, so a default of 3 for a double attribute gives objects 3.0.
+                checked[i].defaultValue = try attribute.coerce(value, entity: name)
             }
         }
         self.name = name
-        self.attributes = attributes
+        self.attributes = checked
         self.positions = positions
     }
 

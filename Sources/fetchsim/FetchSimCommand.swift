@@ -5,6 +5,10 @@ struct FetchSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetchsim",
         abstract: "Simulates NSFetchedResultsController driving a UITableView, deterministically.",
+        usage: """
+            fetchsim [--empty] [--json] [--store <file>] [--record <file>] [<script> ...]
+              fetchsim replay [--update] [--keep-going] <file> ...
+            """,
         discussion: """
             With no arguments, opens a REPL on a demo list; 'help' lists the commands. Lines piped \
             on standard input, or script files given as arguments, run the same commands; a script \

@@ -17,6 +17,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session as a transcript to this file.", valueName: "file"))
     var record: String?
 
+    @Option(help: ArgumentHelp("Keep the objects in this SQLite file (created when missing); 'save' writes to it.", valueName: "file"))
+    var store: String?
+
     @Argument(help: ArgumentHelp("Script files to run instead of standard input.", valueName: "script"))
     var scripts: [String] = []
 
@@ -26,6 +29,7 @@ struct RunCommand: ParsableCommand {
         launcher.isJSON = json
         launcher.recordPath = record
         launcher.scripts = scripts
+        launcher.storePath = store
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

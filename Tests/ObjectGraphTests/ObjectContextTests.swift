@@ -212,3 +212,11 @@ final class NotificationLog {
         }
     }
 }
+
+@Suite struct SchemaDefaultTests {
+    @Test func anIntegerDefaultOfADoubleAttributeIsStoredAsADouble() throws {
+        let context = try ObjectContext()
+        try context.define(Entity(name: "P", attributes: [Attribute("x", .double, defaultValue: .int(3))]))
+        #expect(try context.insert("P")["x"] == .double(3))
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SQLiteStore
 
 /// Starts a session the way the `fetchsim` executable does: builds the workspace, picks the
 /// input (script files, a terminal with readline, or piped lines) and the output (colour and
@@ -8,6 +9,8 @@ public struct SessionLauncher {
     public var start: SessionStart = .demo
     public var isJSON = false
     public var recordPath: String?
+    /// A SQLite store file to open (created when missing); nil keeps everything in memory.
+    public var storePath: String?
     public var scripts: [String] = []
     public var environment = ProcessInfo.processInfo.environment
 
@@ -17,8 +20,12 @@ public struct SessionLauncher {
     /// failed — an error, an inconsistency or a UIKit error; an interactive session exits with 0.
     public func run() -> Int32 {
         let interpreter: Interpreter
+        var start = self.start
         do {
-            interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+            let context = try ObjectContext(store: try storePath.map { try SQLiteStore(path: $0) } ?? InMemoryStore())
+            // A store that already holds a schema opens as it is; a new one gets the demo unless --empty.
+            if !context.schema.entities.isEmpty { start = .empty }
+            interpreter = Interpreter(workspace: Workspace(context: context))
             try start.prepare(interpreter)
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
@@ -46,6 +53,9 @@ public struct SessionLauncher {
         if isTerminal, !isJSON, start == .demo {
             print(styler.apply(.bold, to: SessionStart.welcome))
             driver.handle("show")
+        } else if isTerminal, !isJSON, let storePath {
+            let context = interpreter.workspace.context
+            print(styler.apply(.bold, to: "opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them"))
         }
         if scripts.isEmpty {
             var reader = LineReaders.standardInput(completer: { line, word in
@@ -62,7 +72,25 @@ public struct SessionLauncher {
                 driver.run(reader: &reader)
             }
         }
+        confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
         return isTerminal || !driver.hadFailure ? 0 : 1
+    }
+
+    /// Quitting with unsaved changes in a store file asks on a terminal and warns in scripts.
+    func confirmUnsavedChanges(_ context: ObjectContext, isTerminal: Bool) {
+        guard let storePath, context.hasChanges else { return }
+        guard isTerminal else {
+            FileHandle.standardError.write(Data("fetchsim: warning: quitting with unsaved changes; '\(storePath)' keeps the last save\n".utf8))
+            return
+        }
+        print("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] ", terminator: "")
+        guard let answer = Swift.readLine(), answer.lowercased().hasPrefix("y") else { return }
+        do {
+            try context.save()
+            print("saved")
+        } catch {
+            FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
+        }
     }
 
     static func completionContext(_ interpreter: Interpreter) -> CompletionContext {

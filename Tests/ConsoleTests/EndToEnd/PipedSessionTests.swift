@@ -54,3 +54,42 @@ struct PipedSessionTests {
         #expect(output.contains("nothing fetched"))
     }
 }
+
+/// `fetchsim --store FILE`: edit, save, quit, reopen, dump — the same objects.
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"))
+struct StoreSessionTests {
+    @Test func aSavedSessionReopensWithIdenticalObjects() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        let first = try BinaryLocator.run(["--json", "--store", store], input: """
+            set 0.1 order=9 ; delete #5
+            insert Note title="Tea ☕ \\"strong\\"" group="Groceries" order=4 done=false
+            save
+            dump objects
+            """ + "\n")
+        let firstDump = try #require(first.output.split(separator: "\n").last.map(String.init))
+        let second = try BinaryLocator.run(["--json", "--store", store], input: "dump objects\ninsert Note title=\"new\"\n")
+        let lines = second.output.split(separator: "\n").map(String.init)
+        let objects = { (line: String) throws -> Any? in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["objects"]
+        }
+        let before = try #require(try objects(firstDump) as? [[String: Any]])
+        let after = try #require(try objects(lines[0]) as? [[String: Any]])
+        #expect(before.count == 12 && after.count == 12)
+        #expect(NSArray(array: before).isEqual(to: after), "identical objects after reopening")
+        let inserted = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+        #expect(inserted?["ids"] as? [Int] == [14], "IDs are never reused across runs")
+    }
+
+    @Test func aDamagedStoreIsRefusedWithOneLineAndLeftUntouched() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString).txt")
+        try Data("hello\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (output, status) = try BinaryLocator.run(["--store", file.path], input: "")
+        #expect(status == 2)
+        #expect(output.isEmpty)
+        #expect(try Data(contentsOf: file) == Data("hello\n".utf8))
+    }
+}
