@@ -5,7 +5,8 @@ public enum SessionStart: String, Sendable, CaseIterable {
     case demo, empty
 
     /// The commands that build the demo: a `Note` entity, twelve notes in three sections, a
-    /// save (so `rollback` returns to the demo), a fetch sectioned by group and ordered by `order`
+    /// save (so `rollback` returns to the demo), a rollback that clears the undo stack (so `undo`
+    /// cannot take back the demo's own notes), a fetch sectioned by group and ordered by `order`
     /// (the index attribute), and the coordinator adapter.
     static let demoScript = [
         "entity Note title:string group:string order:int done:bool?",
@@ -21,6 +22,7 @@ public enum SessionStart: String, Sendable, CaseIterable {
     } + [
         "commit",
         "save",
+        "rollback",
         "fetch Note sort group, order section group index order",
         "adapter coordinator",
     ]

@@ -8,7 +8,10 @@ extension Interpreter {
     /// `log`: the last event's callbacks in Apple's vocabulary with what the adapter did, the
     /// table operations it issued, and UIKit's error.
     func logLines() -> [String] {
-        guard let report = lastReport else { return ["no change event yet"] }
+        guard let report = lastReport else {
+            // 'fetch' forgets the last event (performFetch reports nothing, rule 5).
+            return [workspace.eventCount == 0 ? "no change event yet" : "no change event since the last fetch"]
+        }
         var lines = ["event \(report.number):"]
         for (callback, action) in report.event.entries {
             switch callback {
@@ -30,12 +33,12 @@ extension Interpreter {
             for section in 0..<controller.numberOfSections {
                 let info = controller.sectionInfo(at: section)
                 let ids = info.objects.map(\.objectID)
-                lines.append("controller \(section) \"\(info.name)\": " + ids.map(\.description).joined(separator: " "))
+                lines.append("controller \(section) \"\(info.name)\":" + ids.map { " \($0)" }.joined())
                 sectionsJSON.append(.object([("name", .string(info.name)), ("indexTitle", .string(info.indexTitle ?? "")),
                                              ("ids", .array(ids.map { .int($0.rawValue) }))]))
             }
             for (section, ids) in table.rowIdentifiersBySection.enumerated() {
-                lines.append("table \(section): " + ids.map { "#\($0)" }.joined(separator: " "))
+                lines.append("table \(section):" + ids.map { " #\($0)" }.joined())
                 tableJSON.append(.object([("ids", .array(ids.map { .int($0) }))]))
             }
         } else {

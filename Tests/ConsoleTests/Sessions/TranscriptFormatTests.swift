@@ -1,0 +1,111 @@
+import Console
+import Foundation
+import ObjectGraph
+import Testing
+
+/// The transcript format's corners: output lines that look like prompts or comments, comments
+/// kept where they were written, declared inconsistencies, and recording a session.
+@Suite struct TranscriptFormatTests {
+    static let header = "# fetchsim session v1\n# start: demo\n"
+
+    @Test(arguments: [
+        ("> 0.1←0.3  #4", "\\> 0.1←0.3  #4"), (">", "\\>"), ("# not a comment", "\\# not a comment"), ("#", "\\#"),
+        ("\\ starts with a backslash", "\\\\ starts with a backslash"),
+        (">no space", ">no space"), ("#1 #2", "#1 #2"), ("  0.0   #1", "  0.0   #1"), ("", ""),
+    ])
+    func outputLinesThatWouldBeMisreadAreEscaped(_ line: String, _ written: String) throws {
+        #expect(Transcript.escaped(line) == written)
+        let transcript = try Transcript.parse(Self.header + "> show\n" + written + "\nlast\n")
+        #expect(transcript.entries.map(\.expected) == [[line, "last"]])
+    }
+
+    /// A moved row is drawn as `> 0.1←0.3 …`: recorded, it must replay as output, not as input.
+    @Test func aSessionWithMovedRowsRecordsAndReplays() throws {
+        let scratch = try TranscriptScratch()
+        let path = scratch.directory.appendingPathComponent("moves.session").path
+        let driver = try Self.driver(.demo)
+        driver.handle("set 0.0 order=9")
+        driver.handle("record \"\(path)\"")
+        driver.handle("move 0.3 0.1")
+        driver.handle("log")
+        driver.finish()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("# fetchsim session v1\n# start: demo\n> set 0.0 order=9\n"), "recording mid-session writes the session from its start")
+        #expect(text.contains("\n\\> 0.3←0.0  #1 "))
+        let result = TranscriptReplayer().replay(path: path)
+        #expect(result.passed, Comment(rawValue: result.report.joined(separator: "\n")))
+    }
+
+    /// `--update` keeps comments where they were written: after an input line, after the output
+    /// (introducing the next input), and in the header.
+    @Test func updatingKeepsCommentsInPlace() throws {
+        let scratch = try TranscriptScratch()
+        let written = Self.header + """
+            # the header's comment
+            > stats
+            # about stats
+            > check
+            # introduces the log
+            > log
+            stale
+            # after the log's output
+
+            """
+        let path = try scratch.write("comments.session", written)
+        #expect(TranscriptReplayer(updatesInPlace: true).replay(path: path).rewritten)
+        let rewritten = try String(contentsOfFile: path, encoding: .utf8)
+        let comments = rewritten.components(separatedBy: "\n").enumerated().filter { $0.element.hasPrefix("# ") }
+        #expect(comments.map(\.element) == ["# fetchsim session v1", "# start: demo", "# the header's comment",
+                                            "# about stats", "# introduces the log", "# after the log's output"])
+        let lines = rewritten.components(separatedBy: "\n")
+        #expect(lines[lines.firstIndex(of: "> check")! - 1] == "# about stats", "a comment before a prompt stays before it")
+        #expect(lines[lines.firstIndex(of: "> log")! - 1] == "# introduces the log")
+        #expect(lines[lines.firstIndex(of: "> check")! + 1] == "✓ consistent")
+        #expect(TranscriptReplayer().replay(path: path).passed)
+    }
+
+    @Test func anUndeclaredInconsistencyFailsEvenWhenTheOutputMatches() throws {
+        let scratch = try TranscriptScratch()
+        let body = "> adapter apple-template\n> insert Note title=\"Butter\" group=\"Groceries\" order=-1 ; set #3 title=\"Rye\"\n"
+        let path = try scratch.write("undeclared.session", Self.header + body)
+        _ = TranscriptReplayer(updatesInPlace: true).replay(path: path)
+        let result = TranscriptReplayer().replay(path: path)
+        #expect(!result.passed)
+        #expect(result.report == ["\(path):5: '> insert Note title=\"Butter\" group=\"Groceries\" order=-1 ; set …' left the table"
+                                  + " inconsistent (or hit a UIKit error), but the header does not say '# expect: inconsistent'"])
+
+        let declared = try scratch.write("declared.session", "# fetchsim session v1\n# start: demo\n# expect: inconsistent\n" + body)
+        _ = TranscriptReplayer(updatesInPlace: true).replay(path: declared)
+        #expect(TranscriptReplayer().replay(path: declared).passed)
+    }
+
+    @Test func aDeclaredInconsistencyThatDoesNotHappenFails() throws {
+        let scratch = try TranscriptScratch()
+        let path = try scratch.write("calm.session", "# fetchsim session v1\n# expect: inconsistent\n> check\n✓ consistent\n")
+        let result = TranscriptReplayer().replay(path: path)
+        #expect(result.report == ["\(path): the header says '# expect: inconsistent' but every event stayed consistent"])
+    }
+
+    @Test func theDemoStartsWithNothingToUndo() throws {
+        let interpreter = try Self.driver(.demo).interpreter
+        #expect(interpreter.execute("undo").renderText(width: 80) == ["error: nothing to undo"])
+        #expect(interpreter.execute("stats").renderText(width: 80).contains("objects: 12"))
+    }
+
+    @Test func dumpAndLogLinesHaveNoTrailingSpaces() throws {
+        let interpreter = try Self.driver(.empty).interpreter
+        _ = interpreter.execute("entity Task title:string")
+        _ = interpreter.execute("fetch Task sort title")
+        #expect(interpreter.execute("dump").renderText(width: 80) == ["controller 0 \"\":", "table 0:"])
+        #expect(interpreter.execute("log").renderText(width: 80) == ["no change event yet"])
+        _ = interpreter.execute("insert Task title=\"a\"")
+        _ = interpreter.execute("fetch Task sort title")
+        #expect(interpreter.execute("log").renderText(width: 80) == ["no change event since the last fetch"])
+    }
+
+    static func driver(_ start: SessionStart) throws -> SessionDriver {
+        let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+        try start.prepare(interpreter)
+        return SessionDriver(interpreter: interpreter, start: start, isJSON: false, sink: { _ in })
+    }
+}
