@@ -130,7 +130,9 @@ struct BatchValidator {
             if request.deletedRows.contains(from) || request.reloadedRows.contains(from) {
                 throw .deleteAndMoveSameIndexPath(from)
             }
-            if request.insertedRows.contains(to) { throw .insertAndMoveSameIndexPath(to) }
+            // A reload is a delete at its old path plus an insert at the same path after the
+            // batch (openradar 27957917: move + reload of the destination → this message).
+            if request.insertedRows.contains(to) || request.reloadedRows.contains(to) { throw .insertAndMoveSameIndexPath(to) }
             guard sources.insert(from).inserted else { throw .multipleMovesFromIndexPath(from) }
             guard destinations.insert(to).inserted else { throw .multipleMovesToIndexPath(to) }
         }

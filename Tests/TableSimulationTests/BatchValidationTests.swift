@@ -182,7 +182,7 @@ private let moveCases: [RuleCase] = [
     RuleCase(
         name: "reload and move from one path reads as delete and move", before: [[1, 2]], after: [[2, 1]],
         failing: { try $0.reloadRows(at: [p(0, 0)]); try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
-        passing: { try $0.reloadRows(at: [p(0, 1)]); try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
+        passing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
         error: .deleteAndMoveSameIndexPath(p(0, 0)),
         message: "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
     ),
@@ -192,6 +192,13 @@ private let moveCases: [RuleCase] = [
         passing: { try $0.insertRows(at: [p(0, 1)]); try $0.moveRow(at: p(0, 0), to: p(0, 2)) },
         error: .insertAndMoveSameIndexPath(p(0, 2)),
         message: "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 2})"
+    ),
+    RuleCase(
+        name: "reload and move to one path reads as insert and move (rule 22)", before: [[1, 2]], after: [[2, 1]],
+        failing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)); try $0.reloadRows(at: [p(0, 1)]) },
+        passing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
+        error: .insertAndMoveSameIndexPath(p(0, 1)),
+        message: "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 1})"
     ),
     RuleCase(
         name: "move out of a deleted section", before: [[1], [2]], after: [[2, 1]],

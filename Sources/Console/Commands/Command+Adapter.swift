@@ -10,8 +10,8 @@ extension Command {
         case moves(MoveReporting)
         case updates(UpdateReporting)
         case userDriven(UserDrivenPolicy)
-        /// Reload the whole table when a batch has more than this many changes.
-        case threshold(Int)
+        /// Reload the whole table when a batch has more than this many changes (`off`: never).
+        case threshold(Int?)
         case paused(Bool)
 
         /// The option names, each with the values it takes (empty for a number).
@@ -24,7 +24,7 @@ extension Command {
                 case .moves: MoveReporting.allCases.map(\.rawValue)
                 case .updates: UpdateReporting.allCases.map(\.rawValue)
                 case .userdriven: UserDrivenPolicy.allCases.map(\.rawValue)
-                case .threshold: []
+                case .threshold: ["off"]
                 case .paused: ["true", "false"]
                 }
             }
@@ -45,7 +45,7 @@ extension Command {
             case .moves(let v): "moves=\(v.rawValue)"
             case .updates(let v): "updates=\(v.rawValue)"
             case .userDriven(let v): "userdriven=\(v.rawValue)"
-            case .threshold(let n): "threshold=\(n)"
+            case .threshold(let n): "threshold=\(n.map(String.init) ?? "off")"
             case .paused(let b): "paused=\(b)"
             }
         }

@@ -89,7 +89,8 @@ extension CommandParser {
         case .updates: Command.UpdateReporting(rawValue: text).map { .updates($0) }
         case .userdriven: Command.UserDrivenPolicy(rawValue: text).map { .userDriven($0) }
         case .threshold:
-            text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
+            text == "off" ? .threshold(nil)
+                : text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
         case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
         }
         guard let option else { throw invalid }

@@ -19,7 +19,11 @@ extension Interpreter {
             default: lines.append("  \(callback)  [\(action.rawValue)]")
             }
         }
-        if report.event.entries.isEmpty { lines.append("  (no callbacks: nothing fetched changed)") }
+        if report.event.entries.isEmpty {
+            let paused = workspace.adapterOptions.isPaused
+            lines.append(paused ? "  (no callbacks: the adapter is paused, so the controller has no delegate and does not track)"
+                                : "  (no callbacks: nothing the controller fetched changed)")
+        }
         lines += report.event.tableOperations.map { "  table: \($0)" }
         if let logged = report.event.loggedError { lines.append("  \(logged)") }
         return lines
