@@ -101,9 +101,11 @@ import Testing
                     round.calls.append(.insert(p(s, r)))
                     continue
                 }
-                if from == p(s, r) {
-                    // UIKit rejects a move to the same path inside a batch: delete and insert instead.
-                    round.calls += [.delete(from), .insert(from)]
+                let reloadedThere = round.calls.contains { if case .reload(let path) = $0 { path == p(s, r) } else { false } }
+                if from == p(s, r) || reloadedThere {
+                    // UIKit rejects a move to the same path inside a batch, and a move onto a
+                    // reloaded path (the reload inserts there): delete and insert instead.
+                    round.calls += [.delete(from), .insert(p(s, r))]
                     round.fresh.insert(id)
                 } else {
                     round.calls.append(.move(from, p(s, r)))

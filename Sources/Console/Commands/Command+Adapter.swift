@@ -18,13 +18,13 @@ extension Command {
         public enum Key: String, CaseIterable, Hashable, Sendable {
             case moves, updates, userdriven, threshold, paused
 
-            /// The words this option accepts; empty when it takes a non-negative integer.
+            /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
             public var values: [String] {
                 switch self {
                 case .moves: MoveReporting.allCases.map(\.rawValue)
                 case .updates: UpdateReporting.allCases.map(\.rawValue)
                 case .userdriven: UserDrivenPolicy.allCases.map(\.rawValue)
-                case .threshold: ["off"]
+                case .threshold: []
                 case .paused: ["true", "false"]
                 }
             }

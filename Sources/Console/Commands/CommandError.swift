@@ -67,7 +67,7 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
             return "unknown option \(q(token)) \(at) "
                 + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(options: \(options.joined(separator: ", ")))")
         case .invalidOptionValue(let token, let option, let expected):
-            let wanted = expected.isEmpty ? "a non-negative integer" : Self.orList(expected)
+            let wanted = expected.isEmpty ? "a non-negative integer or off" : Self.orList(expected)
             return "invalid value \(q(token)) for '\(option)' \(at) (expected \(wanted))"
         case .unknownProfile(let token, let suggestion):
             return "unknown profile \(q(token)) \(at) "

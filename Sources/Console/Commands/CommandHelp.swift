@@ -60,7 +60,7 @@ public struct CommandHelp: Hashable, Sendable {
               summary: "choose the table-updating delegate: apple-template, coordinator, reload-all",
               example: "adapter coordinator moves=move-row updates=reconfigure threshold=50",
               details: Command.AdapterOption.Key.allCases.map { key in
-                  "  \(key.rawValue)=" + (key.values.isEmpty ? "N" : key.values.joined(separator: "|"))
+                  "  \(key.rawValue)=" + (key.values.isEmpty ? "N|off" : key.values.joined(separator: "|"))
               }),
         .init(.profile, syntax: "profile NAME",
               summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",

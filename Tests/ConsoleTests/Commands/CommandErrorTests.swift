@@ -90,7 +90,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("adapter coordinator updates=redraw",
                   "invalid value 'redraw' for 'updates' at column 29 (expected reload, reconfigure, reconfigure-after or ignore)"),
         ErrorCase("adapter coordinator threshold=-1",
-                  "invalid value '-1' for 'threshold' at column 31 (expected a non-negative integer)"),
+                  "invalid value '-1' for 'threshold' at column 31 (expected a non-negative integer or off)"),
         ErrorCase("adapter coordinator paused=yes", "invalid value 'yes' for 'paused' at column 28 (expected true or false)"),
         ErrorCase("adapter coordinator paused=true paused=false", "'paused' is given twice at column 33"),
         ErrorCase("profile ios8", "unknown profile 'ios8' at column 9 (did you mean 'ios9'?)"),
