@@ -5,7 +5,9 @@ import Foundation
 /// Format (see docs/sessions.md): the first line is `# fetchsim session v1`; header comments
 /// follow (`# start: demo|empty`, `# expect: inconsistent`, free text); then each input line
 /// starts with `> ` and the lines after it, up to the next prompt, are its expected output.
-/// Lines that start with `# ` (or are just `#`) are comments anywhere; output never starts so.
+/// Lines that start with `# ` (or are just `#`) are comments anywhere. An output line that would
+/// read as a prompt or a comment (the sheet marks a moved row with `>`), or that starts with `\`,
+/// is written with a `\` in front (`escaped(_:)`), and read back without it.
 public struct Transcript: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var input: String
@@ -54,10 +56,22 @@ public struct Transcript: Equatable, Sendable {
                 try readHeaderField(line, into: &header, line: number)
                 continue
             }
-            if isComment { entries[entries.count - 1].comments.append(line) } else { entries[entries.count - 1].expected.append(line) }
+            if isComment { entries[entries.count - 1].comments.append(line) } else { entries[entries.count - 1].expected.append(unescaped(line)) }
         }
         for i in entries.indices { entries[i].expected = trimmedTrailingBlanks(entries[i].expected) }
         return Transcript(header: header, headerLines: headerLines, entries: entries)
+    }
+
+    /// An output line as the transcript writes it: with a `\` in front when it would otherwise
+    /// read as a prompt (`> …`, `>`) or a comment (`# …`, `#`), or when it starts with `\`.
+    public static func escaped(_ line: String) -> String {
+        let misread = line == ">" || line.hasPrefix("> ") || line == "#" || line.hasPrefix("# ") || line.hasPrefix("\\")
+        return misread ? "\\" + line : line
+    }
+
+    /// An output line as read from a transcript: without the `\` that `escaped(_:)` adds.
+    static func unescaped(_ line: String) -> String {
+        line.hasPrefix("\\") ? String(line.dropFirst()) : line
     }
 
     private static func readHeaderField(_ line: String, into header: inout TranscriptHeader, line number: Int) throws(TranscriptError) {
@@ -88,7 +102,7 @@ public struct Transcript: Equatable, Sendable {
         for (entry, output) in zip(entries, outputs) {
             lines.append("> " + entry.input)
             lines += entry.comments
-            lines += output
+            lines += output.map(Self.escaped)
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -22,9 +22,10 @@ public final class TranscriptRecorder {
 
     deinit { close() }
 
-    /// Appends one input line and its output.
+    /// Appends one input line and its output (escaped where a line would read as a prompt or a
+    /// comment, `Transcript.escaped(_:)`).
     public func record(input: String, output: [String]) {
-        write(["> " + input] + output)
+        write(["> " + input] + output.map(Transcript.escaped))
     }
 
     /// Flushes and closes the file; later records are ignored.
