@@ -1,0 +1,101 @@
+import Adapters
+import FetchedResults
+
+/// What `fetchsim fuzz` runs: the seed, how many batches, the shape of the list, and the adapter
+/// configuration under test. Equal configurations give identical runs.
+public struct FuzzConfiguration: Equatable, Sendable {
+    public var seed: UInt64 = 1
+    /// Batches in all, across sessions.
+    public var batches = 10_000
+    /// The size the list hovers around (inserts and deletes keep it between half and 1.5 times).
+    public var rows = 20
+    /// How many section names (`A`, `B`, …) the edits use.
+    public var sections = 4
+    public var adapter: AdapterKind = .coordinator
+    /// Options set on top of the adapter's defaults; nil keeps the default.
+    public var moves: MovePolicy?
+    public var updates: UpdatePolicy?
+    public var userDriven: UserDrivenPolicy?
+    public var profile: CompatibilityProfile = .modern
+    /// The share of drags, in percent, written as `move --unflagged`. Off by default: a drag
+    /// without the flag is the app's bug (the table moved, then the adapter moves it again), so
+    /// every incremental adapter fails on it; `reload-all` survives it.
+    public var unflaggedPercent = 0
+    /// Batches per session: each session starts afresh from an empty workspace, so a failure is
+    /// never more than this many batches from its start.
+    public var sessionLength = 200
+
+    public init() {}
+
+    /// The configuration from the command line's words, or a message naming the bad value.
+    public init(
+        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: String?, userDriven: String?,
+        moves: String?, updates: String?, profile: String?, unflaggedPercent: Int = 0
+    ) throws(FuzzConfigurationError) {
+        guard (0...100).contains(unflaggedPercent) else {
+            throw FuzzConfigurationError("'--unflagged' must be a percentage between 0 and 100, not '\(unflaggedPercent)'")
+        }
+        guard batches >= 0 else { throw FuzzConfigurationError("'--batches' must be 0 or more, not '\(batches)'") }
+        guard (1...1_000).contains(rows) else { throw FuzzConfigurationError("'--rows' must be between 1 and 1000, not '\(rows)'") }
+        guard (1...26).contains(sections) else { throw FuzzConfigurationError("'--sections' must be between 1 and 26, not '\(sections)'") }
+        self.seed = seed
+        self.batches = batches
+        self.rows = rows
+        self.sections = sections
+        self.adapter = try Self.pick(adapter, "adapter") ?? .coordinator
+        self.userDriven = try Self.pick(userDriven, "userdriven")
+        self.moves = try Self.pick(moves, "moves")
+        self.updates = try Self.pick(updates, "updates")
+        self.profile = try Self.pick(profile, "profile") ?? .modern
+        self.unflaggedPercent = unflaggedPercent
+    }
+
+    private static func pick<T: RawRepresentable & CaseIterable>(_ word: String?, _ option: String) throws(FuzzConfigurationError) -> T?
+    where T.RawValue == String {
+        guard let word else { return nil }
+        guard let value = T(rawValue: word) else {
+            throw FuzzConfigurationError("unknown \(option) '\(word)' (expected \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    /// `adapter apple-template moves=move-row`: the adapter line of every session.
+    var adapterLine: String {
+        var line = "adapter \(adapter.rawValue)"
+        if let moves { line += " moves=\(moves.rawValue)" }
+        if let updates { line += " updates=\(updates.rawValue)" }
+        if let userDriven { line += " userdriven=\(userDriven.rawValue)" }
+        return line
+    }
+
+    /// `profile modern`.
+    var profileLine: String { "profile \(profile.rawValue)" }
+
+    /// The group names edits use: `A`, `B`, ….
+    var groups: [String] {
+        (0..<sections).map { String(UnicodeScalar(UInt8(65 + $0))) }
+    }
+
+    /// The command that reproduces this run: `fetchsim fuzz --seed 7 --adapter apple-template`
+    /// (options at their defaults left out).
+    public var commandLine: String {
+        let defaults = FuzzConfiguration()
+        var words = ["fetchsim", "fuzz", "--seed", String(seed)]
+        if batches != defaults.batches { words += ["--batches", String(batches)] }
+        if rows != defaults.rows { words += ["--rows", String(rows)] }
+        if sections != defaults.sections { words += ["--sections", String(sections)] }
+        if adapter != defaults.adapter { words += ["--adapter", adapter.rawValue] }
+        if let userDriven { words += ["--userdriven", userDriven.rawValue] }
+        if let moves { words += ["--moves", moves.rawValue] }
+        if let updates { words += ["--updates", updates.rawValue] }
+        if profile != defaults.profile { words += ["--profile", profile.rawValue] }
+        if unflaggedPercent != defaults.unflaggedPercent { words += ["--unflagged", String(unflaggedPercent)] }
+        return words.joined(separator: " ")
+    }
+}
+
+/// A fuzz option with a value out of range or unknown.
+public struct FuzzConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

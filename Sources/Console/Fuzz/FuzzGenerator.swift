@@ -1,0 +1,200 @@
+import FetchSimCore
+import ObjectGraph
+
+/// Writes random sessions for one configuration: the setup lines, then one batch at a time,
+/// chosen from the workspace as it is at that moment, so that every line is valid.
+///
+/// A batch is one line: 1 to 10 edits joined with ` ; ` (inserts; deletes; updates of the plain
+/// field `title`, the sort key `order`, the section key `group` and the predicate field
+/// `hidden`), a flagged or unflagged drag within or across sections, a line that empties a
+/// section or opens a new one, or `save`, `undo`, `redo`.
+package struct FuzzGenerator {
+    let configuration: FuzzConfiguration
+    private var rng: SeededGenerator
+    private var nextSymbol = 0
+
+    package init(configuration: FuzzConfiguration, seed: UInt64) {
+        self.configuration = configuration
+        rng = SeededGenerator(seed: seed)
+    }
+
+    /// The entity, the initial rows in one line, the fetch, the adapter and the profile.
+    package mutating func setup() -> [FuzzLine] {
+        let count = Int.random(in: max(1, configuration.rows / 2)...configuration.rows, using: &rng)
+        let inserts = (0..<count).map { _ in insert(hidden: chance(10)) }
+        return [
+            .command(FuzzField.entityLine, isEssential: true),
+            .edits(inserts),
+            .command(FuzzField.fetchLine, isEssential: true),
+            .command(configuration.adapterLine, isEssential: false),
+            .command(configuration.profileLine, isEssential: false),
+        ]
+    }
+
+    /// The next batch for the workspace of `executor`.
+    package mutating func nextBatch(_ executor: FuzzExecutor) -> FuzzLine {
+        let context = executor.workspace.context
+        // Any edit clears the redo stack: redo follows an undo (or redo) or never happens.
+        if context.canRedo, chance(25) { return .redo }
+        switch Int.random(in: 0..<100, using: &rng) {
+        case ..<12: if let move = move(executor) { return move }
+        case ..<16: if let churn = sectionChurn(executor) { return churn }
+        case ..<18: return .save
+        case ..<21: if context.canUndo { return .undo }
+        default: break
+        }
+        return edits(executor)
+    }
+
+    // MARK: Edits
+
+    private var bounds: (low: Int, high: Int) {
+        let low = max(1, configuration.rows / 2)
+        return (low, max(configuration.rows * 3 / 2, low + 1))
+    }
+
+    private mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
+        var live = executor.liveObjects()
+        let roll = Int.random(in: 0..<100, using: &rng)
+        let count = Int.random(in: roll < 55 ? 1...2 : roll < 85 ? 3...5 : 6...10, using: &rng)
+        var edits: [FuzzEdit] = []
+        var size = live.count
+        for _ in 0..<count {
+            let (low, high) = bounds
+            let weights = [
+                size < low ? 60 : size > high ? 0 : 18,                      // insert
+                live.isEmpty || size <= low ? 0 : size > high ? 60 : 14,     // delete
+                live.isEmpty ? 0 : 10,                                       // title
+                live.isEmpty ? 0 : 26,                                       // order
+                live.isEmpty ? 0 : 14,                                       // group
+                live.isEmpty ? 0 : 10,                                       // hidden
+                live.isEmpty ? 0 : 8,                                        // group and order
+            ]
+            let kind = weighted(weights)
+            if kind == 0 {
+                edits.append(insert(hidden: chance(10)))
+                size += 1
+                continue
+            }
+            let index = Int.random(in: 0..<live.count, using: &rng)
+            let (symbol, object) = live[index]
+            switch kind {
+            case 1:
+                edits.append(.delete(symbol))
+                live.remove(at: index)
+                size -= 1
+            case 2: edits.append(.set(symbol, [.title: title()]))
+            case 3: edits.append(.set(symbol, [.order: order()]))
+            case 4: edits.append(.set(symbol, [.group: group()]))
+            case 5: edits.append(hiddenToggle(live, preferring: object, symbol: symbol))
+            default: edits.append(.set(symbol, [.group: group(), .order: order()]))
+            }
+        }
+        return .edits(edits)
+    }
+
+    /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
+    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, object: ManagedObject)], preferring object: ManagedObject,
+                                       symbol: FuzzSymbol) -> FuzzEdit {
+        let hidden = live.filter { $0.object["hidden"] == .bool(true) }
+        if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
+            return .set(pick.symbol, [.hidden: .bool(false)])
+        }
+        return .set(symbol, [.hidden: .bool(object["hidden"] != .bool(true))])
+    }
+
+    private mutating func insert(hidden: Bool) -> FuzzEdit {
+        defer { nextSymbol += 1 }
+        return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: group(), .order: order(), .hidden: .bool(hidden)])
+    }
+
+    private mutating func title() -> Value { .string("t\(Int.random(in: 0..<100, using: &rng))") }
+
+    /// Early letters are likelier than late ones, so late sections are small and come and go.
+    private mutating func group() -> Value {
+        let n = configuration.sections
+        let pick = min(Int.random(in: 0..<n, using: &rng), Int.random(in: 0..<n, using: &rng))
+        return .string(configuration.groups[pick])
+    }
+
+    private mutating func order() -> Value { .int(Int.random(in: 0..<max(4, configuration.rows), using: &rng)) }
+
+    // MARK: Drags
+
+    /// A drag within a section (both rows in it) or across sections (any drop slot), unflagged
+    /// in `unflaggedPercent` of cases; nil when the table has nothing to drag.
+    private mutating func move(_ executor: FuzzExecutor) -> FuzzLine? {
+        guard let table = executor.workspace.table else { return nil }
+        let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
+        let crowded = counts.indices.filter { counts[$0] >= 2 }
+        let filled = counts.indices.filter { counts[$0] >= 1 }
+        let isFlagged = !chance(configuration.unflaggedPercent)
+        let across = filled.count >= 2 && (crowded.isEmpty || chance(50))
+        if across, let source = filled.randomElement(using: &rng),
+           let target = filled.filter({ $0 != source }).randomElement(using: &rng) {
+            let from = IndexPath(row: Int.random(in: 0..<counts[source], using: &rng), section: source)
+            let to = IndexPath(row: Int.random(in: 0...counts[target], using: &rng), section: target)
+            return executor.drag(from: from, to: to, isFlagged: isFlagged).map(FuzzLine.move)
+        }
+        guard let section = crowded.randomElement(using: &rng) else { return nil }
+        let from = Int.random(in: 0..<counts[section], using: &rng)
+        var to = Int.random(in: 0..<counts[section] - 1, using: &rng)
+        if to >= from { to += 1 }
+        return executor.drag(from: IndexPath(row: from, section: section), to: IndexPath(row: to, section: section), isFlagged: isFlagged)
+            .map(FuzzLine.move)
+    }
+
+    // MARK: Sections coming and going
+
+    /// Empties the smallest section (deleting, regrouping or hiding all its rows), or opens a
+    /// section under an unused name; nil when neither fits in one line of at most 10 edits.
+    private mutating func sectionChurn(_ executor: FuzzExecutor) -> FuzzLine? {
+        let live = executor.liveObjects()
+        var bySection: [String: [FuzzSymbol]] = [:]
+        for (symbol, object) in live where object["hidden"] != .bool(true) {
+            bySection[object["group"].stringValue ?? "", default: []].append(symbol)
+        }
+        let unused = configuration.groups.filter { bySection[$0] == nil }
+        let empties = unused.isEmpty || (!bySection.isEmpty && chance(50))
+        if empties,
+           let (name, members) = bySection.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }).first,
+           members.count <= 10 {
+            let roll = Int.random(in: 0..<3, using: &rng)
+            let others = configuration.groups.filter { $0 != name }
+            return .edits(members.map { symbol in
+                switch roll {
+                case 0: return .delete(symbol)
+                case 1 where !others.isEmpty: return .set(symbol, [.group: .string(others.randomElement(using: &rng) ?? name)])
+                default: return .set(symbol, [.hidden: .bool(true)])
+                }
+            })
+        }
+        guard let name = unused.randomElement(using: &rng) else { return nil }
+        let count = Int.random(in: 1...2, using: &rng)
+        if chance(50), !live.isEmpty {
+            return .edits((0..<count).compactMap { _ in
+                live.randomElement(using: &rng).map { .set($0.symbol, [.group: .string(name), .hidden: .bool(false)]) }
+            })
+        }
+        return .edits((0..<count).map { _ in
+            defer { nextSymbol += 1 }
+            return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: .string(name), .order: order(), .hidden: .bool(false)])
+        })
+    }
+
+    // MARK: Randomness
+
+    private mutating func chance(_ percent: Int) -> Bool {
+        Int.random(in: 0..<100, using: &rng) < percent
+    }
+
+    /// An index into `weights`, drawn in proportion to them (at least one must be positive).
+    private mutating func weighted(_ weights: [Int]) -> Int {
+        var roll = Int.random(in: 0..<max(1, weights.reduce(0, +)), using: &rng)
+        for (index, weight) in weights.enumerated() {
+            if roll < weight { return index }
+            roll -= weight
+        }
+        return 0
+    }
+}

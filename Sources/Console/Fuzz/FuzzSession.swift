@@ -1,0 +1,121 @@
+import ObjectGraph
+
+/// A fuzz session as structured lines, kept apart from its text so that the shrinker can drop
+/// lines, edits and values and render what is left.
+///
+/// Objects are named by the insert that created them (`FuzzSymbol`), not by `#ID`: the IDs an
+/// object gets depend on the inserts before it, so `FuzzExecutor` maps symbols to the IDs the
+/// interpreter actually handed out, and leaves out any edit whose object no longer exists.
+public struct FuzzSession: Equatable, Sendable {
+    public var lines: [FuzzLine]
+
+    public init(lines: [FuzzLine]) {
+        self.lines = lines
+    }
+}
+
+/// The name of the object created by one `insert` edit of a session.
+public struct FuzzSymbol: Hashable, Comparable, Sendable {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public static func < (lhs: FuzzSymbol, rhs: FuzzSymbol) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One input line of a fuzz session.
+public enum FuzzLine: Equatable, Sendable {
+    /// A fixed line (`entity …`, `fetch …`, `adapter …`, `profile …`); essential lines are never
+    /// dropped by the shrinker, since nothing reproduces without them.
+    case command(String, isEssential: Bool)
+    /// Edits joined with ` ; ` — one change event.
+    case edits([FuzzEdit])
+    /// The user's drag, flagged or not.
+    case move(FuzzDrag)
+    case save
+    case undo
+    case redo
+
+    /// Whether this line is one of the session's batches (an edit, a drag, save, undo or redo).
+    var isBatch: Bool {
+        if case .command = self { return false }
+        return true
+    }
+}
+
+/// A user's drag, named by objects rather than index paths so that it still means the same
+/// drag when the shrinker drops other rows: the dragged row, and the row it lands next to.
+public struct FuzzDrag: Equatable, Sendable {
+    public enum Placement: Equatable, Sendable {
+        case before, after
+    }
+
+    public var row: FuzzSymbol
+    public var anchor: FuzzSymbol
+    public var placement: Placement
+    /// Whether the data source sets the user-driven flag (`move`) or not (`move --unflagged`).
+    public var isFlagged: Bool
+
+    public init(row: FuzzSymbol, anchor: FuzzSymbol, placement: Placement, isFlagged: Bool) {
+        self.row = row
+        self.anchor = anchor
+        self.placement = placement
+        self.isFlagged = isFlagged
+    }
+}
+
+/// One edit of an edits line.
+public enum FuzzEdit: Equatable, Sendable {
+    case insert(FuzzSymbol, [FuzzField: Value])
+    case delete(FuzzSymbol)
+    case set(FuzzSymbol, [FuzzField: Value])
+}
+
+/// The attributes of the fuzzed entity, in schema order.
+public enum FuzzField: String, CaseIterable, Comparable, Sendable {
+    /// A plain field: changing it only updates the cell.
+    case title
+    /// The section key (and first sort key).
+    case group
+    /// The second sort key and the index attribute that drags renumber.
+    case order
+    /// The predicate field: `hidden == YES` objects are not fetched.
+    case hidden
+
+    public static func < (lhs: FuzzField, rhs: FuzzField) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+
+    /// `entity Item title:string group:string order:int hidden:bool`.
+    static let entityLine = "entity \(entityName) " + allCases.map { "\($0.rawValue):\($0.typeName)" }.joined(separator: " ")
+    /// `fetch Item where hidden == NO sort group, order section group index order`.
+    static let fetchLine = "fetch \(entityName) where hidden == NO sort group, order section group index order"
+    static let entityName = "Item"
+
+    var typeName: String {
+        switch self {
+        case .title, .group: "string"
+        case .order: "int"
+        case .hidden: "bool"
+        }
+    }
+
+    /// The simplest value of the field, which the shrinker tries first.
+    var simplest: Value {
+        switch self {
+        case .title: .string("x")
+        case .group: .string("A")
+        case .order: .int(0)
+        case .hidden: .bool(false)
+        }
+    }
+}
+
+extension Dictionary where Key == FuzzField, Value == ObjectGraph.Value {
+    /// `title="t3" group="B"`, in schema order.
+    var assignments: String {
+        keys.sorted().map { "\($0.rawValue)=\(self[$0, default: .null].literal)" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,96 @@
+import FetchSimCore
+
+/// Runs random sessions for a configuration, checking every batch, until the batches are spent
+/// or a batch fails.
+///
+/// Sessions are `sessionLength` batches long, each from a fresh, empty workspace with a seed
+/// drawn from the run's seed, so a run is deterministic and a failure is never buried deep in a
+/// long history. Text is not rendered while searching.
+public struct Fuzzer {
+    public let configuration: FuzzConfiguration
+
+    public init(configuration: FuzzConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// What a run found.
+    public enum Outcome {
+        /// Every batch stayed consistent.
+        case passed
+        /// A batch failed: the session up to and including it.
+        case failed(FuzzFinding)
+    }
+
+    /// The end of a run: how many batches ran and what was found.
+    public struct Result {
+        public var batches = 0
+        public var sessions = 0
+        public var outcome = Outcome.passed
+    }
+
+    /// Runs the batches; `progress` is told the batches done every 100 batches and at the end.
+    /// Throws `FuzzGeneratorError` when the generator wrote a line the interpreter rejected —
+    /// a bug in the generator, not a finding.
+    public func run(progress: (Int) -> Void = { _ in }) throws -> Result {
+        var result = Result()
+        var seeds = SeededGenerator(seed: configuration.seed)
+        while result.batches < configuration.batches {
+            let sessionSeed = seeds.next()
+            result.sessions += 1
+            var generator = FuzzGenerator(configuration: configuration, seed: sessionSeed)
+            let executor = try FuzzExecutor()
+            var lines: [FuzzLine] = []
+            func run(_ line: FuzzLine) throws -> FuzzExecutor.Step {
+                let step = executor.run(line)
+                if let error = step.inputError ?? (step.line == line ? nil : "not all of the line could run") {
+                    throw FuzzGeneratorError(line: step.text ?? "\(line)", message: error, seed: configuration.seed, session: result.sessions)
+                }
+                lines.append(line)
+                return step
+            }
+            for line in generator.setup() {
+                if let failure = try run(line).failure {
+                    result.outcome = .failed(FuzzFinding(session: FuzzSession(lines: lines), failure: failure,
+                                                         batch: result.batches, sessionNumber: result.sessions))
+                    return result
+                }
+            }
+            for _ in 0..<min(configuration.sessionLength, configuration.batches - result.batches) {
+                let step = try run(generator.nextBatch(executor))
+                result.batches += 1
+                if result.batches % 100 == 0 { progress(result.batches) }
+                if let failure = step.failure {
+                    progress(result.batches)
+                    result.outcome = .failed(FuzzFinding(session: FuzzSession(lines: lines), failure: failure,
+                                                         batch: result.batches, sessionNumber: result.sessions))
+                    return result
+                }
+            }
+        }
+        progress(result.batches)
+        return result
+    }
+}
+
+/// A failing session as the fuzzer found it.
+public struct FuzzFinding {
+    /// Every line of the session up to and including the failing one.
+    public var session: FuzzSession
+    public var failure: FuzzFailure
+    /// The failing batch's number in the whole run (1-based).
+    public var batch: Int
+    /// Which session of the run it was (1-based).
+    public var sessionNumber: Int
+}
+
+/// The generator wrote a line the interpreter rejected: a bug in the fuzzer itself.
+public struct FuzzGeneratorError: Error, CustomStringConvertible {
+    public let line: String
+    public let message: String
+    public let seed: UInt64
+    public let session: Int
+
+    public var description: String {
+        "the generator wrote an invalid line (seed \(seed), session \(session)): '\(line)': \(message)"
+    }
+}

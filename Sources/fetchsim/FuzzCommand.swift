@@ -1,0 +1,67 @@
+import ArgumentParser
+import Console
+
+/// `fetchsim fuzz`: random edit sessions checked after every batch; the first failure is shrunk
+/// to a short transcript.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Run random edit sessions, check the table after every batch, and shrink the first failure to a transcript.",
+        discussion: """
+            Exits with 0 when every batch stayed consistent, 1 when one failed (the shrunk session \
+            is written to --out and replays with 'fetchsim replay'), 2 when the fuzzer went wrong.
+            """
+    )
+
+    @Option(help: "The random seed; the same seed and options give the same run.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many batches (edit lines) to run in all.")
+    var batches = 10_000
+
+    @Option(help: "The list size the edits keep close to.")
+    var rows = 20
+
+    @Option(help: "How many section names the edits use (1-26).")
+    var sections = 4
+
+    @Option(help: ArgumentHelp("The adapter under test: apple-template, coordinator or reload-all.", valueName: "name"))
+    var adapter: String?
+
+    @Option(help: ArgumentHelp("The adapter's user-driven policy: skip-all, skip-moves or off.", valueName: "policy"))
+    var userdriven: String?
+
+    @Option(help: ArgumentHelp("How the adapter shows moves: delete-insert or move-row.", valueName: "policy"))
+    var moves: String?
+
+    @Option(help: ArgumentHelp("How the adapter shows updates: reload, reconfigure, reconfigure-after or ignore.", valueName: "policy"))
+    var updates: String?
+
+    @Option(help: ArgumentHelp("The compatibility profile: modern, ios9, ios10 or strict.", valueName: "name"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug; default 0).", valueName: "percent"))
+    var unflagged = 0
+
+    @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
+    var out: String?
+
+    @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
+    var json = false
+
+    func run() throws {
+        let configuration: FuzzConfiguration
+        do {
+            configuration = try FuzzConfiguration(
+                seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
+                moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var launcher = FuzzLauncher(configuration: configuration)
+        launcher.outputPath = out
+        launcher.isJSON = json
+        let status = launcher.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
