@@ -81,9 +81,9 @@ extension Interpreter {
         guard to.section >= 0, to.section < table.numberOfSections, to.row >= 0, to.row <= slots else {
             let detail = to.section >= 0 && to.section < table.numberOfSections
                 ? "section \(to.section) takes rows 0…\(slots)" : "the table has \(table.numberOfSections) sections"
-            let token = to.shortDescription, after = line.range(of: from.shortDescription).map { String(line[$0.upperBound...]) } ?? line
-            let column = (after.range(of: token).map { line.distance(from: line.startIndex, to: $0.lowerBound) + (line.count - after.count) + 1 })
-            throw InterpreterError("cannot drop at \(token) (\(detail))" + (column.map { " at column \($0)" } ?? ""))
+            // The destination is the second index path on the line.
+            let rest = line.range(of: from.shortDescription).map { String(line[$0.upperBound...]) } ?? line
+            throw located("cannot drop at \(to.shortDescription) (\(detail))", token: to.shortDescription, in: rest, offset: line.count - rest.count)
         }
         dataSource.flagsUserMoves = flagged
         do {

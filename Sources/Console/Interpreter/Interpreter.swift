@@ -96,10 +96,11 @@ public final class Interpreter {
 
     // MARK: Errors
 
-    /// `message at column N`, locating `token` in `line` (the first occurrence after the keyword).
-    func located(_ message: String, token: String, in line: String) -> InterpreterError {
-        let body = line.drop { $0 == " " }.drop { $0 != " " }
+    /// `message at column N`, locating `token` in `line` (the first occurrence after the keyword);
+    /// `offset` is how many characters of the whole line precede `line`.
+    func located(_ message: String, token: String, in line: String, offset: Int = 0) -> InterpreterError {
+        let body = offset == 0 ? line.drop { $0 == " " }.drop { $0 != " " } : Substring(line)
         guard !token.isEmpty, let range = body.range(of: token) else { return InterpreterError(message) }
-        return InterpreterError("\(message) at column \(line.distance(from: line.startIndex, to: range.lowerBound) + 1)")
+        return InterpreterError("\(message) at column \(offset + line.distance(from: line.startIndex, to: range.lowerBound) + 1)")
     }
 }

@@ -27,7 +27,7 @@ public final class Workspace {
     }
 
     /// Replaces the controller with one for `request`, fetches, builds a fresh table and adapter.
-    func fetch(_ request: FetchRequest, indexKey: String?) throws -> Void {
+    func fetch(_ request: FetchRequest, indexKey: String?) throws {
         let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
         try controller.performFetch()
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey)
