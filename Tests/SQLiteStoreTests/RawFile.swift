@@ -21,7 +21,11 @@ enum RawFile {
 
     /// `PRAGMA integrity_check`: `["ok"]` for a sound file.
     static func integrityCheck(_ path: String) throws -> [String] {
-        try strings(path, "PRAGMA integrity_check")
+        // A read-write connection, as the store opens it: after a SIGKILL the WAL may need
+        // recovery, which a read-only connection cannot always do (SQLITE_CANTOPEN).
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.inDatabase { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
     }
 
     /// Another connection holding `BEGIN EXCLUSIVE` on a file until released.
