@@ -11,7 +11,7 @@ struct FetchSimCommand: ParsableCommand {
             exits with status 1 when any line failed or left the table inconsistent.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, ReplayCommand.self],
+        subcommands: [RunCommand.self, ReplayCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
