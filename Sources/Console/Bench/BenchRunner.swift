@@ -102,5 +102,10 @@ public struct BenchRunner {
                 bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes / max(size, 1),
                 events: measured, baselineEvents: baselineSamples.count))
         }
+        // The incremental check vouched for every event; the full one confirms the end state.
+        let problems = pipeline.check.run(scope: .full)
+        guard problems.isEmpty else {
+            throw BenchError(description: "the full check disagrees at size \(size): \(problems.prefix(3))")
+        }
     }
 }

@@ -37,7 +37,7 @@ struct ControllerStack {
 }
 
 /// The whole per-event pipeline: a context, a controller, the app's data source, a simulated table
-/// scrolled to the middle of the list, the coordinator adapter, and the consistency check.
+/// scrolled to the middle of the list, the coordinator adapter, and the incremental consistency check.
 struct PipelineStack {
     let context: ObjectContext
     let controller: FetchedResultsController
@@ -59,11 +59,11 @@ struct PipelineStack {
         table = SimulatedTableView(dataSource: dataSource, viewport: Viewport(firstRow: middle, height: Self.viewportHeight))
         table.reloadData()
         adapter = TableAdapter.make(.coordinator, table: table, dataSource: dataSource)
-        check = ConsistencyCheck(table: table, dataSource: dataSource)
+        check = ConsistencyCheck(table: table, dataSource: dataSource, scope: .incremental)
     }
 
     /// Ends the turn: the controller reports, the adapter updates the table, the layout pass runs,
-    /// and the check compares table and controller. Returns the problems found.
+    /// and the incremental check compares table and controller. Returns the problems found.
     func processEvent() throws -> [String] {
         try context.processPendingChanges()
         table.layoutIfNeeded()
