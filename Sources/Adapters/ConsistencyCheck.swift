@@ -5,27 +5,52 @@ import TableSimulation
 
 /// Compares what the table shows with what the controller fetched, section by section and row by
 /// row, cell content included, and says precisely where they differ (semantics.md §8).
+///
+/// Two scopes find the same differences between table and controller (docs/performance.md):
+/// `.full` reads every row; `.incremental` compares each section's count, title and fingerprint
+/// and reads rows only where a fingerprint differs, plus the cells on screen and the rows of the
+/// objects the last event changed. They differ only in the controller's self-check of its order,
+/// which `.incremental` makes around the objects the last event changed.
 public struct ConsistencyCheck {
+    /// How much a run reads.
+    public enum Scope: String, Sendable, CaseIterable {
+        /// Every row, and the controller's order over all its objects: O(n log n).
+        case full
+        /// Section counts, titles and fingerprints, the visible cells, the changed objects and
+        /// their neighbours, and the rows of any section whose fingerprint differs: O(s log s +
+        /// (viewport + k) log n) for s sections and k changed objects when table and controller agree.
+        case incremental
+    }
+
     public let table: SimulatedTableView
     public let dataSource: ListDataSource
     /// At most this many problems are listed; the rest are counted.
     public var limit = 20
+    /// What `run()` reads; `.full` unless set.
+    public var scope = Scope.full
 
-    public init(table: SimulatedTableView, dataSource: ListDataSource) {
+    public init(table: SimulatedTableView, dataSource: ListDataSource, scope: Scope = .full) {
         self.table = table
         self.dataSource = dataSource
+        self.scope = scope
     }
 
     var controller: FetchedResultsController { dataSource.controller }
 
-    /// Every difference, empty when table and controller agree.
-    /// - Complexity: O(n) for n rows.
+    /// Every difference, empty when table and controller agree, read with `scope`.
     public func run() -> [String] {
+        run(scope: scope)
+    }
+
+    /// Every difference, empty when table and controller agree, read with `scope`.
+    public func run(scope: Scope) -> [String] {
         var problems: [String] = []
         let sectionCount = controller.numberOfSections
         if table.numberOfSections != sectionCount {
             problems.append("the table has \(table.numberOfSections) sections but the controller has \(sectionCount)")
         }
+        let visible = scope == .incremental ? visibleRowsBySection() : [:]
+        let suspects = scope == .incremental ? sectionsWithMisplacedChanges() : []
         let hasTitles = controller.fetchRequest.sectionNameKeyPath != nil
         for section in 0..<min(table.numberOfSections, sectionCount) {
             let name = controller.sectionName(at: section) ?? ""
@@ -37,22 +62,13 @@ public struct ConsistencyCheck {
             if rows != expected {
                 problems.append("section \(section) has \(rows) rows but the controller has \(expected)")
             }
-            for row in 0..<min(rows, expected) {
-                let path = IndexPath(row: row, section: section)
-                guard let object = controller.object(at: path) else { continue }
-                let shown = table.rowIdentifier(at: path) ?? 0
-                if shown != object.objectID.rawValue {
-                    problems.append("row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there")
-                    continue
-                }
-                guard let cell = table.cellForRow(at: path) else { continue }
-                let fresh = dataSource.cell(for: object)
-                if cell.identifier != fresh.identifier {
-                    problems.append("row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
-                } else if cell.columns != fresh.columns {
-                    problems.append("row \(path.shortDescription) shows a stale cell for \(object.objectID): "
-                        + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))")
-                }
+            let showsSameObjects = scope == .incremental && rows == expected && !suspects.contains(section)
+                && table.fingerprint(ofSection: section) == controller.fingerprint(ofSection: section)
+            if !showsSameObjects {
+                problems += rowProblems(section: section, rows: 0..<min(rows, expected))
+            } else {
+                // The rows show the right objects; only cells can be wrong, and only visible rows have one.
+                problems += rowProblems(section: section, rows: visible[section] ?? [])
             }
             if rows > expected {
                 for row in expected..<rows {
@@ -60,7 +76,7 @@ public struct ConsistencyCheck {
                 }
             }
         }
-        problems += orderProblems()
+        problems += scope == .full ? orderProblems() : orderProblemsAroundLastChanges()
         if problems.count > limit {
             let extra = problems.count - limit
             problems = Array(problems.prefix(limit)) + ["… and \(extra) more"]
@@ -68,22 +84,96 @@ public struct ConsistencyCheck {
         return problems
     }
 
+    /// The problems of the given rows of `section`: the object shown, then the cell.
+    func rowProblems(section: Int, rows: some Sequence<Int>) -> [String] {
+        var problems: [String] = []
+        for row in rows {
+            let path = IndexPath(row: row, section: section)
+            guard let object = controller.object(at: path) else { continue }
+            let shown = table.rowIdentifier(at: path) ?? 0
+            if shown != object.objectID.rawValue {
+                problems.append("row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there")
+                continue
+            }
+            guard let cell = table.cellForRow(at: path) else { continue }
+            let fresh = dataSource.cell(for: object)
+            if cell.identifier != fresh.identifier {
+                problems.append("row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
+            } else if cell.columns != fresh.columns {
+                problems.append("row \(path.shortDescription) shows a stale cell for \(object.objectID): "
+                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))")
+            }
+        }
+        return problems
+    }
+
+    /// The visible rows of each section, by section.
+    private func visibleRowsBySection() -> [Int: [Int]] {
+        var rows: [Int: [Int]] = [:]
+        for path in table.indexPathsForVisibleRows { rows[path.section, default: []].append(path.row) }
+        return rows
+    }
+
+    /// The sections where the table does not show an object of the last event at the controller's
+    /// index path for it: read in full even if the fingerprints agree.
+    private func sectionsWithMisplacedChanges() -> Set<Int> {
+        var sections: Set<Int> = []
+        for change in controller.lastChangeSet?.objects ?? [] {
+            guard let path = controller.indexPath(forObject: change.object) else { continue }
+            if table.rowIdentifier(at: path) != change.object.objectID.rawValue { sections.insert(path.section) }
+        }
+        return sections
+    }
+
     /// The controller's own invariant: its objects are in sort-descriptor order.
     func orderProblems() -> [String] {
         guard let objects = controller.fetchedObjects, objects.count > 1 else { return [] }
-        let descriptors = controller.fetchRequest.sortDescriptors
-        for i in 1..<objects.count {
-            let (a, b) = (objects[i - 1], objects[i])
-            var ordered = a.objectID < b.objectID
-            for descriptor in descriptors {
-                let c = Value.compare(a[descriptor.key], b[descriptor.key])
-                if c != 0 { ordered = descriptor.ascending ? c < 0 : c > 0; break }
-            }
-            if !ordered {
-                return ["the controller's objects are out of order: \(label(a)) comes before \(label(b))"]
-            }
+        for i in 1..<objects.count where !isOrdered(objects[i - 1], objects[i]) {
+            return [orderProblem(objects[i - 1], objects[i])]
         }
         return []
+    }
+
+    /// The same invariant checked only between each object the last event changed and its
+    /// neighbours; reports the first violation in list order, as `orderProblems()` does.
+    func orderProblemsAroundLastChanges() -> [String] {
+        var first: (path: IndexPath, problem: String)?
+        for change in controller.lastChangeSet?.objects ?? [] {
+            guard let path = controller.indexPath(forObject: change.object) else { continue }
+            let pairs = [neighbour(of: path, step: -1).map { ($0, path) }, neighbour(of: path, step: 1).map { (path, $0) }]
+            for case let (left, right)? in pairs {
+                guard let a = controller.object(at: left), let b = controller.object(at: right), !isOrdered(a, b),
+                      first.map({ left < $0.path }) ?? true else { continue }
+                first = (left, orderProblem(a, b))
+            }
+        }
+        return first.map { [$0.problem] } ?? []
+    }
+
+    /// The index path `step` rows before or after `path` across sections, skipping empty ones.
+    private func neighbour(of path: IndexPath, step: Int) -> IndexPath? {
+        var section = path.section, row = path.row + step
+        while section >= 0, section < controller.numberOfSections {
+            let count = controller.numberOfObjects(inSection: section)
+            if row >= 0, row < count { return IndexPath(row: row, section: section) }
+            section += step
+            guard section >= 0, section < controller.numberOfSections else { return nil }
+            row = step > 0 ? 0 : controller.numberOfObjects(inSection: section) - 1
+        }
+        return nil
+    }
+
+    /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
+    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject) -> Bool {
+        for descriptor in controller.fetchRequest.sortDescriptors {
+            let c = Value.compare(a[descriptor.key], b[descriptor.key])
+            if c != 0 { return descriptor.ascending ? c < 0 : c > 0 }
+        }
+        return a.objectID < b.objectID
+    }
+
+    private func orderProblem(_ a: ManagedObject, _ b: ManagedObject) -> String {
+        "the controller's objects are out of order: \(label(a)) comes before \(label(b))"
     }
 
     private func label(_ id: Int) -> String {

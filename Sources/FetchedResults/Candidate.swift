@@ -6,7 +6,7 @@ struct Candidate {
     /// The tree entry it had before the event (nil if it was not among the results).
     let oldEntry: ResultEntry?
     /// Its sort key now (nil if it is not among the results any more).
-    let newKey: [Value]?
+    let newKey: SortKey?
     /// Whether the context reported it as updated.
     let isUpdated: Bool
     var old: Slot?

@@ -92,7 +92,7 @@ struct ResolvedRequest {
 
     /// The sort key of `object` now.
     @inline(__always)
-    func sortKey(of object: ManagedObject) -> [Value] {
-        sortIndexes.map { object.values[$0] }
+    func sortKey(of object: ManagedObject) -> SortKey {
+        SortKey(object.values, at: sortIndexes)
     }
 }

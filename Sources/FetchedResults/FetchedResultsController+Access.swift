@@ -26,6 +26,16 @@ extension FetchedResultsController {
         return ""
     }
 
+    /// An order-sensitive hash of the IDs of the objects in `section`, kept up to date by every
+    /// change event (see `SequenceFingerprint`); `nil` for a section that does not exist.
+    /// - Complexity: O(log s).
+    public func fingerprint(ofSection section: Int) -> SequenceFingerprint? {
+        guard section >= 0, section < numberOfSections else { return nil }
+        if let window { return window.sections[section].fingerprint }
+        if let sectionTree { return sectionTree.element(at: section).element.state?.fingerprint }
+        return listFingerprint
+    }
+
     /// The first global rank of `section`.
     func firstRank(ofSection section: Int) -> Int {
         if let window { return window.sections[section].start }
@@ -51,22 +61,24 @@ extension FetchedResultsController {
     /// - Complexity: O(log n).
     public func indexPath(forObjectID id: ObjectID) -> IndexPath? {
         if let window { return window.slots[id]?.path }
-        guard let entry = tracked[id] else { return nil }
+        guard let entry = tracked[id]?.entry else { return nil }
         return slot(for: entry)?.path
     }
 
     /// Where `entry` sits in the tree, or `nil` if the tree does not hold it.
+    /// - Complexity: O(log n + log s).
     func slot(for entry: ResultEntry) -> Slot? {
         guard let position = tree.find(entry) else { return nil }
-        guard let sectionTree else {
-            return Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil)
-        }
-        guard let section = sectionTree.find(SectionEntry(value: entry.key[0])) else { return nil }
-        return Slot(
-            path: IndexPath(row: position.rank - section.weightBefore, section: section.rank),
-            rank: position.rank,
-            section: entry.key[0]
-        )
+        return slot(atRank: position.rank, section: entry.key[0])
+    }
+
+    /// The slot of global rank `rank`, whose object has section key value `value`.
+    /// The section tree's weights are object counts: the section is found by rank, not by value.
+    /// - Complexity: O(log s).
+    func slot(atRank rank: Int, section value: Value) -> Slot? {
+        guard let sectionTree else { return Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil) }
+        guard let (section, first) = sectionTree.rank(containingWeightOffset: rank) else { return nil }
+        return Slot(path: IndexPath(row: rank - first, section: section), rank: rank, section: value)
     }
 
     /// The objects at global ranks `ranks`, in order.
@@ -121,7 +133,16 @@ extension FetchedResultsController {
     }
 
     /// The distinct index titles of all sections, in section order.
+    /// - Complexity: O(s) when sections came or went since the last call (or the delegate
+    ///   changed), O(1) otherwise.
     public var sectionIndexTitles: [String] {
+        if let cachedSectionIndexTitles { return cachedSectionIndexTitles }
+        let titles = computeSectionIndexTitles()
+        cachedSectionIndexTitles = titles
+        return titles
+    }
+
+    private func computeSectionIndexTitles() -> [String] {
         var seen: Set<String> = []
         var titles: [String] = []
         for section in 0..<numberOfSections {

@@ -9,7 +9,7 @@ extension FetchedResultsController {
         candidates.reserveCapacity(change.count)
         func consider(_ object: ManagedObject, isUpdated: Bool) {
             guard object.entity.name == request.entity.name else { return }
-            let oldEntry = tracked[object.objectID]
+            let oldEntry = tracked[object.objectID]?.entry
             let newKey = request.matches(object) ? request.sortKey(of: object) : nil
             guard oldEntry != nil || newKey != nil else { return }
             candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated))
@@ -21,6 +21,7 @@ extension FetchedResultsController {
 
         let sectionChanges = window == nil ? applyToTrees(&candidates) : applyToWindow(&candidates)
         let classifier = ChangeClassifier(profile: profile)
+        if !sectionChanges.isEmpty { cachedSectionIndexTitles = nil }
         let changes = ResultsChangeSet(sections: sectionChanges, objects: classifier.objectChanges(for: candidates))
         lastChangeSet = changes
         guard !changes.isEmpty else { return }
@@ -28,65 +29,41 @@ extension FetchedResultsController {
     }
 
     /// Updates the trees for the candidates and fills in their old and new slots; returns the
-    /// section inserts and deletes. O(k log n).
+    /// section inserts and deletes. O(k (log n + log s + log k)).
+    ///
+    /// Each changed object costs one search of the object tree: a removal gives a leaving
+    /// object's old position, an insertion an entering one's new position, and an object whose
+    /// key did not change is found once, its new position following by arithmetic
+    /// (`TreeEdits`). Sections are found by rank in the section tree, whose weights are object
+    /// counts, and searched by value only for entering objects.
     private func applyToTrees(_ candidates: inout [Candidate]) -> [SectionChange] {
-        // Old positions and which touched sections existed, before anything moves.
-        var sectionsBefore: [Value: Int?] = [:]
+        var existedBefore: [Value: Bool] = [:]
         for i in candidates.indices {
-            if let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
-            if let sectionTree {
-                for value in [candidates[i].oldEntry?.key[0], candidates[i].newKey?[0]].compactMap({ $0 })
-                where sectionsBefore[value] == nil {
-                    sectionsBefore[value] = .some(sectionTree.find(SectionEntry(value: value))?.rank)
-                }
+            if !candidates[i].leavesTree, let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
+            if let sectionTree, candidates[i].entersTree, let value = candidates[i].newKey?[0], existedBefore[value] == nil {
+                existedBefore[value] = sectionTree.find(SectionEntry(value: value)) != nil
             }
         }
-        mutateTrees(candidates)
+        let edits = mutateTrees(candidates)
         for i in candidates.indices {
-            if let key = candidates[i].newKey {
-                candidates[i].new = slot(for: ResultEntry(object: candidates[i].object, key: key))
+            if let old = edits.oldSlots[i] { candidates[i].old = old }
+            guard let key = candidates[i].newKey else { continue }
+            if let rank = edits.newRanks[i] {
+                candidates[i].new = slot(atRank: rank, section: key[0])
+            } else if let old = candidates[i].old {
+                candidates[i].new = slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: key[0])
             }
         }
         guard let sectionTree else { return [] }
         var deletes: [SectionChange] = [], inserts: [SectionChange] = []
-        for (value, oldIndex) in sectionsBefore {
-            let newIndex = sectionTree.find(SectionEntry(value: value))?.rank
-            switch (oldIndex, newIndex) {
-            case (let old?, nil): deletes.append(SectionChange(type: .delete, index: old, name: value.sectionName))
-            case (nil, let new?): inserts.append(SectionChange(type: .insert, index: new, name: value.sectionName))
-            default: break
-            }
+        for section in edits.emptied where sectionTree.find(SectionEntry(value: section.value)) == nil {
+            deletes.append(SectionChange(type: .delete, index: section.oldIndex, name: section.value.sectionName))
+        }
+        for (value, existed) in existedBefore where !existed {
+            guard let new = sectionTree.find(SectionEntry(value: value))?.rank else { continue }
+            inserts.append(SectionChange(type: .insert, index: new, name: value.sectionName))
         }
         return deletes.sorted { $0.index < $1.index } + inserts.sorted { $0.index < $1.index }
-    }
-
-    /// Removes leaving entries, inserts entering ones, keeps section weights, drops empty sections.
-    private func mutateTrees(_ candidates: [Candidate]) {
-        var emptied: [SectionEntry] = []
-        for candidate in candidates where candidate.leavesTree {
-            guard let entry = candidate.oldEntry else { continue }
-            tree.remove(entry)
-            tracked[entry.object.objectID] = nil
-            if let sectionTree {
-                let section = SectionEntry(value: entry.key[0])
-                sectionTree.addWeight(-1, to: section)
-                emptied.append(section)
-            }
-        }
-        for candidate in candidates where candidate.entersTree {
-            guard let key = candidate.newKey else { continue }
-            let entry = ResultEntry(object: candidate.object, key: key)
-            tree.insert(entry)
-            tracked[entry.object.objectID] = entry
-            if let sectionTree {
-                let section = SectionEntry(value: key[0])
-                if !sectionTree.addWeight(1, to: section) { sectionTree.insert(section, weight: 1) }
-            }
-        }
-        guard let sectionTree else { return }
-        for section in emptied where sectionTree.find(section)?.weight == 0 {
-            sectionTree.remove(section)
-        }
     }
 
     /// The strict profile's path: update the tree, rebuild the window, and add the objects that

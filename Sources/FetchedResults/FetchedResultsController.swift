@@ -15,7 +15,9 @@ public final class FetchedResultsController {
     /// The platform behaviour to reproduce; a change takes effect at the next `performFetch()`.
     public var profile: CompatibilityProfile
     /// Receives change events; without a delegate the controller does not track changes (rule 1).
-    public weak var delegate: (any FetchedResultsControllerDelegate)?
+    public weak var delegate: (any FetchedResultsControllerDelegate)? {
+        didSet { cachedSectionIndexTitles = nil }
+    }
     /// What the last change event reported (also when it was delivered as a snapshot or difference).
     public internal(set) var lastChangeSet: ResultsChangeSet?
     /// Whether `performFetch()` has run.
@@ -25,8 +27,13 @@ public final class FetchedResultsController {
     var tree: OrderStatisticTree<EntryOrdering>
     /// One entry per section, weighted by its object count; nil without a section key path.
     var sectionTree: OrderStatisticTree<SectionOrdering>?
-    /// Each tracked object's tree entry, holding the sort key it had when it entered the tree.
-    var tracked: [ObjectID: ResultEntry] = [:]
+    /// Every object in the tree, with the sort key it had when it entered the tree. Holds the
+    /// strong references that the tree's entries do not (see `ResultEntry`).
+    var tracked: [ObjectID: TrackedObject] = [:]
+    /// The fingerprint of the results without a section key path (sections keep their own).
+    var listFingerprint = SequenceFingerprint()
+    /// `sectionIndexTitles` as last computed; cleared when sections come or go.
+    var cachedSectionIndexTitles: [String]?
     /// The materialised window when the strict profile enforces a limit or an offset.
     var window: WindowLayout?
     var isDelivering = false
@@ -69,14 +76,17 @@ public final class FetchedResultsController {
             entries = Array(entries[start..<end])
         }
         tree = OrderStatisticTree(ordering: ordering, sorted: entries)
-        tracked = Dictionary(uniqueKeysWithValues: entries.map { ($0.object.objectID, $0) })
+        tracked = Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.objectID, TrackedObject($0)) })
+        listFingerprint = SequenceFingerprint()
         if enforcesWindow {
             sectionTree = nil
             window = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil)
         } else {
             window = nil
             sectionTree = request.sectionIndex.map { _ in Self.sectionTree(for: entries, ascending: request.ascending[0]) }
+            if sectionTree == nil { listFingerprint = SequenceFingerprint(entries.lazy.map(\.object.objectID.rawValue)) }
         }
+        cachedSectionIndexTitles = nil
         lastChangeSet = nil
         hasFetched = true
     }
@@ -84,14 +94,22 @@ public final class FetchedResultsController {
     private static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
-        for entry in entries {
+        var start = 0
+        func close(at end: Int) {
+            guard let section = sections.last else { return }
+            section.state?.fingerprint = SequenceFingerprint(entries[start..<end].lazy.map(\.object.objectID.rawValue))
+            start = end
+        }
+        for (i, entry) in entries.enumerated() {
             if let last = sections.last, Value.compare(last.value, entry.key[0]) == 0 {
                 counts[counts.count - 1] += 1
             } else {
-                sections.append(SectionEntry(value: entry.key[0]))
+                close(at: i)
+                sections.append(SectionEntry(value: entry.key[0], state: SectionState()))
                 counts.append(1)
             }
         }
+        close(at: entries.count)
         return OrderStatisticTree(ordering: SectionOrdering(ascending: ascending), sorted: sections, weights: counts)
     }
 }

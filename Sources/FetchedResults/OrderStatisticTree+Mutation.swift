@@ -19,7 +19,7 @@ extension OrderStatisticTree {
 
     private func insert(_ element: Element, weight: Int, into node: Node) -> (Int, (Element, Node)?) {
         if node.isLeaf {
-            let pos = lowerBound(in: node, of: element)
+            let pos = lowerBound(in: node, of: element).index
             node.elements.insert(element, at: pos)
             node.weights.insert(weight, at: pos)
             guard node.elements.count > Self.leafCapacity else { return (pos, nil) }
@@ -73,8 +73,8 @@ extension OrderStatisticTree {
 
     private func remove(_ element: Element, from node: Node) -> Position? {
         if node.isLeaf {
-            let pos = lowerBound(in: node, of: element)
-            guard pos < node.elements.count, !ordering.areInIncreasingOrder(element, node.elements[pos]) else { return nil }
+            let (pos, isEqual) = lowerBound(in: node, of: element)
+            guard isEqual else { return nil }
             var before = 0
             for j in 0..<pos { before += node.weights[j] }
             let weight = node.weights[pos]
@@ -109,12 +109,29 @@ extension OrderStatisticTree {
             path.append((node, i))
             node = node.children[i]
         }
-        let pos = lowerBound(in: node, of: element)
-        guard pos < node.elements.count, !ordering.areInIncreasingOrder(element, node.elements[pos]) else { return false }
+        let (pos, isEqual) = lowerBound(in: node, of: element)
+        guard isEqual else { return false }
         node.weights[pos] += delta
         for (parent, i) in path { parent.sums[i] += delta }
         totalWeight += delta
         return true
+    }
+
+    /// Adds `delta` to the weight of the element at `rank`, which must exist.
+    func addWeight(_ delta: Int, atRank rank: Int) {
+        precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
+        var node = root, r = rank
+        while !node.isLeaf {
+            var i = 0
+            while r >= node.counts[i] {
+                r -= node.counts[i]
+                i += 1
+            }
+            node.sums[i] += delta
+            node = node.children[i]
+        }
+        node.weights[r] += delta
+        totalWeight += delta
     }
 
     /// Verifies order, counts, sums and separators; returns a description of the first violation.

@@ -8,6 +8,19 @@ extension OrderStatisticTree {
 
     /// The position of `element`, or `nil` if the tree does not hold it.
     func find(_ element: Element) -> Position? {
+        descend(to: element)?.position
+    }
+
+    /// The tree's own copy of the element equal to `element` (it may carry more than the key),
+    /// and its position; `nil` if the tree does not hold it.
+    func lookup(_ element: Element) -> (element: Element, position: Position)? {
+        guard let (leaf, index, position) = descend(to: element) else { return nil }
+        return (leaf.elements[index], position)
+    }
+
+    /// The leaf and index that hold `element`, and its position.
+    @inline(__always)
+    private func descend(to element: Element) -> (leaf: Node, index: Int, position: Position)? {
         var node = root
         var rank = 0, before = 0
         while !node.isLeaf {
@@ -18,10 +31,51 @@ extension OrderStatisticTree {
             }
             node = node.children[i]
         }
-        let pos = lowerBound(in: node, of: element)
-        guard pos < node.elements.count, !ordering.areInIncreasingOrder(element, node.elements[pos]) else { return nil }
+        let (pos, isEqual) = lowerBound(in: node, of: element)
+        guard isEqual else { return nil }
         for j in 0..<pos { before += node.weights[j] }
-        return Position(rank: rank + pos, weightBefore: before, weight: node.weights[pos])
+        return (node, pos, Position(rank: rank + pos, weightBefore: before, weight: node.weights[pos]))
+    }
+
+    /// `project` of the elements at two nearby ranks (nil for a rank outside the tree), read in
+    /// place with one descent when the same leaf holds both.
+    func read<T>(at first: Int, and second: Int, _ project: (Element) -> T) -> (T?, T?) {
+        let valid = { (rank: Int) in rank >= 0 && rank < self.count }
+        guard valid(first) else { return (nil, valid(second) ? read(at: second, project) : nil) }
+        var node = root
+        var r = first
+        while !node.isLeaf {
+            var i = 0
+            while r >= node.counts[i] {
+                r -= node.counts[i]
+                i += 1
+            }
+            node = node.children[i]
+        }
+        let secondInLeaf = r + (second - first)
+        return node.elements.withUnsafeBufferPointer { elements in
+            let a = project(elements[r])
+            guard valid(second) else { return (a, nil) }
+            if secondInLeaf >= 0, secondInLeaf < elements.count { return (a, project(elements[secondInLeaf])) }
+            return (a, read(at: second, project))
+        }
+    }
+
+    /// `project` of the element at `rank`, read in place.
+    @inline(__always)
+    func read<T>(at rank: Int, _ project: (Element) -> T) -> T {
+        precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
+        var node = root
+        var r = rank
+        while !node.isLeaf {
+            var i = 0
+            while r >= node.counts[i] {
+                r -= node.counts[i]
+                i += 1
+            }
+            node = node.children[i]
+        }
+        return node.elements.withUnsafeBufferPointer { project($0[r]) }
     }
 
     /// The element at `rank` (0-based) and the total weight of the elements before it.

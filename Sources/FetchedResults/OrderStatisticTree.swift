@@ -97,24 +97,29 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     func less(_ a: Element, _ b: Element) -> Bool { ordering.areInIncreasingOrder(a, b) }
 
     /// Index of the child of `node` whose range holds `element`.
+    /// Reads the separators in place: comparing copies nothing.
     @inline(__always)
     func childIndex(in node: Node, for element: Element) -> Int {
-        var lo = 0, hi = node.separators.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if less(element, node.separators[mid]) { hi = mid } else { lo = mid + 1 }
+        node.separators.withUnsafeBufferPointer { separators in
+            var lo = 0, hi = separators.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ordering.areInIncreasingOrder(element, separators[mid]) { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
         }
-        return lo
     }
 
-    /// Index of the first element of `leaf` not less than `element`.
+    /// Index of the first element of `leaf` not less than `element`, and whether it equals it.
     @inline(__always)
-    func lowerBound(in leaf: Node, of element: Element) -> Int {
-        var lo = 0, hi = leaf.elements.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if less(leaf.elements[mid], element) { lo = mid + 1 } else { hi = mid }
+    func lowerBound(in leaf: Node, of element: Element) -> (index: Int, isEqual: Bool) {
+        leaf.elements.withUnsafeBufferPointer { elements in
+            var lo = 0, hi = elements.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ordering.areInIncreasingOrder(elements[mid], element) { lo = mid + 1 } else { hi = mid }
+            }
+            return (lo, lo < elements.count && !ordering.areInIncreasingOrder(element, elements[lo]))
         }
-        return lo
     }
 }

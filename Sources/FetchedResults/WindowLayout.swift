@@ -17,6 +17,8 @@ struct WindowLayout {
         let value: Value?
         let start: Int
         var count: Int
+        /// The fingerprint of the section's object IDs, in order.
+        var fingerprint = SequenceFingerprint()
     }
 
     let entries: [ResultEntry]
@@ -44,6 +46,10 @@ struct WindowLayout {
         }
         if !isSectioned, sections.isEmpty {
             sections.append(Section(value: nil, start: 0, count: 0))
+        }
+        for i in sections.indices {
+            let range = sections[i].start..<(sections[i].start + sections[i].count)
+            sections[i].fingerprint = SequenceFingerprint(entries[range].lazy.map(\.object.objectID.rawValue))
         }
         self.entries = entries
         self.sections = sections

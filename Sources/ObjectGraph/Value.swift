@@ -34,6 +34,7 @@ public enum Value: Hashable, Sendable {
     }
 
     /// The value as a number, if it is one (`bool` counts as 0 or 1).
+    @inlinable
     public var numericValue: Double? {
         switch self {
         case .int(let i): Double(i)
@@ -49,7 +50,8 @@ public enum Value: Hashable, Sendable {
         return nil
     }
 
-    private var kindRank: Int {
+    @usableFromInline
+    var kindRank: Int {
         switch self {
         case .null: 0
         case .int, .double, .bool: 1
@@ -59,17 +61,21 @@ public enum Value: Hashable, Sendable {
     }
 
     /// Three-way comparison under the total order described on the type: negative, zero or positive.
+    /// - Note: Inlinable, so that a sorted structure in another module compares its elements in
+    ///   place, without copying them first.
+    @inlinable @inline(__always)
     public static func compare(_ lhs: Value, _ rhs: Value) -> Int {
-        switch (lhs, rhs) {
-        case (.int(let a), .int(let b)):
-            return a < b ? -1 : (a == b ? 0 : 1)
-        case (.string(let a), .string(let b)):
-            return compareStrings(a, b)
-        case (.date(let a), .date(let b)):
-            return a < b ? -1 : (a == b ? 0 : 1)
-        case (.null, .null):
-            return 0
-        default:
+        // One switch per side rather than a switch over a tuple, which would copy both values.
+        switch lhs {
+        case .int(let a):
+            if case .int(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
+        case .string(let a):
+            if case .string(let b) = rhs { return compareStrings(a, b) }
+        case .date(let a):
+            if case .date(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
+        case .null:
+            if case .null = rhs { return 0 }
+        case .double, .bool:
             break
         }
         if let a = lhs.numericValue, let b = rhs.numericValue {
@@ -84,9 +90,29 @@ public enum Value: Hashable, Sendable {
         Value.compare(self, other) == 0
     }
 
-    @inline(__always)
-    private static func compareStrings(_ a: String, _ b: String) -> Int {
+    @inlinable @inline(__always)
+    static func compareStrings(_ a: String, _ b: String) -> Int {
         // Unicode scalar order: deterministic, locale-free and cheaper than canonical equivalence.
+        // UTF-8 preserves scalar order byte by byte, so native strings compare with one memcmp.
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in compareBytes(x, y) }
+        }
+        if let fast, let result = fast { return result }
+        return compareScalars(a, b)
+    }
+
+    @inlinable @inline(__always)
+    static func compareBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(x.count, y.count)
+        if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+            let c = memcmp(p, q, common)
+            if c != 0 { return c < 0 ? -1 : 1 }
+        }
+        return x.count < y.count ? -1 : (x.count == y.count ? 0 : 1)
+    }
+
+    @usableFromInline
+    static func compareScalars(_ a: String, _ b: String) -> Int {
         var ia = a.unicodeScalars.makeIterator()
         var ib = b.unicodeScalars.makeIterator()
         while true {

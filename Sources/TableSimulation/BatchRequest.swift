@@ -53,12 +53,25 @@ enum RowSource: Equatable {
     case old(IndexPath)
 }
 
-/// A validated batch: how to build the new layout from the old one.
+/// A validated batch as edits of the old layout, in the order the table applies them: take out
+/// the deleted and moved-away rows, arrange the sections, put in the inserted and moved-in rows,
+/// then refresh the reloaded ones. Its size follows the batch, not the table.
 struct BatchPlan: Equatable {
     /// One entry per section after the batch.
     var sections: [SectionSource]
-    /// One entry per section after the batch; empty for inserted sections.
-    var rows: [[RowSource]]
-    /// New index paths of the reconfigured rows that survived the batch.
+    /// Whether a section is inserted, deleted or moved (otherwise `sections` keeps the old order).
+    var rearrangesSections: Bool
+    /// Per old section, the rows the batch takes out (deleted or moved away), ascending.
+    var removals: [Int: [Int]]
+    /// Per new section, the rows the batch puts in (inserted or moved in), ascending.
+    var insertions: [Int: [Insertion]]
+    /// New index paths of the reloaded rows: they get a fresh identifier and no cell.
+    var reloaded: [IndexPath]
+    /// New index paths of the reconfigured rows that survive the batch, in order.
     var reconfigured: [IndexPath]
+
+    struct Insertion: Equatable {
+        var row: Int
+        var source: RowSource
+    }
 }

@@ -1,41 +1,68 @@
 import FetchSimCore
 
-/// One row as the table knows it: which object it shows, and its cell if it is on screen.
+/// One row as the table knows it: the object it shows, and a serial naming the row itself, which
+/// its cell is filed under (a row keeps its serial, and so its cell, when it moves).
 struct TableRow: Equatable, Sendable {
     var identifier: Int
-    /// Non-nil only while the row is inside the viewport.
-    var cell: TableCell?
+    var serial: Int
 }
 
-/// One section as the table knows it: its cached header title and its rows.
-struct TableSection: Equatable, Sendable {
+/// One section as the table knows it: its cached header title, its rows, and the fingerprint of
+/// their identifiers, kept up to date by every row operation.
+final class TableSection {
     var title: String?
-    var rows: [TableRow]
+    let rows: RowList
+    var fingerprint: SequenceFingerprint
+
+    init(title: String?, rows: [TableRow]) {
+        self.title = title
+        self.rows = RowList(rows)
+        fingerprint = SequenceFingerprint(rows.lazy.map(\.identifier))
+    }
 }
 
-/// The table's row storage: per-section arrays of rows.
+/// The table's row storage: one `RowList` per section, the total row count, and the configured
+/// cells of the rows on screen, filed by row serial.
 ///
-/// Everything the table knows about its rows goes through this type, so that a faster structure
-/// (an order-statistic tree, chunked arrays) can replace the arrays without touching the rest.
-/// Index arguments are checked by the callers; the methods trust them.
-struct RowStorage: Equatable, Sendable {
+/// Everything the table knows about its rows goes through this type. Row operations cost
+/// O(log n) and keep each section's fingerprint; section operations cost O(sections). Index
+/// arguments are checked by the callers; the methods trust them.
+final class RowStorage {
     private(set) var sections: [TableSection] = []
-
-    init(sections: [TableSection] = []) {
-        self.sections = sections
-    }
+    /// Rows in all sections together, kept as rows come and go.
+    private(set) var totalRowCount = 0
+    /// The configured cells, by row serial; only rows inside the viewport have one.
+    var cells: [Int: TableCell] = [:]
+    private var nextSerial = 0
 
     var numberOfSections: Int { sections.count }
 
     /// Every section's row count, in order.
+    /// - Complexity: O(sections).
     var rowCounts: [Int] { sections.map(\.rows.count) }
 
-    /// Rows in all sections together.
+    /// A row for `identifier` that no other row has been: it has no cell yet.
+    func makeRow(identifier: Int) -> TableRow {
+        nextSerial += 1
+        return TableRow(identifier: identifier, serial: nextSerial)
+    }
+
+    /// Replaces everything with fresh sections and no cells.
+    func reset(_ sections: [TableSection]) {
+        self.sections = sections
+        cells = [:]
+        totalRowCount = sections.reduce(0) { $0 + $1.rows.count }
+    }
+
+    /// Replaces the list of sections (a batch's new layout); cells stay filed by serial.
     /// - Complexity: O(sections).
-    var totalRowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
+    func arrange(_ sections: [TableSection]) {
+        self.sections = sections
+        totalRowCount = sections.reduce(0) { $0 + $1.rows.count }
+    }
 
     func contains(_ path: IndexPath) -> Bool {
-        sections.indices.contains(path.section) && sections[path.section].rows.indices.contains(path.row)
+        sections.indices.contains(path.section) && path.row >= 0 && path.row < sections[path.section].rows.count
     }
 
     func numberOfRows(inSection section: Int) -> Int {
@@ -46,48 +73,105 @@ struct RowStorage: Equatable, Sendable {
         sections.indices.contains(section) ? sections[section].title : nil
     }
 
+    func fingerprint(ofSection section: Int) -> SequenceFingerprint? {
+        sections.indices.contains(section) ? sections[section].fingerprint : nil
+    }
+
+    /// - Complexity: O(log n).
     func row(at path: IndexPath) -> TableRow? {
         contains(path) ? sections[path.section].rows[path.row] : nil
     }
 
-    mutating func setRow(_ row: TableRow, at path: IndexPath) {
-        sections[path.section].rows[path.row] = row
+    /// The cell of the row at `path`, if it has one.
+    func cell(at path: IndexPath) -> TableCell? {
+        row(at: path).flatMap { cells[$0.serial] }
     }
 
     func identifiers(inSection section: Int) -> [Int] {
-        sections.indices.contains(section) ? sections[section].rows.map(\.identifier) : []
+        sections.indices.contains(section) ? sections[section].rows.rows.map(\.identifier) : []
     }
 
     /// The first index path showing `identifier`.
     /// - Complexity: O(rows).
     func indexPath(forIdentifier identifier: Int) -> IndexPath? {
         for (s, section) in sections.enumerated() {
-            if let r = section.rows.firstIndex(where: { $0.identifier == identifier }) {
-                return IndexPath(row: r, section: s)
+            var r = 0, found = false
+            section.rows.forEach { row in
+                found = row.identifier == identifier
+                if !found { r += 1 }
+                return !found
             }
+            if found { return IndexPath(row: r, section: s) }
         }
         return nil
     }
 
-    /// Removes the row at `path` and returns it.
-    mutating func removeRow(at path: IndexPath) -> TableRow {
-        sections[path.section].rows.remove(at: path.row)
+    /// The identifiers on either side of row `row` of `section` (nil at the section's ends).
+    private func neighbours(of row: Int, in section: TableSection, excluding: Bool) -> (Int?, Int?) {
+        let before = row > 0 ? section.rows[row - 1].identifier : nil
+        let next = row + (excluding ? 1 : 0)
+        let after = next < section.rows.count ? section.rows[next].identifier : nil
+        return (before, after)
+    }
+
+    /// Removes the row at `path` and returns it (its cell stays filed under its serial).
+    /// - Complexity: O(log n).
+    func removeRow(at path: IndexPath) -> TableRow {
+        let section = sections[path.section]
+        let (before, after) = neighbours(of: path.row, in: section, excluding: true)
+        let row = section.rows.remove(at: path.row)
+        section.fingerprint.remove(row.identifier, after: before, before: after)
+        totalRowCount -= 1
+        return row
     }
 
     /// Inserts `row` so that it ends up at `path`.
-    mutating func insertRow(_ row: TableRow, at path: IndexPath) {
-        sections[path.section].rows.insert(row, at: path.row)
+    /// - Complexity: O(log n).
+    func insertRow(_ row: TableRow, at path: IndexPath) {
+        let section = sections[path.section]
+        let (before, after) = neighbours(of: path.row, in: section, excluding: false)
+        section.rows.insert(row, at: path.row)
+        section.fingerprint.insert(row.identifier, after: before, before: after)
+        totalRowCount += 1
     }
 
-    /// Visits every row with its index path and flattened index, letting `body` change it.
-    /// - Complexity: O(rows).
-    mutating func updateEachRow(_ body: (_ path: IndexPath, _ flatIndex: Int, inout TableRow) -> Void) {
-        var flat = 0
-        for s in sections.indices {
-            for r in sections[s].rows.indices {
-                body(IndexPath(row: r, section: s), flat, &sections[s].rows[r])
-                flat += 1
-            }
+    /// Replaces the row at `path` (a reload); the old row's cell is dropped.
+    /// - Complexity: O(log n).
+    func replaceRow(at path: IndexPath, with row: TableRow) {
+        let section = sections[path.section]
+        let (before, after) = neighbours(of: path.row, in: section, excluding: true)
+        let old = section.rows[path.row]
+        section.rows[path.row] = row
+        section.fingerprint.replace(old.identifier, with: row.identifier, after: before, before: after)
+        cells[old.serial] = nil
+    }
+
+    /// The index path of the row at flattened index `flat` (rows counted across sections).
+    /// - Complexity: O(sections).
+    func indexPath(forFlatIndex flat: Int) -> IndexPath? {
+        guard flat >= 0, flat < totalRowCount else { return nil }
+        var rest = flat
+        for (s, section) in sections.enumerated() {
+            if rest < section.rows.count { return IndexPath(row: rest, section: s) }
+            rest -= section.rows.count
         }
+        return nil
+    }
+
+    /// The rows at flattened indexes `range`, with their index paths, in order.
+    /// - Complexity: O(sections + range.count × log n).
+    func rows(inFlatRange range: Range<Int>) -> [(path: IndexPath, row: TableRow)] {
+        guard !range.isEmpty, var path = indexPath(forFlatIndex: range.lowerBound) else { return [] }
+        var out: [(path: IndexPath, row: TableRow)] = []
+        out.reserveCapacity(range.count)
+        while out.count < range.count, path.section < sections.count {
+            sections[path.section].rows.forEach(from: path.row) { row in
+                out.append((path, row))
+                path.row += 1
+                return out.count < range.count
+            }
+            path = IndexPath(row: 0, section: path.section + 1)
+        }
+        return out
     }
 }

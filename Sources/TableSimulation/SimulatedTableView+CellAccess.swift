@@ -7,9 +7,8 @@ extension SimulatedTableView {
     /// no visible cell there (nothing happens, as with UIKit's `nil` cell).
     @discardableResult
     public func configureVisibleCell(at indexPath: IndexPath, with cell: TableCell) -> Bool {
-        guard var row = storage.row(at: indexPath), row.cell != nil else { return false }
-        row.cell = cell
-        storage.setRow(row, at: indexPath)
+        guard let row = storage.row(at: indexPath), storage.cells[row.serial] != nil else { return false }
+        storage.cells[row.serial] = cell
         return true
     }
 }

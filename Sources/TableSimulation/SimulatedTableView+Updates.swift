@@ -125,28 +125,43 @@ extension SimulatedTableView {
         apply(plan)
     }
 
-    /// Builds the new layout from the old rows and the data source, then updates the cells.
+    /// Edits the old layout into the new one (see `BatchValidator.plan`), then updates the cells.
+    /// - Complexity: O(b log n + sections + viewport) for b operations, plus the rows of
+    ///   inserted sections, which the data source must describe.
     private func apply(_ plan: BatchPlan) {
-        var sections: [TableSection] = []
-        for (new, source) in plan.sections.enumerated() {
-            switch source {
-            case .inserted:
-                sections.append(loadSection(new))
-            case .old(let old):
-                let rows = plan.rows[new].enumerated().map { index, rowSource in
-                    let path = IndexPath(row: index, section: new)
-                    return switch rowSource {
-                    case .old(let oldPath): storage.row(at: oldPath) ?? freshRow(at: path)
-                    case .fresh: freshRow(at: path)
-                    }
-                }
-                sections.append(TableSection(title: storage.title(ofSection: old), rows: rows))
+        let oldSections = storage.sections
+        var moved: [IndexPath: TableRow] = [:]
+        for (section, rows) in plan.removals {
+            for row in rows.reversed() {
+                let path = IndexPath(row: row, section: section)
+                moved[path] = storage.removeRow(at: path)
             }
         }
-        storage = RowStorage(sections: sections)
+        if plan.rearrangesSections {
+            storage.arrange(plan.sections.enumerated().map { new, source in
+                switch source {
+                case .old(let old): oldSections[old]
+                case .inserted: loadSection(new)
+                }
+            })
+        }
+        for section in plan.insertions.keys.sorted() {
+            for insertion in plan.insertions[section] ?? [] {
+                let path = IndexPath(row: insertion.row, section: section)
+                let row: TableRow
+                switch insertion.source {
+                case .old(let from): row = moved[from] ?? freshRow(at: path)
+                case .fresh: row = freshRow(at: path)
+                }
+                storage.insertRow(row, at: path)
+            }
+        }
+        for path in plan.reloaded {
+            storage.replaceRow(at: path, with: freshRow(at: path))
+        }
         sectionIndexTitles = dataSource?.sectionIndexTitles(for: self)
         refreshViewport()
-        for path in plan.reconfigured where storage.row(at: path)?.cell != nil {
+        for path in plan.reconfigured where storage.cell(at: path) != nil {
             configureCell(at: path)
         }
     }

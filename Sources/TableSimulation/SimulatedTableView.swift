@@ -36,7 +36,7 @@ public final class SimulatedTableView {
     /// every applied batch).
     public internal(set) var sectionIndexTitles: [String]?
 
-    var storage = RowStorage()
+    let storage = RowStorage()
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
@@ -67,7 +67,7 @@ public final class SimulatedTableView {
     }
 
     /// Where the table shows `identifier` (the first such row), or `nil`.
-    /// - Complexity: O(rows).
+    /// - Complexity: O(rows): a search, for inspection and tests.
     public func indexPath(forRowIdentifier identifier: Int) -> IndexPath? {
         storage.indexPath(forIdentifier: identifier)
     }
@@ -78,22 +78,21 @@ public final class SimulatedTableView {
 
     /// The configured cell of the row at `indexPath`; `nil` when the row is outside the viewport
     /// or does not exist.
-    public func cellForRow(at indexPath: IndexPath) -> TableCell? { storage.row(at: indexPath)?.cell }
+    public func cellForRow(at indexPath: IndexPath) -> TableCell? { storage.cell(at: indexPath) }
 
     /// The index paths of the rows inside the viewport, in order.
+    /// - Complexity: O(sections + visible rows × log n).
     public var indexPathsForVisibleRows: [IndexPath] {
-        let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
-        var paths: [IndexPath] = []
-        var first = 0
-        for section in 0..<storage.numberOfSections {
-            let count = storage.numberOfRows(inSection: section)
-            let clamp = { (bound: Int) in min(max(bound - first, 0), count) }
-            let rows = clamp(visible.lowerBound)..<clamp(visible.upperBound)
-            paths += rows.map { IndexPath(row: $0, section: section) }
-            first += count
-        }
-        return paths
+        storage.rows(inFlatRange: viewport.visibleRows(rowCount: storage.totalRowCount)).map(\.path)
     }
+
+    /// The number of rows in all sections together.
+    public var numberOfRowsInAllSections: Int { storage.totalRowCount }
+
+    /// An order-sensitive hash of the identifiers of the rows of `section`, kept up to date by
+    /// every row operation (see `SequenceFingerprint`); `nil` for a section the table does not have.
+    /// - Complexity: O(1).
+    public func fingerprint(ofSection section: Int) -> SequenceFingerprint? { storage.fingerprint(ofSection: section) }
 
     /// Whether the table is between `beginUpdates()` and the matching `endUpdates()`.
     public var isPerformingUpdates: Bool { updateDepth > 0 }
@@ -107,8 +106,7 @@ public final class SimulatedTableView {
         pendingOperations = []
         lastBatch = [.reloadData]
         let sectionCount = dataSource?.numberOfSections(in: self) ?? 0
-        let sections = (0..<sectionCount).map(loadSection)
-        storage = RowStorage(sections: sections)
+        storage.reset((0..<sectionCount).map(loadSection))
         sectionIndexTitles = dataSource?.sectionIndexTitles(for: self)
         isOutOfStep = false
         refreshViewport()
@@ -125,23 +123,19 @@ public final class SimulatedTableView {
 
     /// A row whose identifier comes from the data source, without a cell yet.
     func freshRow(at indexPath: IndexPath) -> TableRow {
-        TableRow(identifier: dataSource?.tableView(self, identifierForRowAt: indexPath) ?? 0, cell: nil)
+        storage.makeRow(identifier: dataSource?.tableView(self, identifierForRowAt: indexPath) ?? 0)
     }
 
     /// Drops the cells of rows outside the viewport and configures the visible rows that have
     /// none. Cells already on screen are left as they are, however stale.
-    /// - Complexity: O(rows).
+    /// - Complexity: O(sections + (visible rows + cells) × log n): only rows inside the viewport
+    ///   have cells, so nothing else needs visiting.
     func refreshViewport(configuringNewRows: Bool = true) {
-        let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
-        var needCells: [IndexPath] = []
-        storage.updateEachRow { path, flatIndex, row in
-            if !visible.contains(flatIndex) {
-                row.cell = nil
-            } else if row.cell == nil {
-                needCells.append(path)
-            }
-        }
+        let visible = storage.rows(inFlatRange: viewport.visibleRows(rowCount: storage.totalRowCount))
+        let onScreen = Set(visible.map(\.row.serial))
+        storage.cells = storage.cells.filter { onScreen.contains($0.key) }
         guard configuringNewRows else { return }
+        let needCells = visible.filter { storage.cells[$0.row.serial] == nil }.map(\.path)
         // Ask the data source only after the storage is no longer being mutated: it may query us.
         for path in needCells {
             configureCell(at: path)
@@ -157,9 +151,8 @@ public final class SimulatedTableView {
     /// Runs the data source's `cellForRowAt` for the row at `indexPath` and keeps the result.
     func configureCell(at indexPath: IndexPath) {
         guard let cell = dataSource?.tableView(self, cellForRowAt: indexPath),
-            var row = storage.row(at: indexPath)
+            let row = storage.row(at: indexPath)
         else { return }
-        row.cell = cell
-        storage.setRow(row, at: indexPath)
+        storage.cells[row.serial] = cell
     }
 }

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Timing and memory readings for the benchmark: a monotonic clock, medians, resident memory.
+enum BenchClock {
+    /// Runs `body` and returns how long it took, in milliseconds, on the monotonic clock.
+    @inline(__always)
+    static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        return milliseconds(start.duration(to: clock.now))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    }
+
+    /// The median of `samples` (the mean of the middle two for an even count); 0 when empty.
+    static func median(_ samples: [Double]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// The process's resident memory in bytes, from `/proc/self/statm`, after handing freed heap
+    /// pages back to the system so that the reading counts live data; nil where unavailable.
+    static func residentBytes() -> Int? {
+        #if canImport(Glibc)
+        trimHeap()
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return nil
+        #endif
+    }
+
+    /// Calls glibc's `malloc_trim(0)` (not in Swift's Glibc module, so looked up at run time).
+    private static func trimHeap() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
+    }
+}

@@ -1,0 +1,78 @@
+/// The figures of one (size, changes) pair of `fetchsim bench`.
+public struct BenchResult: Sendable {
+    public var size: Int
+    public var changes: Int
+    /// Median milliseconds per event: pending changes → callbacks delivered to a no-op delegate.
+    public var controllerMs: Double
+    /// Median milliseconds per event: controller + coordinator adapter + table + consistency check.
+    public var pipelineMs: Double
+    /// Median milliseconds per event: refetch + sort + `difference(from:)`.
+    public var baselineMs: Double
+    /// Milliseconds of the initial `performFetch()` of `size` objects.
+    public var fetchMs: Double
+    /// Resident bytes per fetched object added by the controller, the data source and the table.
+    public var bytesPerObject: Int
+    /// Resident bytes per fetched object added by the controller alone.
+    public var controllerBytesPerObject: Int
+    /// Events measured for the controller and pipeline medians, and for the baseline median.
+    public var events: Int
+    public var baselineEvents: Int
+
+    /// Baseline over controller.
+    public var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
+
+    /// One line of JSON with the keys of issue 7.
+    public var jsonLine: String {
+        "{\"size\":\(size),\"changes\":\(changes),\"controller_ms\":\(Self.decimal(controllerMs)),"
+            + "\"pipeline_ms\":\(Self.decimal(pipelineMs)),\"baseline_ms\":\(Self.decimal(baselineMs)),"
+            + "\"ratio\":\(Self.decimal(ratio, places: 1)),\"fetch_ms\":\(Self.decimal(fetchMs, places: 1)),"
+            + "\"bytes_per_object\":\(bytesPerObject)}"
+    }
+
+    /// The header of the plain table.
+    public static let tableHeader = [
+        "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "fetch ms", "B/obj", "ctl B/obj",
+    ]
+
+    /// The row of the plain table.
+    public var tableRow: [String] {
+        [
+            Self.grouped(size), Self.grouped(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
+            Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(fetchMs, places: 1),
+            String(bytesPerObject), String(controllerBytesPerObject),
+        ]
+    }
+
+    /// Right-aligned columns, two spaces apart.
+    public static func table(_ results: [BenchResult]) -> [String] {
+        let rows = [tableHeader] + results.map(\.tableRow)
+        let widths = tableHeader.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            zip(row, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "  ")
+        }
+    }
+
+    /// `value` with `places` decimals (four by default, enough for microseconds).
+    static func decimal(_ value: Double, places: Int = 4) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        let whole = Int(scaled / scale)
+        let fraction = Int(abs(scaled) - abs(Double(whole)) * scale)
+        guard places > 0 else { return String(whole) }
+        let digits = String(fraction)
+        return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: places - digits.count) + digits
+    }
+
+    /// `1,000,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}

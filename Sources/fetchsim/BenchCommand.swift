@@ -1,0 +1,73 @@
+import ArgumentParser
+import Console
+
+import Foundation
+
+/// `fetchsim bench`: the cost of one change event against list size, and a baseline.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the cost of one change event for growing lists (use a release build).",
+        discussion: """
+            For every size and change count, replays the same seeded events through the controller \
+            with a no-op delegate, through the whole pipeline (controller, coordinator adapter, \
+            simulated table, consistency check), and through a baseline that refetches, sorts and \
+            diffs. Reports medians per event in milliseconds, the initial fetch time and the \
+            resident bytes per fetched object. Run it as 'swift run -c release fetchsim bench'.
+            """
+    )
+
+    @Option(help: ArgumentHelp("List sizes, comma-separated.", valueName: "n,n,…"))
+    var sizes = "10000,100000,1000000"
+
+    @Option(help: ArgumentHelp("Changes per event, comma-separated.", valueName: "k,k,…"))
+    var changes = "1,100,10000"
+
+    @Option(help: "The workload's random seed.")
+    var seed: UInt64 = 7
+
+    @Option(help: "Events measured per pair (default: chosen from the change count).")
+    var repetitions: Int?
+
+    @Flag(help: "Print one JSON object per line per (size, changes) pair.")
+    var json = false
+
+    func validate() throws {
+        guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
+        guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
+        if let repetitions, repetitions < 1 { throw ValidationError("invalid repetitions '\(repetitions)': expected at least 1") }
+    }
+
+    func run() throws {
+        let runner = BenchRunner(
+            sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions)
+        let showsProgress = isatty(STDERR_FILENO) != 0
+        var results: [BenchResult] = []
+        do {
+            try runner.run(
+                progress: { line in
+                    if showsProgress { Self.write(line, to: .standardError) }
+                },
+                report: { result in
+                    results.append(result)
+                    if json { Self.write(result.jsonLine, to: .standardOutput) }
+                })
+        } catch {
+            Self.write("fetchsim bench: \(error)", to: .standardError)
+            throw ExitCode(1)
+        }
+        if !json { BenchResult.table(results).forEach { print($0) } }
+    }
+
+    /// Writes `line` at once, unbuffered, so progress and results appear as they happen.
+    static func write(_ line: String, to handle: FileHandle) {
+        handle.write(Data((line + "\n").utf8))
+    }
+
+    /// `10000,1_000_000` → [10000, 1000000]; nil if any item is not a positive whole number.
+    static func parseList(_ text: String) -> [Int]? {
+        let items = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
+        guard !items.isEmpty, items.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+        return items.compactMap { $0 }
+    }
+}
