@@ -32,6 +32,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per line per (size, changes) pair.")
     var json = false
 
+    @Flag(help: "Run the store scenario instead: save N objects to a SQLite file, reopen it and fetch them all.")
+    var store = false
+
     func validate() throws {
         guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
         guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
@@ -39,6 +42,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if store { return try runStore() }
         let runner = BenchRunner(
             sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions)
         let showsProgress = isatty(STDERR_FILENO) != 0
@@ -57,6 +61,25 @@ struct BenchCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !json { BenchResult.table(results).forEach { print($0) } }
+    }
+
+    /// `--store`: the SQLite store scenario for each size.
+    func runStore() throws {
+        let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
+        let showsProgress = isatty(STDERR_FILENO) != 0
+        var results: [StoreBench.Result] = []
+        do {
+            try bench.run(
+                progress: { line in if showsProgress { Self.write(line, to: .standardError) } },
+                report: { result in
+                    results.append(result)
+                    if json { Self.write(result.jsonLine, to: .standardOutput) }
+                })
+        } catch {
+            Self.write("fetchsim bench: \(error)", to: .standardError)
+            throw ExitCode(1)
+        }
+        if !json { StoreBench.Result.table(results).forEach { print($0) } }
     }
 
     /// Writes `line` at once, unbuffered, so progress and results appear as they happen.

@@ -13,7 +13,7 @@ struct TerminalSessionTests {
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let handle = try FileHandle(forWritingTo: outputFile)
         let process = Process()
