@@ -45,7 +45,7 @@ public final class FetchedResultsController {
         self.context = context
         self.profile = profile
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
-        tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending))
+        tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
             if case .objectsDidChange(let change) = notification { self?.handle(change) }
         }
@@ -77,7 +77,7 @@ public final class FetchedResultsController {
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
         }
-        tree = OrderStatisticTree(ordering: ordering, sorted: entries)
+        tree = OrderStatisticTree(ordering: ordering, sorted: entries, unitWeights: true)
         tracked = Dictionary(minimumCapacity: entries.count)
         for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
         listFingerprint = SequenceFingerprint()
