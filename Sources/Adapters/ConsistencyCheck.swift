@@ -50,7 +50,8 @@ public struct ConsistencyCheck {
             problems.append("the table has \(table.numberOfSections) sections but the controller has \(sectionCount)")
         }
         let visible = scope == .incremental ? visibleRowsBySection() : [:]
-        let suspects = scope == .incremental ? sectionsWithMisplacedChanges() : []
+        let lastChanges = scope == .incremental ? lastChangesReview() : LastChangesReview()
+        let suspects = lastChanges.misplacedSections
         let hasTitles = controller.fetchRequest.sectionNameKeyPath != nil
         for section in 0..<min(table.numberOfSections, sectionCount) {
             let name = controller.sectionName(at: section) ?? ""
@@ -76,7 +77,7 @@ public struct ConsistencyCheck {
                 }
             }
         }
-        problems += scope == .full ? orderProblems() : orderProblemsAroundLastChanges()
+        problems += scope == .full ? orderProblems() : lastChanges.orderProblems
         if problems.count > limit {
             let extra = problems.count - limit
             problems = Array(problems.prefix(limit)) + ["… and \(extra) more"]
@@ -114,40 +115,44 @@ public struct ConsistencyCheck {
         return rows
     }
 
-    /// The sections where the table does not show an object of the last event at the controller's
-    /// index path for it: read in full even if the fingerprints agree.
-    private func sectionsWithMisplacedChanges() -> Set<Int> {
-        var sections: Set<Int> = []
-        for change in controller.lastChangeSet?.objects ?? [] {
-            guard let path = controller.indexPath(forObject: change.object) else { continue }
-            if table.rowIdentifier(at: path) != change.object.objectID.rawValue { sections.insert(path.section) }
-        }
-        return sections
-    }
-
     /// The controller's own invariant: its objects are in sort-descriptor order.
     func orderProblems() -> [String] {
         guard let objects = controller.fetchedObjects, objects.count > 1 else { return [] }
-        for i in 1..<objects.count where !isOrdered(objects[i - 1], objects[i]) {
+        let keys = sortKeyIndexes()
+        for i in 1..<objects.count where !isOrdered(objects[i - 1], objects[i], keys: keys) {
             return [orderProblem(objects[i - 1], objects[i])]
         }
         return []
     }
 
-    /// The same invariant checked only between each object the last event changed and its
-    /// neighbours; reports the first violation in list order, as `orderProblems()` does.
-    func orderProblemsAroundLastChanges() -> [String] {
+    /// What the incremental scope checks around the objects of the last change event.
+    struct LastChangesReview {
+        /// Sections where the table does not show such an object at the controller's index path
+        /// for it: read in full even if the fingerprints agree.
+        var misplacedSections: Set<Int> = []
+        /// The controller's order checked between each such object and its neighbours: the first
+        /// violation in list order, as `orderProblems()` reports it.
+        var orderProblems: [String] = []
+    }
+
+    /// One pass over the objects of the last change event.
+    /// - Complexity: O(k log n) for k changed objects.
+    func lastChangesReview() -> LastChangesReview {
+        var review = LastChangesReview()
+        let keys = sortKeyIndexes()
         var first: (path: IndexPath, problem: String)?
         for change in controller.lastChangeSet?.objects ?? [] {
             guard let path = controller.indexPath(forObject: change.object) else { continue }
+            if table.rowIdentifier(at: path) != change.object.objectID.rawValue { review.misplacedSections.insert(path.section) }
             let pairs = [neighbour(of: path, step: -1).map { ($0, path) }, neighbour(of: path, step: 1).map { (path, $0) }]
             for case let (left, right)? in pairs {
-                guard let a = controller.object(at: left), let b = controller.object(at: right), !isOrdered(a, b),
+                guard let a = controller.object(at: left), let b = controller.object(at: right), !isOrdered(a, b, keys: keys),
                       first.map({ left < $0.path }) ?? true else { continue }
                 first = (left, orderProblem(a, b))
             }
         }
-        return first.map { [$0.problem] } ?? []
+        review.orderProblems = first.map { [$0.problem] } ?? []
+        return review
     }
 
     /// The index path `step` rows before or after `path` across sections, skipping empty ones.
@@ -163,11 +168,20 @@ public struct ConsistencyCheck {
         return nil
     }
 
+    /// Each sort descriptor's attribute position and direction (a descriptor on an unknown key,
+    /// which the controller would have refused, is skipped).
+    private func sortKeyIndexes() -> [(index: Int, ascending: Bool)] {
+        let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
+        return controller.fetchRequest.sortDescriptors.compactMap { descriptor in
+            entity?.index(of: descriptor.key).map { ($0, descriptor.ascending) }
+        }
+    }
+
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
-    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject) -> Bool {
-        for descriptor in controller.fetchRequest.sortDescriptors {
-            let c = Value.compare(a[descriptor.key], b[descriptor.key])
-            if c != 0 { return descriptor.ascending ? c < 0 : c > 0 }
+    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(index: Int, ascending: Bool)]) -> Bool {
+        for key in keys {
+            let c = Value.compare(a.values[key.index], b.values[key.index])
+            if c != 0 { return key.ascending ? c < 0 : c > 0 }
         }
         return a.objectID < b.objectID
     }

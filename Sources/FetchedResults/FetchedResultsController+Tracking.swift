@@ -80,14 +80,14 @@ extension FetchedResultsController {
         for i in candidates.indices {
             candidates[i].new = newWindow.slots[candidates[i].object.objectID]
         }
-        for entry in oldWindow.entries where newWindow.slots[entry.object.objectID] == nil && !ids.contains(entry.object.objectID) {
+        for entry in oldWindow.entries where newWindow.slots[entry.objectID] == nil && !ids.contains(entry.objectID) {
             var evicted = Candidate(object: entry.object, oldEntry: entry, newKey: nil, isUpdated: false)
-            evicted.old = oldWindow.slots[entry.object.objectID]
+            evicted.old = oldWindow.slots[entry.objectID]
             candidates.append(evicted)
         }
-        for entry in newWindow.entries where oldWindow.slots[entry.object.objectID] == nil && !ids.contains(entry.object.objectID) {
+        for entry in newWindow.entries where oldWindow.slots[entry.objectID] == nil && !ids.contains(entry.objectID) {
             var promoted = Candidate(object: entry.object, oldEntry: nil, newKey: entry.key, isUpdated: false)
-            promoted.new = newWindow.slots[entry.object.objectID]
+            promoted.new = newWindow.slots[entry.objectID]
             candidates.append(promoted)
         }
         guard request.sectionIndex != nil else { return [] }

@@ -45,7 +45,7 @@ public final class FetchedResultsController {
         self.context = context
         self.profile = profile
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
-        tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending))
+        tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
             if case .objectsDidChange(let change) = notification { self?.handle(change) }
         }
@@ -64,19 +64,22 @@ public final class FetchedResultsController {
     /// - Complexity: O(n log n) for n matching objects.
     public func performFetch() throws(FetchedResultsError) {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
+        let candidates = context.objects(ofEntity: request.entity.name)
         var entries: [ResultEntry] = []
-        for object in context.objects(ofEntity: request.entity.name) where request.matches(object) {
+        entries.reserveCapacity(candidates.count)
+        for object in candidates where request.matches(object) {
             entries.append(ResultEntry(object: object, key: request.sortKey(of: object)))
         }
         let ordering = EntryOrdering(ascending: request.ascending)
-        entries.sort(by: ordering.areInIncreasingOrder)
+        EntrySorter.sort(&entries, ascending: request.ascending)
         if !enforcesWindow, request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
         }
-        tree = OrderStatisticTree(ordering: ordering, sorted: entries)
-        tracked = Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.objectID, TrackedObject($0)) })
+        tree = OrderStatisticTree(ordering: ordering, sorted: entries, unitWeights: true)
+        tracked = Dictionary(minimumCapacity: entries.count)
+        for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
         listFingerprint = SequenceFingerprint()
         if enforcesWindow {
             sectionTree = nil
@@ -84,7 +87,7 @@ public final class FetchedResultsController {
         } else {
             window = nil
             sectionTree = request.sectionIndex.map { _ in Self.sectionTree(for: entries, ascending: request.ascending[0]) }
-            if sectionTree == nil { listFingerprint = SequenceFingerprint(entries.lazy.map(\.object.objectID.rawValue)) }
+            if sectionTree == nil { listFingerprint = SequenceFingerprint(entries.lazy.map(\.objectID.rawValue)) }
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
@@ -97,7 +100,7 @@ public final class FetchedResultsController {
         var start = 0
         func close(at end: Int) {
             guard let section = sections.last else { return }
-            section.state?.fingerprint = SequenceFingerprint(entries[start..<end].lazy.map(\.object.objectID.rawValue))
+            section.state?.fingerprint = SequenceFingerprint(entries[start..<end].lazy.map(\.objectID.rawValue))
             start = end
         }
         for (i, entry) in entries.enumerated() {

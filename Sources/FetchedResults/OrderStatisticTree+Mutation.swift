@@ -2,13 +2,14 @@ extension OrderStatisticTree {
     /// Inserts `element` (which must not be present) with `weight`; returns its rank.
     @discardableResult
     func insert(_ element: Element, weight: Int = 1) -> Int {
+        precondition(weight == 1 || !unitWeights, "a tree with unit weights takes weight 1 only")
         let (rank, split) = insert(element, weight: weight, into: root)
         if let (separator, right) = split {
             let left = root
             let newRoot = Node(isLeaf: false)
             newRoot.children = [left, right]
             newRoot.counts = [left.count, right.count]
-            newRoot.sums = [left.sum, right.sum]
+            newRoot.sums = unitWeights ? [] : [left.sum, right.sum]
             newRoot.separators = [separator]
             root = newRoot
         }
@@ -21,14 +22,16 @@ extension OrderStatisticTree {
         if node.isLeaf {
             let pos = lowerBound(in: node, of: element).index
             node.elements.insert(element, at: pos)
-            node.weights.insert(weight, at: pos)
+            if !unitWeights { node.weights.insert(weight, at: pos) }
             guard node.elements.count > Self.leafCapacity else { return (pos, nil) }
             let mid = node.elements.count / 2
             let right = Node(isLeaf: true)
             right.elements = Array(node.elements[mid...])
-            right.weights = Array(node.weights[mid...])
             node.elements.removeSubrange(mid...)
-            node.weights.removeSubrange(mid...)
+            if !unitWeights {
+                right.weights = Array(node.weights[mid...])
+                node.weights.removeSubrange(mid...)
+            }
             return (pos, (right.elements[0], right))
         }
         let i = childIndex(in: node, for: element)
@@ -36,28 +39,32 @@ extension OrderStatisticTree {
         for j in 0..<i { rank += node.counts[j] }
         let (childRank, split) = insert(element, weight: weight, into: node.children[i])
         node.counts[i] += 1
-        node.sums[i] += weight
+        if !unitWeights { node.sums[i] += weight }
         if let (separator, right) = split {
             let left = node.children[i]
             node.counts[i] = left.count
-            node.sums[i] = left.sum
             node.children.insert(right, at: i + 1)
             node.counts.insert(right.count, at: i + 1)
-            node.sums.insert(right.sum, at: i + 1)
             node.separators.insert(separator, at: i)
+            if !unitWeights {
+                node.sums[i] = left.sum
+                node.sums.insert(right.sum, at: i + 1)
+            }
         }
         guard node.children.count > Self.fanout else { return (rank + childRank, nil) }
         let mid = node.children.count / 2
         let right = Node(isLeaf: false)
         right.children = Array(node.children[mid...])
         right.counts = Array(node.counts[mid...])
-        right.sums = Array(node.sums[mid...])
         right.separators = Array(node.separators[mid...])
         let up = node.separators[mid - 1]
         node.children.removeSubrange(mid...)
         node.counts.removeSubrange(mid...)
-        node.sums.removeSubrange(mid...)
         node.separators.removeSubrange((mid - 1)...)
+        if !unitWeights {
+            right.sums = Array(node.sums[mid...])
+            node.sums.removeSubrange(mid...)
+        }
         return (rank + childRank, (up, right))
     }
 
@@ -75,25 +82,25 @@ extension OrderStatisticTree {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
+            node.elements.remove(at: pos)
+            if unitWeights { return Position(rank: pos, weightBefore: pos, weight: 1) }
             var before = 0
             for j in 0..<pos { before += node.weights[j] }
-            let weight = node.weights[pos]
-            node.elements.remove(at: pos)
-            node.weights.remove(at: pos)
+            let weight = node.weights.remove(at: pos)
             return Position(rank: pos, weightBefore: before, weight: weight)
         }
         let i = childIndex(in: node, for: element)
         guard var position = remove(element, from: node.children[i]) else { return nil }
         for j in 0..<i {
             position.rank += node.counts[j]
-            position.weightBefore += node.sums[j]
+            position.weightBefore += unitWeights ? node.counts[j] : node.sums[j]
         }
         node.counts[i] -= 1
-        node.sums[i] -= position.weight
+        if !unitWeights { node.sums[i] -= position.weight }
         if node.counts[i] == 0, node.children.count > 1 {
             node.children.remove(at: i)
             node.counts.remove(at: i)
-            node.sums.remove(at: i)
+            if !unitWeights { node.sums.remove(at: i) }
             node.separators.remove(at: max(i - 1, 0))
         }
         return position
@@ -102,6 +109,7 @@ extension OrderStatisticTree {
     /// Adds `delta` to the weight of `element`; returns false if the tree does not hold it.
     @discardableResult
     func addWeight(_ delta: Int, to element: Element) -> Bool {
+        precondition(!unitWeights, "a tree with unit weights keeps its weights")
         var path: [(Node, Int)] = []
         var node = root
         while !node.isLeaf {
@@ -119,6 +127,7 @@ extension OrderStatisticTree {
 
     /// Adds `delta` to the weight of the element at `rank`, which must exist.
     func addWeight(_ delta: Int, atRank rank: Int) {
+        precondition(!unitWeights, "a tree with unit weights keeps its weights")
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         var node = root, r = rank
         while !node.isLeaf {
@@ -140,24 +149,24 @@ extension OrderStatisticTree {
         var failure: String?
         func check(_ node: Node, lower: Element?, upper: Element?) -> (count: Int, sum: Int)? {
             if node.isLeaf {
-                guard node.elements.count == node.weights.count else { failure = "leaf weights misaligned"; return nil }
+                guard node.weights.count == (unitWeights ? 0 : node.elements.count) else { failure = "leaf weights misaligned"; return nil }
                 for e in node.elements {
                     if let p = previous, !less(p, e) { failure = "elements out of order"; return nil }
                     if let l = lower, less(e, l) { failure = "element below its separator"; return nil }
                     if let u = upper, !less(e, u) { failure = "element not below the next separator"; return nil }
                     previous = e
                 }
-                return (node.elements.count, node.weights.reduce(0, +))
+                return (node.elements.count, unitWeights ? node.elements.count : node.weights.reduce(0, +))
             }
             guard node.separators.count == node.children.count - 1,
-                  node.counts.count == node.children.count, node.sums.count == node.children.count
+                  node.counts.count == node.children.count, node.sums.count == (unitWeights ? 0 : node.children.count)
             else { failure = "inner node arrays misaligned"; return nil }
             var total = (0, 0)
             for (i, child) in node.children.enumerated() {
                 let lo = i == 0 ? lower : node.separators[i - 1]
                 let hi = i == node.separators.count ? upper : node.separators[i]
                 guard let (c, s) = check(child, lower: lo, upper: hi) else { return nil }
-                guard c == node.counts[i], s == node.sums[i] else { failure = "stale count or sum"; return nil }
+                guard c == node.counts[i], s == (unitWeights ? c : node.sums[i]) else { failure = "stale count or sum"; return nil }
                 guard c > 0 || node.children.count == 1 else { failure = "empty child kept"; return nil }
                 total.0 += c
                 total.1 += s
@@ -165,7 +174,7 @@ extension OrderStatisticTree {
             return total
         }
         guard let (c, s) = check(root, lower: nil, upper: nil) else { return failure }
-        guard c == count, s == totalWeight else { return "tree totals \(count)/\(totalWeight) but nodes hold \(c)/\(s)" }
+        guard c == count, s == totalWeight, !unitWeights || totalWeight == count else { return "tree totals \(count)/\(totalWeight) but nodes hold \(c)/\(s)" }
         return nil
     }
 }

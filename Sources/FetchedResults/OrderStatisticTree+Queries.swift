@@ -25,14 +25,13 @@ extension OrderStatisticTree {
         var rank = 0, before = 0
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
-            for j in 0..<i {
-                rank += node.counts[j]
-                before += node.sums[j]
-            }
+            for j in 0..<i { rank += node.counts[j] }
+            if !unitWeights { for j in 0..<i { before += node.sums[j] } }
             node = node.children[i]
         }
         let (pos, isEqual) = lowerBound(in: node, of: element)
         guard isEqual else { return nil }
+        if unitWeights { return (node, pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)) }
         for j in 0..<pos { before += node.weights[j] }
         return (node, pos, Position(rank: rank + pos, weightBefore: before, weight: node.weights[pos]))
     }
@@ -87,11 +86,12 @@ extension OrderStatisticTree {
             var i = 0
             while r >= node.counts[i] {
                 r -= node.counts[i]
-                before += node.sums[i]
+                if !unitWeights { before += node.sums[i] }
                 i += 1
             }
             node = node.children[i]
         }
+        if unitWeights { return (node.elements[r], rank, 1) }
         for j in 0..<r { before += node.weights[j] }
         return (node.elements[r], before, node.weights[r])
     }
@@ -100,6 +100,7 @@ extension OrderStatisticTree {
     /// section tree, the index of the section that holds global row `weight`.
     func rank(containingWeightOffset weight: Int) -> (rank: Int, weightBefore: Int)? {
         guard weight >= 0, weight < totalWeight else { return nil }
+        if unitWeights { return (weight, weight) }
         var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
@@ -128,7 +129,7 @@ extension OrderStatisticTree {
     private func visit(_ node: Node, skipping skip: Int, _ body: (Element, Int) -> Bool) -> Bool {
         var skip = skip
         if node.isLeaf {
-            for i in skip..<node.elements.count where !body(node.elements[i], node.weights[i]) { return false }
+            for i in skip..<node.elements.count where !body(node.elements[i], unitWeights ? 1 : node.weights[i]) { return false }
             return true
         }
         for (i, child) in node.children.enumerated() {

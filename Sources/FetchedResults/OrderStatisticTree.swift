@@ -12,7 +12,8 @@ protocol TreeOrdering {
 /// sections (weight = rows in the section: prefix weight = the section's first global row).
 /// Leaves hold up to `leafCapacity` elements; inner nodes up to `fanout` children, with separators
 /// that bound each child from below. Removal drops emptied nodes but does not rebalance, so the
-/// height stays that of the largest size reached.
+/// height stays that of the largest size reached. A tree made with `unitWeights` gives every
+/// element weight 1 and stores no weights at all: its weight before an element is its rank.
 /// - Complexity: O(log n) per operation with a small constant (height ≤ 4 for a million elements).
 final class OrderStatisticTree<Ordering: TreeOrdering> {
     typealias Element = Ordering.Element
@@ -38,19 +39,24 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     }
 
     let ordering: Ordering
+    /// Whether every element weighs 1 and no weights are stored.
+    let unitWeights: Bool
     var root: Node
     var count = 0
     var totalWeight = 0
 
-    init(ordering: Ordering) {
+    init(ordering: Ordering, unitWeights: Bool = false) {
         self.ordering = ordering
+        self.unitWeights = unitWeights
         root = Node(isLeaf: true)
     }
 
     /// Builds a tree from elements already sorted by `ordering`, in O(n).
-    init(ordering: Ordering, sorted elements: [Element], weights: [Int]? = nil) {
+    init(ordering: Ordering, sorted elements: [Element], weights: [Int]? = nil, unitWeights: Bool = false) {
         precondition(weights == nil || weights?.count == elements.count, "one weight per element")
+        precondition(weights == nil || !unitWeights, "a tree with unit weights takes no weights")
         self.ordering = ordering
+        self.unitWeights = unitWeights
         let fill = Self.leafCapacity * 3 / 4
         var level: [Node] = []
         var start = 0
@@ -58,7 +64,9 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
             let end = min(start + fill, elements.count)
             let leaf = Node(isLeaf: true)
             leaf.elements = Array(elements[start..<end])
-            leaf.weights = weights.map { Array($0[start..<end]) } ?? Array(repeating: 1, count: end - start)
+            if !unitWeights {
+                leaf.weights = weights.map { Array($0[start..<end]) } ?? Array(repeating: 1, count: end - start)
+            }
             level.append(leaf)
             start = end
         }
@@ -77,7 +85,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
                 let parent = Node(isLeaf: false)
                 parent.children = Array(group)
                 parent.counts = group.map(\.count)
-                parent.sums = group.map(\.sum)
+                parent.sums = unitWeights ? [] : group.map(\.sum)
                 parent.separators = group.dropFirst().map { Self.firstElement(of: $0) }
                 parents.append(parent)
                 i += innerFill

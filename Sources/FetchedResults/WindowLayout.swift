@@ -42,14 +42,14 @@ struct WindowLayout {
                 sections.append(Section(value: value, start: rank, count: 1))
             }
             let path = IndexPath(row: rank - sections[sections.count - 1].start, section: sections.count - 1)
-            slots[entry.object.objectID] = Slot(path: path, rank: rank, section: value)
+            slots[entry.objectID] = Slot(path: path, rank: rank, section: value)
         }
         if !isSectioned, sections.isEmpty {
             sections.append(Section(value: nil, start: 0, count: 0))
         }
         for i in sections.indices {
             let range = sections[i].start..<(sections[i].start + sections[i].count)
-            sections[i].fingerprint = SequenceFingerprint(entries[range].lazy.map(\.object.objectID.rawValue))
+            sections[i].fingerprint = SequenceFingerprint(entries[range].lazy.map(\.objectID.rawValue))
         }
         self.entries = entries
         self.sections = sections

@@ -68,6 +68,37 @@ struct IntOrdering: TreeOrdering {
         }
     }
 
+    @Test func unitWeightsAgreeWithASortedArray() {
+        var rng = SeededGenerator(seed: 98)
+        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 3_000, by: 3)), unitWeights: true)
+        var model = Array(stride(from: 0, to: 3_000, by: 3))
+        for step in 0..<20_000 {
+            if Int.random(in: 0..<2, using: &rng) == 0 || model.isEmpty {
+                let value = Int.random(in: 0..<20_000, using: &rng)
+                guard !model.contains(value) else { continue }
+                let rank = tree.insert(value)
+                let expected = model.firstIndex { $0 > value } ?? model.count
+                model.insert(value, at: expected)
+                #expect(rank == expected, "step \(step)")
+            } else {
+                let index = Int.random(in: 0..<model.count, using: &rng)
+                let removed = tree.remove(model[index])
+                #expect(removed?.rank == index && removed?.weightBefore == index && removed?.weight == 1, "step \(step)")
+                model.remove(at: index)
+            }
+            if step % 997 == 0 {
+                #expect(tree.invariantViolation() == nil, "step \(step)")
+                #expect(tree.elements == model)
+            }
+        }
+        for (rank, value) in model.enumerated() {
+            #expect(tree.find(value)?.rank == rank && tree.find(value)?.weightBefore == rank)
+            #expect(tree.element(at: rank).element == value && tree.element(at: rank).weightBefore == rank)
+            #expect(tree.rank(containingWeightOffset: rank)?.rank == rank)
+        }
+        #expect(tree.totalWeight == model.count && tree.invariantViolation() == nil)
+    }
+
     @Test func removingEverythingLeavesAnEmptyValidTree() {
         let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(0..<1_000))
         for value in (0..<1_000).reversed() where value % 2 == 0 { tree.remove(value) }

@@ -25,7 +25,7 @@ public struct BenchRunner {
     /// Events measured per pair: enough for a stable median, few enough for a short run.
     func measuredEvents(changes: Int) -> Int {
         if let repetitions { return max(repetitions, 1) }
-        return changes <= 10 ? 201 : changes <= 1_000 ? 41 : 7
+        return changes <= 10 ? 201 : changes <= 1_000 ? 101 : 9
     }
 
     /// Baseline events measured per pair: it costs about a microsecond per object and more per
