@@ -147,8 +147,11 @@ import Testing
                     batch.calls.append(.insertRow(p(s, r)))
                     continue
                 }
-                if from == p(s, r) {
-                    batch.calls += [.deleteRow(from), .insertRow(from)]
+                let reloadedThere = batch.calls.contains { if case .reloadRow(let path) = $0 { path == p(s, r) } else { false } }
+                if from == p(s, r) || reloadedThere {
+                    // A same-path move, or a move onto a reloaded path (the reload inserts there,
+                    // rule 22), is rejected: delete and insert instead.
+                    batch.calls += [.deleteRow(from), .insertRow(p(s, r))]
                 } else {
                     batch.calls.append(.moveRow(from, p(s, r)))
                 }
