@@ -15,33 +15,34 @@ import ObjectGraph
 enum EntrySorter {
     /// One entry as plain data: sorting these copies nothing reference-counted.
     struct Record {
-        var kind0: UInt8, kind1: UInt8
         var bits0: UInt64, bits1: UInt64
         var id: Int
-        var index: Int
+        var index: UInt32
+        /// The first key's kind in the high four bits, the second's in the low four.
+        var kinds: UInt8
     }
 
     static func sort(_ entries: inout [ResultEntry], ascending: [Bool]) {
         guard entries.count > 1 else { return }
-        guard ascending.count <= 2, let records = records(for: entries, keyCount: ascending.count) else {
+        guard ascending.count <= 2, entries.count < Int(UInt32.max), var sorted = records(for: entries, keyCount: ascending.count) else {
             entries.sort(by: EntryOrdering(ascending: ascending).areInIncreasingOrder)
             return
         }
         let ascending0 = ascending[0], ascending1 = ascending.count > 1 ? ascending[1] : true
-        var sorted = records
         sorted.sort { a, b in
-            if a.kind0 != b.kind0 || a.bits0 != b.bits0 {
-                return ((a.kind0, a.bits0) < (b.kind0, b.bits0)) == ascending0
+            let (kindA, kindB) = (a.kinds >> 4, b.kinds >> 4)
+            if kindA != kindB || a.bits0 != b.bits0 {
+                return ((kindA, a.bits0) < (kindB, b.bits0)) == ascending0
             }
-            if a.kind1 != b.kind1 || a.bits1 != b.bits1 {
-                return ((a.kind1, a.bits1) < (b.kind1, b.bits1)) == ascending1
+            let (secondA, secondB) = (a.kinds & 0xF, b.kinds & 0xF)
+            if secondA != secondB || a.bits1 != b.bits1 {
+                return ((secondA, a.bits1) < (secondB, b.bits1)) == ascending1
             }
             return a.id < b.id
         }
+        // Gather: one random read and one sequential write per entry.
         let unsorted = entries
-        for (position, record) in sorted.enumerated() {
-            entries[position] = unsorted[record.index]
-        }
+        entries = sorted.map { unsorted[Int($0.index)] }
     }
 
     /// The records of `entries`, or nil if a key column cannot be encoded exactly.
@@ -56,8 +57,8 @@ enum EntrySorter {
         for (index, entry) in entries.enumerated() {
             let first = columns[0][index]
             let second: (kind: UInt8, bits: UInt64) = keyCount > 1 ? columns[1][index] : (0, 0)
-            records.append(Record(kind0: first.kind, kind1: second.kind, bits0: first.bits, bits1: second.bits,
-                                  id: entry.objectID.rawValue, index: index))
+            records.append(Record(bits0: first.bits, bits1: second.bits, id: entry.objectID.rawValue,
+                                  index: UInt32(index), kinds: first.kind << 4 | second.kind))
         }
         return records
     }

@@ -97,22 +97,18 @@ public final class FetchedResultsController {
     private static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
-        var start = 0
-        func close(at end: Int) {
-            guard let section = sections.last else { return }
-            section.state?.fingerprint = SequenceFingerprint(entries[start..<end].lazy.map(\.objectID.rawValue))
-            start = end
-        }
-        for (i, entry) in entries.enumerated() {
-            if let last = sections.last, Value.compare(last.value, entry.key[0]) == 0 {
-                counts[counts.count - 1] += 1
-            } else {
-                close(at: i)
-                sections.append(SectionEntry(value: entry.key[0], state: SectionState()))
-                counts.append(1)
+        entries.withUnsafeBufferPointer { entries in
+            var start = 0
+            while start < entries.count {
+                let value = entries[start].key[0]
+                var end = start + 1
+                while end < entries.count, Value.compare(value, entries[end].key[0]) == 0 { end += 1 }
+                let fingerprint = SequenceFingerprint(entries[start..<end].lazy.map { $0.objectID.rawValue })
+                sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
+                counts.append(end - start)
+                start = end
             }
         }
-        close(at: entries.count)
         return OrderStatisticTree(ordering: SectionOrdering(ascending: ascending), sorted: sections, weights: counts)
     }
 }

@@ -99,7 +99,7 @@ public struct BenchRunner {
                 size: size, changes: k,
                 controllerMs: BenchClock.median(controllerSamples), pipelineMs: BenchClock.median(pipelineSamples),
                 baselineMs: BenchClock.median(baselineSamples), fetchMs: fetchMs,
-                bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes / max(size, 1),
+                bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
                 events: measured, baselineEvents: baselineSamples.count))
         }
         // The incremental check vouched for every event; the full one confirms the end state.
