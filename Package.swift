@@ -15,6 +15,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Tests only: child processes watched through pidfds (Foundation's Process can miss a
+        // child's exit when several run at once, leaving a test waiting forever).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Shared vocabulary: index paths, the seeded random generator, terminal display width.
@@ -57,17 +61,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support: running `fetchsim` and other programs as children, with a deadline.
+        .target(
+            name: "FetchSimTestSupport",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "FetchSimCoreTests", dependencies: ["FetchSimCore"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "ObjectGraph", "FetchSimCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SQLiteStore", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

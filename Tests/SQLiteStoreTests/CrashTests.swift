@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimTestSupport
 import Foundation
 import ObjectGraph
 import SQLiteStore
@@ -19,10 +20,10 @@ import Testing
     /// counts no kill), so a slow machine cannot make a round, or its replay, run away.
     static let batchesPerRound = 200
 
-    @Test(.enabled(if: FetchSimBinary.path != nil, "no fetchsim binary found next to the tests; run 'swift build' first"))
-    func killedSaverLeavesTheLastCommittedSave() throws {
+    @Test(.enabled(if: FetchSimBinary.path != nil, "no fetchsim binary found next to the tests; run 'swift build' first"), .timeLimit(.minutes(10)))
+    func killedSaverLeavesTheLastCommittedSave() async throws {
         let binary = try #require(FetchSimBinary.path)
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let path = folder + "/stress.fetchsim"
             let output = folder + "/round.out"
             let workload = StoreStressWorkload(seed: Self.seed)
@@ -32,18 +33,22 @@ import Testing
             while kills < Self.kills {
                 round += 1
                 try #require(round <= 2 * Self.kills, "only \(kills) kills in \(round - 1) rounds: the child keeps finishing first")
-                let child = try launch(binary, ["store-stress", path, "--seed", "\(Self.seed)", "--batches", "\(Self.batchesPerRound)"], output: output)
                 // Half the kills may land while the child starts or opens the store (recovery
                 // included); the others wait for its first committed save. Blocking sleeps, so
                 // that the moment of the kill does not depend on the test scheduler.
-                if round.isMultiple(of: 2) { waitForOutput(output, timeout: 5) }
-                usleep(UInt32.random(in: 0...40_000, using: &random))
-                if child.isRunning { kill(child.processIdentifier, SIGKILL) }
-                child.waitUntilExit()
-                switch (child.terminationReason, child.terminationStatus) {
-                case (.uncaughtSignal, SIGKILL): kills += 1
-                case (.exit, 0): break   // it finished its batches before the kill
-                default: Issue.record("round \(round): the child failed: \(stderr(of: output))"); return
+                let pause = UInt32.random(in: 0...40_000, using: &random)
+                let waitsForASave = round.isMultiple(of: 2)
+                let ending = try await ChildProcess.runAndKill(
+                    binary, ["store-stress", path, "--seed", "\(Self.seed)", "--batches", "\(Self.batchesPerRound)"],
+                    outputFile: output, errorFile: output + ".err"
+                ) {
+                    if waitsForASave { waitForOutput(output, timeout: 5) }
+                    usleep(pause)
+                }
+                switch ending {
+                case .signaled(SIGKILL): kills += 1
+                case .exited(0): break   // it finished its batches before the kill
+                default: Issue.record("round \(round): the child \(ending): \(stderr(of: output))"); return
                 }
 
                 // Replay what the child reported, checking each line against the workload.
@@ -87,18 +92,6 @@ import Testing
         try workload.runNextBatch(in: context)
         try context.save()
         return store.load()
-    }
-
-    private func launch(_ binary: String, _ arguments: [String], output: String) throws -> Process {
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        _ = FileManager.default.createFile(atPath: output + ".err", contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output + ".err"))
-        try process.run()
-        return process
     }
 
     /// Waits until the child has printed something.

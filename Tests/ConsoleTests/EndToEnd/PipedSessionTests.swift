@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// The built executable, driven through pipes as scripts drive it.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
 struct PipedSessionTests {
-    @Test func plainModeRunsEveryLineAndExitsZeroWhenAllIsWell() throws {
-        let (output, status) = try BinaryLocator.run([], input: "set 0.1 order=9\ncheck\n")
+    @Test func plainModeRunsEveryLineAndExitsZeroWhenAllIsWell() async throws {
+        let (output, status) = try await BinaryLocator.run([], input: "set 0.1 order=9\ncheck\n")
         #expect(status == 0)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first == "event 1 · 1 move applied · table: deleteRows [0.1]; insertRows [0.3]")
@@ -14,18 +14,18 @@ struct PipedSessionTests {
         #expect(!output.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
-    @Test func aScriptWithAnInconsistencyOrAnErrorExitsNonZero() throws {
-        #expect(try BinaryLocator.run([], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\n").status == 1)
-        #expect(try BinaryLocator.run([], input: "nonsense\n").status == 1)
-        #expect(try BinaryLocator.run(["--empty"], input: "entity A x:int\n").status == 0)
+    @Test func aScriptWithAnInconsistencyOrAnErrorExitsNonZero() async throws {
+        #expect(try await BinaryLocator.run([], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\n").status == 1)
+        #expect(try await BinaryLocator.run([], input: "nonsense\n").status == 1)
+        #expect(try await BinaryLocator.run(["--empty"], input: "entity A x:int\n").status == 0)
     }
 
-    @Test func jsonModeAnswersEveryLineWithOneJSONObject() throws {
+    @Test func jsonModeAnswersEveryLineWithOneJSONObject() async throws {
         let input = [
             "set 0.1 order=9", "insert Note title=\"T\" group=\"New\" order=0 ; delete #1", "", "# a comment",
             "begin", "set #2 title=\"x\"", "commit", "bogus", "check", "dump objects", "log", "stats", "save", "undo",
         ]
-        let (output, _) = try BinaryLocator.run(["--json"], input: input.joined(separator: "\n") + "\n")
+        let (output, _) = try await BinaryLocator.run(["--json"], input: input.joined(separator: "\n") + "\n")
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == input.count)
         var objects: [[String: Any]] = []
@@ -47,8 +47,8 @@ struct PipedSessionTests {
         #expect(objects[9]["objects"] != nil && objects[9]["sections"] != nil && objects[9]["table"] != nil)
     }
 
-    @Test func emptyStartAndHelpWork() throws {
-        let (output, status) = try BinaryLocator.run(["--empty"], input: "help insert\ndump\n")
+    @Test func emptyStartAndHelpWork() async throws {
+        let (output, status) = try await BinaryLocator.run(["--empty"], input: "help insert\ndump\n")
         #expect(status == 0)
         #expect(output.contains("insert"))
         #expect(output.contains("nothing fetched"))
@@ -56,21 +56,21 @@ struct PipedSessionTests {
 }
 
 /// `fetchsim --store FILE`: edit, save, quit, reopen, dump — the same objects.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
 struct StoreSessionTests {
-    @Test func aSavedSessionReopensWithIdenticalObjects() throws {
+    @Test func aSavedSessionReopensWithIdenticalObjects() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
-        let first = try BinaryLocator.run(["--json", "--store", store], input: """
+        let first = try await BinaryLocator.run(["--json", "--store", store], input: """
             set 0.1 order=9 ; delete #5
             insert Note title="Tea ☕ \\"strong\\"" group="Groceries" order=4 done=false
             save
             dump objects
             """ + "\n")
         let firstDump = try #require(first.output.split(separator: "\n").last.map(String.init))
-        let second = try BinaryLocator.run(["--json", "--store", store], input: "dump objects\ninsert Note title=\"new\"\n")
+        let second = try await BinaryLocator.run(["--json", "--store", store], input: "dump objects\ninsert Note title=\"new\"\n")
         let lines = second.output.split(separator: "\n").map(String.init)
         let objects = { (line: String) throws -> Any? in
             (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["objects"]
@@ -83,11 +83,11 @@ struct StoreSessionTests {
         #expect(inserted?["ids"] as? [Int] == [14], "IDs are never reused across runs")
     }
 
-    @Test func aDamagedStoreIsRefusedWithOneLineAndLeftUntouched() throws {
+    @Test func aDamagedStoreIsRefusedWithOneLineAndLeftUntouched() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString).txt")
         try Data("hello\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let (output, status) = try BinaryLocator.run(["--store", file.path], input: "")
+        let (output, status) = try await BinaryLocator.run(["--store", file.path], input: "")
         #expect(status == 2)
         #expect(output.isEmpty)
         #expect(try Data(contentsOf: file) == Data("hello\n".utf8))

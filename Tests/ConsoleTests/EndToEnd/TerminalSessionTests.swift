@@ -1,3 +1,4 @@
+import FetchSimTestSupport
 import Foundation
 import Testing
 
@@ -5,57 +6,60 @@ import Testing
 let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// The readline mode on a real pseudo-terminal, driven through tmux (skipped without tmux).
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(2)))
 struct TerminalSessionTests {
 
-    /// Runs tmux and returns what it printed. Output goes through a file, not a pipe: the first
-    /// call starts the tmux server, which would inherit a pipe and keep it open forever.
+    /// A tmux server of the test's own (its own socket, no configuration file), so that a
+    /// user's tmux is neither used nor disturbed.
+    let socket = "fetchsim-test-\(ProcessInfo.processInfo.processIdentifier)"
+
+    /// Runs tmux and returns what it printed. `new-session` starts the tmux server, a daemon:
+    /// its output is discarded rather than piped, so no pipe can outlive the call.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        let handle = try FileHandle(forWritingTo: outputFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(tmuxPath))
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    func tmux(_ arguments: [String]) async throws -> String {
+        let startsServer = arguments.first == "new-session"
+        let all = ["-L", socket, "-f", "/dev/null"] + arguments
+        return try await ChildProcess.run(try #require(tmuxPath), all, collectsOutput: !startsServer).output
     }
 
     /// Polls the pane until `predicate` holds or ~5 s pass.
-    func waitFor(_ session: String, _ predicate: (String) -> Bool) throws -> String {
+    func waitFor(_ session: String, _ predicate: (String) -> Bool) async throws -> String {
         var screen = ""
         for _ in 0..<100 {
-            screen = try tmux(["capture-pane", "-p", "-t", session])
+            screen = try await tmux(["capture-pane", "-p", "-t", session])
             if predicate(screen) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         return screen
     }
 
-    @Test func readlineStartsCompletesOnTabAcceptsALineAndExitsOnCtrlD() throws {
+    @Test func readlineStartsCompletesOnTabAcceptsALineAndExitsOnCtrlD() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        let session = "fetchsim-test-\(ProcessInfo.processInfo.processIdentifier)"
+        let session = socket
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("\(session).history").path
-        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "40",
+        try await tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "40",
                   "env FETCHSIM_HISTORY=\(history) NO_COLOR=1 \(binary.path); sleep 5"])
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
-        let started = try waitFor(session) { $0.contains("fetchsim> ") }
+        do {
+            try await drive(session, history: history)
+        } catch {
+            _ = try? await tmux(["kill-server"])
+            throw error
+        }
+        _ = try? await tmux(["kill-server"])
+    }
+
+    /// Tab completion, a command, Ctrl-D; then the history file.
+    func drive(_ session: String, history: String) async throws {
+        let started = try await waitFor(session) { $0.contains("fetchsim> ") }
         #expect(started.contains("FetchSim — a demo list"), "welcome line")
-        try tmux(["send-keys", "-t", session, "che", "Tab"])
-        let completed = try waitFor(session) { $0.contains("fetchsim> check") }
+        try await tmux(["send-keys", "-t", session, "che", "Tab"])
+        let completed = try await waitFor(session) { $0.contains("fetchsim> check") }
         #expect(completed.contains("fetchsim> check"), "Tab completed the command name")
-        try tmux(["send-keys", "-t", session, "Enter"])
-        let checked = try waitFor(session) { $0.contains("✓ consistent") }
+        try await tmux(["send-keys", "-t", session, "Enter"])
+        let checked = try await waitFor(session) { $0.contains("✓ consistent") }
         #expect(checked.contains("✓ consistent"))
-        try tmux(["send-keys", "-t", session, "C-d"])
-        let ended = try waitFor(session) { !$0.contains("fetchsim> \n") && $0.split(separator: "\n").last.map { !$0.hasPrefix("fetchsim>") } ?? true }
+        try await tmux(["send-keys", "-t", session, "C-d"])
+        let ended = try await waitFor(session) { !$0.contains("fetchsim> \n") && $0.split(separator: "\n").last.map { !$0.hasPrefix("fetchsim>") } ?? true }
         #expect(!(ended.split(separator: "\n").last?.hasPrefix("fetchsim> ") ?? false), "Ctrl-D left the REPL")
         #expect((try? String(contentsOfFile: history, encoding: .utf8))?.contains("check") == true, "history saved")
     }

@@ -144,26 +144,26 @@ final class TranscriptScratch {
 }
 
 /// `fetchsim replay` on a malformed file: the message on stdout, exit status 1.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
 struct MalformedTranscriptBinaryTests {
     @Test(arguments: [
         ("# fetchsim session v2\n> show\n", ":1: unknown transcript version 'v2' (this fetchsim reads v1)"),
         ("# fetchsim session v1\nshow\n", ":2: expected a comment or a '> ' input line, got 'show'"),
         ("# fetchsim session v1\n> show\n\0garbage\n", ":3: binary data (a NUL byte) in a transcript"),
     ])
-    func replayExitsOneWithTheMessage(_ text: String, _ expected: String) throws {
+    func replayExitsOneWithTheMessage(_ text: String, _ expected: String) async throws {
         let scratch = try TranscriptScratch()
         let path = try scratch.write("bad.session", text)
-        let (output, status) = try BinaryLocator.run(["replay", path], input: "")
+        let (output, status) = try await BinaryLocator.run(["replay", path], input: "")
         #expect(status == 1)
         #expect(output.contains(path + expected), "\(output)")
         #expect(output.hasSuffix("0 passed, 1 failed\n"))
     }
 
-    @Test func aOneMegabyteLineIsRefusedQuickly() throws {
+    @Test func aOneMegabyteLineIsRefusedQuickly() async throws {
         let scratch = try TranscriptScratch()
         let path = try scratch.write("big.session", "# fetchsim session v1\n> " + String(repeating: "z", count: 1 << 20) + "\n")
-        let (output, status) = try BinaryLocator.run(["replay", path], input: "")
+        let (output, status) = try await BinaryLocator.run(["replay", path], input: "")
         #expect(status == 1)
         #expect(output == "\(path):2: line too long (1048578 bytes; at most 65536)\n0 passed, 1 failed\n")
     }

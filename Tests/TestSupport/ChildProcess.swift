@@ -1,0 +1,110 @@
+import Foundation
+import Subprocess
+import SystemPackage
+
+/// How a child process ended.
+public enum ChildTermination: Sendable, Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    init(_ status: TerminationStatus) {
+        switch status {
+        case .exited(let code): self = .exited(code)
+        case .signaled(let signal): self = .signaled(signal)
+        }
+    }
+
+    /// The status a shell reports: the exit code, or 128 + the signal number.
+    public var shellStatus: Int32 {
+        switch self {
+        case .exited(let code): code
+        case .signaled(let signal): 128 + signal
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .exited(let code): "exited with \(code)"
+        case .signaled(let signal): "killed by signal \(signal)"
+        }
+    }
+}
+
+/// Programs run as children by the end-to-end tests, through swift-subprocess.
+///
+/// Not Foundation's `Process`: on Linux it learns of a child's exit from `SIGCHLD`, and with
+/// several tests starting children at once an exit can go unnoticed — the child stays a zombie
+/// and `waitUntilExit()` never returns (seen in CI: `swift test` hung on a finished `tmux`
+/// client). swift-subprocess waits on a pidfd per child, which cannot miss an exit.
+public enum ChildProcess {
+    /// Runs `executable` with `arguments`, writes `input` to its standard input and collects its
+    /// standard output; standard error is discarded. `environment` adds to (or, with `nil`,
+    /// removes from) this process's environment. With `collectsOutput` false the output is
+    /// discarded instead — for a child that starts a daemon which would inherit the pipe.
+    public static func run(
+        _ executable: String,
+        _ arguments: [String],
+        input: String = "",
+        environment: [String: String?] = [:],
+        collectsOutput: Bool = true
+    ) async throws -> (output: String, termination: ChildTermination) {
+        guard collectsOutput else {
+            let result = try await Subprocess.run(
+                .path(FilePath(executable)),
+                arguments: Arguments(arguments),
+                environment: Self.environment(environment),
+                input: .string(input),
+                output: .discarded,
+                error: .discarded
+            )
+            return ("", ChildTermination(result.terminationStatus))
+        }
+        let result = try await Subprocess.run(
+            .path(FilePath(executable)),
+            arguments: Arguments(arguments),
+            environment: Self.environment(environment),
+            input: .string(input),
+            output: .string(limit: 64 << 20),
+            error: .discarded
+        )
+        return (result.standardOutput, ChildTermination(result.terminationStatus))
+    }
+
+    /// Starts `executable` with standard output and standard error written to files (created or
+    /// truncated) and standard input empty, runs `whileRunning`, then kills the child with SIGKILL
+    /// unless it has already ended; returns how it ended.
+    public static func runAndKill(
+        _ executable: String,
+        _ arguments: [String],
+        outputFile: String,
+        errorFile: String,
+        whileRunning: () async throws -> Void
+    ) async throws -> ChildTermination {
+        let output = try FileDescriptor.open(FilePath(outputFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
+        let error: FileDescriptor
+        do {
+            error = try FileDescriptor.open(FilePath(errorFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
+        } catch {
+            try? output.close()
+            throw error
+        }
+        let result = try await Subprocess.run(
+            .path(FilePath(executable)),
+            arguments: Arguments(arguments),
+            input: .none,
+            output: .fileDescriptor(output, closeAfterSpawningProcess: true),
+            error: .fileDescriptor(error, closeAfterSpawningProcess: true)
+        ) { execution in
+            try await whileRunning()
+            // A child that already exited is not signalled (and cannot be: the send fails).
+            try? execution.send(signal: .kill)
+        }
+        return ChildTermination(result.terminationStatus)
+    }
+
+    static func environment(_ changes: [String: String?]) -> Subprocess.Environment {
+        var updates: [Subprocess.Environment.Key: String?] = [:]
+        for (name, value) in changes { updates[Subprocess.Environment.Key(stringLiteral: name)] = value }
+        return .inherit.updating(updates)
+    }
+}
