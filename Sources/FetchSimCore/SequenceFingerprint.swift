@@ -10,14 +10,19 @@
 /// reading their rows.
 public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The fingerprint's value.
-    public private(set) var value: UInt64
+    public var value: UInt64 { storage }
+    @usableFromInline
+    var storage: UInt64
 
     /// The fingerprint of the empty sequence.
+    @inlinable
     public init() {
-        value = Self.link(nil, nil)
+        storage = Self.link(nil, nil)
     }
 
-    /// The fingerprint of `identifiers`, in O(count).
+    /// The fingerprint of `identifiers`, in O(count). Inlinable, so that it is specialised for the
+    /// caller's sequence instead of going through generic metadata per element.
+    @inlinable
     public init(_ identifiers: some Sequence<Int>) {
         var sum: UInt64 = 0
         var previous: Int?
@@ -25,20 +30,23 @@ public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
             sum &+= Self.link(previous, id)
             previous = id
         }
-        value = sum &+ Self.link(previous, nil)
+        storage = sum &+ Self.link(previous, nil)
     }
 
     /// Follows the insertion of `id` between `before` and `after` (nil at either end).
+    @inlinable
     public mutating func insert(_ id: Int, after before: Int?, before after: Int?) {
-        value = value &- Self.link(before, after) &+ Self.link(before, id) &+ Self.link(id, after)
+        storage = storage &- Self.link(before, after) &+ Self.link(before, id) &+ Self.link(id, after)
     }
 
     /// Follows the removal of `id` from between `before` and `after` (nil at either end).
+    @inlinable
     public mutating func remove(_ id: Int, after before: Int?, before after: Int?) {
-        value = value &+ Self.link(before, after) &- Self.link(before, id) &- Self.link(id, after)
+        storage = storage &+ Self.link(before, after) &- Self.link(before, id) &- Self.link(id, after)
     }
 
     /// Follows the replacement of `old` by `new` between `before` and `after`.
+    @inlinable
     public mutating func replace(_ old: Int, with new: Int, after before: Int?, before after: Int?) {
         guard old != new else { return }
         remove(old, after: before, before: after)
@@ -46,7 +54,7 @@ public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The hash of one adjacent pair; nil stands for the start on the left and the end on the right.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func link(_ left: Int?, _ right: Int?) -> UInt64 {
         // The sentinels are values no identifier takes in practice; the constants keep them apart.
         let a = left.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0000
@@ -55,7 +63,7 @@ public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// SplitMix64's finaliser.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func mix(_ x: UInt64) -> UInt64 {
         var z = x &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

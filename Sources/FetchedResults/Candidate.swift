@@ -9,13 +9,17 @@ struct Candidate {
     let newKey: SortKey?
     /// Whether the context reported it as updated.
     let isUpdated: Bool
+    /// Whether it is tracked before and after, with a different sort or section key.
+    let keyChanged: Bool
     var old: Slot?
     var new: Slot?
 
-    /// Whether it is tracked before and after, with a different sort or section key.
-    var keyChanged: Bool {
-        guard let oldEntry, let newKey else { return false }
-        return oldEntry.key != newKey
+    init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool) {
+        self.object = object
+        self.oldEntry = oldEntry
+        self.newKey = newKey
+        self.isUpdated = isUpdated
+        if let oldEntry, let newKey { keyChanged = oldEntry.key != newKey } else { keyChanged = false }
     }
 
     /// Whether the tree must drop its old entry.

@@ -59,18 +59,19 @@ extension FetchedResultsController {
     func mutateTrees(_ candidates: [Candidate]) -> TreeEdits {
         var edits = TreeEdits(count: candidates.count)
         let ordering = tree.ordering
-        var leaving: [(index: Int, entry: ResultEntry)] = []
-        var entering: [(index: Int, entry: ResultEntry)] = []
+        var leaving: [IndexedEntry] = []
+        var entering: [IndexedEntry] = []
         for i in candidates.indices {
-            if candidates[i].leavesTree, let entry = candidates[i].oldEntry { leaving.append((i, entry)) }
+            if candidates[i].leavesTree, let entry = candidates[i].oldEntry { leaving.append(IndexedEntry(index: i, entry: entry)) }
             if candidates[i].entersTree, let key = candidates[i].newKey {
-                entering.append((i, ResultEntry(object: candidates[i].object, key: key)))
+                entering.append(IndexedEntry(index: i, entry: ResultEntry(object: candidates[i].object, key: key)))
             }
         }
-        leaving = Self.sorted(leaving, by: ordering, descending: true)
-        entering = Self.sorted(entering, by: ordering, descending: false)
+        leaving.sort { ordering.areInIncreasingOrder($1.entry, $0.entry) }
+        entering.sort { ordering.areInIncreasingOrder($0.entry, $1.entry) }
 
-        for (i, entry) in leaving {
+        for item in leaving {
+            let (i, entry) = (item.index, item.entry)
             guard let position = tree.remove(entry) else { continue }
             tracked[entry.objectID] = nil
             edits.removedRanks.append(position.rank)
@@ -94,7 +95,8 @@ extension FetchedResultsController {
         }
         edits.removedRanks.reverse()
 
-        for (i, entry) in entering {
+        for item in entering {
+            let (i, entry) = (item.index, item.entry)
             let rank = tree.insert(entry)
             tracked[entry.objectID] = TrackedObject(entry)
             edits.newRanks[i] = rank
@@ -126,20 +128,11 @@ extension FetchedResultsController {
         }
         return edits
     }
+}
 
-    /// `items` ordered by their entries; sorts positions, so that no entry is copied around.
-    private static func sorted(
-        _ items: [(index: Int, entry: ResultEntry)], by ordering: EntryOrdering, descending: Bool
-    ) -> [(index: Int, entry: ResultEntry)] {
-        guard items.count > 1 else { return items }
-        var order = Array(items.indices)
-        items.withUnsafeBufferPointer { items in
-            order.sort { a, b in
-                descending
-                    ? ordering.areInIncreasingOrder(items[b].entry, items[a].entry)
-                    : ordering.areInIncreasingOrder(items[a].entry, items[b].entry)
-            }
-        }
-        return order.map { items[$0] }
-    }
+/// A tree entry and the index of its candidate (a struct, not a tuple: tuples are copied through
+/// generic runtime witnesses).
+struct IndexedEntry {
+    let index: Int
+    let entry: ResultEntry
 }

@@ -67,8 +67,12 @@ public final class FetchedResultsController {
         let candidates = context.objects(ofEntity: request.entity.name)
         var entries: [ResultEntry] = []
         entries.reserveCapacity(candidates.count)
+        var tracked: [ObjectID: TrackedObject] = Dictionary(minimumCapacity: candidates.count)
         for object in candidates where request.matches(object) {
-            entries.append(ResultEntry(object: object, key: request.sortKey(of: object)))
+            let key = request.sortKey(of: object)
+            entries.append(ResultEntry(object: object, key: key))
+            // While the object is in cache: the tracked table holds the strong reference.
+            tracked[object.objectID] = TrackedObject(object: object, key: key)
         }
         let ordering = EntryOrdering(ascending: request.ascending)
         EntrySorter.sort(&entries, ascending: request.ascending)
@@ -76,10 +80,11 @@ public final class FetchedResultsController {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
+            tracked = Dictionary(minimumCapacity: entries.count)
+            for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
         }
         tree = OrderStatisticTree(ordering: ordering, sorted: entries, unitWeights: true)
-        tracked = Dictionary(minimumCapacity: entries.count)
-        for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
+        self.tracked = tracked
         listFingerprint = SequenceFingerprint()
         if enforcesWindow {
             sectionTree = nil
@@ -103,7 +108,7 @@ public final class FetchedResultsController {
                 let value = entries[start].key[0]
                 var end = start + 1
                 while end < entries.count, Value.compare(value, entries[end].key[0]) == 0 { end += 1 }
-                let fingerprint = SequenceFingerprint(entries[start..<end].lazy.map { $0.objectID.rawValue })
+                let fingerprint = SequenceFingerprint((start..<end).lazy.map { entries[$0].objectID.rawValue })
                 sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
                 counts.append(end - start)
                 start = end

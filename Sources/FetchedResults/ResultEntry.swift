@@ -26,6 +26,11 @@ struct TrackedObject {
     let object: ManagedObject
     let key: SortKey
 
+    init(object: ManagedObject, key: SortKey) {
+        self.object = object
+        self.key = key
+    }
+
     init(_ entry: ResultEntry) {
         object = entry.object
         key = entry.key

@@ -20,6 +20,22 @@ struct BenchBaseline {
         objectIDs = fetchSorted()
     }
 
+    /// Applies `events` to the context one change event at a time, and times `refresh()` after
+    /// the `count` events that follow the warm-up (it only refetches after the last warm-up one).
+    mutating func measure(_ events: [[BenchEdit]], warmUp: Int, count: Int) throws -> [Double] {
+        var samples: [Double] = []
+        for (index, edits) in events.enumerated() {
+            try BenchWorkload.apply(edits, to: context)
+            try context.processPendingChanges()
+            if index == warmUp - 1 {
+                resynchronise()
+            } else if index >= warmUp, samples.count < count {
+                samples.append(BenchClock.milliseconds { refresh() })
+            }
+        }
+        return samples
+    }
+
     /// Refetches without diffing, after events the baseline was not timed on.
     mutating func resynchronise() {
         objectIDs = fetchSorted()

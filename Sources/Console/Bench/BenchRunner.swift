@@ -55,7 +55,6 @@ public struct BenchRunner {
         let beforeFetch = BenchClock.residentBytes()
         let fetchMs = try BenchClock.milliseconds { try controllerStack.fetch() }
         let afterFetch = BenchClock.residentBytes()
-        var baseline = try BenchBaseline(context: controllerStack.context)
         progress("size \(BenchResult.grouped(size)): fetched in \(BenchResult.decimal(fetchMs, places: 1)) ms")
 
         let pipelineContext = try ObjectContext(store: store)
@@ -70,31 +69,29 @@ public struct BenchRunner {
         let pipelineBytes = perObject(beforePipeline, afterPipeline)
         progress("size \(BenchResult.grouped(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
             + "\(controllerBytes) B per object for the controller, \(pipelineBytes) B with the data source and the table")
+        // The baseline works on a context of its own, with nothing observing it.
+        var baseline = try BenchBaseline(context: ObjectContext(store: store))
 
         for k in changes {
             let measured = measuredEvents(changes: k)
-            let baselineCount = baselineEvents(size: size, changes: k, measured: measured)
-            var controllerSamples: [Double] = [], pipelineSamples: [Double] = [], baselineSamples: [Double] = []
             progress("size \(BenchResult.grouped(size)), \(BenchResult.grouped(k)) changes: \(measured) events")
-            for event in 0..<(Self.warmUpEvents + measured) {
-                let edits = workload.nextEvent(changes: k)
-                let isMeasured = event >= Self.warmUpEvents
+            // Each stage replays the same events back to back, so none measures another's cache misses.
+            let events = (0..<(Self.warmUpEvents + measured)).map { _ in workload.nextEvent(changes: k) }
+            let controllerSamples = try Self.measure(events) { edits in
                 try BenchWorkload.apply(edits, to: controllerStack.context)
-                let controllerMs = try BenchClock.milliseconds { try controllerStack.context.processPendingChanges() }
-                if isMeasured { controllerSamples.append(controllerMs) }
-                if event == Self.warmUpEvents - 1 {
-                    baseline.resynchronise()
-                } else if isMeasured, baselineSamples.count < baselineCount {
-                    baselineSamples.append(BenchClock.milliseconds { baseline.refresh() })
-                }
+                return try BenchClock.milliseconds { try controllerStack.context.processPendingChanges() }
+            }
+            let pipelineSamples = try Self.measure(events) { edits in
                 try BenchWorkload.apply(edits, to: pipeline.context)
                 var problems: [String] = []
-                let pipelineMs = try BenchClock.milliseconds { problems = try pipeline.processEvent() }
+                let ms = try BenchClock.milliseconds { problems = try pipeline.processEvent() }
                 guard problems.isEmpty else {
                     throw BenchError(description: "the pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))")
                 }
-                if isMeasured { pipelineSamples.append(pipelineMs) }
+                return ms
             }
+            let baselineSamples = try baseline.measure(events, warmUp: Self.warmUpEvents,
+                                                       count: baselineEvents(size: size, changes: k, measured: measured))
             report(BenchResult(
                 size: size, changes: k,
                 controllerMs: BenchClock.median(controllerSamples), pipelineMs: BenchClock.median(pipelineSamples),
@@ -107,5 +104,15 @@ public struct BenchRunner {
         guard problems.isEmpty else {
             throw BenchError(description: "the full check disagrees at size \(size): \(problems.prefix(3))")
         }
+    }
+
+    /// Runs `body` for every event and returns its timings after the warm-up events.
+    private static func measure(_ events: [[BenchEdit]], _ body: ([BenchEdit]) throws -> Double) rethrows -> [Double] {
+        var samples: [Double] = []
+        for (index, edits) in events.enumerated() {
+            let ms = try body(edits)
+            if index >= warmUpEvents { samples.append(ms) }
+        }
+        return samples
     }
 }
