@@ -1,3 +1,5 @@
+import FetchSimCore
+
 extension OrderStatisticTree {
     /// Where an element sits: its rank, the total weight of the elements before it, and its weight.
     struct Position {
@@ -41,16 +43,7 @@ extension OrderStatisticTree {
     func read<T>(at first: Int, and second: Int, _ project: (Element) -> T) -> (T?, T?) {
         let valid = { (rank: Int) in rank >= 0 && rank < self.count }
         guard valid(first) else { return (nil, valid(second) ? read(at: second, project) : nil) }
-        var node = root
-        var r = first
-        while !node.isLeaf {
-            var i = 0
-            while r >= node.counts[i] {
-                r -= node.counts[i]
-                i += 1
-            }
-            node = node.children[i]
-        }
+        let (node, r) = root.leaf(holding: first)
         let secondInLeaf = r + (second - first)
         return node.elements.withUnsafeBufferPointer { elements in
             let a = project(elements[r])
@@ -64,17 +57,8 @@ extension OrderStatisticTree {
     @inline(__always)
     func read<T>(at rank: Int, _ project: (Element) -> T) -> T {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        var node = root
-        var r = rank
-        while !node.isLeaf {
-            var i = 0
-            while r >= node.counts[i] {
-                r -= node.counts[i]
-                i += 1
-            }
-            node = node.children[i]
-        }
-        return node.elements.withUnsafeBufferPointer { project($0[r]) }
+        let (leaf, index) = root.leaf(holding: rank)
+        return leaf.elements.withUnsafeBufferPointer { project($0[index]) }
     }
 
     /// The element at `rank` (0-based) and the total weight of the elements before it.
@@ -123,24 +107,10 @@ extension OrderStatisticTree {
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
     func forEach(from rank: Int = 0, _ body: (Element, Int) -> Bool) {
         guard rank < count else { return }
-        _ = visit(root, skipping: max(rank, 0), body)
-    }
-
-    private func visit(_ node: Node, skipping skip: Int, _ body: (Element, Int) -> Bool) -> Bool {
-        var skip = skip
-        if node.isLeaf {
-            for i in skip..<node.elements.count where !body(node.elements[i], unitWeights ? 1 : node.weights[i]) { return false }
+        root.forEachLeaf(from: max(rank, 0)) { leaf, start in
+            for i in start..<leaf.elements.count where !body(leaf.elements[i], unitWeights ? 1 : leaf.weights[i]) { return false }
             return true
         }
-        for (i, child) in node.children.enumerated() {
-            if skip >= node.counts[i] {
-                skip -= node.counts[i]
-                continue
-            }
-            guard visit(child, skipping: skip, body) else { return false }
-            skip = 0
-        }
-        return true
     }
 
     /// All elements in order.

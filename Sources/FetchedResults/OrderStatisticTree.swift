@@ -1,3 +1,5 @@
+import FetchSimCore
+
 /// How an `OrderStatisticTree` orders its elements: a strict weak order with no two elements equal.
 protocol TreeOrdering {
     associatedtype Element
@@ -21,7 +23,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     static var leafCapacity: Int { 64 }
     static var fanout: Int { 64 }
 
-    final class Node {
+    final class Node: CountedTreeNode {
         // Leaf storage.
         var elements: [Element] = []
         var weights: [Int] = []

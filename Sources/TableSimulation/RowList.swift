@@ -1,3 +1,5 @@
+import FetchSimCore
+
 /// The rows of one section in a counted B+ tree: reading, replacing, inserting and removing the
 /// row at an index all take O(log n), so no row operation shifts a whole section.
 ///
@@ -9,7 +11,7 @@ final class RowList {
     static var leafCapacity: Int { 128 }
     static var fanout: Int { 64 }
 
-    final class Node {
+    final class Node: CountedTreeNode {
         /// Leaf storage.
         var rows: [TableRow] = []
         /// Inner-node storage: the children and the number of rows under each.
@@ -62,16 +64,7 @@ final class RowList {
     /// The leaf holding `index` and the index within it.
     private func locate(_ index: Int) -> (Node, Int) {
         precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
-        var node = root, i = index
-        while !node.isLeaf {
-            var child = 0
-            while i >= node.counts[child] {
-                i -= node.counts[child]
-                child += 1
-            }
-            node = node.children[child]
-        }
-        return (node, i)
+        return root.leaf(holding: index)
     }
 
     /// Inserts `row` so that it ends up at `index` (0…count).
@@ -167,24 +160,10 @@ final class RowList {
     /// Calls `body` with each row in order from `index` until it returns false.
     func forEach(from index: Int = 0, _ body: (TableRow) -> Bool) {
         guard index < count else { return }
-        _ = visit(root, skipping: max(index, 0), body)
-    }
-
-    private func visit(_ node: Node, skipping skip: Int, _ body: (TableRow) -> Bool) -> Bool {
-        if node.isLeaf {
-            for i in skip..<node.rows.count where !body(node.rows[i]) { return false }
+        root.forEachLeaf(from: max(index, 0)) { leaf, start in
+            for i in start..<leaf.rows.count where !body(leaf.rows[i]) { return false }
             return true
         }
-        var skip = skip
-        for (i, child) in node.children.enumerated() {
-            if skip >= node.counts[i] {
-                skip -= node.counts[i]
-                continue
-            }
-            guard visit(child, skipping: skip, body) else { return false }
-            skip = 0
-        }
-        return true
     }
 
     /// Every row in order.

@@ -118,4 +118,27 @@ struct IntOrdering: TreeOrdering {
         }
         #expect(seen == [250, 251, 252, 253, 254])
     }
+
+    @Test func readsByRankAgreeWithTheArray() {
+        // 5,000 elements: three levels, so reads cross leaves and inner nodes.
+        let values = Array(stride(from: 0, to: 10_000, by: 2))
+        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: values, unitWeights: true)
+        for rank in [0, 1, 47, 48, 63, 64, 2_500, 4_998, 4_999] {
+            #expect(tree.read(at: rank) { $0 } == values[rank])
+            for other in [rank - 1, rank + 1, rank + 64, -1, values.count] {
+                let (a, b) = tree.read(at: rank, and: other) { $0 }
+                #expect(a == values[rank])
+                #expect(b == (values.indices.contains(other) ? values[other] : nil), "ranks \(rank), \(other)")
+            }
+            var rest: [Int] = []
+            tree.forEach(from: rank) { value, weight in
+                #expect(weight == 1)
+                rest.append(value)
+                return true
+            }
+            #expect(rest == Array(values[rank...]))
+        }
+        let (none, second) = tree.read(at: -1, and: 3) { $0 }
+        #expect(none == nil && second == values[3])
+    }
 }

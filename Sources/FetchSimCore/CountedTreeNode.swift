@@ -1,0 +1,49 @@
+/// A node of a counted B+ tree: an inner node knows how many elements lie under each child, so
+/// the element at a position is found by subtracting counts on the way down, in O(height).
+///
+/// The controller's `OrderStatisticTree` (elements in sort order) and the table's `RowList` (rows
+/// in display order) are both such trees; this is the walk they share.
+public protocol CountedTreeNode: AnyObject {
+    var isLeaf: Bool { get }
+    /// An inner node's children (empty in a leaf).
+    var children: [Self] { get }
+    /// The number of elements under each child (empty in a leaf).
+    var counts: [Int] { get }
+}
+
+extension CountedTreeNode {
+    /// The leaf holding the element at `position` (0-based, counted from this node's first
+    /// element, which must be in range) and the element's index in that leaf.
+    @inlinable
+    public func leaf(holding position: Int) -> (leaf: Self, index: Int) {
+        var node = self, offset = position
+        while !node.isLeaf {
+            var child = 0
+            while offset >= node.counts[child] {
+                offset -= node.counts[child]
+                child += 1
+            }
+            node = node.children[child]
+        }
+        return (node, offset)
+    }
+
+    /// Calls `body` with each leaf in order, starting with the one that holds `position`, and the
+    /// index to start from in it (`position`'s index in the first leaf, 0 in the others), until
+    /// `body` returns false. Returns false if `body` stopped the walk.
+    @inlinable
+    @discardableResult
+    public func forEachLeaf(from position: Int, _ body: (Self, Int) -> Bool) -> Bool {
+        if isLeaf { return body(self, position) }
+        var skip = position
+        for (i, child) in children.enumerated() {
+            if skip >= counts[i] {
+                skip -= counts[i]
+                continue
+            }
+            guard child.forEachLeaf(from: skip, body) else { return false }
+            skip = 0
+        }
+        return true
+    }
+}
