@@ -37,6 +37,21 @@ final class NotificationLog {
 }
 
 @Suite struct ObjectContextTests {
+    @Test func objectsOfAnEntityComeInCreationOrder() throws {
+        let context = try makeNoteContext()
+        // Enough objects that a hash table's order differs from creation order.
+        var ids: [ObjectID] = []
+        for n in 0..<500 { ids.append(try context.insert("Note", values: [("title", .string("n\(n)"))]).objectID) }
+        try context.processPendingChanges()
+        #expect(context.objects(ofEntity: "Note").map(\.objectID) == ids)
+        for id in ids where id.rawValue % 3 == 0 { try context.delete(id) }
+        try context.processPendingChanges()
+        #expect(context.objects(ofEntity: "Note").map(\.objectID) == ids.filter { $0.rawValue % 3 != 0 })
+        _ = try context.undo()
+        #expect(context.objects(ofEntity: "Note").map(\.objectID) == ids, "undone deletions come back in place")
+        #expect(context.objects(ofEntity: "Nothing").isEmpty)
+    }
+
     @Test func editsAreCoalescedIntoOneNotificationPerEvent() throws {
         let context = try makeNoteContext()
         let log = NotificationLog(context)
