@@ -11,20 +11,25 @@ public struct EventReport {
 
     public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
 
-    /// `event 3 · 2 callbacks: 1 insert applied, 1 move skipped · table: insertRows [0.0]`.
+    /// `event 3 · 1 insert applied, 2 moves skipped · table: insertRows [0.0]`: the callbacks
+    /// counted by kind and what the adapter did with them, in order of first appearance.
     public var summary: String {
-        var kinds: [(String, Int)] = []
+        var kinds: [CallbackTally] = []
         for (callback, action) in event.entries {
-            let kind: String
+            let noun: String
             switch callback {
             case .willChangeContent, .didChangeContent: continue
-            case .section(let change): kind = "section \(change.type) \(action.rawValue)"
-            case .object(let change): kind = "\(change.type) \(action.rawValue)"
+            case .section(let change): noun = "section \(change.type)"
+            case .object(let change): noun = "\(change.type)"
             }
-            if let i = kinds.firstIndex(where: { $0.0 == kind }) { kinds[i].1 += 1 } else { kinds.append((kind, 1)) }
+            if let i = kinds.firstIndex(where: { $0.noun == noun && $0.action == action.rawValue }) {
+                kinds[i].count += 1
+            } else {
+                kinds.append(CallbackTally(noun: noun, action: action.rawValue, count: 1))
+            }
         }
         var text = "event \(number)"
-        text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+        text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
         if !event.tableOperations.isEmpty {
             text += " · table: " + event.tableOperations.joined(separator: "; ")
         }
@@ -61,4 +66,13 @@ public struct EventReport {
     static func json(_ path: IndexPath?) -> JSONValue {
         path.map { .array([.int($0.section), .int($0.row)]) } ?? .null
     }
+}
+
+/// `2 moves skipped`: how many callbacks of one kind met one fate.
+private struct CallbackTally: CustomStringConvertible {
+    let noun: String
+    let action: String
+    var count: Int
+
+    var description: String { "\(count) \(noun)\(count == 1 ? "" : "s") \(action)" }
 }
