@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built executable, driven through pipes as scripts drive it.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
 struct PipedSessionTests {
     @Test func plainModeRunsEveryLineAndExitsZeroWhenAllIsWell() async throws {
         let (output, status) = try await BinaryLocator.run([], input: "set 0.1 order=9\ncheck\n")
@@ -56,7 +56,7 @@ struct PipedSessionTests {
 }
 
 /// `fetchsim --store FILE`: edit, save, quit, reopen, dump — the same objects.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
 struct StoreSessionTests {
     @Test func aSavedSessionReopensWithIdenticalObjects() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import Testing
 let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// The readline mode on a real pseudo-terminal, driven through tmux (skipped without tmux).
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
 struct TerminalSessionTests {
 
     /// A tmux server of the test's own (its own socket, no configuration file), so that a

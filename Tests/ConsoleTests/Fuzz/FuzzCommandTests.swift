@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `fetchsim fuzz` end to end: exit statuses, the summary, the transcript it writes, `--json`.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
 struct FuzzCommandTests {
     @Test func aConsistentRunPrintsOneLineAndExitsZero() async throws {
         let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "4", "--batches", "300"], input: "")

@@ -144,7 +144,7 @@ final class TranscriptScratch {
 }
 
 /// `fetchsim replay` on a malformed file: the message on stdout, exit status 1.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
 struct MalformedTranscriptBinaryTests {
     @Test(arguments: [
         ("# fetchsim session v2\n> show\n", ":1: unknown transcript version 'v2' (this fetchsim reads v1)"),
