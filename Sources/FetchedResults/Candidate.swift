@@ -11,14 +11,18 @@ struct Candidate {
     let isUpdated: Bool
     /// Whether it is tracked before and after, with a different sort or section key.
     let keyChanged: Bool
+    /// Whether an attribute other than its sort and section keys changed too (only worked out
+    /// for the ios9 profile, which reports such an object's update besides its move).
+    let otherAttributesChanged: Bool
     var old: Slot?
     var new: Slot?
 
-    init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool) {
+    init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool, otherAttributesChanged: Bool = false) {
         self.object = object
         self.oldEntry = oldEntry
         self.newKey = newKey
         self.isUpdated = isUpdated
+        self.otherAttributesChanged = otherAttributesChanged
         if let oldEntry, let newKey { keyChanged = oldEntry.key != newKey } else { keyChanged = false }
     }
 

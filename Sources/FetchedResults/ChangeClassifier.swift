@@ -42,6 +42,11 @@ struct ChangeClassifier {
                     let pinnedAfter = new.rank - Self.count(in: movingNew, below: new.rank)
                     if old.section != new.section || old.path != new.path || pinnedBefore != pinnedAfter {
                         moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: new.path))
+                        // iOS 9 (rule 21): a moved object whose other attributes changed as well
+                        // is reported twice, updated at its old path and moved.
+                        if profile == .ios9, c.otherAttributesChanged {
+                            updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: nil))
+                        }
                     } else if profile == .ios9 {
                         moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: old.path))
                     } else {

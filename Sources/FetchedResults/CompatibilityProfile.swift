@@ -3,8 +3,9 @@ public enum CompatibilityProfile: String, Sendable, CaseIterable, CustomStringCo
     /// iOS 10+ headers: a move only when the object's own change moved it, updates carry their
     /// new index path, `fetchLimit`/`fetchOffset` applied at fetch and ignored afterwards.
     case modern
-    /// iOS 9 (HDR-9.3): a sort-key change that keeps the position is reported as `move p → p`,
-    /// and updates carry no new index path.
+    /// iOS 9 (HDR-9.3, openradar 22380191 and 23037698): a sort-key change that keeps the
+    /// position is reported as `move p → p`; updates carry no new index path; and a moved object
+    /// whose other attributes changed too is reported both updated (old path) and moved.
     case ios9
     /// iOS 10 (openradar 27957917): two objects that swap places give one move and one update.
     case ios10

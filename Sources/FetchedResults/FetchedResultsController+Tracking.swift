@@ -12,7 +12,10 @@ extension FetchedResultsController {
             let oldEntry = tracked[object.objectID]?.entry
             let newKey = request.matches(object) ? request.sortKey(of: object) : nil
             guard oldEntry != nil || newKey != nil else { return }
-            candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated))
+            let others = profile == .ios9 && isUpdated
+                && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) }
+            candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated,
+                                        otherAttributesChanged: others))
         }
         for object in change.inserted { consider(object, isUpdated: false) }
         for object in change.updated { consider(object, isUpdated: true) }
