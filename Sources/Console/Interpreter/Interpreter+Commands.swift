@@ -137,6 +137,9 @@ extension Interpreter {
             switch error {
             case .unknownEntity(let name): throw located(error.description, token: name, in: line)
             case .unknownAttribute(let key, _, _): throw located(error.description, token: key, in: line)
+            case .sectionKeyNotFirstSortKey(let section, _):
+                // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
+                throw located(error.description, token: "section \(section)", in: line)
             case .predicate(let inner):
                 throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)")
             default: throw InterpreterError(error.description)

@@ -108,6 +108,8 @@ final class Session {
         ("move 0.7 0.0", "no row 0.7 to move (section 0 has 4 rows) at column 6"),
         ("fetch Note where title ==", "expected a value after '==' at column 26"),
         ("fetch Note sort titel", "unknown sort key 'titel' of entity 'Note' at column 17"),
+        ("fetch Note sort group, order section order",
+         "section key 'order' must be the key of the first sort descriptor (it is 'group') at column 30"),
         ("commit", "'commit' without 'begin'"),
     ])
     func badInputGetsOneLineErrorNamingTokenAndColumn(line: String, message: String) throws {
