@@ -67,6 +67,10 @@ extension Interpreter {
             return text([.line("profile \(profile.rawValue)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                         json: [("profile", .string(profile.rawValue))])
         case .show(let target):
+            if case .section(let s) = target, let table = workspace.table, s >= table.numberOfSections {
+                let count = table.numberOfSections
+                throw located("no section \(s): the table has \(count) section\(count == 1 ? "" : "s")", token: "\(s)", in: line)
+            }
             let window: SheetWindow = switch target {
             case .viewport: .aroundChanges(maxRows: 24)
             case .all: .all
