@@ -42,44 +42,37 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        if store { return try runStore() }
-        let runner = BenchRunner(
-            sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions)
-        let showsProgress = isatty(STDERR_FILENO) != 0
-        var results: [BenchResult] = []
-        do {
-            try runner.run(
-                progress: { line in
-                    if showsProgress { Self.write(line, to: .standardError) }
-                },
-                report: { result in
-                    results.append(result)
-                    if json { Self.write(result.jsonLine, to: .standardOutput) }
-                })
-        } catch {
-            Self.write("fetchsim bench: \(error)", to: .standardError)
-            throw ExitCode(1)
+        if store {
+            let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
+            try measure(bench.run, jsonLine: \.jsonLine, table: StoreBench.Result.table)
+        } else {
+            let runner = BenchRunner(
+                sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions)
+            try measure(runner.run, jsonLine: \.jsonLine, table: BenchResult.table)
         }
-        if !json { BenchResult.table(results).forEach { print($0) } }
     }
 
-    /// `--store`: the SQLite store scenario for each size.
-    func runStore() throws {
-        let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
+    /// Runs a benchmark: progress to standard error on a terminal, each result as a JSON line
+    /// as it comes (`--json`) or all of them as a table at the end; a failure exits with 1.
+    private func measure<Result>(
+        _ benchmark: (_ progress: (String) -> Void, _ report: (Result) -> Void) throws -> Void,
+        jsonLine: @escaping (Result) -> String,
+        table: ([Result]) -> [String]
+    ) throws {
         let showsProgress = isatty(STDERR_FILENO) != 0
-        var results: [StoreBench.Result] = []
+        var results: [Result] = []
         do {
-            try bench.run(
-                progress: { line in if showsProgress { Self.write(line, to: .standardError) } },
-                report: { result in
+            try benchmark(
+                { line in if showsProgress { Self.write(line, to: .standardError) } },
+                { result in
                     results.append(result)
-                    if json { Self.write(result.jsonLine, to: .standardOutput) }
+                    if json { Self.write(jsonLine(result), to: .standardOutput) }
                 })
         } catch {
             Self.write("fetchsim bench: \(error)", to: .standardError)
             throw ExitCode(1)
         }
-        if !json { StoreBench.Result.table(results).forEach { print($0) } }
+        if !json { table(results).forEach { print($0) } }
     }
 
     /// Writes `line` at once, unbuffered, so progress and results appear as they happen.
