@@ -14,6 +14,9 @@ public final class SessionDriver {
     /// transcript started mid-session still replays from its start.
     private var history: [(input: String, output: [String])] = []
     private var recorder: TranscriptRecorder?
+    /// The adapter and profile the session started with, for a transcript's header.
+    private let startAdapter: String
+    private let startProfile: String
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
     public private(set) var hadFailure = false
 
@@ -28,6 +31,9 @@ public final class SessionDriver {
         self.width = width
         self.style = style
         self.sink = sink
+        let workspace = interpreter.workspace
+        startAdapter = "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
+        startProfile = workspace.profile.rawValue
         interpreter.rendersText = true
     }
 
@@ -37,7 +43,8 @@ public final class SessionDriver {
     /// Starts writing a transcript to `path` (with everything so far).
     public func startRecording(to path: String) throws {
         recorder?.close()
-        let recorder = try TranscriptRecorder(path: path, header: TranscriptHeader(start: start).lines)
+        let recorder = try TranscriptRecorder(
+            path: path, header: TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile).lines)
         for entry in history { recorder.record(input: entry.input, output: entry.output) }
         self.recorder = recorder
     }

@@ -143,12 +143,42 @@ public struct Transcript: Equatable, Sendable {
                 throw TranscriptError(line: number, "unknown start '\(value)' (expected demo or empty)")
             }
             header.start = start
+        } else if line.hasPrefix("# adapter:") || line.hasPrefix("# profile:") {
+            let name = line.hasPrefix("# adapter:") ? "adapter" : "profile"
+            let value = line.dropFirst("# adapter:".count).trimmingCharacters(in: .whitespaces)
+            try checkSetting(name, value, in: line, number: number)
+            if name == "adapter" { header.adapter = value } else { header.profile = value }
         } else if line.hasPrefix("# expect:") {
             let value = line.dropFirst("# expect:".count).trimmingCharacters(in: .whitespaces)
             guard value == "inconsistent" else { throw TranscriptError(line: number, "unknown expectation '\(value)' (expected inconsistent)") }
             header.expectsInconsistency = true
         } else if line != TranscriptHeader.versionLine {
             header.comments.append(String(line.dropFirst(2)))
+        }
+    }
+
+    /// Parses the header's `# adapter: …` or `# profile: …` as the command it stands for, so that
+    /// a bad value is reported at its line and column before anything runs.
+    private static func checkSetting(_ name: String, _ value: String, in line: String, number: Int) throws(TranscriptError) {
+        guard !value.isEmpty else { throw TranscriptError(line: number, "'# \(name):' names no \(name)") }
+        do {
+            let commands = try CommandParser.parseLine(name + " " + value)
+            let expected: Bool = switch commands.first {
+            case .adapter?: name == "adapter"
+            case .profile?: name == "profile"
+            default: false
+            }
+            guard commands.count == 1, expected else { throw TranscriptError(line: number, "'# \(name):' is not a \(name) setting") }
+        } catch let error as CommandError {
+            // Columns of `name value` → columns of the header line.
+            var located = error
+            let valueColumn = line.distance(from: line.startIndex, to: line.range(of: value)?.lowerBound ?? line.startIndex) + 1
+            located.column = error.column - (name.count + 2) + valueColumn
+            throw TranscriptError(line: number, "'# \(name):' \(located)")
+        } catch let error as TranscriptError {
+            throw error
+        } catch {
+            throw TranscriptError(line: number, "'# \(name):' \(error)")
         }
     }
 

@@ -62,7 +62,7 @@ public struct TranscriptReplayer {
         guard let context = try? ObjectContext() else { return ([], nil) }
         let interpreter = Interpreter(workspace: Workspace(context: context))
         do {
-            try transcript.header.start.prepare(interpreter)
+            try transcript.header.prepare(interpreter)
         } catch {
             return (transcript.entries.map { _ in ["error: \(error)"] }, nil)
         }

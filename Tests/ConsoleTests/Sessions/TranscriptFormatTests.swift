@@ -30,7 +30,14 @@ import Testing
         driver.handle("log")
         driver.finish()
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasPrefix("# fetchsim session v1\n# start: demo\n> set 0.0 order=9\n"), "recording mid-session writes the session from its start")
+        #expect(text.hasPrefix("""
+            # fetchsim session v1
+            # start: demo
+            # adapter: coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false
+            # profile: modern
+            > set 0.0 order=9
+
+            """), "recording mid-session writes the session from its start")
         #expect(text.contains("\n\\> 0.3←0.0  #1 "))
         let result = TranscriptReplayer().replay(path: path)
         #expect(result.passed, Comment(rawValue: result.report.joined(separator: "\n")))
@@ -101,6 +108,61 @@ import Testing
         _ = interpreter.execute("insert Task title=\"a\"")
         _ = interpreter.execute("fetch Task sort title")
         #expect(interpreter.execute("log").renderText(width: 80) == ["no change event since the last fetch"])
+    }
+
+    /// The header names the adapter and profile the session started with, even when both changed
+    /// before `record`: the transcript replays from the start.
+    @Test func theHeaderNamesTheStartingAdapterAndProfile() throws {
+        let scratch = try TranscriptScratch()
+        let path = scratch.directory.appendingPathComponent("settings.session").path
+        let driver = try Self.driver(.empty)
+        driver.handle("adapter apple-template moves=move-row")
+        driver.handle("profile ios10")
+        driver.handle("record \"\(path)\"")
+        driver.finish()
+        let transcript = try Transcript.parse(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(transcript.header.start == .empty)
+        #expect(transcript.header.adapter == "coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false")
+        #expect(transcript.header.profile == "modern")
+        #expect(transcript.entries.map(\.input) == ["adapter apple-template moves=move-row", "profile ios10"])
+        #expect(TranscriptReplayer().replay(path: path).passed)
+    }
+
+    /// Replay applies a hand-written header: under `# profile: ios9` with an adapter that reloads
+    /// updated rows, a moved and retitled object makes UIKit refuse the batch (rule 21); under the
+    /// defaults the same input is consistent.
+    @Test func replayStartsUnderTheHeadersAdapterAndProfile() throws {
+        let scratch = try TranscriptScratch()
+        let input = "> set 0.0 order=9 title=\"Oat milk\"\n"
+        let ios9 = try scratch.write("ios9.session", """
+            # fetchsim session v1
+            # start: demo
+            # adapter: coordinator updates=reload
+            # profile: ios9
+            # expect: inconsistent
+
+            """ + input)
+        #expect(TranscriptReplayer(updatesInPlace: true).replay(path: ios9).rewritten)
+        let text = try String(contentsOfFile: ios9, encoding: .utf8)
+        #expect(text.contains("attempt to delete and reload the same index path"))
+        #expect(TranscriptReplayer().replay(path: ios9).passed)
+
+        let modern = try scratch.write("modern.session", Self.header + input)
+        _ = TranscriptReplayer(updatesInPlace: true).replay(path: modern)
+        #expect(TranscriptReplayer().replay(path: modern).passed, "consistent without the header's settings")
+    }
+
+    @Test(arguments: [
+        ("# profile: ios8", "'# profile:' unknown profile 'ios8' at column 12 (did you mean 'ios9'?)"),
+        ("# adapter: coordinator moves=teleport",
+         "'# adapter:' invalid value 'teleport' for 'moves' at column 30 (expected delete-insert or move-row)"),
+        ("# adapter: show", "'# adapter:' unknown adapter 'show' at column 12 (adapters: apple-template, coordinator, reload-all)"),
+        ("# profile:", "'# profile:' names no profile"),
+    ])
+    func aBadSettingInTheHeaderIsRefusedAtItsLine(_ line: String, _ message: String) throws {
+        #expect(throws: TranscriptError(line: 3, message)) {
+            try Transcript.parse("# fetchsim session v1\n# start: demo\n\(line)\n> show\n")
+        }
     }
 
     static func driver(_ start: SessionStart) throws -> SessionDriver {
