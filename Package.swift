@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

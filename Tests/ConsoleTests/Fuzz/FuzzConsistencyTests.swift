@@ -1,4 +1,5 @@
 import Console
+import FetchedResults
 import Testing
 
 /// Configurations that must stay consistent under every workload the fuzzer writes.
@@ -8,6 +9,17 @@ import Testing
     @Test(arguments: [UInt64(1), 2])
     func coordinatorWithSkipMovesStaysConsistent(seed: UInt64) throws {
         let configuration = FuzzConfiguration.with(seed: seed, batches: 25_000)
+        if let found = try FuzzPipeline.run(configuration) {
+            Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+        }
+    }
+
+    /// The coordinator's defaults survive the iOS 9 profile (same-path moves, update + move of
+    /// one object: it reconfigures updated cells after the batch) and the strict profile
+    /// (limit and offset enforced), 5,000 batches each.
+    @Test(arguments: [CompatibilityProfile.ios9, .strict])
+    func coordinatorStaysConsistentUnderTheProfiles(_ profile: CompatibilityProfile) throws {
+        let configuration = FuzzConfiguration.with(seed: 5, batches: 5_000) { $0.profile = profile }
         if let found = try FuzzPipeline.run(configuration) {
             Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
         }
@@ -31,3 +43,4 @@ import Testing
         #expect(found.transcript.text.contains("> move --unflagged "))
     }
 }
+
