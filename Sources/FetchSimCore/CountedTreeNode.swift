@@ -18,14 +18,23 @@ extension CountedTreeNode {
     public func leaf(holding position: Int) -> (leaf: Self, index: Int) {
         var node = self, offset = position
         while !node.isLeaf {
-            var child = 0
-            while offset >= node.counts[child] {
-                offset -= node.counts[child]
-                child += 1
-            }
-            node = node.children[child]
+            let step = node.child(holding: offset)
+            offset = step.offset
+            node = node.children[step.index]
         }
         return (node, offset)
+    }
+
+    /// In an inner node: the child holding the element at `offset` (counted from this node's
+    /// first element, which must be in range) and the element's offset within that child.
+    @inlinable
+    public func child(holding offset: Int) -> (index: Int, offset: Int) {
+        var child = 0, offset = offset
+        while offset >= counts[child] {
+            offset -= counts[child]
+            child += 1
+        }
+        return (child, offset)
     }
 
     /// Calls `body` with each leaf in order, starting with the one that holds `position`, and the

@@ -1,3 +1,5 @@
+import FetchSimCore
+
 extension OrderStatisticTree {
     /// Inserts `element` (which must not be present) with `weight`; returns its rank.
     @discardableResult
@@ -131,11 +133,8 @@ extension OrderStatisticTree {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         var node = root, r = rank
         while !node.isLeaf {
-            var i = 0
-            while r >= node.counts[i] {
-                r -= node.counts[i]
-                i += 1
-            }
+            let (i, offset) = node.child(holding: r)
+            r = offset
             node.sums[i] += delta
             node = node.children[i]
         }

@@ -67,12 +67,9 @@ extension OrderStatisticTree {
         var node = root
         var r = rank, before = 0
         while !node.isLeaf {
-            var i = 0
-            while r >= node.counts[i] {
-                r -= node.counts[i]
-                if !unitWeights { before += node.sums[i] }
-                i += 1
-            }
+            let (i, offset) = node.child(holding: r)
+            r = offset
+            if !unitWeights { for j in 0..<i { before += node.sums[j] } }
             node = node.children[i]
         }
         if unitWeights { return (node.elements[r], rank, 1) }

@@ -122,11 +122,7 @@ final class RowList {
 
     private func remove(at index: Int, from node: Node) -> TableRow {
         if node.isLeaf { return node.rows.remove(at: index) }
-        var i = index, child = 0
-        while i >= node.counts[child] {
-            i -= node.counts[child]
-            child += 1
-        }
+        let (child, i) = node.child(holding: index)
         let row = remove(at: i, from: node.children[child])
         node.counts[child] -= 1
         rebalance(node, at: child)

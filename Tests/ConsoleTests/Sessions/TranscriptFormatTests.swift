@@ -22,13 +22,7 @@ import Testing
     /// A moved row is drawn as `> 0.1←0.3 …`: recorded, it must replay as output, not as input.
     @Test func aSessionWithMovedRowsRecordsAndReplays() throws {
         let scratch = try TranscriptScratch()
-        let path = scratch.directory.appendingPathComponent("moves.session").path
-        let driver = try Self.driver(.demo)
-        driver.handle("set 0.0 order=9")
-        driver.handle("record \"\(path)\"")
-        driver.handle("move 0.3 0.1")
-        driver.handle("log")
-        driver.finish()
+        let path = try Self.record(.demo, before: ["set 0.0 order=9"], after: ["move 0.3 0.1", "log"], in: scratch)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("""
             # fetchsim session v1
@@ -114,12 +108,7 @@ import Testing
     /// before `record`: the transcript replays from the start.
     @Test func theHeaderNamesTheStartingAdapterAndProfile() throws {
         let scratch = try TranscriptScratch()
-        let path = scratch.directory.appendingPathComponent("settings.session").path
-        let driver = try Self.driver(.empty)
-        driver.handle("adapter apple-template moves=move-row")
-        driver.handle("profile ios10")
-        driver.handle("record \"\(path)\"")
-        driver.finish()
+        let path = try Self.record(.empty, before: ["adapter apple-template moves=move-row", "profile ios10"], after: [], in: scratch)
         let transcript = try Transcript.parse(try String(contentsOfFile: path, encoding: .utf8))
         #expect(transcript.header.start == .empty)
         #expect(transcript.header.adapter == "coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false")
@@ -163,6 +152,15 @@ import Testing
         #expect(throws: TranscriptError(line: 3, message)) {
             try Transcript.parse("# fetchsim session v1\n# start: demo\n\(line)\n> show\n")
         }
+    }
+
+    /// Runs `before`, then `record FILE`, then `after` in a session from `start`; returns FILE.
+    static func record(_ start: SessionStart, before: [String], after: [String], in scratch: TranscriptScratch) throws -> String {
+        let path = scratch.directory.appendingPathComponent("recorded.session").path
+        let driver = try driver(start)
+        for line in before + ["record \"\(path)\""] + after { driver.handle(line) }
+        driver.finish()
+        return path
     }
 
     static func driver(_ start: SessionStart) throws -> SessionDriver {
