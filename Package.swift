@@ -48,13 +48,41 @@ let package = Package(
         .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         // Layer 6: pure rendering of a table state to lines of text.
         .target(name: "Sheet", dependencies: ["FetchSimCore"]),
-        // Layer 7: line input, the command language and terminal facts (the interpreter comes later).
-        .target(name: "Console", dependencies: ["SQLiteStore", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]),
-        // Layer 8: the executable — argument parsing and nothing else.
+        // Layer 7: the command language — commands, parser, scanner, help text, completion
+        // vocabulary. Pure: no I/O.
+        .target(name: "CommandLanguage", dependencies: ["Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        // Layer 8: the interpreter — one workspace (context, controller, adapter, table), executing
+        // commands, event reports, JSON answers, output as values.
+        .target(
+            name: "Interpreter",
+            dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]
+        ),
+        // Layer 9: transcripts — the session format, the recorder and the replayer.
+        .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph"]),
+        // Programs of their own on top of the interpreter; nothing depends on them.
+        .target(
+            name: "Fuzzing",
+            dependencies: ["Transcripts", "Interpreter", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]
+        ),
+        .target(
+            name: "Benchmarks",
+            dependencies: ["Interpreter", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+        ),
+        // Layer 10: the REPL — line input (readline on a terminal, plain lines otherwise), the
+        // terminal (size, colour policy, styles) and the loop that drives an interpreter.
+        .target(
+            name: "Console",
+            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]
+        ),
+        // Layer 11: the executable — argument parsing and nothing else.
         .executableTarget(
             name: "fetchsim",
             dependencies: [
                 "Console",
+                "Fuzzing",
+                "Benchmarks",
+                "Transcripts",
+                "Interpreter",
                 "ObjectGraph",
                 "SQLiteStore",
                 "FetchSimCore",
@@ -76,7 +104,13 @@ let package = Package(
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
+        .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

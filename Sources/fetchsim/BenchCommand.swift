@@ -1,5 +1,5 @@
 import ArgumentParser
-import Console
+import Benchmarks
 
 import Foundation
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Console
+import Fuzzing
 
 /// `fetchsim fuzz`: random edit sessions checked after every batch; the first failure is shrunk
 /// to a short transcript.

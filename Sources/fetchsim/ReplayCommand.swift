@@ -1,5 +1,5 @@
 import ArgumentParser
-import Console
+import Transcripts
 
 /// `fetchsim replay FILE…`: replays transcripts and verifies every output block.
 struct ReplayCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import CommandLanguage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import CommandLanguage
+import Interpreter
 @preconcurrency internal import CReadline
 internal import CTerminal
 #if canImport(Glibc)

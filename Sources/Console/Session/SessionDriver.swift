@@ -1,3 +1,6 @@
+import CommandLanguage
+import Interpreter
+import Transcripts
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
 /// terminal's width and colours, or one JSON object per line), keeps the session's plain
 /// transcript, and carries out `record`.

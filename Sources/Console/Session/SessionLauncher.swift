@@ -1,6 +1,9 @@
+import CommandLanguage
 import Foundation
+import Interpreter
 import ObjectGraph
 import SQLiteStore
+import Transcripts
 
 /// Starts a session the way the `fetchsim` executable does: builds the workspace, picks the
 /// input (script files, a terminal with readline, or piped lines) and the output (colour and

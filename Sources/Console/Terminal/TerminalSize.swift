@@ -1,3 +1,4 @@
+import Interpreter
 internal import CTerminal
 #if canImport(Glibc)
 import Glibc

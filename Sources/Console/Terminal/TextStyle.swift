@@ -1,3 +1,4 @@
+import Interpreter
 /// A visual style a terminal can apply with an ANSI SGR escape.
 public enum TextStyle: CaseIterable, Hashable, Sendable {
     case bold, dim, red, green, yellow, cyan, reverse

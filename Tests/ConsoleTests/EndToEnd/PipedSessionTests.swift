@@ -1,3 +1,4 @@
+import FetchSimTestSupport
 import Foundation
 import Testing
 

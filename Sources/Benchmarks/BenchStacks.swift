@@ -1,0 +1,74 @@
+import Adapters
+import FetchedResults
+import FetchSimCore
+import ObjectGraph
+import TableSimulation
+
+/// A delegate that receives every callback and does nothing with it: the controller's own cost.
+final class CountingDelegate: FetchedResultsControllerDelegate {
+    private(set) var callbacks = 0
+
+    func controllerWillChangeContent(_ controller: FetchedResultsController) { callbacks += 1 }
+    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+        callbacks += 1
+    }
+    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
+        callbacks += 1
+    }
+    func controllerDidChangeContent(_ controller: FetchedResultsController) { callbacks += 1 }
+}
+
+/// A context with a controller whose delegate does nothing.
+struct ControllerStack {
+    let context: ObjectContext
+    let controller: FetchedResultsController
+    let delegate = CountingDelegate()
+
+    init(store: InMemoryStore) throws {
+        context = try ObjectContext(store: store)
+        controller = try FetchedResultsController(fetchRequest: BenchWorkload.request, context: context)
+    }
+
+    /// Fetches and attaches the delegate.
+    func fetch() throws {
+        try controller.performFetch()
+        controller.delegate = delegate
+    }
+}
+
+/// The whole per-event pipeline: a context, a controller, the app's data source, a simulated table
+/// scrolled to the middle of the list, the coordinator adapter, and the incremental consistency check.
+struct PipelineStack {
+    let context: ObjectContext
+    let controller: FetchedResultsController
+    let dataSource: ListDataSource
+    let table: SimulatedTableView
+    let adapter: TableAdapter
+    let check: ConsistencyCheck
+
+    /// Rows on screen: about what a tablet shows.
+    static let viewportHeight = 50
+
+    /// Builds everything on `context`, which must not be observed by another controller.
+    init(context: ObjectContext) throws {
+        self.context = context
+        controller = try FetchedResultsController(fetchRequest: BenchWorkload.request, context: context)
+        try controller.performFetch()
+        dataSource = try ListDataSource(controller: controller, indexKey: "order")
+        let middle = max(controller.numberOfFetchedObjects / 2 - Self.viewportHeight / 2, 0)
+        table = SimulatedTableView(dataSource: dataSource, viewport: Viewport(firstRow: middle, height: Self.viewportHeight))
+        table.reloadData()
+        adapter = TableAdapter.make(.coordinator, table: table, dataSource: dataSource)
+        check = ConsistencyCheck(table: table, dataSource: dataSource, scope: .incremental)
+    }
+
+    /// Ends the turn: the controller reports, the adapter updates the table, the layout pass runs,
+    /// and the incremental check compares table and controller. Returns the problems found.
+    func processEvent() throws -> [String] {
+        try context.processPendingChanges()
+        table.layoutIfNeeded()
+        var problems = check.run()
+        if let error = adapter.lastEvent.tableError { problems.append(error) }
+        return problems
+    }
+}

@@ -1,0 +1,110 @@
+import FetchedResults
+import FetchSimCore
+import ObjectGraph
+
+/// One edit of a benchmark event, on object IDs, so the same event can be replayed on several
+/// contexts that started from the same store.
+enum BenchEdit {
+    case insert([(key: String, value: Value)])
+    case delete(ObjectID)
+    case set(ObjectID, key: String, value: Value)
+}
+
+/// The seeded workload of `fetchsim bench`: a list of `Item(title, group, order, done)` sorted by
+/// group then order and sectioned by group, and change events that mix inserts, deletes,
+/// sort-key updates, section-key updates and plain updates.
+///
+/// The generator keeps its own model of the live object IDs, so it needs no context and every
+/// context that replays its events (in the same order) stays identical.
+struct BenchWorkload {
+    /// The mix of one event, in percent: inserts and deletes balance, so the list keeps its size.
+    static let insertShare = 20, deleteShare = 20, sortKeyShare = 20, sectionKeyShare = 15
+    // The remaining 25 % are plain updates (title or done), which move nothing.
+
+    let groupCount: Int
+    private var rng: SeededGenerator
+    private var live: [ObjectID] = []
+    private var nextID = 1
+
+    init(seed: UInt64, groupCount: Int = 300) {
+        self.groupCount = groupCount
+        rng = SeededGenerator(seed: seed)
+    }
+
+    /// The benchmark's entity.
+    static func entity() throws -> Entity {
+        try Entity(name: "Item", attributes: [
+            Attribute("title", .string), Attribute("group", .string), Attribute("order", .int), Attribute("done", .bool),
+        ])
+    }
+
+    /// The fetch the benchmark measures: every item, by group then order, sectioned by group.
+    static var request: FetchRequest {
+        FetchRequest(entityName: "Item", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
+                     sectionNameKeyPath: "group")
+    }
+
+    /// A store holding `count` fresh items (IDs 1…count), and the schema.
+    mutating func makeStore(count: Int) throws -> InMemoryStore {
+        let entity = try Self.entity()
+        let schema = try Schema(entities: [entity])
+        var objects: [StoredObject] = []
+        objects.reserveCapacity(count)
+        for _ in 0..<count {
+            let id = ObjectID(nextID)
+            nextID += 1
+            objects.append(StoredObject(id: id, entity: entity.name, values: [title(), group(), order(), done()]))
+            live.append(id)
+        }
+        return InMemoryStore(schema: schema, objects: objects, nextObjectID: nextID)
+    }
+
+    /// The next event: `changes` edits drawn from the mix.
+    mutating func nextEvent(changes: Int) -> [BenchEdit] {
+        var edits: [BenchEdit] = []
+        edits.reserveCapacity(changes)
+        for _ in 0..<changes {
+            let roll = Int.random(in: 0..<100, using: &rng)
+            if roll < Self.insertShare || live.isEmpty {
+                edits.append(.insert([("title", title()), ("group", group()), ("order", order()), ("done", done())]))
+                live.append(ObjectID(nextID))
+                nextID += 1
+                continue
+            }
+            let index = Int.random(in: 0..<live.count, using: &rng)
+            let id = live[index]
+            switch roll - Self.insertShare {
+            case ..<Self.deleteShare:
+                live.swapAt(index, live.count - 1)
+                live.removeLast()
+                edits.append(.delete(id))
+            case ..<(Self.deleteShare + Self.sortKeyShare):
+                edits.append(.set(id, key: "order", value: order()))
+            case ..<(Self.deleteShare + Self.sortKeyShare + Self.sectionKeyShare):
+                edits.append(.set(id, key: "group", value: group()))
+            default:
+                edits.append(Bool.random(using: &rng) ? .set(id, key: "title", value: title()) : .set(id, key: "done", value: done()))
+            }
+        }
+        return edits
+    }
+
+    /// Makes `edits` pending in `context` (the caller ends the turn).
+    static func apply(_ edits: [BenchEdit], to context: ObjectContext) throws {
+        for edit in edits {
+            switch edit {
+            case .insert(let values): try context.insert("Item", values: values)
+            case .delete(let id): try context.delete(id)
+            case .set(let id, let key, let value): try context.setValue(value, forKey: key, of: id)
+            }
+        }
+    }
+
+    private mutating func title() -> Value { .string("item \(Int.random(in: 0..<1_000_000, using: &rng))") }
+    private mutating func group() -> Value {
+        let n = Int.random(in: 0..<groupCount, using: &rng)
+        return .string("group \(n < 10 ? "00" : n < 100 ? "0" : "")\(n)")
+    }
+    private mutating func order() -> Value { .int(Int.random(in: 0..<1_000_000_000, using: &rng)) }
+    private mutating func done() -> Value { .bool(Bool.random(using: &rng)) }
+}

@@ -1,0 +1,95 @@
+import FetchedResults
+import FetchSimCore
+import Foundation
+import Interpreter
+import ObjectGraph
+import SQLiteStore
+
+/// The store scenario of `fetchsim bench --store`: write N objects to a new SQLite store in one
+/// save, then — as a user reopening it — open the file (checks and load of every object) and
+/// fetch them all, sorted and sectioned.
+public struct StoreBench {
+    public var sizes: [Int]
+    public var seed: UInt64
+
+    public init(sizes: [Int], seed: UInt64 = 7) {
+        self.sizes = sizes
+        self.seed = seed
+    }
+
+    /// One size's figures.
+    public struct Result: Sendable {
+        public let size: Int
+        public let saveMilliseconds: Double
+        public let openMilliseconds: Double
+        public let fetchMilliseconds: Double
+        public let fileBytes: Int
+
+        /// `{"scenario":"store","size":…,"save_ms":…,"open_ms":…,"fetch_ms":…,"file_bytes":…}`.
+        public var jsonLine: String {
+            JSONValue.object([
+                ("scenario", "store"), ("size", .int(size)), ("save_ms", .double(Self.round(saveMilliseconds))),
+                ("open_ms", .double(Self.round(openMilliseconds))), ("fetch_ms", .double(Self.round(fetchMilliseconds))),
+                ("file_bytes", .int(fileBytes)),
+            ]).description
+        }
+
+        static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+        /// The plain table of results.
+        public static func table(_ results: [Result]) -> [String] {
+            let header = "     size   save ms   open ms  fetch ms   file MB"
+            return [header] + results.map { r in
+                String(format: "%9d %9.1f %9.1f %9.1f %9.1f", r.size, r.saveMilliseconds, r.openMilliseconds,
+                       r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576)
+            }
+        }
+    }
+
+    /// Runs every size in a fresh temporary folder, removed afterwards.
+    public func run(progress: (String) -> Void, report: (Result) -> Void) throws {
+        for size in sizes {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-bench-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("bench.fetchsim").path
+            progress("store \(size): writing")
+            let save = try write(size: size, to: path)
+            progress("store \(size): opening and fetching")
+            var fetched = 0
+            var context: ObjectContext?
+            let open = try BenchClock.milliseconds {
+                context = try ObjectContext(store: try SQLiteStore(path: path))
+            }
+            guard let context else { throw BenchError(description: "the store did not open") }
+            let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
+                                       sectionNameKeyPath: "group")
+            let controller = try FetchedResultsController(fetchRequest: request, context: context)
+            let fetch = try BenchClock.milliseconds {
+                try controller.performFetch()
+                fetched = controller.numberOfFetchedObjects
+            }
+            guard fetched == size else { throw BenchError(description: "fetched \(fetched) of \(size) objects") }
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            report(Result(size: size, saveMilliseconds: save, openMilliseconds: open, fetchMilliseconds: fetch, fileBytes: bytes))
+        }
+    }
+
+    /// Inserts `size` notes in a new store and saves them in one transaction; returns the save's time.
+    private func write(size: Int, to path: String) throws -> Double {
+        let context = try ObjectContext(store: try SQLiteStore(path: path))
+        try context.define(Entity(name: "Note", attributes: [
+            Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+        ]))
+        var random = SeededGenerator(seed: seed)
+        let groups = (0..<200).map { "group \($0)" }
+        for i in 0..<size {
+            try context.insert("Note", values: [
+                ("title", .string("note \(i)")), ("group", .string(groups[Int.random(in: 0..<groups.count, using: &random)])),
+                ("order", .int(Int.random(in: 0..<size, using: &random))),
+            ])
+        }
+        try context.processPendingChanges()
+        return try BenchClock.milliseconds { try context.save() }
+    }
+}

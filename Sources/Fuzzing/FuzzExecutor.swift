@@ -1,0 +1,153 @@
+import FetchSimCore
+import Interpreter
+import ObjectGraph
+
+/// Runs the lines of a fuzz session, one at a time, through a fresh interpreter on an empty
+/// workspace — exactly as `fetchsim replay` will run the transcript.
+///
+/// Each line is rendered to text just before it runs, against the workspace as it is then: a
+/// symbol becomes the `#ID` its insert received, and whatever cannot run any more (an edit of an
+/// object that is gone, a drag of a row that is not shown, `undo` with nothing to undo) is
+/// left out. So every subset of a session the shrinker tries is a valid session.
+public final class FuzzExecutor {
+    public let interpreter: Interpreter
+    private var ids: [FuzzSymbol: ObjectID] = [:]
+    private var symbols: [ObjectID: FuzzSymbol] = [:]
+
+    /// What running one line did.
+    public struct Step {
+        /// The line as written to the interpreter; nil when nothing of it could run.
+        public var text: String?
+        /// The part of the line that ran (the line with what was left out removed).
+        public var line: FuzzLine?
+        public var outcome = LineOutcome()
+        /// The failure of the line's change event, if any.
+        public var failure: FuzzFailure?
+        /// The interpreter's error message: the line was invalid (a generator bug, never a finding).
+        public var inputError: String?
+    }
+
+    /// A fresh interpreter on an empty workspace; `rendersText` is off while searching.
+    public init(rendersText: Bool = false) throws {
+        interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+        interpreter.rendersText = rendersText
+    }
+
+    package var workspace: Workspace { interpreter.workspace }
+
+    /// Renders and runs `line`.
+    public func run(_ line: FuzzLine) -> Step {
+        var step = Step()
+        guard let (text, effective) = render(line) else { return step }
+        step.text = text
+        step.line = effective
+        step.outcome = interpreter.execute(text)
+        if step.outcome.json["ok"] == .bool(false) {
+            step.inputError = step.outcome.json["error"].map { if case .string(let s) = $0 { s } else { $0.description } } ?? "?"
+            return step
+        }
+        if case .edits(let edits) = effective, case .array(let newIDs)? = step.outcome.json["ids"] {
+            let inserted = edits.compactMap { edit -> FuzzSymbol? in
+                if case .insert(let symbol, _) = edit { return symbol }
+                return nil
+            }
+            for (symbol, value) in zip(inserted, newIDs) {
+                guard case .int(let raw) = value else { continue }
+                ids[symbol] = ObjectID(raw)
+                symbols[ObjectID(raw)] = symbol
+            }
+        }
+        if step.outcome.failed, let report = interpreter.lastReport {
+            step.failure = FuzzFailure(report)
+        }
+        return step
+    }
+
+    // MARK: The workspace, as the generator sees it
+
+    /// The live objects of the fuzzed entity with their symbols, in ID order.
+    func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
+        let objects = workspace.context.objects(ofEntity: FuzzField.entityName).sorted { $0.objectID < $1.objectID }
+        return objects.compactMap { object in symbols[object.objectID].map { ($0, object) } }
+    }
+
+    /// The object a symbol names, if it exists now.
+    func object(_ symbol: FuzzSymbol) -> ManagedObject? {
+        ids[symbol].flatMap { workspace.context.object(with: $0) }
+    }
+
+    /// The drag from `from` to `to` in the table as it is now, named by its objects.
+    package func drag(from: IndexPath, to: IndexPath, isFlagged: Bool) -> FuzzDrag? {
+        guard canMove(from: from, to: to), let table = workspace.table, let moved = table.rowIdentifier(at: from),
+              let row = symbols[ObjectID(moved)] else { return nil }
+        // The target section's rows once the dragged row is lifted out; it lands at `to.row` among them.
+        var rows = table.rowIdentifiers(inSection: to.section)
+        if from.section == to.section { rows.remove(at: from.row) }
+        let (id, placement) = to.row < rows.count ? (rows[to.row], FuzzDrag.Placement.before) : (rows[to.row - 1], .after)
+        return symbols[ObjectID(id)].map { FuzzDrag(row: row, anchor: $0, placement: placement, isFlagged: isFlagged) }
+    }
+
+    /// The index paths of `drag` in the table as it is now; nil when it cannot happen.
+    package func paths(of drag: FuzzDrag) -> (from: IndexPath, to: IndexPath)? {
+        guard let table = workspace.table, let row = ids[drag.row], let anchor = ids[drag.anchor], row != anchor,
+              let from = table.indexPath(forRowIdentifier: row.rawValue),
+              let next = table.indexPath(forRowIdentifier: anchor.rawValue) else { return nil }
+        var target = next.row - (next.section == from.section && next.row > from.row ? 1 : 0)
+        if drag.placement == .after { target += 1 }
+        let to = IndexPath(row: target, section: next.section)
+        return canMove(from: from, to: to) ? (from, to) : nil
+    }
+
+    /// Whether `move from to` is a drag the table accepts now.
+    func canMove(from: IndexPath, to: IndexPath) -> Bool {
+        guard let table = workspace.table, workspace.dataSource?.indexKey != nil, from != to,
+              table.rowIdentifier(at: from) != nil,
+              to.section >= 0, to.section < table.numberOfSections else { return false }
+        let slots = table.numberOfRows(inSection: to.section) - (from.section == to.section ? 1 : 0)
+        return to.row >= 0 && to.row <= slots
+    }
+
+    // MARK: Rendering
+
+    private func render(_ line: FuzzLine) -> (String, FuzzLine)? {
+        switch line {
+        case .command(let text, _):
+            return (text, line)
+        case .edits(let edits):
+            var gone: Set<FuzzSymbol> = []
+            var kept: [FuzzEdit] = [], texts: [String] = []
+            for edit in edits {
+                switch edit {
+                case .insert(_, let values):
+                    texts.append("insert \(FuzzField.entityName) \(values.assignments)")
+                case .delete(let symbol):
+                    guard !gone.contains(symbol), let object = object(symbol) else { continue }
+                    gone.insert(symbol)
+                    texts.append("delete \(object.objectID)")
+                case .set(let symbol, let values):
+                    guard !values.isEmpty, !gone.contains(symbol), let object = object(symbol) else { continue }
+                    texts.append("set \(object.objectID) \(values.assignments)")
+                }
+                kept.append(edit)
+            }
+            return kept.isEmpty ? nil : (texts.joined(separator: " ; "), .edits(kept))
+        case .move(let drag):
+            guard let (from, to) = paths(of: drag) else { return nil }
+            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line)
+        case .save:
+            return ("save", line)
+        case .undo:
+            return workspace.context.canUndo ? ("undo", line) : nil
+        case .redo:
+            return workspace.context.canRedo ? ("redo", line) : nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value of `key` in an object value.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields.first { $0.0 == key }?.1
+    }
+}

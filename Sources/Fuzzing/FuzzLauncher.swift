@@ -1,0 +1,82 @@
+import Foundation
+import Interpreter
+
+/// Runs `fetchsim fuzz` the way the executable does: the fuzzer with a progress bar on a
+/// terminal, then, on the first failure, the shrinker and the transcript file; prints the
+/// summary (a line of text or one JSON object) and returns the exit status: 0 when every batch
+/// stayed consistent, 1 for a failure, 2 when the fuzzer itself went wrong.
+public struct FuzzLauncher {
+    public var configuration: FuzzConfiguration
+    /// Where the shrunk session goes; nil for `fuzz-<seed>.session` in the current directory.
+    public var outputPath: String?
+    public var isJSON = false
+    /// Whether to draw the progress bar on standard error (a terminal, `TERM` not `dumb`).
+    public var showsProgress = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    /// Seconds since an arbitrary start (injected so that tests need no clock).
+    public var clock: () -> Double = {
+        let now = ContinuousClock.now - FuzzLauncher.origin
+        return Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
+    }
+    /// Standard output and standard error.
+    public var output: (String) -> Void = { print($0) }
+    public var status: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+
+    private static let origin = ContinuousClock.now
+
+    public init(configuration: FuzzConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The path the shrunk session is written to.
+    public var path: String { outputPath ?? "fuzz-\(configuration.seed).session" }
+
+    public func run() -> Int32 {
+        let start = clock()
+        var lastDraw = -1.0
+        let result: Fuzzer.Result
+        do {
+            result = try Fuzzer(configuration: configuration).run { done in
+                guard showsProgress else { return }
+                let now = clock() - start
+                guard now - lastDraw >= 0.1 || done == configuration.batches else { return }
+                lastDraw = now
+                status("\r" + FuzzSummary.progressLine(done: done, total: configuration.batches, seconds: now) + "\u{1B}[K")
+            }
+        } catch {
+            return fail("\(error)")
+        }
+        var summary = FuzzSummary(seed: configuration.seed, batches: result.batches, sessions: result.sessions, seconds: clock() - start)
+        if showsProgress { status("\r\u{1B}[K") }
+        guard case .failed(let finding) = result.outcome else {
+            report(summary)
+            return 0
+        }
+        if showsProgress { status("fuzz: batch \(finding.batch) failed (\(finding.failure.kind)); shrinking…") }
+        var shrinker = FuzzShrinker(kind: finding.failure.kind)
+        let shrunk = shrinker.shrink(finding.session)
+        if showsProgress { status("\r\u{1B}[K") }
+        do {
+            let lines = shrunk.lines.count
+            let comments = FuzzTranscript.comments(for: finding, configuration: configuration, shrunkLines: lines, tries: shrinker.tries)
+            let transcript = try FuzzTranscript(session: shrunk, comments: comments)
+            try transcript.text.write(toFile: path, atomically: true, encoding: .utf8)
+            summary.finding = FuzzSummary.Shrunk(failure: transcript.failure ?? finding.failure, batch: finding.batch,
+                                                 inputLines: transcript.inputLines, tries: shrinker.tries, path: path)
+        } catch {
+            return fail("cannot write '\(path)': \(error.localizedDescription)")
+        }
+        report(summary)
+        return 1
+    }
+
+    private func report(_ summary: FuzzSummary) {
+        if isJSON { output(summary.json.description) } else { summary.lines.forEach(output) }
+    }
+
+    private func fail(_ message: String) -> Int32 {
+        if showsProgress { status("\r\u{1B}[K") }
+        if isJSON { output(JSONValue.object([("ok", false), ("error", .string(message))]).description) }
+        status("fetchsim: fuzz: \(message)\n")
+        return 2
+    }
+}

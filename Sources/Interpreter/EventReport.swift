@@ -1,0 +1,79 @@
+import Adapters
+import CommandLanguage
+import FetchedResults
+import FetchSimCore
+
+/// One change event as the REPL reports it: its number, what the adapter received and did, the
+/// table operations, UIKit's error if any, and the consistency check's verdict.
+public struct EventReport {
+    public let number: Int
+    public let event: AdapterEvent
+    public let problems: [String]
+
+    public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
+
+    /// `event 3 · 1 insert applied, 2 moves skipped · table: insertRows [0.0]`: the callbacks
+    /// counted by kind and what the adapter did with them, in order of first appearance.
+    public var summary: String {
+        var kinds: [CallbackTally] = []
+        for (callback, action) in event.entries {
+            let noun: String
+            switch callback {
+            case .willChangeContent, .didChangeContent: continue
+            case .section(let change): noun = "section \(change.type)"
+            case .object(let change): noun = "\(change.type)"
+            }
+            if let i = kinds.firstIndex(where: { $0.noun == noun && $0.action == action.rawValue }) {
+                kinds[i].count += 1
+            } else {
+                kinds.append(CallbackTally(noun: noun, action: action.rawValue, count: 1))
+            }
+        }
+        var text = "event \(number)"
+        text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
+        if !event.tableOperations.isEmpty {
+            text += " · table: " + event.tableOperations.joined(separator: "; ")
+        }
+        return text
+    }
+
+    /// The event's callbacks as the `--json` protocol lists them.
+    public var callbacksJSON: JSONValue {
+        .array(event.entries.map { callback, action in
+            switch callback {
+            case .willChangeContent: return .object([("event", "willChangeContent")])
+            case .didChangeContent: return .object([("event", "didChangeContent")])
+            case .section(let change):
+                return .object([("event", "section"), ("type", .string(change.type.rawValue)), ("index", .int(change.index)),
+                                ("name", .string(change.name)), ("action", .string(action.rawValue))])
+            case .object(let change):
+                return .object([("event", "object"), ("type", .string(change.type.rawValue)),
+                                ("id", .int(change.object.objectID.rawValue)),
+                                ("indexPath", Self.json(change.indexPath)), ("newIndexPath", Self.json(change.newIndexPath)),
+                                ("action", .string(action.rawValue))])
+            }
+        })
+    }
+
+    /// `{"n":…,"callbacks":[…],"consistent":…,"problems":[…],"error":…}`.
+    public var json: JSONValue {
+        .object([
+            ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
+            ("problems", .array(problems.map(JSONValue.string))),
+            ("error", event.tableError.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    static func json(_ path: IndexPath?) -> JSONValue {
+        path.map { .array([.int($0.section), .int($0.row)]) } ?? .null
+    }
+}
+
+/// `2 moves skipped`: how many callbacks of one kind met one fate.
+private struct CallbackTally: CustomStringConvertible {
+    let noun: String
+    let action: String
+    var count: Int
+
+    var description: String { "\(count) \(noun)\(count == 1 ? "" : "s") \(action)" }
+}

@@ -1,0 +1,164 @@
+import Adapters
+import CommandLanguage
+import FetchedResults
+import FetchSimCore
+import ObjectGraph
+import Sheet
+import TableSimulation
+
+extension Interpreter {
+    /// Runs one command that is not an edit.
+    func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help].contains(command.name) {
+            throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
+        }
+        switch command {
+        case .entity(let name, let attributes):
+            do {
+                try context.define(Entity(name: name, attributes: attributes))
+            } catch {
+                throw locate(error, line: line)
+            }
+            let fields = attributes.map { "\($0.name) \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+            return text(["entity \(name): \(fields)"], json: [("entity", .string(name))])
+        case .fetch(let spec):
+            return try fetch(spec, line: line)
+        case .begin:
+            guard !isInTransaction else { throw InterpreterError("already inside 'begin … commit'") }
+            isInTransaction = true
+            return text(["begin: edits wait for 'commit' (one change event) or 'abort'"])
+        case .commit:
+            guard isInTransaction else { throw InterpreterError("'commit' without 'begin'") }
+            isInTransaction = false
+            return outcome(ids: [], report: try finishTurn { try context.processPendingChanges() })
+        case .abort:
+            guard isInTransaction else { throw InterpreterError("'abort' without 'begin'") }
+            isInTransaction = false
+            context.discardPendingChanges()
+            return text(["aborted: the block's edits are discarded"])
+        case .save:
+            let report = try finishTurn { try context.processPendingChanges() }
+            let summary = try context.save()
+            let counts = "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
+            let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
+            return outcome(ids: [], report: report, extra: [("saved", .object([
+                ("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)), ("deleted", ids(summary.deletedIDs)),
+            ]))], prefix: [.line(counts)])
+        case .rollback:
+            return outcome(ids: [], report: try finishTurn { try context.rollback() }, prefix: [.line("rolled back to the last save")])
+        case .undo:
+            return outcome(ids: [], report: try finishTurn { try context.undo() })
+        case .redo:
+            return outcome(ids: [], report: try finishTurn { try context.redo() })
+        case .adapter(let kind, let options):
+            var settings = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
+            for option in options {
+                switch option {
+                case .moves(let value): settings.moves = value
+                case .updates(let value): settings.updates = value
+                case .userDriven(let value): settings.userDriven = value
+                case .threshold(let value): settings.threshold = value
+                case .paused(let value): settings.isPaused = value
+                }
+            }
+            workspace.setAdapter(kind, options: settings)
+            return text(["adapter \(kind.rawValue) \(settings)"], json: [("adapter", .string(kind.rawValue)), ("options", .string(settings.description))])
+        case .profile(let profile):
+            try workspace.setProfile(profile)
+            return text([.line("profile \(profile.rawValue)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+                        json: [("profile", .string(profile.rawValue))])
+        case .show(let target):
+            if case .section(let s) = target, let table = workspace.table, s >= table.numberOfSections {
+                let count = table.numberOfSections
+                throw located("no section \(s): the table has \(count) section\(count == 1 ? "" : "s")", token: "\(s)", in: line)
+            }
+            let window: SheetWindow = switch target {
+            case .viewport: .aroundChanges(maxRows: 24)
+            case .all: .all
+            case .section(let s): .section(s)
+            }
+            return text(sheet(window: window, marks: true))
+        case .log:
+            return text(logLines(), json: [("callbacks", lastReport?.callbacksJSON ?? .array([]))])
+        case .check:
+            let problems = workspace.check?.run() ?? []
+            return text(problems.isEmpty ? [.line("✓ consistent", .good)] : problems.map { .line($0, .error) },
+                        json: [("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))],
+                        failed: !problems.isEmpty)
+        case .dump(let includesObjects):
+            return dump(includesObjects: includesObjects)
+        case .stats:
+            return stats()
+        case .help(let topic):
+            let lines = topic.map { CommandHelp.entry(for: $0).render(width: 80) } ?? CommandHelp.renderOverview(width: 80)
+            return text(lines)
+        case .record(let action):
+            pendingRecordAction = action
+            return LineOutcome()
+        case .quit:
+            var outcome = text(isInTransaction ? ["the open 'begin … commit' block is discarded"] : [])
+            if isInTransaction { context.discardPendingChanges() }
+            outcome.quits = true
+            return outcome
+        case .insert, .set, .delete, .move:
+            return try executeEdits([command], line: line)
+        }
+    }
+
+    /// A plain answer: text lines, `{"ok":true,…}` with `json` fields.
+    func text(_ lines: [String], json: [(String, JSONValue)] = [], failed: Bool = false) -> LineOutcome {
+        text(lines.map { .line($0) }, json: json, failed: failed)
+    }
+
+    /// A plain answer made of output blocks.
+    func text(_ blocks: [OutputBlock], json: [(String, JSONValue)] = [], failed: Bool = false) -> LineOutcome {
+        var outcome = LineOutcome()
+        outcome.text = rendersText ? blocks : []
+        outcome.json = .object([("ok", true)] + json)
+        outcome.failed = failed
+        return outcome
+    }
+
+    /// `fetch`: builds and checks the request, fetches, and shows the result.
+    private func fetch(_ spec: Command.FetchSpec, line: String) throws -> LineOutcome {
+        var predicate: Predicate?
+        if let text = spec.predicate {
+            do {
+                predicate = try Predicate(format: text.text)
+            } catch {
+                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)")
+            }
+        }
+        var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending) }
+        if sort.isEmpty {
+            sort = [spec.sectionKey, spec.indexKey].compactMap { $0 }.map { SortDescriptor(key: $0) }
+            guard !sort.isEmpty else { throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)") }
+        }
+        let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
+                                   sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0)
+        do {
+            try workspace.fetch(request, indexKey: spec.indexKey)
+        } catch let error as FetchedResultsError {
+            switch error {
+            case .unknownEntity(let name): throw located(error.description, token: name, in: line)
+            case .unknownAttribute(let key, _, _): throw located(error.description, token: key, in: line)
+            case .sectionKeyNotFirstSortKey(let section, _):
+                // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
+                throw located(error.description, token: "section \(section)", in: line)
+            case .predicate(let inner):
+                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)")
+            default: throw InterpreterError(error.description)
+            }
+        } catch let error as AdapterError {
+            if case .invalidIndexAttribute(let key) = error { throw located(error.description, token: key, in: line) }
+            throw InterpreterError(error.description)
+        }
+        lastReport = nil
+        lastChange = nil
+        let controller = workspace.controller
+        let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
+        return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]
+                    + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+                    json: [("objects", .int(count)), ("sections", .int(sections))])
+    }
+}

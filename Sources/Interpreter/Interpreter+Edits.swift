@@ -1,0 +1,135 @@
+import Adapters
+import CommandLanguage
+import FetchedResults
+import FetchSimCore
+import ObjectGraph
+import TableSimulation
+
+extension Interpreter {
+    /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
+    /// as part of the open one. A failing line is discarded whole outside a block.
+    func executeEdits(_ commands: [Command], line: String) throws -> LineOutcome {
+        if let other = commands.first(where: { !$0.isEdit }) {
+            throw InterpreterError("'\(other.name.rawValue)' cannot be combined with other commands using ';'")
+        }
+        var ids: [ObjectID] = []
+        var movedTable = false
+        do {
+            for command in commands {
+                try apply(command, line: line, ids: &ids, movedTable: &movedTable)
+            }
+        } catch {
+            if !isInTransaction {
+                context.discardPendingChanges()
+                if movedTable { workspace.table?.reloadData() }
+            }
+            throw error
+        }
+        if isInTransaction {
+            var outcome = outcome(ids: ids, report: nil)
+            if rendersText { outcome.text.append(.line("(pending until 'commit')", .dim)) }
+            return outcome
+        }
+        let report = try finishTurn { try context.processPendingChanges() }
+        return outcome(ids: ids, report: report)
+    }
+
+    private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool) throws {
+        switch command {
+        case .insert(let entity, let assignments):
+            do {
+                ids.append(try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID)
+            } catch {
+                throw locate(error, line: line)
+            }
+        case .set(let ref, let assignments):
+            let id = try resolve(ref, line: line)
+            for assignment in assignments {
+                do {
+                    try context.setValue(assignment.value, forKey: assignment.key, of: id)
+                } catch {
+                    throw locate(error, line: line)
+                }
+            }
+        case .delete(let refs):
+            let targets = try refs.map { try resolve($0, line: line) }
+            for id in targets where context.object(with: id) != nil {
+                try context.delete(id)
+            }
+        case .move(let from, let to, let flagged):
+            try move(from: from, to: to, flagged: flagged, line: line)
+            movedTable = true
+        default:
+            throw InterpreterError("'\(command.name.rawValue)' is not an edit")
+        }
+    }
+
+    /// The user's drag: the table moves at once, the data source renumbers the index attribute.
+    private func move(from: IndexPath, to: IndexPath, flagged: Bool, line: String) throws {
+        guard !isInTransaction else {
+            throw InterpreterError("'move' is the user's own gesture and cannot be inside 'begin … commit'")
+        }
+        guard let table = workspace.table, let dataSource = workspace.dataSource else {
+            throw InterpreterError("nothing is fetched yet; use 'fetch' first")
+        }
+        guard dataSource.indexKey != nil else {
+            throw InterpreterError(AdapterError.noIndexAttribute.description)
+        }
+        guard table.rowIdentifier(at: from) != nil else {
+            throw located("no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", token: from.shortDescription, in: line)
+        }
+        let slots = table.numberOfRows(inSection: to.section) - (from.section == to.section ? 1 : 0)
+        guard to.section >= 0, to.section < table.numberOfSections, to.row >= 0, to.row <= slots else {
+            let detail = to.section >= 0 && to.section < table.numberOfSections
+                ? "section \(to.section) takes rows 0…\(slots)" : "the table has \(table.numberOfSections) sections"
+            // The destination is the second index path on the line.
+            let rest = line.range(of: from.shortDescription).map { String(line[$0.upperBound...]) } ?? line
+            throw located("cannot drop at \(to.shortDescription) (\(detail))", token: to.shortDescription, in: rest, offset: line.count - rest.count)
+        }
+        dataSource.flagsUserMoves = flagged
+        do {
+            try table.userMoveRow(from: from, to: to)
+        } catch {
+            throw located("cannot move \(from.shortDescription) to \(to.shortDescription): \(error)", token: from.shortDescription, in: line)
+        }
+        if let error = dataSource.lastMoveError { throw InterpreterError("the drag could not be saved: \(error)") }
+    }
+
+    private func shape(of table: SimulatedTableView, section: Int) -> String {
+        section >= 0 && section < table.numberOfSections
+            ? "section \(section) has \(table.numberOfRows(inSection: section)) rows" : "the table has \(table.numberOfSections) sections"
+    }
+
+    /// The object a reference means: `#7`, or the row the table shows at `S.R`.
+    func resolve(_ ref: Command.ObjectRef, line: String) throws -> ObjectID {
+        switch ref {
+        case .id(let id):
+            guard context.object(with: id) != nil else {
+                throw located("no object \(id) (never inserted, or deleted)", token: id.description, in: line)
+            }
+            return id
+        case .indexPath(let path):
+            guard let table = workspace.table else {
+                throw located("no table yet to find \(path.shortDescription) in; use 'fetch' first", token: path.shortDescription, in: line)
+            }
+            guard let id = table.rowIdentifier(at: path) else {
+                let detail = path.section < table.numberOfSections
+                    ? "section \(path.section) has \(table.numberOfRows(inSection: path.section)) rows"
+                    : "the table has \(table.numberOfSections) sections"
+                throw located("index path \(path.shortDescription) is out of range (\(detail))", token: path.shortDescription, in: line)
+            }
+            return ObjectID(id)
+        }
+    }
+
+    /// An object-graph error with the column of the token it names.
+    func locate(_ error: Error, line: String) -> InterpreterError {
+        guard let error = error as? ObjectGraphError else { return InterpreterError(String(describing: error)) }
+        switch error {
+        case .unknownEntity(let name): return located(error.description, token: name, in: line)
+        case .unknownAttribute(let key, _), .requiredAttribute(let key, _), .typeMismatch(let key, _, _, _):
+            return located(error.description, token: key, in: line)
+        default: return InterpreterError(error.description)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Adapters
+import CommandLanguage
+import FetchedResults
+import FetchSimCore
+import ObjectGraph
+import Sheet
+import TableSimulation
+
+extension Interpreter {
+    /// The table as a sheet block — the table's own rows and cells as configured, stale ones
+    /// included, with the last event's changes marked when `marks` is set.
+    func sheet(window: SheetWindow, marks: Bool) -> [OutputBlock] {
+        guard rendersText else { return [] }
+        guard let model = sheetModel(marks: marks) else { return [.line("nothing fetched yet: try 'fetch'", .dim)] }
+        return [.sheet(model, window)]
+    }
+
+    /// Builds the sheet's model from the simulated table (never from the controller's objects).
+    func sheetModel(marks: Bool) -> SheetModel? {
+        guard let table = workspace.table, let controller = workspace.controller else { return nil }
+        let entity = context.schema.entity(named: controller.fetchRequest.entityName)
+        var rowMarks: [IndexPath: ChangeMark] = [:]
+        var deleted: [DeletedRow] = []
+        var deletedSections: [String] = []
+        if marks, let report = lastReport {
+            for (callback, _) in report.event.entries {
+                switch callback {
+                case .object(let change):
+                    switch change.type {
+                    case .insert:
+                        if let new = change.newIndexPath { rowMarks[new] = .inserted }
+                    case .move:
+                        if let old = change.indexPath, let new = change.newIndexPath { rowMarks[new] = .moved(from: old) }
+                    case .update:
+                        if let path = change.newIndexPath ?? change.indexPath, rowMarks[path] == nil { rowMarks[path] = .updated }
+                    case .delete:
+                        if let old = change.indexPath {
+                            deleted.append(DeletedRow(oldPath: old, id: change.object.objectID.rawValue,
+                                                      cells: change.object.values.map(\.description)))
+                        }
+                    }
+                case .section(let change) where change.type == .delete:
+                    deletedSections.append(change.name)
+                default:
+                    break
+                }
+            }
+        }
+        let hasNames = controller.fetchRequest.sectionNameKeyPath != nil
+        let sections = (0..<table.numberOfSections).map { section in
+            let title = table.headerTitle(forSection: section)
+            let rows = table.rowIdentifiers(inSection: section).enumerated().map { row, id in
+                let path = IndexPath(row: row, section: section)
+                return SheetRow(path: path, id: id, cells: table.cellForRow(at: path)?.columns, mark: rowMarks[path])
+            }
+            return SheetSection(name: hasNames ? (title ?? "") : nil,
+                                indexTitle: hasNames ? title.flatMap { controller.sectionIndexTitle(forSectionName: $0) } : nil,
+                                rows: rows)
+        }
+        return SheetModel(columns: entity?.attributes.map(\.name) ?? [], sections: sections,
+                          deleted: deleted.sorted { $0.oldPath < $1.oldPath }, deletedSections: deletedSections)
+    }
+}

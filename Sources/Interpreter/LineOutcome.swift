@@ -1,0 +1,31 @@
+import CommandLanguage
+/// What one input line produced: text for the REPL, one JSON object for `--json`, and whether it
+/// failed (an error, an inconsistency or a UIKit error) or asked to quit.
+public struct LineOutcome {
+    public var text: [OutputBlock] = []
+    public var json: JSONValue = .object([("ok", true)])
+    public var failed = false
+    public var quits = false
+
+    public init() {}
+
+    /// The text output rendered at `width` with `style`.
+    public func renderText(width: Int, style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
+        text.flatMap { $0.render(width: width, style: style) }
+    }
+
+    /// An error line: `error: …` in text, `{"ok":false,"error":"…"}` in JSON.
+    public static func error(_ message: String) -> LineOutcome {
+        var outcome = LineOutcome()
+        outcome.text = [.line("error: \(message)", .error)]
+        outcome.json = .object([("ok", false), ("error", .string(message))])
+        outcome.failed = true
+        return outcome
+    }
+}
+
+/// An error the interpreter reports for a line, already worded (token and column included).
+package struct InterpreterError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,75 @@
+import Adapters
+import CommandLanguage
+import FetchedResults
+import FetchSimCore
+import ObjectGraph
+import TableSimulation
+
+/// Everything one REPL session works on: the context, and once something is fetched, the
+/// controller, the app's data source, the simulated table and the adapter between them.
+public final class Workspace {
+    public let context: ObjectContext
+    public private(set) var controller: FetchedResultsController?
+    public private(set) var dataSource: ListDataSource?
+    public private(set) var table: SimulatedTableView?
+    public private(set) var adapter: TableAdapter?
+    public private(set) var adapterKind: AdapterKind = .coordinator
+    public private(set) var adapterOptions = AdapterOptions(for: .coordinator)
+    public private(set) var profile: CompatibilityProfile = .modern
+    /// The rows the table shows cells for.
+    public var viewport = Viewport(firstRow: 0, height: 200) {
+        didSet { table?.viewport = viewport }
+    }
+    /// Change events processed so far.
+    public internal(set) var eventCount = 0
+
+    public init(context: ObjectContext) {
+        self.context = context
+    }
+
+    /// Replaces the controller with one for `request`, fetches, builds a fresh table and adapter.
+    func fetch(_ request: FetchRequest, indexKey: String?) throws {
+        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
+        try controller.performFetch()
+        let dataSource = try ListDataSource(controller: controller, indexKey: indexKey)
+        let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
+        table.reloadData()
+        adapter?.controller.delegate = nil
+        self.controller = controller
+        self.dataSource = dataSource
+        self.table = table
+        adapter = TableAdapter.make(adapterKind, table: table, dataSource: dataSource, options: adapterOptions)
+    }
+
+    /// Switches to the adapter of `kind` with `options` applied on top of its defaults (or on top
+    /// of the current options when the kind stays the same).
+    func setAdapter(_ kind: AdapterKind, options: AdapterOptions) {
+        adapterKind = kind
+        adapterOptions = options
+        guard let table, let dataSource else { return }
+        if let adapter, adapter.kind == kind {
+            adapter.options = options
+            return
+        }
+        adapter?.controller.delegate = nil
+        adapter = TableAdapter.make(kind, table: table, dataSource: dataSource, options: options)
+        // A new delegate starts from what the controller has now.
+        try? dataSource.controller.performFetch()
+        table.reloadData()
+    }
+
+    /// Switches the compatibility profile; the controller refetches and the table reloads.
+    func setProfile(_ profile: CompatibilityProfile) throws {
+        self.profile = profile
+        guard let controller, let table else { return }
+        controller.profile = profile
+        try controller.performFetch()
+        table.reloadData()
+    }
+
+    /// The consistency check of the current table, if there is one.
+    public var check: ConsistencyCheck? {
+        guard let table, let dataSource else { return nil }
+        return ConsistencyCheck(table: table, dataSource: dataSource)
+    }
+}

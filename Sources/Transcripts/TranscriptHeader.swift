@@ -1,0 +1,53 @@
+import Interpreter
+/// The header of a transcript: `# fetchsim session v1`, then how the session started —
+/// `# start: demo|empty`, and optionally `# adapter: KIND OPTIONS` and `# profile: NAME` — and
+/// `# expect: inconsistent` for a session that demonstrates a failure.
+///
+/// Recording writes the adapter and profile the session started with; replay applies them after
+/// the start, so a hand-written transcript may begin under another adapter or profile.
+public struct TranscriptHeader: Equatable, Sendable {
+    public static let versionLine = "# fetchsim session v1"
+    public var start: SessionStart
+    /// The `adapter` command's arguments at the start (`coordinator moves=delete-insert …`).
+    public var adapter: String?
+    /// The compatibility profile at the start.
+    public var profile: String?
+    public var expectsInconsistency = false
+    /// Comment lines after the fixed ones: what the session shows, for a reader.
+    public var comments: [String] = []
+
+    public init(start: SessionStart, adapter: String? = nil, profile: String? = nil,
+                expectsInconsistency: Bool = false, comments: [String] = []) {
+        self.start = start
+        self.adapter = adapter
+        self.profile = profile
+        self.expectsInconsistency = expectsInconsistency
+        self.comments = comments
+    }
+
+    /// The header as transcript lines.
+    public var lines: [String] {
+        [Self.versionLine, "# start: \(start.rawValue)"]
+            + (adapter.map { ["# adapter: \($0)"] } ?? [])
+            + (profile.map { ["# profile: \($0)"] } ?? [])
+            + (expectsInconsistency ? ["# expect: inconsistent"] : [])
+            + comments.map { $0.isEmpty ? "#" : "# " + $0 }
+    }
+
+    /// Builds the start state in `interpreter`: the demo or nothing, then the adapter and the
+    /// profile, none of which is shown or counted as an event.
+    func prepare(_ interpreter: Interpreter) throws {
+        try start.prepare(interpreter)
+        let settings = [("adapter", adapter), ("profile", profile)].compactMap { name, value in value.map { (name, $0) } }
+        guard !settings.isEmpty else { return }
+        let renders = interpreter.rendersText
+        interpreter.rendersText = false
+        defer { interpreter.rendersText = renders }
+        for (name, value) in settings {
+            let outcome = interpreter.execute(name + " " + value)
+            guard outcome.failed else { continue }
+            let reason = outcome.renderText(width: 1_000).first ?? "failed"
+            throw InterpreterError("'# \(name): \(value)' in the header: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Interpreter
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a session transcript as it happens: a header, then each input after `> ` and its plain
+/// 80-column output. Every write is flushed, so a crash loses at most the line in progress.
+public final class TranscriptRecorder {
+    public let path: String
+    private var file: UnsafeMutablePointer<FILE>?
+
+    /// Creates (or truncates) the file at `path` and writes `header`.
+    public init(path: String, header: [String]) throws {
+        guard let file = fopen(path, "w") else {
+            throw InterpreterError("cannot write transcript '\(path)': \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+        self.file = file
+        write(header)
+    }
+
+    deinit { close() }
+
+    /// Appends one input line and its output (escaped where a line would read as a prompt or a
+    /// comment, `Transcript.escaped(_:)`).
+    public func record(input: String, output: [String]) {
+        write(["> " + input] + output.map(Transcript.escaped))
+    }
+
+    /// Flushes and closes the file; later records are ignored.
+    public func close() {
+        if let file { fclose(file) }
+        file = nil
+    }
+
+    private func write(_ lines: [String]) {
+        guard let file else { return }
+        for line in lines {
+            fputs(line, file)
+            fputs("\n", file)
+        }
+        fflush(file)
+    }
+}

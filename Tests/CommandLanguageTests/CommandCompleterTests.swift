@@ -1,0 +1,113 @@
+import CommandLanguage
+import ObjectGraph
+import Testing
+
+/// The line up to the cursor, the word readline would complete, and the expected completions.
+struct CompletionCase: Sendable, CustomTestStringConvertible {
+    var line: String
+    var word: String
+    var expected: [String]
+
+    init(_ line: String, _ word: String, _ expected: [String]) {
+        self.line = line
+        self.word = word
+        self.expected = expected
+    }
+
+    var testDescription: String { "'\(line)' completing '\(word)'" }
+}
+
+@Suite struct CommandCompleterTests {
+    static let context = CompletionContext(
+        entities: [
+            .init("Note", attributes: ["title", "group", "order", "done", "due"]),
+            .init("Tag", attributes: ["name", "order"]),
+        ],
+        fetchedEntity: "Note",
+        sectionCount: 3
+    )
+
+    static let clauses = ["index", "limit", "offset", "section", "sort", "where"]
+    static let noteAttributes = ["done", "due", "group", "order", "title"]
+
+    static let cases: [CompletionCase] = [
+        CompletionCase("", "", (Command.Name.allKeywords).sorted()),
+        CompletionCase("ins", "ins", ["insert"]),
+        CompletionCase("  re", "re", ["record", "redo"]),
+        CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "set"]),
+        CompletionCase("insert Note a=1;m", "m", ["move"]),
+        CompletionCase("insert ", "", ["Note", "Tag"]),
+        CompletionCase("insert T", "T", ["Tag"]),
+        CompletionCase("insert Note ", "", noteAttributes.map { $0 + "=" }),
+        CompletionCase(#"insert Note title="x" o"#, "o", ["order="]),
+        CompletionCase(#"insert Note title="x" "#, "", ["done=", "due=", "group=", "order="]),
+        CompletionCase("insert Tag ", "", ["name=", "order="]),
+        CompletionCase("insert Note done=t", "t", ["true"]),
+        CompletionCase("insert Note done=t", "done=t", ["done=true"]),
+        CompletionCase(#"insert Note title="unfinished "#, "", []),
+        CompletionCase("set 0.1 ti", "ti", ["title="]),
+        CompletionCase("set ", "", []),
+        CompletionCase("delete ", "", []),
+        CompletionCase("move ", "", ["--unflagged"]),
+        CompletionCase("move --unflagged ", "", []),
+        CompletionCase("fetch ", "", ["Note", "Tag"]),
+        CompletionCase("fetch Note ", "", clauses),
+        CompletionCase("fetch Note s", "s", ["section", "sort"]),
+        CompletionCase("fetch Note sort ", "", noteAttributes),
+        CompletionCase("fetch Tag sort ", "", ["name", "order"]),
+        CompletionCase("fetch Note sort gr", "gr", ["group"]),
+        CompletionCase("fetch Note sort group ", "", ["asc", "desc"] + clauses.filter { $0 != "sort" }),
+        CompletionCase("fetch Note sort group desc ", "", clauses.filter { $0 != "sort" }),
+        CompletionCase("fetch Note sort group,o", "o", ["order"]),
+        CompletionCase("fetch Note sort group, o", "o", ["order"]),
+        CompletionCase("fetch Note section ", "", noteAttributes),
+        CompletionCase("fetch Note section group ", "", clauses.filter { $0 != "section" }),
+        CompletionCase("fetch Note limit ", "", []),
+        CompletionCase("fetch Note where d", "d", ["done", "due"]),
+        CompletionCase("fetch Note where done == 'a b' sort order ", "", ["asc", "desc", "index", "limit", "offset", "section"]),
+        CompletionCase("entity Task due:d", "d", ["date", "date?", "double", "double?"]),
+        CompletionCase("entity Task due:", "", ["bool", "bool?", "date", "date?", "double", "double?", "int", "int?", "string", "string?"]),
+        CompletionCase("entity Task due", "due", []),
+        CompletionCase("adapter ", "", ["apple-template", "coordinator", "reload-all"]),
+        CompletionCase("adapter co", "co", ["coordinator"]),
+        CompletionCase("adapter coordinator ", "", ["moves=", "paused=", "threshold=", "updates=", "userdriven="]),
+        CompletionCase("adapter coordinator moves=move-row u", "u", ["updates=", "userdriven="]),
+        CompletionCase("adapter coordinator moves=", "", ["delete-insert", "move-row"]),
+        CompletionCase("adapter coordinator updates=re", "re", ["reconfigure", "reconfigure-after", "reload"]),
+        CompletionCase("adapter coordinator userdriven=s", "s", ["skip-all", "skip-moves"]),
+        CompletionCase("adapter coordinator paused=", "", ["false", "true"]),
+        CompletionCase("adapter coordinator threshold=", "", []),
+        CompletionCase("profile ", "", ["ios10", "ios9", "modern", "strict"]),
+        CompletionCase("profile i", "i", ["ios10", "ios9"]),
+        CompletionCase("show ", "", ["0", "1", "2", "all"]),
+        CompletionCase("show all ", "", []),
+        CompletionCase("dump ", "", ["objects"]),
+        CompletionCase("help mo", "mo", ["move"]),
+        CompletionCase("help e", "e", ["entity", "exit"]),
+        CompletionCase("record ", "", ["stop"]),
+        CompletionCase("quit ", "", []),
+        CompletionCase("nonsense ", "", []),
+    ]
+
+    @Test(arguments: cases)
+    func completes(_ testCase: CompletionCase) {
+        let completer = CommandCompleter(context: Self.context)
+        #expect(completer.completions(line: testCase.line, word: testCase.word) == testCase.expected)
+    }
+
+    @Test func contextFromSchema() throws {
+        let schema = try Schema(entities: [
+            Entity(name: "Note", attributes: [Attribute("title", .string), Attribute("done", .bool, isOptional: true)]),
+        ])
+        let completer = CommandCompleter(context: CompletionContext(schema: schema))
+        #expect(completer.completions(line: "insert Note ", word: "") == ["done=", "title="])
+        #expect(completer.completions(line: "fetch ", word: "") == ["Note"])
+    }
+
+    @Test func setWithoutAFetchOffersEveryEntitysAttributes() {
+        var context = Self.context
+        context.fetchedEntity = nil
+        let completer = CommandCompleter(context: context)
+        #expect(completer.completions(line: "set #3 ", word: "") == ["done=", "due=", "group=", "name=", "order=", "title="])
+    }
+}

@@ -1,0 +1,159 @@
+import CommandLanguage
+import FetchSimCore
+import Foundation
+import ObjectGraph
+import Testing
+
+/// A line and the commands it must parse to.
+struct ParseCase: Sendable, CustomTestStringConvertible {
+    var line: String
+    var expected: [Command]
+
+    init(_ line: String, _ expected: Command...) {
+        self.line = line
+        self.expected = expected
+    }
+
+    var testDescription: String { line.isEmpty ? "(empty line)" : line }
+}
+
+private func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }
+private func date(_ seconds: TimeInterval) -> Value { .date(Date(timeIntervalSince1970: seconds)) }
+private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
+
+@Suite struct CommandParserTests {
+    static let definitions: [ParseCase] = [
+        ParseCase(
+            "entity Note title:string group:string order:int done:bool? due:date?",
+            .entity(name: "Note", attributes: [
+                Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                Attribute("done", .bool, isOptional: true), Attribute("due", .date, isOptional: true),
+            ])
+        ),
+        ParseCase(
+            #"entity Task order:int=0 title:string="untitled" done:bool?=nil ratio:double = 0.5"#,
+            .entity(name: "Task", attributes: [
+                Attribute("order", .int, defaultValue: .int(0)),
+                Attribute("title", .string, defaultValue: .string("untitled")),
+                Attribute("done", .bool, isOptional: true, defaultValue: .null),
+                Attribute("ratio", .double, defaultValue: .double(0.5)),
+            ])
+        ),
+        ParseCase("entity Empty", .entity(name: "Empty", attributes: [])),
+    ]
+
+    static let fetches: [ParseCase] = [
+        ParseCase("fetch Note", fetch(.init(entity: "Note"))),
+        ParseCase(
+            "fetch Note where done == false sort group, order desc section group index order limit 20 offset 5",
+            fetch(.init(
+                entity: "Note", predicate: .init("done == false", column: 18),
+                sort: [.init("group"), .init("order", ascending: false)],
+                sectionKey: "group", indexKey: "order", limit: 20, offset: 5
+            ))
+        ),
+        ParseCase(
+            #"fetch Note where title == "a sort b" AND index > 2 sort title"#,
+            fetch(.init(entity: "Note", predicate: .init(#"title == "a sort b" AND index > 2"#, column: 18), sort: [.init("title")]))
+        ),
+        ParseCase(
+            "fetch Note where title == 'x; limit 3' OR title == 'it\\'s' limit 3",
+            fetch(.init(entity: "Note", predicate: .init("title == 'x; limit 3' OR title == 'it\\'s'", column: 18), limit: 3))
+        ),
+        ParseCase(
+            "fetch Note where limit == 3 AND sort >= 1",
+            fetch(.init(entity: "Note", predicate: .init("limit == 3 AND sort >= 1", column: 18)))
+        ),
+        ParseCase(
+            "fetch Note limit 0 sort group,order asc,title desc",
+            fetch(.init(entity: "Note", sort: [.init("group"), .init("order"), .init("title", ascending: false)], limit: 0))
+        ),
+        ParseCase(
+            "fetch Ñoté where tïtle == \"日本\"\tsort tïtle",
+            fetch(.init(entity: "Ñoté", predicate: .init("tïtle == \"日本\"", column: 18), sort: [.init("tïtle")]))
+        ),
+        ParseCase("fetch Note sort desc", fetch(.init(entity: "Note", sort: [.init("desc")]))),
+    ]
+
+    static let edits: [ParseCase] = [
+        ParseCase(
+            #"insert Note title="Milk" group="Groceries" order=3"#,
+            .insert(entity: "Note", assignments: [.init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3))])
+        ),
+        ParseCase(
+            #"insert Note s="say \"hi\" \\ \n\t" r=-1.5 e=1e3 p=+2 b=true f=false d=2024-05-01 t=2024-05-01T10:30:00Z n=nil"#,
+            .insert(entity: "Note", assignments: [
+                .init("s", .string("say \"hi\" \\ \n\t")), .init("r", .double(-1.5)), .init("e", .double(1000)),
+                .init("p", .int(2)), .init("b", .bool(true)), .init("f", .bool(false)),
+                .init("d", date(1_714_521_600)), .init("t", date(1_714_559_400)), .init("n", .null),
+            ])
+        ),
+        ParseCase("insert Note", .insert(entity: "Note", assignments: [])),
+        ParseCase(#"insert Note title = "spaced"  "#, .insert(entity: "Note", assignments: [.init("title", .string("spaced"))])),
+        ParseCase("insert\tNote\ttitle=\"tab\"", .insert(entity: "Note", assignments: [.init("title", .string("tab"))])),
+        ParseCase(#"insert Note title="" big=-9223372036854775808"#,
+                  .insert(entity: "Note", assignments: [.init("title", .string("")), .init("big", .int(.min))])),
+        ParseCase("set #7 done=true", .set(.id(ObjectID(7)), assignments: [.init("done", .bool(true))])),
+        ParseCase(#"set 0.2 title="x" order=4"#, .set(.indexPath(path(0, 2)), assignments: [.init("title", .string("x")), .init("order", .int(4))])),
+        ParseCase("delete #7 0.1 #12", .delete([.id(ObjectID(7)), .indexPath(path(0, 1)), .id(ObjectID(12))])),
+        ParseCase("move 0.0 1.2", .move(from: path(0, 0), to: path(1, 2), setsUserDrivenFlag: true)),
+        ParseCase("move --unflagged 1.3 0.0", .move(from: path(1, 3), to: path(0, 0), setsUserDrivenFlag: false)),
+        ParseCase("move 0.0 1.2 --unflagged", .move(from: path(0, 0), to: path(1, 2), setsUserDrivenFlag: false)),
+    ]
+
+    static let others: [ParseCase] = [
+        ParseCase("begin", .begin), ParseCase("commit", .commit), ParseCase("abort", .abort),
+        ParseCase("save", .save), ParseCase("rollback", .rollback), ParseCase("undo", .undo), ParseCase("redo", .redo),
+        ParseCase("log", .log), ParseCase("check", .check), ParseCase("stats", .stats),
+        ParseCase("quit", .quit), ParseCase("exit", .quit), ParseCase("  undo  ", .undo),
+        ParseCase("adapter apple-template", .adapter(.appleTemplate, options: [])),
+        ParseCase("adapter reload-all", .adapter(.reloadAll, options: [])),
+        ParseCase(
+            "adapter coordinator moves=move-row updates=reconfigure-after userdriven=skip-moves threshold=50 paused=false",
+            .adapter(.coordinator, options: [.moves(.moveRow), .updates(.reconfigureAfter), .userDriven(.skipMoves), .threshold(50), .paused(false)])
+        ),
+        ParseCase(#"adapter coordinator moves="delete-insert" updates=ignore userdriven=off paused=true"#,
+                  .adapter(.coordinator, options: [.moves(.deleteInsert), .updates(.ignore), .userDriven(.off), .paused(true)])),
+        ParseCase("profile modern", .profile(.modern)), ParseCase("profile ios9", .profile(.ios9)),
+        ParseCase("profile ios10", .profile(.ios10)), ParseCase("profile strict", .profile(.strict)),
+        ParseCase("show", .show(.viewport)), ParseCase("show all", .show(.all)), ParseCase("show 2", .show(.section(2))),
+        ParseCase("dump", .dump(includesObjects: false)), ParseCase("dump objects", .dump(includesObjects: true)),
+        ParseCase("help", .help(topic: nil)), ParseCase("help insert", .help(topic: .insert)), ParseCase("help exit", .help(topic: .quit)),
+        ParseCase(#"record "Sessions/my list.session""#, .record(.start(path: "Sessions/my list.session"))),
+        ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
+        ParseCase("record stop", .record(.stop)),
+        ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
+    ]
+
+    @Test(arguments: definitions + fetches + edits + others)
+    func parsesValidLine(_ testCase: ParseCase) throws {
+        #expect(try CommandParser.parseLine(testCase.line) == testCase.expected)
+    }
+
+    @Test(arguments: definitions + fetches + edits + others)
+    func descriptionParsesBack(_ testCase: ParseCase) throws {
+        for command in testCase.expected {
+            let reparsed = try CommandParser.parseLine(command.description)
+            #expect(reparsed.map(\.withoutPredicateColumn) == [command.withoutPredicateColumn], "\(command.description)")
+        }
+    }
+
+    @Test func everyCommandNameHasAValidLine() throws {
+        let all = Self.definitions + Self.fetches + Self.edits + Self.others
+        let covered = Set(all.flatMap(\.expected).map(\.name))
+        #expect(covered == Set(Command.Name.allCases))
+    }
+
+    @Test func onlyEditsAreEdits() {
+        #expect(Command.Name.allCases.filter(\.isEdit) == [.insert, .set, .delete, .move])
+    }
+}
+
+extension Command {
+    /// The command with any predicate column set to 0, for comparing re-rendered lines.
+    var withoutPredicateColumn: Command {
+        guard case .fetch(var spec) = self else { return self }
+        spec.predicate?.column = 0
+        return .fetch(spec)
+    }
+}

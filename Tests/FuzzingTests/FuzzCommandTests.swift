@@ -1,0 +1,49 @@
+import FetchSimTestSupport
+import Foundation
+import Testing
+
+/// `fetchsim fuzz` end to end: exit statuses, the summary, the transcript it writes, `--json`.
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
+struct FuzzCommandTests {
+    @Test func aConsistentRunPrintsOneLineAndExitsZero() async throws {
+        let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "4", "--batches", "300"], input: "")
+        #expect(status == 0)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("fuzz: 300 batches, 0 inconsistencies, seed 4, ") == true)
+        #expect(lines.first?.hasSuffix(" batches/s") == true)
+    }
+
+    @Test func aFailureWritesAReplayableSessionAndExitsOne() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("found.session").path
+        let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "2", "--adapter", "apple-template", "--out", path], input: "")
+        #expect(status == 1)
+        #expect(output.contains("1 inconsistency, seed 2"))
+        #expect(output.contains(": \(path)\n"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("# fetchsim session v1\n# start: empty\n# expect: inconsistent\n# Found by: fetchsim fuzz --seed 2 --adapter apple-template\n"))
+        let replay = try await BinaryLocator.run(["replay", path], input: "")
+        #expect(replay.status == 0, "\(replay.output)")
+    }
+
+    @Test func jsonIsOneObject() async throws {
+        let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "4", "--batches", "200", "--json"], input: "")
+        #expect(status == 0)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
+        #expect(object?["ok"] as? Bool == true)
+        #expect(object?["outcome"] as? String == "consistent")
+        #expect(object?["batches"] as? Int == 200)
+        #expect(object?["seed"] as? Int == 4)
+        #expect(object?["failure"] is NSNull)
+    }
+
+    @Test func unknownOptionValuesAreRefused() async throws {
+        let (_, status) = try await BinaryLocator.run(["fuzz", "--adapter", "coordinater"], input: "")
+        #expect(status != 0 && status != 1)
+    }
+}

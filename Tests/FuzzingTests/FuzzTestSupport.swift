@@ -1,0 +1,45 @@
+import Foundation
+import Fuzzing
+import Interpreter
+import Testing
+import Transcripts
+
+/// Runs the fuzzer, shrinks its first failure and records the transcript, as `fetchsim fuzz` does.
+enum FuzzPipeline {
+    struct Found {
+        let finding: FuzzFinding
+        let transcript: FuzzTranscript
+        let tries: Int
+    }
+
+    /// The first failure of `configuration`, shrunk and recorded; nil when every batch passed.
+    static func run(_ configuration: FuzzConfiguration) throws -> Found? {
+        let result = try Fuzzer(configuration: configuration).run()
+        guard case .failed(let finding) = result.outcome else { return nil }
+        var shrinker = FuzzShrinker(kind: finding.failure.kind)
+        let shrunk = shrinker.shrink(finding.session)
+        let comments = FuzzTranscript.comments(for: finding, configuration: configuration, shrunkLines: shrunk.lines.count, tries: shrinker.tries)
+        return Found(finding: finding, transcript: try FuzzTranscript(session: shrunk, comments: comments), tries: shrinker.tries)
+    }
+
+    /// Writes `text` to a fresh temporary file and replays it.
+    static func replay(_ text: String) throws -> TranscriptReplayer.Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("found.session").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return TranscriptReplayer().replay(path: path)
+    }
+}
+
+extension FuzzConfiguration {
+    /// The defaults with `seed` and `batches`, changed by `change`.
+    static func with(seed: UInt64, batches: Int, _ change: (inout FuzzConfiguration) -> Void = { _ in }) -> FuzzConfiguration {
+        var configuration = FuzzConfiguration()
+        configuration.seed = seed
+        configuration.batches = batches
+        change(&configuration)
+        return configuration
+    }
+}
