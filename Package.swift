@@ -107,10 +107,10 @@ let package = Package(
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
-        .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

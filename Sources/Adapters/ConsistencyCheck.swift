@@ -28,6 +28,9 @@ public struct ConsistencyCheck {
     public var limit = 20
     /// What `run()` reads; `.full` unless set.
     public var scope = Scope.full
+    /// Compare cells and order with the values of the last delivered change event, not with the
+    /// current ones: inside `begin … commit` the context holds edits nobody has been told about.
+    public var readsDeliveredValues = false
 
     public init(table: SimulatedTableView, dataSource: ListDataSource, scope: Scope = .full) {
         self.table = table
@@ -97,7 +100,7 @@ public struct ConsistencyCheck {
                 continue
             }
             guard let cell = table.cellForRow(at: path) else { continue }
-            let fresh = dataSource.cell(for: object)
+            let fresh = dataSource.cell(for: object, values: values(of: object))
             if cell.identifier != fresh.identifier {
                 problems.append("row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
             } else if cell.columns != fresh.columns {
@@ -180,7 +183,7 @@ public struct ConsistencyCheck {
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
     private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(index: Int, ascending: Bool)]) -> Bool {
         for key in keys {
-            let c = Value.compare(a.values[key.index], b.values[key.index])
+            let c = Value.compare(values(of: a)[key.index], values(of: b)[key.index])
             if c != 0 { return key.ascending ? c < 0 : c > 0 }
         }
         return a.objectID < b.objectID
@@ -196,8 +199,13 @@ public struct ConsistencyCheck {
 
     /// `#12 "Milk"`: the ID and the object's first string attribute.
     private func label(_ object: ManagedObject) -> String {
-        guard let title = object.values.first(where: { $0.stringValue != nil })?.stringValue else { return "\(object.objectID)" }
+        guard let title = values(of: object).first(where: { $0.stringValue != nil })?.stringValue else { return "\(object.objectID)" }
         return "\(object.objectID) \(quoted(title))"
+    }
+
+    /// The values the check compares: current, or those of the last delivered event.
+    private func values(of object: ManagedObject) -> [Value] {
+        readsDeliveredValues ? controller.context.deliveredValues(of: object) : object.values
     }
 
     private func quoted(_ text: String?) -> String {

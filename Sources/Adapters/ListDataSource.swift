@@ -36,7 +36,12 @@ public final class ListDataSource: TableViewDataSource {
 
     /// The cell the app configures for `object`: every attribute's value as text, in entity order.
     public func cell(for object: ManagedObject) -> TableCell {
-        TableCell(identifier: object.objectID.rawValue, columns: object.values.map(\.description))
+        cell(for: object, values: object.values)
+    }
+
+    /// The cell the app would configure for `object` if it had `values`.
+    public func cell(for object: ManagedObject, values: [Value]) -> TableCell {
+        TableCell(identifier: object.objectID.rawValue, columns: values.map(\.description))
     }
 
     public func numberOfSections(in tableView: SimulatedTableView) -> Int {

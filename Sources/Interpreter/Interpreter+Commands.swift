@@ -81,10 +81,7 @@ extension Interpreter {
         case .log:
             return text(logLines(), json: [("callbacks", lastReport?.callbacksJSON ?? .array([]))])
         case .check:
-            let problems = workspace.check?.run() ?? []
-            return text(problems.isEmpty ? [.line("✓ consistent", .good)] : problems.map { .line($0, .error) },
-                        json: [("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))],
-                        failed: !problems.isEmpty)
+            return check()
         case .dump(let includesObjects):
             return dump(includesObjects: includesObjects)
         case .stats:

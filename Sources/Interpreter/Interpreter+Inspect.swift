@@ -65,6 +65,21 @@ extension Interpreter {
     }
 
     /// `stats`: sizes and counters of the workspace.
+    /// The consistency check of the last delivered state: inside `begin … commit` the pending
+    /// edits are not compared (nobody has been told about them yet), and the answer says so.
+    func check() -> LineOutcome {
+        var check = workspace.check
+        check?.readsDeliveredValues = isInTransaction
+        let problems = check?.run() ?? []
+        var lines = problems.isEmpty ? [OutputBlock.line("✓ consistent", .good)] : problemLines(problems)
+        if isInTransaction, context.hasPendingChanges {
+            lines.append(.line("(edits pending until 'commit' are not checked)", .dim))
+        }
+        var fields: [(String, JSONValue)] = [("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))]
+        if isInTransaction { fields.append(("pending", .bool(context.hasPendingChanges))) }
+        return text(lines, json: fields, failed: !problems.isEmpty)
+    }
+
     func stats() -> LineOutcome {
         let controller = workspace.controller, table = workspace.table
         let fields: [(String, JSONValue)] = [

@@ -88,11 +88,15 @@ public final class Interpreter {
         var lines: [OutputBlock] = [.line(report.summary, .dim)]
         lines += sheet(window: .aroundChanges(maxRows: 24), marks: true)
         if let logged = report.event.loggedError { lines.append(.line(logged, .error)) }
-        if !report.problems.isEmpty {
-            lines.append(.line("✗ inconsistent: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")", .error))
-            lines += report.problems.map { .line("  " + $0) }
-        }
+        lines += problemLines(report.problems)
         return lines
+    }
+
+    /// `✗ inconsistent: N problems` and each problem indented under it; nothing when there are none.
+    func problemLines(_ problems: [String]) -> [OutputBlock] {
+        guard !problems.isEmpty else { return [] }
+        return [.line("✗ inconsistent: \(problems.count) problem\(problems.count == 1 ? "" : "s")", .error)]
+            + problems.map { .line("  " + $0) }
     }
 
     // MARK: Errors

@@ -6,6 +6,8 @@ public struct LineOutcome {
     public var json: JSONValue = .object([("ok", true)])
     public var failed = false
     public var quits = false
+    /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
+    public var errorMessage: String?
 
     public init() {}
 
@@ -20,6 +22,7 @@ public struct LineOutcome {
         outcome.text = [.line("error: \(message)", .error)]
         outcome.json = .object([("ok", false), ("error", .string(message))])
         outcome.failed = true
+        outcome.errorMessage = message
         return outcome
     }
 }

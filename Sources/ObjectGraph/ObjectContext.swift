@@ -112,6 +112,17 @@ public final class ObjectContext {
         object.values[index] = coerced
     }
 
+    /// The values `object` had when the last change event was delivered: its pending edits (and
+    /// those before a pending delete) taken back. Without pending edits, its current values.
+    /// - Complexity: O(attributes).
+    public func deliveredValues(of object: ManagedObject) -> [Value] {
+        if let deleted = pendingDeleted[object.objectID] { return deleted.valuesBefore }
+        guard let olds = pendingUpdated[object.objectID] else { return object.values }
+        var values = object.values
+        for (index, value) in olds { values[index] = value }
+        return values
+    }
+
     /// Deletes a live object. Deleting an object inserted in the same event cancels both.
     public func delete(_ id: ObjectID) throws(ObjectGraphError) {
         let object = try liveObject(id)

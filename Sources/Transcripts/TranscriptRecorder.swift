@@ -9,16 +9,30 @@ import Darwin
 /// 80-column output. Every write is flushed, so a crash loses at most the line in progress.
 public final class TranscriptRecorder {
     public let path: String
+    public private(set) var header: TranscriptHeader
     private var file: UnsafeMutablePointer<FILE>?
+    /// The lines after the header, kept so that the file can be rewritten with a changed header.
+    private var body: [String] = []
 
     /// Creates (or truncates) the file at `path` and writes `header`.
-    public init(path: String, header: [String]) throws {
+    public init(path: String, header: TranscriptHeader) throws {
         guard let file = fopen(path, "w") else {
             throw InterpreterError("cannot write transcript '\(path)': \(String(cString: strerror(errno)))")
         }
         self.path = path
+        self.header = header
         self.file = file
-        write(header)
+        write(header.lines)
+    }
+
+    /// Marks the session as one that demonstrates a failure (`# expect: inconsistent`), so that
+    /// the recording replays green: the file is written anew with the changed header.
+    public func expectInconsistency() {
+        guard !header.expectsInconsistency, file != nil else { return }
+        header.expectsInconsistency = true
+        if let file { fclose(file) }
+        file = fopen(path, "w")
+        write(header.lines + body)
     }
 
     deinit { close() }
@@ -26,7 +40,9 @@ public final class TranscriptRecorder {
     /// Appends one input line and its output (escaped where a line would read as a prompt or a
     /// comment, `Transcript.escaped(_:)`).
     public func record(input: String, output: [String]) {
-        write(["> " + input] + output.map(Transcript.escaped))
+        let lines = ["> " + input] + output.map(Transcript.escaped)
+        body += lines
+        write(lines)
     }
 
     /// Flushes and closes the file; later records are ignored.

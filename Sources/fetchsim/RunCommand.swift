@@ -14,6 +14,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Answer every input line with exactly one JSON object on one line.")
     var json = false
 
+    @Flag(help: "Print each input line before its output, as sqlite3's -echo (not with --json).")
+    var echo = false
+
     @Option(help: ArgumentHelp("Record the session as a transcript to this file.", valueName: "file"))
     var record: String?
 
@@ -23,12 +26,17 @@ struct RunCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Script files to run instead of standard input.", valueName: "script"))
     var scripts: [String] = []
 
+    func validate() throws {
+        if echo, json { throw ValidationError("--echo cannot be combined with --json (every input line answers exactly one JSON object)") }
+    }
+
     func run() throws {
         var launcher = SessionLauncher()
         launcher.start = empty ? .empty : .demo
         launcher.isJSON = json
         launcher.recordPath = record
         launcher.scripts = scripts
+        launcher.echoesInput = echo
         launcher.storePath = store
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }

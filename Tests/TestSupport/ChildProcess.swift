@@ -70,6 +70,24 @@ public enum ChildProcess {
         return (result.standardOutput, ChildTermination(result.terminationStatus))
     }
 
+    /// Like `run`, but collects standard error too.
+    public static func runCollectingErrors(
+        _ executable: String,
+        _ arguments: [String],
+        input: String = "",
+        environment: [String: String?] = [:]
+    ) async throws -> (output: String, error: String, termination: ChildTermination) {
+        let result = try await Subprocess.run(
+            .path(FilePath(executable)),
+            arguments: Arguments(arguments),
+            environment: Self.environment(environment),
+            input: .string(input),
+            output: .string(limit: 64 << 20),
+            error: .string(limit: 64 << 20)
+        )
+        return (result.standardOutput, result.standardError, ChildTermination(result.terminationStatus))
+    }
+
     /// Starts `executable` with standard output and standard error written to files (created or
     /// truncated) and standard input empty, runs `whileRunning`, then kills the child with SIGKILL
     /// unless it has already ended; returns how it ended.

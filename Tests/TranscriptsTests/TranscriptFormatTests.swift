@@ -89,6 +89,18 @@ import Transcripts
         #expect(result.report == ["\(path): the header says '# expect: inconsistent' but every event stayed consistent"])
     }
 
+    /// The welcome's `show` on a terminal is not the user's: a recording leaves it out.
+    @Test func aLineTheUserDidNotTypeIsNotRecorded() throws {
+        let scratch = try TranscriptScratch()
+        let path = scratch.directory.appendingPathComponent("welcome.session").path
+        let driver = try Self.driver(.demo)
+        driver.handle("show", recorded: false)
+        for line in ["record \"\(path)\"", "stats"] { driver.handle(line) }
+        driver.finish()
+        let transcript = try Transcript.parse(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(transcript.entries.map(\.input) == ["stats"])
+    }
+
     @Test func theDemoStartsWithNothingToUndo() throws {
         let interpreter = try Self.driver(.demo).interpreter
         #expect(interpreter.execute("undo").renderText(width: 80) == ["error: nothing to undo"])

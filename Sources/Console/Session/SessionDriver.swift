@@ -10,6 +10,10 @@ public final class SessionDriver {
     public let isJSON: Bool
     /// Where output lines go (stdout in the executable, an array in tests).
     let sink: (String) -> Void
+    /// Where a script's error lines go, as `FILE:LINE: error: …` (stderr in the executable).
+    let errorSink: (String) -> Void
+    /// Whether each input line is printed before its output (sqlite3's `-echo`; text mode only).
+    public var echoesInput = false
     /// The output width, asked per line so that a resized terminal is followed.
     let width: () -> Int
     let style: @Sendable (TextRole, String) -> String
@@ -22,11 +26,14 @@ public final class SessionDriver {
     private let startProfile: String
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
     public private(set) var hadFailure = false
+    /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
+    /// says `# expect: inconsistent`, so that it replays.
+    public private(set) var sawInconsistency = false
 
     public init(
         interpreter: Interpreter, start: SessionStart, isJSON: Bool,
         width: @escaping () -> Int = { 80 }, style: @escaping @Sendable (TextRole, String) -> String = { $1 },
-        sink: @escaping (String) -> Void
+        sink: @escaping (String) -> Void, errorSink: ((String) -> Void)? = nil
     ) {
         self.interpreter = interpreter
         self.start = start
@@ -34,6 +41,7 @@ public final class SessionDriver {
         self.width = width
         self.style = style
         self.sink = sink
+        self.errorSink = errorSink ?? sink
         let workspace = interpreter.workspace
         startAdapter = "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
         startProfile = workspace.profile.rawValue
@@ -46,29 +54,51 @@ public final class SessionDriver {
     /// Starts writing a transcript to `path` (with everything so far).
     public func startRecording(to path: String) throws {
         recorder?.close()
-        let recorder = try TranscriptRecorder(
-            path: path, header: TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile).lines)
+        let header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
+        let recorder = try TranscriptRecorder(path: path, header: header)
         for entry in history { recorder.record(input: entry.input, output: entry.output) }
         self.recorder = recorder
     }
 
-    /// Runs one line; returns false when the session should end.
+    /// Where a script line came from, for its error messages (`FILE:LINE: error: …`).
+    public struct ScriptLocation: Sendable {
+        public var file: String
+        public var line: Int
+
+        public init(file: String, line: Int) {
+            self.file = file
+            self.line = line
+        }
+    }
+
+    /// Runs one line; returns false when the session should end. A line from a script
+    /// (`location`) reports its error on the error sink as `FILE:LINE: error: …`; a line that is
+    /// not `recorded` (the welcome's `show`) stays out of the session's transcript.
     @discardableResult
-    public func handle(_ line: String) -> Bool {
+    public func handle(_ line: String, location: ScriptLocation? = nil, recorded: Bool = true) -> Bool {
         let outcome = interpreter.execute(line)
         if outcome.failed { hadFailure = true }
+        if echoesInput, !isJSON { sink(line) }
+        if let action = interpreter.pendingRecordAction {
+            // `record` answers once, with what carrying it out gave (one JSON object per line).
+            carryOut(action)
+            return !outcome.quits
+        }
         if isJSON {
             sink(outcome.json.description)
+        } else if let location, let message = outcome.errorMessage {
+            errorSink("\(location.file):\(location.line): error: \(message)")
         } else {
             for text in outcome.renderText(width: width(), style: style) { sink(text) }
         }
-        if let action = interpreter.pendingRecordAction {
-            carryOut(action)
-        } else {
-            let plain = outcome.renderText(width: 80)
-            history.append((line, plain))
-            recorder?.record(input: line, output: plain)
+        guard recorded else { return !outcome.quits }
+        if outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true, !sawInconsistency {
+            sawInconsistency = true
+            recorder?.expectInconsistency()
         }
+        let plain = outcome.renderText(width: 80)
+        history.append((line, plain))
+        recorder?.record(input: line, output: plain)
         return !outcome.quits
     }
 
@@ -99,16 +129,21 @@ public final class SessionDriver {
         }
     }
 
-    /// Reads lines from `reader` until the end of input or `quit`.
-    public func run(reader: inout some LineReader) {
+    /// Reads lines from `reader` until the end of input or `quit`; `script` names the file the
+    /// lines come from (their errors then name file and line).
+    /// - Returns: false when the session ended with `quit`.
+    @discardableResult
+    public func run(reader: inout some LineReader, script: String? = nil) -> Bool {
+        var number = 0
         while true {
             switch reader.readLine(prompt: isJSON ? "" : prompt) {
             case .line(let line):
-                guard handle(line) else { return }
+                number += 1
+                guard handle(line, location: script.map { ScriptLocation(file: $0, line: number) }) else { return false }
             case .interrupted:
                 continue
             case .endOfInput:
-                return
+                return true
             }
         }
     }

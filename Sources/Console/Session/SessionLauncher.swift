@@ -15,6 +15,8 @@ public struct SessionLauncher {
     /// A SQLite store file to open (created when missing); nil keeps everything in memory.
     public var storePath: String?
     public var scripts: [String] = []
+    /// Print each input line before its output (sqlite3's `-echo`).
+    public var echoesInput = false
     public var environment = ProcessInfo.processInfo.environment
 
     public init() {}
@@ -43,7 +45,11 @@ public struct SessionLauncher {
             style: { role, text in styler.apply(Self.styles(for: role), to: text) },
             sink: { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            },
+            errorSink: { line in
+                FileHandle.standardError.write(Data((line + "\n").utf8))
             })
+        driver.echoesInput = echoesInput
         if let recordPath {
             do {
                 try driver.startRecording(to: recordPath)
@@ -55,7 +61,7 @@ public struct SessionLauncher {
         defer { driver.finish() }
         if isTerminal, !isJSON, start == .demo {
             print(styler.apply(.bold, to: SessionStart.welcome))
-            driver.handle("show")
+            driver.handle("show", recorded: false)
         } else if isTerminal, !isJSON, let storePath {
             let context = interpreter.workspace.context
             print(styler.apply(.bold, to: "opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them"))
@@ -72,7 +78,7 @@ public struct SessionLauncher {
                     return 2
                 }
                 var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
-                driver.run(reader: &reader)
+                guard driver.run(reader: &reader, script: path) else { break }
             }
         }
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
