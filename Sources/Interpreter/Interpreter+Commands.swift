@@ -29,6 +29,7 @@ extension Interpreter {
             return text(["begin: edits wait for 'commit' (one change event) or 'abort'"])
         case .commit:
             guard isInTransaction else { throw InterpreterError("'commit' without 'begin'") }
+            if !blockDescriptions.isEmpty { nameNextEvent(blockDescriptions) }
             isInTransaction = false
             return outcome(ids: [], report: try finishTurn { try context.processPendingChanges() })
         case .abort:
@@ -47,9 +48,13 @@ extension Interpreter {
         case .rollback:
             return outcome(ids: [], report: try finishTurn { try context.rollback() }, prefix: [.line("rolled back to the last save")])
         case .undo:
-            return outcome(ids: [], report: try finishTurn { try context.undo() })
+            let name = context.undoActionName
+            let report = try finishTurn { try context.undo() }
+            return outcome(ids: [], report: report, prefix: [.line("undid " + (name ?? "the last change event"))])
         case .redo:
-            return outcome(ids: [], report: try finishTurn { try context.redo() })
+            let name = context.redoActionName
+            let report = try finishTurn { try context.redo() }
+            return outcome(ids: [], report: report, prefix: [.line("redid " + (name ?? "the last undone event"))])
         case .adapter(let kind, let options):
             var settings = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
             for option in options {

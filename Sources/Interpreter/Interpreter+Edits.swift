@@ -14,9 +14,10 @@ extension Interpreter {
         }
         var ids: [ObjectID] = []
         var movedTable = false
+        var descriptions: [String] = []
         do {
             for command in commands {
-                try apply(command, line: line, ids: &ids, movedTable: &movedTable)
+                descriptions.append(try apply(command, line: line, ids: &ids, movedTable: &movedTable))
             }
         } catch {
             if !isInTransaction {
@@ -26,19 +27,29 @@ extension Interpreter {
             throw error
         }
         if isInTransaction {
+            blockDescriptions += descriptions
             var outcome = outcome(ids: ids, report: nil)
             if rendersText { outcome.text.append(.line("(pending until 'commit')", .dim)) }
             return outcome
         }
+        nameNextEvent(descriptions)
         let report = try finishTurn { try context.processPendingChanges() }
         return outcome(ids: ids, report: report)
     }
 
-    private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool) throws {
+    /// Names the event being built for `undo`/`redo`: `event 12: set #2 title; delete #5`.
+    func nameNextEvent(_ descriptions: [String]) {
+        context.setActionName("event \(workspace.eventCount + 1): \(descriptions.joined(separator: "; "))")
+    }
+
+    /// Applies one edit and says what it did, with the objects it touched by ID.
+    private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool) throws -> String {
         switch command {
         case .insert(let entity, let assignments):
             do {
-                ids.append(try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID)
+                let id = try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID
+                ids.append(id)
+                return "insert \(entity) \(id)"
             } catch {
                 throw locate(error, line: line)
             }
@@ -51,14 +62,18 @@ extension Interpreter {
                     throw locate(error, line: line)
                 }
             }
+            return "set \(id) \(assignments.map(\.key).joined(separator: ", "))"
         case .delete(let refs):
             let targets = try refs.map { try resolve($0, line: line) }
             for id in targets where context.object(with: id) != nil {
                 try context.delete(id)
             }
+            return "delete \(targets.map(\.description).joined(separator: " "))"
         case .move(let from, let to, let flagged):
+            let moved = workspace.table?.rowIdentifier(at: from).map { ObjectID($0).description } ?? from.shortDescription
             try move(from: from, to: to, flagged: flagged, line: line)
             movedTable = true
+            return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
         default:
             throw InterpreterError("'\(command.name.rawValue)' is not an edit")
         }

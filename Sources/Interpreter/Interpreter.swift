@@ -13,7 +13,11 @@ public final class Interpreter {
     /// Whether to render text output (off in `--json` mode, where only JSON is printed).
     public var rendersText = true
     /// Whether a `begin … commit` block is open.
-    public internal(set) var isInTransaction = false
+    public internal(set) var isInTransaction = false {
+        didSet { if !isInTransaction { blockDescriptions = [] } }
+    }
+    /// What the open block's edits did so far, to name its event at `commit`.
+    var blockDescriptions: [String] = []
     /// The last change event.
     public internal(set) var lastReport: EventReport?
     var lastChange: ObjectsDidChange?

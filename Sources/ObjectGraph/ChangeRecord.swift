@@ -3,6 +3,8 @@ struct ChangeRecord {
     var inserted: [(object: ManagedObject, values: [Value])]
     var deleted: [(object: ManagedObject, values: [Value])]
     var updated: [(object: ManagedObject, changes: [ValueChange])]
+    /// What the event did, for `undo`/`redo` to say (NSUndoManager's action name).
+    var actionName: String?
 
     /// The event that takes this one back.
     var inverse: ChangeRecord {
@@ -13,7 +15,8 @@ struct ChangeRecord {
                 (entry.object, entry.changes.map {
                     ValueChange(key: $0.key, index: $0.index, oldValue: $0.newValue, newValue: $0.oldValue)
                 })
-            }
+            },
+            actionName: actionName
         )
     }
 }

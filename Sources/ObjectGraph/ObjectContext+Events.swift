@@ -30,8 +30,10 @@ extension ObjectContext {
         let record = ChangeRecord(
             inserted: inserted.map { ($0, $0.values) },
             deleted: deleted.map { ($0.object, $0.valuesBefore) },
-            updated: updated
+            updated: updated,
+            actionName: pendingActionName
         )
+        pendingActionName = nil
         if !isReplayingHistory {
             undoStack.append(record)
             redoStack.removeAll()
@@ -51,6 +53,20 @@ extension ObjectContext {
         post(.objectsDidChange(notification))
         return notification
     }
+
+    /// Names the change event being built, for `undoActionName`/`redoActionName` (as
+    /// `UndoManager.setActionName(_:)`); the name goes with the event when it is processed.
+    public func setActionName(_ name: String) {
+        pendingActionName = name
+    }
+
+    /// The name of the event `undo()` would take back, if it was given one.
+    public var undoActionName: String? {
+        hasPendingChanges ? pendingActionName : undoStack.last?.actionName
+    }
+
+    /// The name of the event `redo()` would re-apply, if it was given one.
+    public var redoActionName: String? { redoStack.last?.actionName }
 
     /// Whether `undo()` has an event to take back.
     public var canUndo: Bool { !undoStack.isEmpty || hasPendingChanges }

@@ -59,6 +59,7 @@ extension ObjectContext {
     /// Reverts the pending edits of the current event in place (nobody has been told about them):
     /// what `abort` does to a `begin … commit` block.
     public func discardPendingChanges() {
+        pendingActionName = nil
         for object in pendingInserted.values {
             unregister(object)
             object.isDeleted = true

@@ -22,6 +22,8 @@ public final class ObjectContext {
     var dirtyIDs: Set<ObjectID> = []
     var undoStack: [ChangeRecord] = []
     var redoStack: [ChangeRecord] = []
+    /// The name the next processed event gets on the undo stack (`setActionName(_:)`).
+    var pendingActionName: String?
     var isPosting = false
     var isReplayingHistory = false
 

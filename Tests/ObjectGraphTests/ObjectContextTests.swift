@@ -235,3 +235,36 @@ final class NotificationLog {
         #expect(try context.insert("P")["x"] == .double(3))
     }
 }
+
+/// Action names travel with their events through undo and redo, as `UndoManager`'s do.
+@Suite struct UndoActionNameTests {
+    @Test func theNameGoesWithTheEventItWasSetFor() throws {
+        let context = try ObjectContext()
+        try context.define(Entity(name: "Item", attributes: [Attribute("n", .int)]))
+        context.setActionName("first")
+        let item = try context.insert("Item", values: [("n", .int(1))])
+        try context.processPendingChanges()
+        try context.setValue(.int(2), forKey: "n", of: item.objectID)
+        try context.processPendingChanges()
+        #expect(context.undoActionName == nil, "the second event was not named")
+        try context.undo()
+        #expect(context.undoActionName == "first")
+        #expect(context.redoActionName == nil)
+        try context.undo()
+        #expect(context.redoActionName == "first")
+        try context.redo()
+        #expect(context.undoActionName == "first")
+    }
+
+    @Test func discardingPendingEditsForgetsTheirName() throws {
+        let context = try ObjectContext()
+        try context.define(Entity(name: "Item", attributes: [Attribute("n", .int)]))
+        context.setActionName("discarded")
+        _ = try context.insert("Item", values: [("n", .int(1))])
+        #expect(context.undoActionName == "discarded")
+        context.discardPendingChanges()
+        _ = try context.insert("Item", values: [("n", .int(2))])
+        try context.processPendingChanges()
+        #expect(context.undoActionName == nil)
+    }
+}
