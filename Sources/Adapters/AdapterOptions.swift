@@ -51,35 +51,6 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
         updates = kind == .appleTemplate ? .reconfigure : .reconfigureAfter
     }
 
-    /// The option names `set(_:to:)` accepts.
-    public static let names = ["moves", "updates", "userdriven", "threshold", "paused"]
-
-    /// Sets one option from text, or throws a message naming the option and the accepted values.
-    public mutating func set(_ name: String, to value: String) throws(AdapterError) {
-        func pick<T: RawRepresentable & CaseIterable>(_: T.Type) throws(AdapterError) -> T where T.RawValue == String {
-            guard let choice = T(rawValue: value) else {
-                throw .invalidOptionValue(option: name, value: value, expected: T.allCases.map(\.rawValue))
-            }
-            return choice
-        }
-        switch name {
-        case "moves": moves = try pick(MovePolicy.self)
-        case "updates": updates = try pick(UpdatePolicy.self)
-        case "userdriven": userDriven = try pick(UserDrivenPolicy.self)
-        case "threshold":
-            if value == "off" || value == "none" { threshold = nil; return }
-            guard let n = Int(value), n >= 0 else {
-                throw .invalidOptionValue(option: name, value: value, expected: ["a whole number", "off"])
-            }
-            threshold = n
-        case "paused":
-            guard let flag = Bool(value) else { throw .invalidOptionValue(option: name, value: value, expected: ["true", "false"]) }
-            isPaused = flag
-        default:
-            throw .unknownOption(name)
-        }
-    }
-
     /// `moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false`.
     public var description: String {
         "moves=\(moves.rawValue) updates=\(updates.rawValue) userdriven=\(userDriven.rawValue) "
@@ -89,20 +60,11 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
 
 /// What went wrong configuring an adapter or a user drag, worded for the person who typed it.
 public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unknownAdapter(String)
-    case unknownOption(String)
-    case invalidOptionValue(option: String, value: String, expected: [String])
     case noIndexAttribute
     case invalidIndexAttribute(String)
 
     public var description: String {
         switch self {
-        case .unknownAdapter(let name):
-            "unknown adapter '\(name)' (adapters: \(AdapterKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .unknownOption(let name):
-            "unknown adapter option '\(name)' (options: \(AdapterOptions.names.joined(separator: ", ")))"
-        case .invalidOptionValue(let option, let value, let expected):
-            "invalid value '\(value)' for '\(option)' (expected \(expected.joined(separator: ", ")))"
         case .noIndexAttribute:
             "the fetch has no index attribute to renumber; use 'fetch … index KEY'"
         case .invalidIndexAttribute(let key):

@@ -18,15 +18,23 @@ extension Command: CustomStringConvertible {
         case .move(let from, let to, let setsUserDrivenFlag):
             return (setsUserDrivenFlag ? "move " : "move --unflagged ") + "\(from.shortDescription) \(to.shortDescription)"
         case .adapter(let kind, let options):
-            return (["adapter", kind.rawValue] + options.map(\.description)).joined(separator: " ")
+            return (["adapter"] + (kind.map { [$0.rawValue] } ?? []) + options.map(\.description)).joined(separator: " ")
         case .profile(let profile):
-            return "profile \(profile.rawValue)"
+            return profile.map { "profile \($0.rawValue)" } ?? "profile"
         case .show(.viewport):
             return "show"
         case .show(.all):
             return "show all"
         case .show(.section(let section)):
             return "show \(section)"
+        case .show(.schema):
+            return "show schema"
+        case .show(.fetch):
+            return "show fetch"
+        case .show(.adapter):
+            return "show adapter"
+        case .show(.settings):
+            return "show settings"
         case .dump(let includesObjects):
             return includesObjects ? "dump objects" : "dump"
         case .help(let topic):

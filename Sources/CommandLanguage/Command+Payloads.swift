@@ -36,6 +36,17 @@ extension Command {
         case all
         /// `show 2`: one section, zero-based.
         case section(Int)
+        /// `show schema`: entities and their attributes (sqlite3's `.schema`, psql's `\d`).
+        case schema
+        /// `show fetch`: the current request as a `fetch …` line that can be pasted back.
+        case fetch
+        /// `show adapter`: the adapter with all its options.
+        case adapter
+        /// `show settings`: adapter, profile, viewport, recording-independent session settings.
+        case settings
+
+        /// The words `show` takes besides a section number.
+        public static let keywords = ["all", "schema", "fetch", "adapter", "settings"]
     }
 
     /// `record FILE` starts writing a transcript; `record stop` ends it.

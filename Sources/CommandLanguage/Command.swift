@@ -27,11 +27,12 @@ public enum Command: Hashable, Sendable {
     case rollback
     case undo
     case redo
-    /// `adapter coordinator moves=move-row threshold=50`.
-    case adapter(AdapterKind, options: [AdapterOption])
-    /// `profile ios10`.
-    case profile(Profile)
-    /// `show`, `show all`, `show 2`.
+    /// `adapter coordinator moves=move-row threshold=50`; without a name (`adapter moves=move-row`)
+    /// the options change the current adapter, and a bare `adapter` prints it.
+    case adapter(AdapterKind?, options: [AdapterOption])
+    /// `profile ios10`; a bare `profile` prints the current one.
+    case profile(Profile?)
+    /// `show`, `show all`, `show 2`, `show schema|fetch|adapter|settings`.
     case show(ShowTarget)
     case log
     case check

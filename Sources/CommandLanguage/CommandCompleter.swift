@@ -51,11 +51,14 @@ public struct CommandCompleter: Hashable, Sendable {
         case .move?:
             return words.contains("--unflagged") ? [] : ["--unflagged"]
         case .adapter?:
-            return argumentIndex == 1 ? context.adapterNames : adapterOptionCandidates(words: words, current: current)
+            // `adapter moves=…` without a name changes the current adapter's options.
+            return argumentIndex == 1 && !current.contains("=")
+                ? context.adapterNames + adapterOptionCandidates(words: words, current: current)
+                : adapterOptionCandidates(words: words, current: current)
         case .profile?:
             return argumentIndex == 1 ? context.profileNames : []
         case .show?:
-            return argumentIndex == 1 ? ["all"] + (0..<max(0, context.sectionCount)).map(String.init) : []
+            return argumentIndex == 1 ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
         case .dump?:
             return argumentIndex == 1 ? ["objects"] : []
         case .help?:
@@ -82,7 +85,7 @@ public struct CommandCompleter: Hashable, Sendable {
             let key = String(current[..<equals])
             return (context.adapterOptions[key] ?? []).map { "\(key)=\($0)" }
         }
-        let used = Set(words.dropFirst(2).compactMap { $0.split(separator: "=").first.map(String.init) })
+        let used = Set(words.dropFirst(1).compactMap { $0.split(separator: "=").first.map(String.init) })
         return context.adapterOptions.keys.filter { !used.contains($0) }.map { $0 + "=" }
     }
 

@@ -1,10 +1,23 @@
 extension CommandParser {
-    /// `show`, `show all`, `show S`
+    /// `show`, `show all`, `show S`, `show schema|fetch|adapter|settings`
     static func parseShow(_ s: inout LineScanner) throws(CommandError) -> Command {
         guard let token = try s.token() else { return .show(.viewport) }
-        if token.isWord, token.text == "all" { return .show(.all) }
+        if token.isWord {
+            switch token.text {
+            case "all": return .show(.all)
+            case "schema": return .show(.schema)
+            case "fetch": return .show(.fetch)
+            case "adapter": return .show(.adapter)
+            case "settings": return .show(.settings)
+            default: break
+            }
+        }
         guard token.isWord, !token.text.isEmpty, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw s.error(.expectedGot("'all' or a section number", got: token.text), at: token.start)
+            let words = Command.ShowTarget.keywords.map { "'\($0)'" }.joined(separator: ", ")
+            if token.isWord, let suggestion = Suggestion.closest(to: token.text, among: Command.ShowTarget.keywords) {
+                throw s.error(.unexpected(token.text, hint: "did you mean '\(suggestion)'?"), at: token.start)
+            }
+            throw s.error(.expectedGot("\(words) or a section number", got: token.text), at: token.start)
         }
         guard let section = Int(token.text) else { throw s.error(.numberOutOfRange(token.text), at: token.start) }
         return .show(.section(section))

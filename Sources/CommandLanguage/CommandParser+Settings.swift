@@ -48,12 +48,17 @@ extension CommandParser {
     /// `adapter NAME [option=value …]`
     static func parseAdapter(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         let names = Command.AdapterKind.allCases.map(\.rawValue)
-        guard let token = try s.token() else {
-            throw s.error(.expected("an adapter name (\(names.joined(separator: ", ")))", after: keyword.text), at: keyword.start)
-        }
-        guard token.isWord, let kind = Command.AdapterKind(rawValue: token.text) else {
-            let suggestion = Suggestion.closest(to: token.text, among: names)
-            throw s.error(.unknownAdapter(token.text, suggestion: suggestion), at: token.start)
+        let start = s.position
+        guard let token = try s.token() else { return .adapter(nil, options: []) }
+        var kind: Command.AdapterKind?
+        if token.isWord, Command.AdapterOption.Key(rawValue: token.text) != nil {
+            s.position = start  // `adapter moves=move-row`: options of the current adapter
+        } else {
+            guard token.isWord, let named = Command.AdapterKind(rawValue: token.text) else {
+                let suggestion = Suggestion.closest(to: token.text, among: names)
+                throw s.error(.unknownAdapter(token.text, suggestion: suggestion), at: token.start)
+            }
+            kind = named
         }
         var options: [Command.AdapterOption] = []
         var seen: Set<Command.AdapterOption.Key> = []
@@ -100,9 +105,7 @@ extension CommandParser {
     /// `profile NAME`
     static func parseProfile(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         let names = Command.Profile.allCases.map(\.rawValue)
-        guard let token = try s.token() else {
-            throw s.error(.expected("a profile name (\(names.joined(separator: ", ")))", after: keyword.text), at: keyword.start)
-        }
+        guard let token = try s.token() else { return .profile(nil) }
         guard token.isWord, let profile = Command.Profile(rawValue: token.text) else {
             let suggestion = Suggestion.closest(to: token.text, among: names)
             throw s.error(.unknownProfile(token.text, suggestion: suggestion), at: token.start)

@@ -14,13 +14,21 @@ extension Interpreter {
         }
         switch command {
         case .entity(let name, let attributes):
+            let entity: Entity
+            let previous = context.schema.entity(named: name)
             do {
-                try context.define(Entity(name: name, attributes: attributes))
+                entity = try Entity(name: name, attributes: attributes)
+                try context.define(entity)
             } catch {
                 throw locate(error, line: line)
             }
             let fields = attributes.map { "\($0.name) \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
-            return text(["entity \(name): \(fields)"], json: [("entity", .string(name))])
+            var lines = ["entity \(name): \(fields)"]
+            if let previous, previous != entity {
+                lines[0] = "entity \(name) redefined: \(fields)"
+                lines += refetchAfterRedefining(name)
+            }
+            return text(lines, json: [("entity", .string(name)), ("redefined", .bool(previous != nil && previous != entity))])
         case .fetch(let spec):
             return try fetch(spec, line: line)
         case .begin:
@@ -55,20 +63,15 @@ extension Interpreter {
             let name = context.redoActionName
             let report = try finishTurn { try context.redo() }
             return outcome(ids: [], report: report, prefix: [.line("redid " + (name ?? "the last undone event"))])
-        case .adapter(let kind, let options):
-            var settings = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
-            for option in options {
-                switch option {
-                case .moves(let value): settings.moves = value
-                case .updates(let value): settings.updates = value
-                case .userDriven(let value): settings.userDriven = value
-                case .threshold(let value): settings.threshold = value
-                case .paused(let value): settings.isPaused = value
-                }
-            }
-            workspace.setAdapter(kind, options: settings)
-            return text(["adapter \(kind.rawValue) \(settings)"], json: [("adapter", .string(kind.rawValue)), ("options", .string(settings.description))])
-        case .profile(let profile):
+        case .adapter(let named, let options):
+            guard named != nil || !options.isEmpty else { return showAdapter() }
+            let kind = named ?? workspace.adapterKind
+            let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
+            workspace.setAdapter(kind, options: base.applying(options))
+            return showAdapter()
+        case .profile(nil):
+            return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
+        case .profile(let profile?):
             try workspace.setProfile(profile)
             return text([.line("profile \(profile.rawValue)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                         json: [("profile", .string(profile.rawValue))])
@@ -77,10 +80,15 @@ extension Interpreter {
                 let count = table.numberOfSections
                 throw located("no section \(s): the table has \(count) section\(count == 1 ? "" : "s")", token: "\(s)", in: line)
             }
-            let window: SheetWindow = switch target {
-            case .viewport: .aroundChanges(maxRows: 24)
-            case .all: .all
-            case .section(let s): .section(s)
+            let window: SheetWindow
+            switch target {
+            case .viewport: window = .aroundChanges(maxRows: 24)
+            case .all: window = .all
+            case .section(let s): window = .section(s)
+            case .schema: return showSchema()
+            case .fetch: return showFetch()
+            case .adapter: return showAdapter()
+            case .settings: return showSettings()
             }
             return text(sheet(window: window, marks: true))
         case .log:
@@ -157,6 +165,9 @@ extension Interpreter {
         }
         lastReport = nil
         lastChange = nil
+        var effective = spec
+        effective.sort = sort.map { Command.SortKey($0.key, ascending: $0.ascending) }
+        fetchSpec = effective
         let controller = workspace.controller
         let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
         return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]

@@ -16,6 +16,8 @@ public final class Interpreter {
     public internal(set) var isInTransaction = false {
         didSet { if !isInTransaction { blockDescriptions = [] } }
     }
+    /// The current fetch as `show fetch` prints it (the sort filled in when it was defaulted).
+    public internal(set) var fetchSpec: Command.FetchSpec?
     /// What the open block's edits did so far, to name its event at `commit`.
     var blockDescriptions: [String] = []
     /// The last change event.

@@ -41,6 +41,15 @@ public final class Workspace {
         adapter = TableAdapter.make(adapterKind, table: table, dataSource: dataSource, options: adapterOptions)
     }
 
+    /// Forgets the controller, the table and the adapter (the fetch no longer fits the schema).
+    func clearFetch() {
+        adapter?.controller.delegate = nil
+        adapter = nil
+        table = nil
+        dataSource = nil
+        controller = nil
+    }
+
     /// Switches to the adapter of `kind` with `options` applied on top of its defaults (or on top
     /// of the current options when the kind stays the same).
     func setAdapter(_ kind: AdapterKind, options: AdapterOptions) {

@@ -48,9 +48,21 @@ public final class ObjectContext {
 
     // MARK: Schema and lookup
 
-    /// Defines an entity (or accepts an identical redefinition).
+    /// Defines an entity, or accepts an identical redefinition. A different definition replaces
+    /// the old one while no object of the entity exists (a typo need not be permanent); the
+    /// undo history, whose objects have the old shape, is cleared then. Saving replaces the
+    /// entity in the store too (the store refuses if it still holds objects of it).
     public func define(_ entity: Entity) throws(ObjectGraphError) {
-        try schema.add(entity)
+        guard let existing = schema.entity(named: entity.name), existing != entity else {
+            try schema.add(entity)
+            return
+        }
+        let live = byEntity[entity.name]?.count ?? 0
+        let pending = pendingDeleted.values.filter { $0.object.entity.name == entity.name }.count
+        guard live + pending == 0 else { throw .entityInUse(entity.name, objects: live + pending) }
+        try schema.replace(entity)
+        undoStack.removeAll()
+        redoStack.removeAll()
     }
 
     /// The live object with `id`, or `nil` if there is none (never inserted, or deleted).

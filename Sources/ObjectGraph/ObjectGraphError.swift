@@ -4,6 +4,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
     case duplicateAttribute(String, entity: String)
     case unknownEntity(String)
     case entityRedefined(String)
+    /// A different definition of an entity that still has objects.
+    case entityInUse(String, objects: Int)
     case unknownAttribute(String, entity: String)
     case requiredAttribute(String, entity: String)
     case typeMismatch(key: String, entity: String, expected: AttributeType, got: Value)
@@ -26,6 +28,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
             "unknown entity '\(name)'"
         case .entityRedefined(let name):
             "entity '\(name)' is already defined with other attributes"
+        case .entityInUse(let name, let count):
+            "entity '\(name)' has \(count) object\(count == 1 ? "" : "s"); delete \(count == 1 ? "it" : "them") before redefining it"
         case .unknownAttribute(let key, let entity):
             "unknown attribute '\(key)' of entity '\(entity)'"
         case .requiredAttribute(let key, let entity):

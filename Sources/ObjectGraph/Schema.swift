@@ -117,6 +117,12 @@ public struct Schema: Hashable, Sendable {
         return entity
     }
 
+    /// Replaces the entity of the same name in place (its position in the schema is kept).
+    public mutating func replace(_ entity: Entity) throws(ObjectGraphError) {
+        guard let index = entities.firstIndex(where: { $0.name == entity.name }) else { throw .unknownEntity(entity.name) }
+        entities[index] = entity
+    }
+
     /// Adds an entity. Defining the same entity again identically is allowed; differently is an error.
     public mutating func add(_ entity: Entity) throws(ObjectGraphError) {
         if let existing = self.entity(named: entity.name) {

@@ -77,15 +77,18 @@ public final class SQLiteStore: PersistentStore {
         var updated = catalog
         try withDatabase(failure: StoreFileProblem.saveFailed) { db in
             try db.inTransaction(.immediate) {
+                // Deletes first: an entity redefined after its last objects were deleted is empty then.
+                for id in changes.deleted {
+                    try delete(id, catalog: updated, in: db)
+                }
                 for entity in changes.schema.entities {
                     if let stored = updated.entity(named: entity.name) {
-                        guard stored.entity.isIdentical(to: entity) else { throw ObjectGraphError.entityRedefined(entity.name) }
+                        guard !stored.entity.isIdentical(to: entity) else { continue }
+                        guard try updated.isEmpty(stored, in: db) else { throw ObjectGraphError.entityRedefined(entity.name) }
+                        try updated.replace(stored, with: entity, in: db)
                     } else {
                         try updated.add(entity, in: db)
                     }
-                }
-                for id in changes.deleted {
-                    try delete(id, catalog: updated, in: db)
                 }
                 for object in changes.upserted {
                     try upsert(object, catalog: updated, in: db)

@@ -69,9 +69,35 @@ struct StoreCatalog {
         entities.append(stored)
     }
 
+    /// Whether the table of `stored` holds no rows.
+    func isEmpty(_ stored: StoredEntity, in db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(stored.table))") == 0
+    }
+
+    /// Drops the (empty) table of `stored` and its records, then creates `entity` under the same
+    /// number, inside the caller's transaction.
+    mutating func replace(_ stored: StoredEntity, with entity: Entity, in db: Database) throws {
+        try db.execute(sql: "DROP TABLE \(quoted(stored.table))")
+        try db.execute(sql: "DELETE FROM attribute WHERE entity = ?", arguments: [stored.number])
+        try db.execute(sql: "DELETE FROM entity WHERE number = ?", arguments: [stored.number])
+        entities.removeAll { $0.number == stored.number }
+        indexByName = [:]
+        indexByNumber = [:]
+        for (index, entry) in entities.enumerated() {
+            indexByName[entry.entity.name] = index
+            indexByNumber[entry.number] = index
+        }
+        try add(entity, in: db, number: stored.number)
+        entities.sort { $0.number < $1.number }
+        for (index, entry) in entities.enumerated() {
+            indexByName[entry.entity.name] = index
+            indexByNumber[entry.number] = index
+        }
+    }
+
     /// Creates the table of a new entity and records it, inside the caller's transaction.
-    mutating func add(_ entity: Entity, in db: Database) throws {
-        let number = (entities.map(\.number).max() ?? 0) + 1
+    mutating func add(_ entity: Entity, in db: Database, number chosen: Int? = nil) throws {
+        let number = chosen ?? (entities.map(\.number).max() ?? 0) + 1
         let taken = Set((StoreFormat.fixedTables + entities.map(\.table)).map { $0.lowercased() })
         let table = StoreCatalog.uniqueName(entity.name, suffix: number, avoiding: taken)
         var columnsTaken: Set<String> = ["id"]

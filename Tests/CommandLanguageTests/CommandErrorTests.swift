@@ -77,7 +77,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("entity Note a:int b:int a:int", "'a' is given twice at column 25"),
         ErrorCase("entity Note n:int=", "expected a default value after 'n:int=' at column 13"),
         ErrorCase("entity", "expected an entity name after 'entity' at column 1"),
-        ErrorCase("adapter", "expected an adapter name (apple-template, coordinator, reload-all) after 'adapter' at column 1"),
+        ErrorCase("adapter moves=move-row coordinator", "unknown option 'coordinator' at column 24 (options: moves, updates, userdriven, threshold, paused)"),
         ErrorCase("adapter cordinator", "unknown adapter 'cordinator' at column 9 (did you mean 'coordinator'?)"),
         ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all)"),
         ErrorCase("adapter coordinator mvoes=move-row", "unknown option 'mvoes' at column 21 (did you mean 'moves'?)"),
@@ -95,7 +95,6 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("adapter coordinator paused=true paused=false", "'paused' is given twice at column 33"),
         ErrorCase("profile ios8", "unknown profile 'ios8' at column 9 (did you mean 'ios9'?)"),
         ErrorCase("profile legacy", "unknown profile 'legacy' at column 9 (profiles: modern, ios9, ios10, strict)"),
-        ErrorCase("profile", "expected a profile name (modern, ios9, ios10, strict) after 'profile' at column 1"),
     ]
 
     static let fetches: [ErrorCase] = [
@@ -121,7 +120,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     static let others: [ErrorCase] = [
         ErrorCase("commit now", "unexpected 'now' at column 8 ('commit' takes no arguments)"),
         ErrorCase("quit 0", "unexpected '0' at column 6 ('quit' takes no arguments)"),
-        ErrorCase("show x", "expected 'all' or a section number, got 'x' at column 6"),
+        ErrorCase("show x", "expected 'all', 'schema', 'fetch', 'adapter', 'settings' or a section number, got 'x' at column 6"),
+        ErrorCase("show setings", "unexpected 'setings' at column 6 (did you mean 'settings'?)"),
         ErrorCase("show all 2", "unexpected '2' at column 10"),
         ErrorCase("dump everything", "expected 'objects' or nothing, got 'everything' at column 6"),
         ErrorCase("help inser", "unknown command 'inser' at column 6 (did you mean 'insert'?)"),

@@ -268,3 +268,35 @@ final class NotificationLog {
         #expect(context.undoActionName == nil)
     }
 }
+
+/// A different `define` of an entity replaces it while it has no objects (a typo is not
+/// permanent) and is refused while it has some.
+@Suite struct EntityRedefinitionTests {
+    @Test func anEntityWithoutObjectsIsReplacedInPlace() throws {
+        let context = try ObjectContext()
+        try context.define(Entity(name: "Task", attributes: [Attribute("titel", .string)]))
+        try context.define(Entity(name: "Tag", attributes: [Attribute("label", .string)]))
+        try context.define(Entity(name: "Task", attributes: [Attribute("title", .string)]))
+        #expect(context.schema.entities.map(\.name) == ["Task", "Tag"])
+        #expect(context.schema.entity(named: "Task")?.attributes.map(\.name) == ["title"])
+        #expect(try context.insert("Task", values: [("title", .string("ok"))])["title"] == .string("ok"))
+    }
+
+    @Test func anEntityWithObjectsIsNotRedefined() throws {
+        let context = try ObjectContext()
+        try context.define(Entity(name: "Task", attributes: [Attribute("title", .string)]))
+        let task = try context.insert("Task", values: [("title", .string("a"))])
+        #expect(throws: ObjectGraphError.entityInUse("Task", objects: 1)) {
+            try context.define(Entity(name: "Task", attributes: [Attribute("title", .int)]))
+        }
+        // A delete still pending could be discarded, bringing the object back: still in use.
+        try context.processPendingChanges()
+        try context.delete(task.objectID)
+        #expect(throws: ObjectGraphError.entityInUse("Task", objects: 1)) {
+            try context.define(Entity(name: "Task", attributes: [Attribute("title", .int)]))
+        }
+        try context.processPendingChanges()
+        try context.define(Entity(name: "Task", attributes: [Attribute("title", .int)]))
+        #expect(!context.canUndo, "undo would bring back an object of the old shape")
+    }
+}

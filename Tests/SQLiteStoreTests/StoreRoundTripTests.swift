@@ -130,17 +130,45 @@ import Testing
         }
     }
 
-    @Test func redefiningAStoredEntityIsRefusedAndWritesNothing() throws {
+    @Test func redefiningAStoredEntityWithRowsIsRefusedAndWritesNothing() throws {
         try withTemporaryFolder { folder in
             let store = try SQLiteStore(path: folder + "/s.fetchsim")
-            let first = try Schema(entities: [noteEntity()])
-            try store.save(StoreChanges(schema: first, upserted: [], deleted: [], nextObjectID: 1))
+            let first = try Schema(entities: [Entity(name: "Note", attributes: [Attribute("title", .string)])])
+            let row = StoredObject(id: ObjectID(1), entity: "Note", values: [.string("kept")])
+            try store.save(StoreChanges(schema: first, upserted: [row], deleted: [], nextObjectID: 2))
             let changed = try Schema(entities: [Entity(name: "Note", attributes: [Attribute("title", .int)])])
             #expect(throws: ObjectGraphError.entityRedefined("Note")) {
                 try store.save(StoreChanges(schema: changed, upserted: [], deleted: [], nextObjectID: 7))
             }
             let contents = try store.load()
-            #expect(contents.schema == first && contents.nextObjectID == 1)
+            #expect(contents.schema == first && contents.nextObjectID == 2 && contents.objects == [row])
+        }
+    }
+
+    /// A context may redefine an entity once its objects are gone; saving deletes the last rows
+    /// and replaces the table in one transaction, and the file reopens with the new definition
+    /// in the entity's old place.
+    @Test func anEntityRedefinedAfterItsObjectsWereDeletedIsReplacedInTheFile() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/s.fetchsim"
+            let store = try SQLiteStore(path: path)
+            let context = try ObjectContext(store: store)
+            try context.define(Entity(name: "Task", attributes: [Attribute("titel", .string)]))
+            try context.define(Entity(name: "Tag", attributes: [Attribute("label", .string)]))
+            let typo = try context.insert("Task", values: [("titel", .string("a"))])
+            try context.insert("Tag", values: [("label", .string("home"))])
+            try context.save()
+            try context.delete(typo.objectID)
+            try context.processPendingChanges()
+            try context.define(Entity(name: "Task", attributes: [Attribute("title", .string), Attribute("rank", .int)]))
+            let task = try context.insert("Task", values: [("title", .string("b")), ("rank", .int(1))])
+            try context.save()
+            try store.close()
+            let reopened = try ObjectContext(store: SQLiteStore(path: path))
+            #expect(reopened.schema.entities.map(\.name) == ["Task", "Tag"])
+            #expect(reopened.schema.entity(named: "Task")?.attributes.map(\.name) == ["title", "rank"])
+            #expect(reopened.object(with: task.objectID)?["rank"] == .int(1))
+            #expect(reopened.objects(ofEntity: "Tag").count == 1)
         }
     }
 

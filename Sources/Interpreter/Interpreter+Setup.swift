@@ -1,0 +1,64 @@
+import Adapters
+import CommandLanguage
+import ObjectGraph
+
+/// `show schema|fetch|adapter|settings`, and `adapter`/`profile` without arguments: the setup,
+/// printed as lines of the command language where it can be pasted back (sqlite3's `.schema`
+/// and `.show`, psql's `\d`).
+extension Interpreter {
+    /// After `entity` redefined the fetched entity: fetches the same request again, or — when it
+    /// no longer fits (a sort key is gone) — drops the fetch. Returns what it did, as lines.
+    func refetchAfterRedefining(_ name: String) -> [String] {
+        guard let spec = fetchSpec, spec.entity == name else { return [] }
+        let line = Command.fetch(spec).description
+        if case let outcome = execute(line), !outcome.failed { return ["fetched again: \(line)"] }
+        workspace.clearFetch()
+        fetchSpec = nil
+        lastReport = nil
+        return ["the fetch no longer fits the entity and was dropped; use 'fetch' again"]
+    }
+
+    /// Each entity as the `entity …` line that defines it.
+    func showSchema() -> LineOutcome {
+        let entities = context.schema.entities
+        let lines = entities.isEmpty ? ["no entities yet; define one with 'entity'"]
+            : entities.map { Command.entity(name: $0.name, attributes: $0.attributes).description }
+        let json = JSONValue.array(entities.map { entity in
+            .object([("name", .string(entity.name)), ("attributes", .array(entity.attributes.map { attribute in
+                .object([("name", .string(attribute.name)), ("type", .string(attribute.type.rawValue)),
+                         ("optional", .bool(attribute.isOptional)), ("default", attribute.defaultValue.map(Self.json) ?? .null)])
+            }))])
+        })
+        return text(lines, json: [("entities", json)])
+    }
+
+    /// The current request as a `fetch …` line.
+    func showFetch() -> LineOutcome {
+        guard let spec = fetchSpec else { return text(["nothing fetched yet; use 'fetch' first"], json: [("fetch", .null)]) }
+        let line = Command.fetch(spec).description
+        return text([line], json: [("fetch", .string(line))])
+    }
+
+    /// `adapter KIND OPTIONS`, every option spelled out.
+    func showAdapter() -> LineOutcome {
+        let kind = workspace.adapterKind, options = workspace.adapterOptions
+        return text(["adapter \(kind.rawValue) \(options)"], json: [("adapter", .string(kind.rawValue)), ("options", .string(options.description))])
+    }
+
+    /// Everything the session is set to, one `name  value` line each.
+    func showSettings() -> LineOutcome {
+        let workspace = workspace
+        let rows: [(String, String)] = [
+            ("adapter", "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
+            ("profile", workspace.profile.rawValue),
+            ("fetch", fetchSpec.map { Command.fetch($0).description } ?? "none"),
+            ("viewport", "\(workspace.viewport)"),
+            ("events", "\(workspace.eventCount)"),
+            ("block", isInTransaction ? "open ('commit' or 'abort')" : "none"),
+            ("unsaved", context.hasChanges ? "yes" : "no"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        return text(rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 },
+                    json: rows.map { ($0.0, JSONValue.string($0.1)) })
+    }
+}
