@@ -69,7 +69,7 @@ public struct CommandHelp: Hashable, Sendable {
               example: "profile strict",
               details: ["'profile' alone prints the current one."]),
         .init(.show, syntax: "show [all|S|schema|fetch|adapter|settings]",
-              summary: "print the table (the viewport, every row, or section S), or the setup",
+              summary: "print the table (all rows, section S) or the setup",
               example: "show all",
               details: ["schema: entities and attributes; fetch: the request as a line to paste back;",
                         "adapter: the adapter and every option; settings: adapter, profile, viewport.",
