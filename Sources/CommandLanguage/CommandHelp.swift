@@ -4,7 +4,8 @@ public struct CommandHelp: Hashable, Sendable {
     public var syntax: String
     public var summary: String
     public var example: String
-    /// Further lines shown by `help CMD` only.
+    /// Further paragraphs shown by `help CMD` only, each wrapped at the width (one that starts
+    /// with spaces is a list item and keeps them).
     public var details: [String]
 
     public init(_ name: Command.Name, syntax: String, summary: String, example: String, details: [String] = []) {
@@ -31,14 +32,14 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N]",
               summary: "set up the fetched results controller and reload the table",
               example: "fetch Note where done == false sort group, order section group index order",
-              details: ["PREDICATE uses NSPredicate format syntax; a section key must be the first sort key;",
-                        "index KEY names the attribute that 'move' renumbers. Without 'sort' the list is",
-                        "sorted by the section key, then the index key (one of them is then required)."]),
+              details: ["PREDICATE uses NSPredicate format syntax; a section key must be the first sort key; "
+                        + "index KEY names the attribute that 'move' renumbers. Without 'sort' the list is "
+                        + "sorted by the section key, then the index key (one of them is then required)."]),
         .init(.insert, syntax: "insert ENTITY KEY=VALUE …",
               summary: "insert an object and print its new id",
               example: "insert Note title=\"Milk\" group=\"Groceries\" order=3",
-              details: ["Values: \"strings\" (with \\\", \\\\, \\n, \\t), 3, -1.5, true, false, nil, 2024-05-01,",
-                        "2024-05-01T10:30:00Z."]),
+              details: ["Values: \"strings\" (with \\\", \\\\, \\n, \\t), 3, -1.5, true, false, nil, 2024-05-01, "
+                        + "2024-05-01T10:30:00Z."]),
         .init(.set, syntax: "set REF KEY=VALUE …",
               summary: "change attributes of an object (REF is #ID or S.R, zero-based)",
               example: "set 0.2 done=true"),
@@ -48,8 +49,8 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.move, syntax: "move [--unflagged] S.R S.R",
               summary: "drag a row as the user would; --unflagged omits the user-driven flag",
               example: "move 0.0 1.2",
-              details: ["The table moves first, the index attribute is renumbered (and the section key",
-                        "set when crossing sections); the flag makes the adapter skip what it shows."]),
+              details: ["The table moves first, the index attribute is renumbered (and the section key "
+                        + "set when crossing sections); the flag makes the adapter skip what it shows."]),
         .init(.begin, syntax: "begin", summary: "start a change event spanning lines (end with commit or abort)", example: "begin"),
         .init(.commit, syntax: "commit", summary: "end the change event started by begin and deliver it", example: "commit"),
         .init(.abort, syntax: "abort", summary: "drop the edits made since begin", example: "abort"),
@@ -71,10 +72,10 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.show, syntax: "show [all|S|schema|fetch|adapter|settings]",
               summary: "print the table (all rows, section S) or the setup",
               example: "show all",
-              details: ["schema: entities and attributes; fetch: the request as a line to paste back;",
-                        "adapter: the adapter and every option; settings: adapter, profile, viewport.",
-                        "Marks: + inserted, > moved (now←before), ~ updated; deleted rows are listed below.",
-                        "· in a cell: a row outside the viewport, whose cell was never configured."]),
+              details: ["schema: entities and attributes; fetch: the request as a line to paste back; "
+                        + "adapter: the adapter and every option; settings: adapter, profile, viewport and more.",
+                        "Marks: + inserted, > moved (now←before), ~ updated; deleted rows are listed below. "
+                        + "· in a cell: a row outside the viewport, whose cell was never configured."]),
         .init(.log, syntax: "log", summary: "print the callbacks of the last change event", example: "log"),
         .init(.check, syntax: "check", summary: "compare the table with the controller and list problems", example: "check"),
         .init(.dump, syntax: "dump [objects]", summary: "print sections and table rows (and every object)", example: "dump objects"),
