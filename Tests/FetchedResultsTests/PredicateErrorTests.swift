@@ -154,6 +154,16 @@ import Testing
             "cannot compare date attribute 'due' with 'x'", at: 13),
         .init("due == %@", args: ["nope"], "cannot compare date attribute 'due' with 'nope'", at: 8),
         .init("due != ''", "cannot compare date attribute 'due' with ''", at: 8),
+        // A constant of another kind than its attribute is refused, as `set` refuses it.
+        .init("title == 1", "cannot compare string attribute 'title' with 1", at: 10),
+        .init("title < 1", "cannot compare string attribute 'title' with 1", at: 9),
+        .init("order > 'a'", "cannot compare int attribute 'order' with 'a'", at: 9),
+        .init("'a' <= order", "cannot compare int attribute 'order' with 'a'", at: 1),
+        .init("due > 0", "cannot compare date attribute 'due' with 0", at: 7),
+        .init("order IN 'x'", "cannot compare int attribute 'order' with 'x'", at: 10),
+        .init("order IN {1, 'two'}", "cannot compare int attribute 'order' with 'two'", at: 14),
+        .init("title BETWEEN {1, 2}", "cannot compare string attribute 'title' with 1", at: 16),
+        .init("done == %@", args: ["yes"], "cannot compare bool attribute 'done' with 'yes'", at: 9),
     ]
 
     @Test(arguments: bindErrors)

@@ -60,9 +60,6 @@ import Testing
         .init("title >= ''", "empty", true),
         .init("title == body", "empty", true),
         .init("title == body", "apple", false),
-        .init("title == 1", "apple", false),
-        .init("title < 1", "apple", false),
-        .init("order > 'a'", "star", false),
         .init("title == 'Cafe\\u{301}'", "cafe", false),
         .init("1 == 1", "banana", true),
         .init("1 < 0", "banana", false),
@@ -110,7 +107,6 @@ import Testing
         .init("due < CAST(0, 'NSDate')", "empty", true),
         .init("due > CAST(0, 'NSDate')", "apple", true),
         .init("due BEGINSWITH '2024'", "apple", false),
-        .init("due > 0", "apple", false),
     ]
 
     static let strings: [RowCase] = [
@@ -167,7 +163,6 @@ import Testing
         .init("'an' IN body", "banana", false),
         .init("title IN 'Apple pie'", "apple", true),
         .init("title IN 'Apple pie'", "banana", false),
-        .init("order IN 'x'", "apple", false),
         .init("order BETWEEN {1, 2}", "apple", true),
         .init("order BETWEEN {1, 2}", "banana", true),
         .init("order BETWEEN {1, 2}", "cafe", false),
@@ -177,7 +172,6 @@ import Testing
         .init("score BETWEEN {0, 4.5}", "star", false),
         .init("title BETWEEN {'A', 'C'}", "apple", true),
         .init("title BETWEEN {'A', 'C'}", "banana", false),
-        .init("title BETWEEN {1, 2}", "apple", false),
     ]
 
     static let logic: [RowCase] = [

@@ -6,8 +6,10 @@ extension Predicate {
     /// Throws for a key that is not an attribute of `entity`. A string constant compared with a
     /// date attribute by `==`, `!=`, `<`, `<=`, `>`, `>=`, `IN` or `BETWEEN` is read with
     /// `ISO8601.parse`, and throws if it is not a date; the string operators (`BEGINSWITH`, …) do
-    /// not convert, and are false for dates. Other kind mismatches (a string compared with a
-    /// number attribute, say) are not errors: such comparisons are simply false.
+    /// not convert, and are false for dates. With those value operators, a constant of another
+    /// kind than its attribute (a string compared with an int attribute, a number with a string
+    /// attribute) throws, naming the constant's column; the string operators on non-strings are
+    /// simply false.
     public func bound(to entity: Entity) throws(PredicateError) -> BoundPredicate {
         var binder = PredicateBinder(entity: entity)
         let root = try binder.bind(self.root)
@@ -50,6 +52,8 @@ struct PredicateBinder {
         if op.comparesValues {
             if let attribute = lhs.dateAttribute { rhs = try rhs.readingDates(for: attribute) }
             if let attribute = rhs.dateAttribute { lhs = try lhs.readingDates(for: attribute) }
+            if case .attribute(_, let attribute) = lhs.kind { try rhs.requireComparable(with: attribute) }
+            if case .attribute(_, let attribute) = rhs.kind { try lhs.requireComparable(with: attribute) }
         }
         if op == .matches {
             return try bindMatches(lhs: lhs, rhs: rhs, options: options, column: comparison.rhs.column)
