@@ -17,12 +17,16 @@ public enum BinaryLocator {
     }
 
     /// Runs `fetchsim` with `arguments`, feeding `input` on stdin; returns stdout and the exit
-    /// status (128 + the signal number if a signal ended it). History is off.
-    public static func run(_ arguments: [String], input: String, environment: [String: String] = [:]) async throws -> (output: String, status: Int32) {
+    /// status (128 + the signal number if a signal ended it). History is off. `workingDirectory`
+    /// is the child's current folder (this process's by default).
+    public static func run(
+        _ arguments: [String], input: String, environment: [String: String] = [:], workingDirectory: String? = nil
+    ) async throws -> (output: String, status: Int32) {
         guard let binary = fetchsim else { throw CocoaError(.fileNoSuchFile) }
         var changes: [String: String?] = ["FETCHSIM_HISTORY": ""]
         for (key, value) in environment { changes[key] = value }
-        let (output, termination) = try await ChildProcess.run(binary.path, arguments, input: input, environment: changes)
+        let (output, termination) = try await ChildProcess.run(
+            binary.path, arguments, input: input, environment: changes, workingDirectory: workingDirectory)
         return (output, termination.shellStatus)
     }
 

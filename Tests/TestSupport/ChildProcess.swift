@@ -46,6 +46,7 @@ public enum ChildProcess {
         _ arguments: [String],
         input: String = "",
         environment: [String: String?] = [:],
+        workingDirectory: String? = nil,
         collectsOutput: Bool = true
     ) async throws -> (output: String, termination: ChildTermination) {
         guard collectsOutput else {
@@ -53,6 +54,7 @@ public enum ChildProcess {
                 .path(FilePath(executable)),
                 arguments: Arguments(arguments),
                 environment: Self.environment(environment),
+                workingDirectory: workingDirectory.map { FilePath($0) },
                 input: .string(input),
                 output: .discarded,
                 error: .discarded
@@ -63,6 +65,7 @@ public enum ChildProcess {
             .path(FilePath(executable)),
             arguments: Arguments(arguments),
             environment: Self.environment(environment),
+            workingDirectory: workingDirectory.map { FilePath($0) },
             input: .string(input),
             output: .string(limit: 64 << 20),
             error: .discarded

@@ -20,7 +20,9 @@ struct ScriptAndProtocolTests {
             input += [keyword, "\(keyword) @@bad 9.9.9"]
         }
         input += ["record \"\(folder.appendingPathComponent("s.session").path)\"", "record stop", "record stop", "quit"]
-        let (output, _) = try await BinaryLocator.run(["--json"], input: input.joined(separator: "\n") + "\n")
+        // In the temporary folder: `record @@bad 9.9.9` writes a file of that name.
+        let (output, _) = try await BinaryLocator.run(
+            ["--json"], input: input.joined(separator: "\n") + "\n", workingDirectory: folder.path)
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == input.count, "one answer per line")
         for (line, answer) in zip(input, lines) {
