@@ -8,7 +8,7 @@ extension ObjectContext {
         var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
         var upserted: [StoredObject] = []
         for id in dirtyIDs.sorted() {
-            let committed = try store.committedObject(id)
+            let committed = try committedObject(id)
             if let object = registered[id] {
                 guard committed?.values != object.values else { continue }
                 upserted.append(StoredObject(id: id, entity: object.entity.name, values: object.values))
@@ -19,6 +19,7 @@ extension ObjectContext {
         }
         try store.save(StoreChanges(schema: schema, upserted: upserted, deleted: deleted.sorted(), nextObjectID: nextObjectID))
         dirtyIDs = []
+        firstUncommittedID = nextObjectID
         let summary = SaveSummary(insertedIDs: inserted, updatedIDs: updated, deletedIDs: deleted)
         post(.didSave(summary))
         return summary
@@ -34,7 +35,7 @@ extension ObjectContext {
         isReplayingHistory = true
         defer { isReplayingHistory = false }
         for id in ids {
-            let committed = try store.committedObject(id)
+            let committed = try committedObject(id)
             switch (registered[id], committed) {
             case (let object?, nil):
                 try delete(object.objectID)
@@ -54,6 +55,12 @@ extension ObjectContext {
         undoStack.removeAll()
         redoStack.removeAll()
         return event
+    }
+
+    /// The store's committed values of `id`; `nil` without asking the store for an ID handed out
+    /// since the last save.
+    private func committedObject(_ id: ObjectID) throws(ObjectGraphError) -> StoredObject? {
+        id.rawValue >= firstUncommittedID ? nil : try store.committedObject(id)
     }
 
     /// Reverts the pending edits of the current event in place (nobody has been told about them):

@@ -20,6 +20,9 @@ public final class ObjectContext {
 
     // Objects changed by processed events since the last save.
     var dirtyIDs: Set<ObjectID> = []
+    /// IDs at or above this were handed out after the last save or load, so the store cannot hold
+    /// them (IDs are never reused): save and rollback need not ask it.
+    var firstUncommittedID: Int
     var undoStack: [ChangeRecord] = []
     var redoStack: [ChangeRecord] = []
     /// The name the next processed event gets on the undo stack (`setActionName(_:)`).
@@ -36,6 +39,7 @@ public final class ObjectContext {
         let contents = try store.load()
         schema = contents.schema
         nextObjectID = contents.nextObjectID
+        firstUncommittedID = contents.nextObjectID
         for stored in contents.objects {
             let entity = try schema.requireEntity(stored.entity)
             guard stored.values.count == entity.attributes.count else {

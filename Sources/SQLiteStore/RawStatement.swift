@@ -65,9 +65,11 @@ struct RawStatement {
 
     // MARK: Stepping
 
-    /// Runs the statement to completion (for statements that return no rows).
+    /// Runs the statement to completion (for statements that return no rows), then resets it so
+    /// that it can run again with new bindings.
     func run() throws {
         while try step() {}
+        sqlite3_reset(handle)
     }
 
     /// Advances to the next row: `true` if there is one, `false` when done.

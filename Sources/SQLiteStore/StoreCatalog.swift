@@ -7,22 +7,26 @@ struct StoredEntity {
     let entity: Entity
     let table: String
     let columns: [String]
+    /// The statements every save and load reuses, written once per entity rather than per row.
+    let selectOneSQL: String
+    let selectAllSQL: String
+    let upsertSQL: String
+    let insertSQL: String
+    let deleteSQL: String
 
-    var selectOneSQL: String {
-        "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) WHERE id = ?"
-    }
-
-    var selectAllSQL: String {
-        "SELECT \((["id"] + columns).map(quoted).joined(separator: ", ")) FROM \(quoted(table)) ORDER BY id"
-    }
-
-    var upsertSQL: String {
+    init(number: Int, entity: Entity, table: String, columns: [String]) {
+        self.number = number
+        self.entity = entity
+        self.table = table
+        self.columns = columns
         let names = (["id"] + columns).map(quoted).joined(separator: ", ")
         let marks = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-        return "INSERT OR REPLACE INTO \(quoted(table)) (\(names)) VALUES (\(marks))"
+        selectOneSQL = "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) WHERE id = ?"
+        selectAllSQL = "SELECT \(names) FROM \(quoted(table)) ORDER BY id"
+        upsertSQL = "INSERT OR REPLACE INTO \(quoted(table)) (\(names)) VALUES (\(marks))"
+        insertSQL = "INSERT INTO \(quoted(table)) (\(names)) VALUES (\(marks))"
+        deleteSQL = "DELETE FROM \(quoted(table)) WHERE id = ?"
     }
-
-    var deleteSQL: String { "DELETE FROM \(quoted(table)) WHERE id = ?" }
 
     /// `STRICT` typed columns; see `docs/store.md` for why doubles and dates are `ANY`.
     var createSQL: String {
