@@ -1,15 +1,28 @@
 import FetchedResults
 import ObjectGraph
 
-/// What an app without an incremental controller does after every change: fetch again, sort, and
-/// diff the old and new lists of object IDs with the standard library's `difference(from:)`.
+/// What an app without an incremental controller does after every change: fetch again and sort,
+/// then diff the old and new lists — with the standard library's `difference(from:)` over the
+/// flat list of object IDs, or with a sectioned Heckel-style diff (`HeckelDiff`) as the diffing
+/// libraries apps use do. The three stages are timed apart, so each diff can be compared with the
+/// controller without the refetch.
 struct BenchBaseline {
     let context: ObjectContext
     private let entityName: String
     private let keyIndexes: [Int]
+    private let sectionKeyIndex: Int
     private(set) var objectIDs: [Int] = []
-    /// The number of changes the last diff found (kept so the work cannot be optimised away).
+    private(set) var sections = SectionedIDs()
+    /// The number of changes the last diffs found (kept so the work cannot be optimised away).
     private(set) var lastDifferenceCount = 0
+    private(set) var lastHeckelCount = 0
+
+    /// Milliseconds of each stage for one event.
+    struct Sample {
+        var refetch: Double
+        var difference: Double
+        var heckel: Double
+    }
 
     init(context: ObjectContext) throws {
         self.context = context
@@ -17,20 +30,24 @@ struct BenchBaseline {
         entityName = request.entityName
         let entity = try BenchWorkload.entity()
         keyIndexes = request.sortDescriptors.compactMap { entity.index(of: $0.key) }
-        objectIDs = fetchSorted()
+        guard let section = request.sectionNameKeyPath.flatMap(entity.index(of:)) else {
+            throw BenchError(description: "the benchmark's request has no section key")
+        }
+        sectionKeyIndex = section
+        resynchronise()
     }
 
     /// Applies `events` to the context one change event at a time, and times `refresh()` after
     /// the `count` events that follow the warm-up (it only refetches after the last warm-up one).
-    mutating func measure(_ events: [[BenchEdit]], warmUp: Int, count: Int) throws -> [Double] {
-        var samples: [Double] = []
+    mutating func measure(_ events: [[BenchEdit]], warmUp: Int, count: Int) throws -> [Sample] {
+        var samples: [Sample] = []
         for (index, edits) in events.enumerated() {
             try BenchWorkload.apply(edits, to: context)
             try context.processPendingChanges()
             if index == warmUp - 1 {
                 resynchronise()
             } else if index >= warmUp, samples.count < count {
-                samples.append(BenchClock.milliseconds { refresh() })
+                samples.append(refresh())
             }
         }
         return samples
@@ -38,18 +55,22 @@ struct BenchBaseline {
 
     /// Refetches without diffing, after events the baseline was not timed on.
     mutating func resynchronise() {
-        objectIDs = fetchSorted()
+        (objectIDs, sections) = fetchSorted()
     }
 
-    /// Refetches, sorts and diffs against the previous fetch.
-    mutating func refresh() {
-        let fresh = fetchSorted()
-        lastDifferenceCount = fresh.difference(from: objectIDs).count
-        objectIDs = fresh
+    /// Refetches and sorts, then diffs against the previous fetch both ways.
+    mutating func refresh() -> Sample {
+        var fresh: (ids: [Int], sections: SectionedIDs) = ([], SectionedIDs())
+        let refetch = BenchClock.milliseconds { fresh = fetchSorted() }
+        let difference = BenchClock.milliseconds { lastDifferenceCount = fresh.ids.difference(from: objectIDs).count }
+        let heckel = BenchClock.milliseconds { lastHeckelCount = HeckelDiff(from: sections, to: fresh.sections).count }
+        (objectIDs, sections) = fresh
+        return Sample(refetch: refetch, difference: difference, heckel: heckel)
     }
 
-    /// Every object of the entity, sorted by the request's (ascending) keys, then by ID.
-    private func fetchSorted() -> [Int] {
+    /// Every object of the entity, sorted by the request's (ascending) keys, then by ID; flat and
+    /// in sections of equal section key.
+    private func fetchSorted() -> (ids: [Int], sections: SectionedIDs) {
         var rows: [(key: [Value], id: Int)] = []
         for object in context.objects(ofEntity: entityName) {
             rows.append((keyIndexes.map { object.values[$0] }, object.objectID.rawValue))
@@ -61,6 +82,17 @@ struct BenchBaseline {
             }
             return a.id < b.id
         }
-        return rows.map(\.id)
+        // The section key is the first sort key, so equal section values are adjacent.
+        let sectionPosition = keyIndexes.firstIndex(of: sectionKeyIndex) ?? 0
+        var sections = SectionedIDs()
+        for row in rows {
+            let name = row.key[sectionPosition]
+            if sections.names.last != name {
+                sections.names.append(name)
+                sections.ids.append([])
+            }
+            sections.ids[sections.ids.count - 1].append(row.id)
+        }
+        return (rows.map(\.id), sections)
     }
 }

@@ -14,6 +14,21 @@ enum BenchClock {
         return milliseconds(start.duration(to: clock.now))
     }
 
+    /// Runs `body` and returns its wall time and the process's CPU time, in milliseconds. On a
+    /// shared host the CPU time is the steadier figure: waiting for a core does not count.
+    static func wallAndCPUMilliseconds(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let cpuStart = processCPUMilliseconds()
+        let wall = try milliseconds(body)
+        return (wall, processCPUMilliseconds() - cpuStart)
+    }
+
+    /// CPU time used by this process so far (all threads), in milliseconds.
+    static func processCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1_000 + Double(time.tv_nsec) / 1e6
+    }
+
     static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1_000 + Double(attoseconds) / 1e15

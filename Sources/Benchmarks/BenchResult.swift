@@ -8,6 +8,11 @@ public struct BenchResult: Sendable {
     public var pipelineMs: Double
     /// Median milliseconds per event: refetch + sort + `difference(from:)`.
     public var baselineMs: Double
+    /// Median milliseconds per event of the baseline's stages: the refetch and sort alone, the
+    /// standard library's diff alone, and the sectioned Heckel-style diff alone (`HeckelDiff`).
+    public var refetchMs: Double
+    public var differenceMs: Double
+    public var heckelMs: Double
     /// Milliseconds of the initial `performFetch()` of `size` objects.
     public var fetchMs: Double
     /// Resident bytes per fetched object added by the controller, the data source and the table.
@@ -18,27 +23,35 @@ public struct BenchResult: Sendable {
     public var events: Int
     public var baselineEvents: Int
 
-    /// Baseline over controller.
+    /// Baseline (refetch, sort, `difference(from:)`) over controller.
     public var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
+
+    /// The sectioned Heckel diff alone (no refetch) over controller: ≥ 1 means the controller
+    /// costs less than diffing two lists that were already fetched.
+    public var heckelRatio: Double { controllerMs > 0 ? heckelMs / controllerMs : 0 }
 
     /// One line of JSON with the keys of issue 7.
     public var jsonLine: String {
         "{\"size\":\(size),\"changes\":\(changes),\"controller_ms\":\(Self.decimal(controllerMs)),"
             + "\"pipeline_ms\":\(Self.decimal(pipelineMs)),\"baseline_ms\":\(Self.decimal(baselineMs)),"
-            + "\"ratio\":\(Self.decimal(ratio, places: 1)),\"fetch_ms\":\(Self.decimal(fetchMs, places: 1)),"
+            + "\"ratio\":\(Self.decimal(ratio, places: 1)),\"refetch_ms\":\(Self.decimal(refetchMs)),"
+            + "\"diff_ms\":\(Self.decimal(differenceMs)),\"heckel_ms\":\(Self.decimal(heckelMs)),"
+            + "\"heckel_ratio\":\(Self.decimal(heckelRatio, places: 1)),\"fetch_ms\":\(Self.decimal(fetchMs, places: 1)),"
             + "\"bytes_per_object\":\(bytesPerObject)}"
     }
 
     /// The header of the plain table.
     public static let tableHeader = [
-        "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "fetch ms", "B/obj", "ctl B/obj",
+        "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "heckel ms", "h ratio", "fetch ms",
+        "B/obj", "ctl B/obj",
     ]
 
     /// The row of the plain table.
     public var tableRow: [String] {
         [
             Self.grouped(size), Self.grouped(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
-            Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(fetchMs, places: 1),
+            Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(heckelMs),
+            Self.decimal(heckelRatio, places: 1), Self.decimal(fetchMs, places: 1),
             String(bytesPerObject), String(controllerBytesPerObject),
         ]
     }

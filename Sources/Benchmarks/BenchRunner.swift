@@ -95,7 +95,10 @@ public struct BenchRunner {
             report(BenchResult(
                 size: size, changes: k,
                 controllerMs: BenchClock.median(controllerSamples), pipelineMs: BenchClock.median(pipelineSamples),
-                baselineMs: BenchClock.median(baselineSamples), fetchMs: fetchMs,
+                baselineMs: BenchClock.median(baselineSamples.map { $0.refetch + $0.difference }),
+                refetchMs: BenchClock.median(baselineSamples.map(\.refetch)),
+                differenceMs: BenchClock.median(baselineSamples.map(\.difference)),
+                heckelMs: BenchClock.median(baselineSamples.map(\.heckel)), fetchMs: fetchMs,
                 bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
                 events: measured, baselineEvents: baselineSamples.count))
         }

@@ -24,13 +24,18 @@ public struct StoreBench {
         public let openMilliseconds: Double
         public let fetchMilliseconds: Double
         public let fileBytes: Int
+        /// The same three stages in CPU time of the process (steadier than wall time on a busy host).
+        public let saveCPUMilliseconds: Double
+        public let openCPUMilliseconds: Double
+        public let fetchCPUMilliseconds: Double
 
         /// `{"scenario":"store","size":…,"save_ms":…,"open_ms":…,"fetch_ms":…,"file_bytes":…}`.
         public var jsonLine: String {
             JSONValue.object([
                 ("scenario", "store"), ("size", .int(size)), ("save_ms", .double(Self.round(saveMilliseconds))),
                 ("open_ms", .double(Self.round(openMilliseconds))), ("fetch_ms", .double(Self.round(fetchMilliseconds))),
-                ("file_bytes", .int(fileBytes)),
+                ("file_bytes", .int(fileBytes)), ("save_cpu_ms", .double(Self.round(saveCPUMilliseconds))),
+                ("open_cpu_ms", .double(Self.round(openCPUMilliseconds))), ("fetch_cpu_ms", .double(Self.round(fetchCPUMilliseconds))),
             ]).description
         }
 
@@ -38,10 +43,11 @@ public struct StoreBench {
 
         /// The plain table of results.
         public static func table(_ results: [Result]) -> [String] {
-            let header = "     size   save ms   open ms  fetch ms   file MB"
+            let header = "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu"
             return [header] + results.map { r in
-                String(format: "%9d %9.1f %9.1f %9.1f %9.1f", r.size, r.saveMilliseconds, r.openMilliseconds,
-                       r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576)
+                String(format: "%9d %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f", r.size, r.saveMilliseconds, r.openMilliseconds,
+                       r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.saveCPUMilliseconds,
+                       r.openCPUMilliseconds, r.fetchCPUMilliseconds)
             }
         }
     }
@@ -58,25 +64,28 @@ public struct StoreBench {
             progress("store \(size): opening and fetching")
             var fetched = 0
             var context: ObjectContext?
-            let open = try BenchClock.milliseconds {
+            let open = try BenchClock.wallAndCPUMilliseconds {
                 context = try ObjectContext(store: try SQLiteStore(path: path))
             }
             guard let context else { throw BenchError(description: "the store did not open") }
             let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
                                        sectionNameKeyPath: "group")
             let controller = try FetchedResultsController(fetchRequest: request, context: context)
-            let fetch = try BenchClock.milliseconds {
+            let fetch = try BenchClock.wallAndCPUMilliseconds {
                 try controller.performFetch()
                 fetched = controller.numberOfFetchedObjects
             }
             guard fetched == size else { throw BenchError(description: "fetched \(fetched) of \(size) objects") }
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            report(Result(size: size, saveMilliseconds: save, openMilliseconds: open, fetchMilliseconds: fetch, fileBytes: bytes))
+            report(Result(size: size, saveMilliseconds: save.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
+                          fileBytes: bytes, saveCPUMilliseconds: save.cpu, openCPUMilliseconds: open.cpu,
+                          fetchCPUMilliseconds: fetch.cpu))
         }
     }
 
-    /// Inserts `size` notes in a new store and saves them in one transaction; returns the save's time.
-    private func write(size: Int, to path: String) throws -> Double {
+    /// Inserts `size` notes in a new store and saves them in one transaction; returns the save's
+    /// wall and CPU time.
+    private func write(size: Int, to path: String) throws -> (wall: Double, cpu: Double) {
         let context = try ObjectContext(store: try SQLiteStore(path: path))
         try context.define(Entity(name: "Note", attributes: [
             Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
@@ -90,6 +99,6 @@ public struct StoreBench {
             ])
         }
         try context.processPendingChanges()
-        return try BenchClock.milliseconds { try context.save() }
+        return try BenchClock.wallAndCPUMilliseconds { try context.save() }
     }
 }

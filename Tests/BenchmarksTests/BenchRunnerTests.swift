@@ -17,10 +17,15 @@ import Testing
 
     @Test func jsonLinesHaveTheIssueKeys() throws {
         let result = BenchResult(size: 1_000_000, changes: 100, controllerMs: 0.5, pipelineMs: 2.25, baselineMs: 812.125,
+                                 refetchMs: 800, differenceMs: 12.125, heckelMs: 150.25,
                                  fetchMs: 1_200, bytesPerObject: 260, controllerBytesPerObject: 240, events: 41, baselineEvents: 3)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.jsonLine.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["size", "changes", "controller_ms", "pipeline_ms", "baseline_ms", "ratio", "fetch_ms", "bytes_per_object"])
+        #expect(Set(object.keys) == [
+            "size", "changes", "controller_ms", "pipeline_ms", "baseline_ms", "ratio", "refetch_ms", "diff_ms", "heckel_ms",
+            "heckel_ratio", "fetch_ms", "bytes_per_object",
+        ])
         #expect(object["ratio"] as? Double == 1624.3)
+        #expect(object["heckel_ratio"] as? Double == 300.5)
         #expect(object["size"] as? Int == 1_000_000)
         #expect(BenchResult.table([result]).count == 2)
     }

@@ -11,6 +11,6 @@ import Testing
         #expect(result.size == 300)
         #expect(result.fileBytes > 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.jsonLine.utf8)) as? [String: Any]
-        for key in ["scenario", "size", "save_ms", "open_ms", "fetch_ms", "file_bytes"] { #expect(json?[key] != nil, "\(key)") }
+        for key in ["scenario", "size", "save_ms", "open_ms", "fetch_ms", "file_bytes", "save_cpu_ms", "open_cpu_ms", "fetch_cpu_ms"] { #expect(json?[key] != nil, "\(key)") }
     }
 }
