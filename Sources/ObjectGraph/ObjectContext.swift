@@ -40,6 +40,11 @@ public final class ObjectContext {
         schema = contents.schema
         nextObjectID = contents.nextObjectID
         firstUncommittedID = contents.nextObjectID
+        // Tables sized once: growing them object by object rehashes a million entries ~20 times.
+        registered.reserveCapacity(contents.objects.count)
+        var perEntity: [String: Int] = [:]
+        for stored in contents.objects { perEntity[stored.entity, default: 0] += 1 }
+        for (name, count) in perEntity { byEntity[name] = Dictionary(minimumCapacity: count) }
         for stored in contents.objects {
             let entity = try schema.requireEntity(stored.entity)
             guard stored.values.count == entity.attributes.count else {
