@@ -96,8 +96,10 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         } catch {
             if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
             lastEvent.tableError = error.description
-            lastEvent.loggedError = "CoreData: error: Serious application error. An exception was caught from the delegate of "
-                + "NSFetchedResultsController during a call to -\(method). \(error.description)"
+            // As Core Data logs it: two spaces after each sentence, the reason, then the
+            // exception's userInfo (XLData #14, openradar 27957917; semantics.md rule 17).
+            lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
+                + "NSFetchedResultsController during a call to -\(method).  \(error.description) with userInfo (null)"
         }
     }
 
