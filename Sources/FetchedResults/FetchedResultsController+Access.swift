@@ -69,7 +69,7 @@ extension FetchedResultsController {
     /// - Complexity: O(log n + log s).
     func slot(for entry: ResultEntry) -> Slot? {
         guard let position = tree.find(entry) else { return nil }
-        return slot(atRank: position.rank, section: entry.key[0])
+        return slot(atRank: position.rank, section: entry.key[0].sectionIdentity)
     }
 
     /// The slot of global rank `rank`, whose object has section key value `value`.

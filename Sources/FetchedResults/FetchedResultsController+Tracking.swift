@@ -43,7 +43,7 @@ extension FetchedResultsController {
         var existedBefore: [Value: Bool] = [:]
         for i in candidates.indices {
             if !candidates[i].leavesTree, let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
-            if let sectionTree, candidates[i].entersTree, let value = candidates[i].newKey?[0], existedBefore[value] == nil {
+            if let sectionTree, candidates[i].entersTree, let value = candidates[i].newKey?[0].sectionIdentity, existedBefore[value] == nil {
                 existedBefore[value] = sectionTree.find(SectionEntry(value: value)) != nil
             }
         }
@@ -52,9 +52,9 @@ extension FetchedResultsController {
             if let old = edits.oldSlots[i] { candidates[i].old = old }
             guard let key = candidates[i].newKey else { continue }
             if let rank = edits.newRanks[i] {
-                candidates[i].new = slot(atRank: rank, section: key[0])
+                candidates[i].new = slot(atRank: rank, section: key[0].sectionIdentity)
             } else if let old = candidates[i].old {
-                candidates[i].new = slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: key[0])
+                candidates[i].new = slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: key[0].sectionIdentity)
             }
         }
         guard let sectionTree else { return [] }

@@ -86,7 +86,7 @@ extension FetchedResultsController {
                     id, after: position.rank > first ? before : nil, before: position.rank < last ? after : nil)
                 sectionTree.addWeight(-1, atRank: sectionRank)
                 edits.oldSlots[i] = Slot(
-                    path: IndexPath(row: position.rank - first, section: sectionRank), rank: position.rank, section: entry.key[0])
+                    path: IndexPath(row: position.rank - first, section: sectionRank), rank: position.rank, section: entry.key[0].sectionIdentity)
                 if section.weight == 1 { edits.emptied.append((section.element.value, sectionRank)) }
             } else {
                 if window == nil { listFingerprint.remove(id, after: before, before: after) }
@@ -105,11 +105,11 @@ extension FetchedResultsController {
             let (before, after) = tree.read(at: rank - 1, and: rank + 1) { $0.objectID.rawValue }
             if let sectionTree {
                 let sectionRank: Int
-                if let found = sectionTree.find(SectionEntry(value: entry.key[0])) {
+                if let found = sectionTree.find(SectionEntry(value: entry.key[0].sectionIdentity)) {
                     sectionRank = found.rank
                     sectionTree.addWeight(1, atRank: sectionRank)
                 } else {
-                    sectionRank = sectionTree.insert(SectionEntry(value: entry.key[0], state: SectionState()), weight: 1)
+                    sectionRank = sectionTree.insert(SectionEntry(value: entry.key[0].sectionIdentity, state: SectionState()), weight: 1)
                 }
                 let section = sectionTree.element(at: sectionRank)
                 let (first, last) = (section.weightBefore, section.weightBefore + section.weight - 1)

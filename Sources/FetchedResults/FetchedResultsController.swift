@@ -22,6 +22,9 @@ public final class FetchedResultsController {
     public internal(set) var lastChangeSet: ResultsChangeSet?
     /// Whether `performFetch()` has run.
     public private(set) var hasFetched = false
+    /// What Core Data would log during the last `performFetch()`: today the line for objects whose
+    /// section key is nil, placed in the unnamed section with those whose key is `""`.
+    public private(set) var fetchLog: [String] = []
 
     let request: ResolvedRequest
     var tree: OrderStatisticTree<EntryOrdering>
@@ -97,6 +100,11 @@ public final class FetchedResultsController {
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
         hasFetched = true
+        fetchLog = []
+        if let key = fetchRequest.sectionNameKeyPath, entries.contains(where: { $0.key[0].isNull }) {
+            fetchLog.append("CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
+                + "'\(key)'. Objects will be placed in unnamed section")
+        }
     }
 
     private static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
@@ -105,9 +113,9 @@ public final class FetchedResultsController {
         entries.withUnsafeBufferPointer { entries in
             var start = 0
             while start < entries.count {
-                let value = entries[start].key[0]
+                let value = entries[start].key[0].sectionIdentity
                 var end = start + 1
-                while end < entries.count, Value.compare(value, entries[end].key[0]) == 0 { end += 1 }
+                while end < entries.count, Value.compare(value, entries[end].key[0].sectionIdentity) == 0 { end += 1 }
                 let fingerprint = SequenceFingerprint((start..<end).lazy.map { entries[$0].objectID.rawValue })
                 sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
                 counts.append(end - start)

@@ -92,4 +92,13 @@ extension Value {
     var sectionName: String {
         isNull ? "" : description
     }
+
+    /// The value that stands for this section key value's section. Apple keys sections by name
+    /// and names a nil key `""` (the unnamed section), so nil and `""` are one section; `""` is
+    /// mapped to nil, which sorts next to it in either direction (nil first, then `""`, the least
+    /// string). Every other value is its own section. (semantics.md, "nil and "" section keys")
+    var sectionIdentity: Value {
+        if case .string(let text) = self, text.isEmpty { return .null }
+        return self
+    }
 }

@@ -35,8 +35,8 @@ struct WindowLayout {
         var sections: [Section] = []
         var slots: [ObjectID: Slot] = [:]
         for (rank, entry) in entries.enumerated() {
-            let value: Value? = isSectioned ? entry.key[0] : nil
-            if let last = sections.last, isSectioned ? Value.compare(last.value ?? .null, entry.key[0]) == 0 : true {
+            let value: Value? = isSectioned ? entry.key[0].sectionIdentity : nil
+            if let last = sections.last, isSectioned ? Value.compare(last.value ?? .null, entry.key[0].sectionIdentity) == 0 : true {
                 sections[sections.count - 1].count += 1
             } else {
                 sections.append(Section(value: value, start: rank, count: 1))

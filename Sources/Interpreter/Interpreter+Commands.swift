@@ -170,8 +170,9 @@ extension Interpreter {
         fetchSpec = effective
         let controller = workspace.controller
         let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
+        let logged = (controller?.fetchLog ?? []).map { OutputBlock.line($0, .error) }
         return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]
-                    + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+                    + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                     json: [("objects", .int(count)), ("sections", .int(sections))])
     }
 }
