@@ -83,6 +83,7 @@ let package = Package(
                 "Benchmarks",
                 "Transcripts",
                 "Interpreter",
+                "FetchedResults",
                 "ObjectGraph",
                 "SQLiteStore",
                 "FetchSimCore",

@@ -1,3 +1,4 @@
+import FetchedResults
 import FetchSimCore
 import ObjectGraph
 
@@ -14,12 +15,15 @@ public struct BenchRunner {
     public var seed: UInt64
     /// Overrides the number of measured events per pair (nil: chosen from the change count).
     public var repetitions: Int?
+    /// The controllers' change path (`.automatic` unless measuring one path alone).
+    public var path: ChangePath
 
-    public init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil) {
+    public init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic) {
         self.sizes = sizes
         self.changes = changes
         self.seed = seed
         self.repetitions = repetitions
+        self.path = path
     }
 
     /// Events measured per pair: enough for a stable median, few enough for a short run.
@@ -51,7 +55,7 @@ public struct BenchRunner {
 
         // Resident memory is read around each build; the differences are per fetched object.
         let beforeContext = BenchClock.residentBytes()
-        let controllerStack = try ControllerStack(store: store)
+        let controllerStack = try ControllerStack(store: store, path: path)
         let beforeFetch = BenchClock.residentBytes()
         let fetchMs = try BenchClock.milliseconds { try controllerStack.fetch() }
         let afterFetch = BenchClock.residentBytes()
@@ -59,7 +63,7 @@ public struct BenchRunner {
 
         let pipelineContext = try ObjectContext(store: store)
         let beforePipeline = BenchClock.residentBytes()
-        let pipeline = try PipelineStack(context: pipelineContext)
+        let pipeline = try PipelineStack(context: pipelineContext, path: path)
         let afterPipeline = BenchClock.residentBytes()
         func perObject(_ from: Int?, _ to: Int?) -> Int {
             guard let from, let to, size > 0 else { return 0 }

@@ -24,9 +24,10 @@ struct ControllerStack {
     let controller: FetchedResultsController
     let delegate = CountingDelegate()
 
-    init(store: InMemoryStore) throws {
+    init(store: InMemoryStore, path: ChangePath) throws {
         context = try ObjectContext(store: store)
         controller = try FetchedResultsController(fetchRequest: BenchWorkload.request, context: context)
+        controller.changePath = path
     }
 
     /// Fetches and attaches the delegate.
@@ -50,9 +51,10 @@ struct PipelineStack {
     static let viewportHeight = 50
 
     /// Builds everything on `context`, which must not be observed by another controller.
-    init(context: ObjectContext) throws {
+    init(context: ObjectContext, path: ChangePath) throws {
         self.context = context
         controller = try FetchedResultsController(fetchRequest: BenchWorkload.request, context: context)
+        controller.changePath = path
         try controller.performFetch()
         dataSource = try ListDataSource(controller: controller, indexKey: "order")
         let middle = max(controller.numberOfFetchedObjects / 2 - Self.viewportHeight / 2, 0)

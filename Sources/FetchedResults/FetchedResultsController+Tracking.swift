@@ -40,6 +40,7 @@ extension FetchedResultsController {
     /// (`TreeEdits`). Sections are found by rank in the section tree, whose weights are object
     /// counts, and searched by value only for entering objects.
     private func applyToTrees(_ candidates: inout [Candidate]) -> [SectionChange] {
+        if usesLinearPath(candidates: candidates.count) { return applyLinearly(&candidates) }
         var existedBefore: [Value: Bool] = [:]
         for i in candidates.indices {
             if !candidates[i].leavesTree, let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }

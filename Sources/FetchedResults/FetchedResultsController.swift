@@ -40,6 +40,9 @@ public final class FetchedResultsController {
     /// The materialised window when the strict profile enforces a limit or an offset.
     var window: WindowLayout?
     var isDelivering = false
+    /// How change events update the results: `.automatic` (the default) takes the linear path
+    /// for events that change a large share of the list; tests and the benchmark force either.
+    public var changePath = ChangePath.automatic
     private var observerToken: ObserverToken?
 
     /// Creates a controller; the request is checked against the context's schema.
@@ -107,7 +110,7 @@ public final class FetchedResultsController {
         }
     }
 
-    private static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
+    static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
         entries.withUnsafeBufferPointer { entries in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import FetchedResults
 
 import Foundation
 
@@ -29,6 +30,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Events measured per pair (default: chosen from the change count).")
     var repetitions: Int?
 
+    @Option(help: ArgumentHelp("The controllers' change path: automatic, incremental or linear (to measure one alone).", valueName: "path"))
+    var path: ChangePath = .automatic
+
     @Flag(help: "Print one JSON object per line per (size, changes) pair.")
     var json = false
 
@@ -47,7 +51,8 @@ struct BenchCommand: ParsableCommand {
             try measure(bench.run, jsonLine: \.jsonLine, table: StoreBench.Result.table)
         } else {
             let runner = BenchRunner(
-                sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions)
+                sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,
+                path: path)
             try measure(runner.run, jsonLine: \.jsonLine, table: BenchResult.table)
         }
     }
@@ -87,3 +92,5 @@ struct BenchCommand: ParsableCommand {
         return items.compactMap { $0 }
     }
 }
+
+extension ChangePath: ExpressibleByArgument {}
