@@ -43,7 +43,7 @@ extension Command: CustomStringConvertible {
             return "record stop"
         case .record(.start(let path)):
             return "record \(Value.string(path).literal)"
-        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
             return name.rawValue
         }
     }

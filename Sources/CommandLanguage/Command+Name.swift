@@ -4,7 +4,7 @@ extension Command {
         case entity, fetch, insert, set, delete, move
         case begin, commit, abort, save, rollback, undo, redo
         case adapter, profile
-        case show, log, check, dump, stats
+        case show, log, check, dump, stats, sheet
         case help, record, quit
 
         /// Other spellings accepted for a command.

@@ -39,6 +39,8 @@ public enum Command: Hashable, Sendable {
     /// `dump` or `dump objects`.
     case dump(includesObjects: Bool)
     case stats
+    /// `sheet`: the full-screen spreadsheet on the same workspace (the REPL driver opens it).
+    case sheet
     /// `help` or `help insert` (the topic is the command's canonical name).
     case help(topic: Name?)
     /// `record FILE` or `record stop`.
@@ -69,6 +71,7 @@ public enum Command: Hashable, Sendable {
         case .check: .check
         case .dump: .dump
         case .stats: .stats
+        case .sheet: .sheet
         case .help: .help
         case .record: .record
         case .quit: .quit

@@ -80,6 +80,11 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.check, syntax: "check", summary: "compare the table with the controller and list problems", example: "check"),
         .init(.dump, syntax: "dump [objects]", summary: "print sections and table rows (and every object)", example: "dump objects"),
         .init(.stats, syntax: "stats", summary: "print the session's counts: objects, fetched, sections, rows, events", example: "stats"),
+        .init(.sheet, syntax: "sheet", summary: "the full-screen spreadsheet on this workspace; q returns here",
+              example: "sheet",
+              details: ["Keys: arrows or h j k l move, Space picks up a row and drops it (one 'move'), Enter edits a "
+                        + "cell (one 'set'), o inserts, d d deletes, u undo, : any command, ? lists them all. "
+                        + "Needs a terminal. Each key's command is recorded as the line it ran."]),
         .init(.help, syntax: "help [COMMAND]", summary: "list the commands, or describe one", example: "help move"),
         .init(.record, syntax: "record FILE | record stop",
               summary: "write the session to a transcript file, or stop writing",

@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -99,6 +99,11 @@ extension Interpreter {
             return dump(includesObjects: includesObjects)
         case .stats:
             return stats()
+        case .sheet:
+            guard workspace.table != nil else { return .error("nothing fetched yet: 'fetch' something before 'sheet'") }
+            var outcome = LineOutcome()
+            outcome.opensSheet = true
+            return outcome
         case .help(let topic):
             let lines = topic.map { CommandHelp.entry(for: $0).render(width: 80) } ?? CommandHelp.renderOverview(width: 80)
             return text(lines)

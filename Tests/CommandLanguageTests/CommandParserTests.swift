@@ -127,6 +127,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase(#"record "Sessions/my list.session""#, .record(.start(path: "Sessions/my list.session"))),
         ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
         ParseCase("record stop", .record(.stop)),
+        ParseCase("sheet", .sheet),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
     ]
 
