@@ -120,6 +120,8 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        // The full-screen mode end to end, on a terminal driven through tmux.
+        .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
