@@ -52,7 +52,7 @@ extension SheetEditor {
         let (message, messageCursor) = messageLine()
         if let messageCursor { cursorPoint = ScreenPoint(line: lines.count, column: messageCursor) }
         lines.append(message)
-        lines.append(statusLine())
+        lines += statusLines()
         return ScreenModel(rows: rows, columns: columns, lines: lines.map { $0.fitted(to: columns) }, cursor: cursorPoint)
     }
 

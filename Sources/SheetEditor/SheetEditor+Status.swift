@@ -38,25 +38,29 @@ extension SheetEditor {
         }
     }
 
-    /// `Note · fetch … │ coordinator moves=… │ profile modern      event 4 · ✓ consistent`: the
-    /// setup on the left (cut when it does not fit), the event number and verdict on the right.
-    func statusLine() -> ScreenLine {
-        var left = " "
+    /// The status bar, two lines: `fetch Note … │ profile modern`, then `coordinator moves=… ·
+    /// event 4 · ✓ consistent` — the setup on the left (cut when it does not fit), the event
+    /// number and the verdict on the right.
+    func statusLines() -> [ScreenLine] {
+        var fetch = " "
         if let spec = interpreter.fetchSpec {
-            left += Command.fetch(spec).description
+            fetch += Command.fetch(spec).description
         } else {
-            left += "nothing fetched: ':fetch ENTITY …'"
+            fetch += "nothing fetched: ':fetch ENTITY …'"
         }
-        left += " │ \(workspace.adapterKind.rawValue) \(workspace.adapterOptions) │ profile \(workspace.profile.rawValue)"
+        fetch += " │ profile \(workspace.profile.rawValue)"
+        let fetchLine = ScreenLine([ScreenSpan(TextWidth.pad(fetch, toWidth: columns), .status)])
+        let left = " \(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
         let problems = interpreter.lastReport.map { $0.problems.count + ($0.event.tableError == nil ? 0 : 1) } ?? 0
         let isOutOfStep = workspace.table?.isOutOfStep ?? false
         let verdict = problems == 0 && !isOutOfStep ? "✓ consistent" : "✗ \(max(problems, 1)) problem\(max(problems, 1) == 1 ? "" : "s")"
         let right = "event \(workspace.eventCount) · "
         let rightWidth = TextWidth.displayWidth(of: right + verdict) + 1
         let leftText = TextWidth.pad(TextWidth.truncate(left, toWidth: max(0, columns - rightWidth - 1)), toWidth: max(0, columns - rightWidth))
-        return ScreenLine([ScreenSpan(leftText + right, .status),
-                           ScreenSpan(verdict, problems == 0 && !isOutOfStep ? .consistent : .inconsistent),
-                           ScreenSpan(" ", .status)])
+        return [fetchLine,
+                ScreenLine([ScreenSpan(leftText + right, .status),
+                            ScreenSpan(verdict, problems == 0 && !isOutOfStep ? .consistent : .inconsistent),
+                            ScreenSpan(" ", .status)])]
     }
 
     /// The pane: a title rule, then the log, the keys or a command's output, cut to its height.

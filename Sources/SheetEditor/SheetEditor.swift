@@ -107,13 +107,19 @@ public final class SheetEditor {
 
     // MARK: Scrolling
 
-    /// Lines the table area has (the screen less the header, the pane, message and status lines).
-    public var bodyHeight: Int { max(1, rows - 3 - paneHeight) }
+    /// Lines the table area has (the screen less the header, the pane, the message line and the
+    /// two status lines).
+    public var bodyHeight: Int { max(1, rows - 4 - paneHeight) }
 
-    /// Lines the pane takes (its title rule included).
+    /// Lines the pane takes (its title rule included): what it shows, at most half the screen.
     public var paneHeight: Int {
-        guard pane != nil else { return 0 }
-        return min(max(rows / 2 - 1, 3), rows - 4)
+        guard let pane else { return 0 }
+        let most = min(max(rows / 2 - 1, 3), rows - 5)
+        switch pane {
+        case .output(let lines): return min(lines.count + 1, max(3, rows - 6))
+        case .help: return min(Self.keyHelp.count + 1, most)
+        case .log: return most
+        }
     }
 
     /// Scrolls so that the cursor's line (and its section header when it is the first row) is on

@@ -41,7 +41,7 @@ import Testing
         #expect(fixture.lines == ["set 0.0 order=abc"])
         let expected = fixture.interpreter.execute("set 0.0 order=abc").errorMessage
         #expect(fixture.editor.message == EditorMessage("error: \(try #require(expected))", isError: true))
-        #expect(fixture.screenText[fixture.screenText.count - 2].hasPrefix("error: invalid value 'abc' at column 15"))
+        #expect(fixture.screenText[fixture.screenText.count - 3].hasPrefix("error: invalid value 'abc' at column 15"))
         #expect(fixture.interpreter.workspace.context.object(with: ObjectID(1))?["order"] == .int(0))
     }
 
@@ -59,7 +59,7 @@ import Testing
         #expect(fixture.lines == ["delete 0.1"])
         #expect(fixture.tableIDs[0] == [1, 3, 4])
         // The deleted row is listed in the message line.
-        #expect(fixture.screenText[fixture.screenText.count - 2].contains("deleted: #2 Eggs (was 0.1)"))
+        #expect(fixture.screenText[fixture.screenText.count - 3].contains("deleted: #2 Eggs (was 0.1)"))
     }
 
     @Test func dThenAnotherKeyDeletesNothing() throws {

@@ -12,8 +12,10 @@ import Testing
         #expect(screen.text[1] == "── Groceries (G) · 4 rows " + String(repeating: "─", count: 34))
         #expect(screen.text[2] == "▸  0.0   #1   Milk          Groceries  0      nil")
         #expect(screen.text[7] == "   1.0   #5   Fix the sink  Home       0      nil")
+        // Cut to the 60 columns, with an ellipsis.
+        #expect(screen.text[18] == " fetch Note sort group, order section group index order │ p…")
+        #expect(screen.text[19].hasPrefix(" coordinator moves=delete-insert"))
         #expect(screen.text[19].hasSuffix("event 0 · ✓ consistent"))
-        #expect(screen.text[19].hasPrefix(" fetch Note sort group, order"))
         #expect(screen.cursor == nil)
     }
 
