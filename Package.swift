@@ -68,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Interpreter", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.

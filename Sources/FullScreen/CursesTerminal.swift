@@ -11,11 +11,12 @@ final class CursesTerminal {
     private var isMouseReporting = false
 
     /// Enters full-screen mode: a UTF-8 locale for wide characters, raw keys (Ctrl-C is a key,
-    /// not a signal), keypad decoding, a short Esc delay, mouse reports with motion.
-    init(environment: [String: String]) {
+    /// not a signal), keypad decoding, a short Esc delay, mouse reports with motion. `nil` when
+    /// ncurses cannot drive the terminal (`initscr` would exit the process instead).
+    init?(environment: [String: String]) {
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
-        initscr()
+        guard newterm(nil, stdout, stdin) != nil else { return nil }
         raw()
         noecho()
         nonl()

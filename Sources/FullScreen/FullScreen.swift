@@ -3,13 +3,14 @@ import SheetEditor
 
 /// Runs the full-screen spreadsheet on the terminal until the user leaves it.
 public enum FullScreen {
-    /// Whether standard input and output are a terminal (full-screen mode needs one).
-    public static var isAvailable: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 }
-
     /// Takes over the terminal, feeds keys to `editor` and draws its screen after each, until a
     /// key ends the mode (`q`, `Esc`, `:quit`); then gives the terminal back as it was.
-    public static func run(_ editor: SheetEditor, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let terminal = CursesTerminal(environment: environment)
+    /// - Throws: `FullScreenError` when the terminal cannot be driven (a `dumb` or unknown `TERM`).
+    public static func run(_ editor: SheetEditor, environment: [String: String] = ProcessInfo.processInfo.environment) throws(FullScreenError) {
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb", let terminal = CursesTerminal(environment: environment) else {
+            throw FullScreenError(description: "the full-screen spreadsheet cannot drive this terminal (TERM='\(term)'); the REPL works everywhere")
+        }
         defer { terminal.close() }
         let size = terminal.size
         editor.handle(.resize(rows: size.rows, columns: size.columns))
@@ -20,4 +21,9 @@ public enum FullScreen {
             guard editor.handle(key) else { return }
         }
     }
+}
+
+/// Why the full-screen mode could not start.
+public struct FullScreenError: Error, Equatable, CustomStringConvertible {
+    public let description: String
 }

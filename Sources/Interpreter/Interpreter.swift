@@ -66,7 +66,7 @@ public final class Interpreter {
         workspace.table?.layoutIfNeeded()
         guard let change else { return nil }
         workspace.eventCount += 1
-        let problems = workspace.check?.run() ?? []
+        let problems = workspace.check?.run(scope: workspace.eventCheckScope) ?? []
         let report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
         lastReport = report
         lastChange = change

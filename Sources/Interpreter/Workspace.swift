@@ -22,6 +22,10 @@ public final class Workspace {
     }
     /// Change events processed so far.
     public internal(set) var eventCount = 0
+    /// How much the check after every change event reads: `.full` (the REPL's default) or
+    /// `.incremental`, which finds the same table/controller differences in O(viewport + changes)
+    /// (docs/performance.md); the `check` command always reads everything.
+    public var eventCheckScope = ConsistencyCheck.Scope.full
 
     public init(context: ObjectContext) {
         self.context = context

@@ -64,6 +64,12 @@ public final class SheetEditor {
         return workspace.context.schema.entity(named: name)?.attributes ?? []
     }
 
+    /// Puts the cursor on the shown row nearest to `path` and scrolls to it (as a click would).
+    public func placeCursor(at path: IndexPath) {
+        cursor = layout().clamped(path)
+        scrollToCursor()
+    }
+
     /// Handles one key; returns false when the full-screen mode should end.
     @discardableResult
     public func handle(_ key: Key) -> Bool {

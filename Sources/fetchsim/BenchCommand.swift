@@ -35,6 +35,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Run the store scenario instead: save N objects to a SQLite file, reopen it and fetch them all.")
     var store = false
 
+    @Flag(help: "Run the full-screen scenario instead: a cursor move, a page scroll and a drop, each with its redraw to an off-screen screen.")
+    var tui = false
+
     func validate() throws {
         guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
         guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
@@ -42,7 +45,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        if store {
+        if tui {
+            let bench = TUIBench(sizes: Self.parseList(sizes) ?? [], seed: seed, repetitions: repetitions ?? 200)
+            try measure(bench.run, jsonLine: \.jsonLine, table: TUIBench.Result.table)
+        } else if store {
             let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
             try measure(bench.run, jsonLine: \.jsonLine, table: StoreBench.Result.table)
         } else {

@@ -19,8 +19,9 @@ public struct SessionLauncher {
     public var echoesInput = false
     public var environment = ProcessInfo.processInfo.environment
     /// Opens the full-screen spreadsheet on the driver's workspace (the executable's hook); the
-    /// second argument is the store file whose unsaved changes quitting asks about, if any.
-    public var sheetOpener: ((SessionDriver, String?) -> Void)?
+    /// second argument is the store file whose unsaved changes quitting asks about, if any. It
+    /// returns false when the terminal could not be driven (it has said why).
+    public var sheetOpener: ((SessionDriver, String?) -> Bool)?
     /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
     public var startsInFullScreen = false
 
@@ -56,7 +57,7 @@ public struct SessionLauncher {
             })
         driver.echoesInput = echoesInput
         if let sheetOpener, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
-            driver.sheetOpener = { sheetOpener($0, nil) }
+            driver.sheetOpener = { _ = sheetOpener($0, nil) }
         }
         if startsInFullScreen, driver.sheetOpener == nil || sheetOpener == nil {
             FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
@@ -80,8 +81,7 @@ public struct SessionLauncher {
                 var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
                 guard driver.run(reader: &reader, script: path) else { return 0 }
             }
-            sheetOpener(driver, storePath)
-            return 0
+            return sheetOpener(driver, storePath) ? 0 : 2
         }
         if isTerminal, !isJSON, start == .demo {
             print(styler.apply(.bold, to: SessionStart.welcome))
