@@ -21,6 +21,8 @@ extension Command: CustomStringConvertible {
             return (["adapter"] + (kind.map { [$0.rawValue] } ?? []) + options.map(\.description)).joined(separator: " ")
         case .profile(let profile):
             return profile.map { "profile \($0.rawValue)" } ?? "profile"
+        case .reorder(let strategy):
+            return strategy.map { "reorder \($0)" } ?? "reorder"
         case .show(.viewport):
             return "show"
         case .show(.all):
@@ -63,6 +65,7 @@ extension Command: CustomStringConvertible {
         if let key = spec.indexKey { parts += ["index", key] }
         if let limit = spec.limit { parts += ["limit", String(limit)] }
         if let offset = spec.offset { parts += ["offset", String(offset)] }
+        if let strategy = spec.reorder { parts += ["reorder", strategy.rawValue] }
         return parts.joined(separator: " ")
     }
 }

@@ -1,3 +1,4 @@
+import Adapters
 import FetchSimCore
 import ObjectGraph
 
@@ -32,6 +33,8 @@ public enum Command: Hashable, Sendable {
     case adapter(AdapterKind?, options: [AdapterOption])
     /// `profile ios10`; a bare `profile` prints the current one.
     case profile(Profile?)
+    /// `reorder sparse`: how a drag renumbers the index attribute; a bare `reorder` prints it.
+    case reorder(ReorderStrategy?)
     /// `show`, `show all`, `show 2`, `show schema|fetch|adapter|settings`.
     case show(ShowTarget)
     case log
@@ -64,6 +67,7 @@ public enum Command: Hashable, Sendable {
         case .redo: .redo
         case .adapter: .adapter
         case .profile: .profile
+        case .reorder: .reorder
         case .show: .show
         case .log: .log
         case .check: .check
