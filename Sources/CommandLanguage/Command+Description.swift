@@ -9,8 +9,9 @@ extension Command: CustomStringConvertible {
             return (["entity", name] + attributes.map(Self.definition)).joined(separator: " ")
         case .fetch(let spec):
             return Self.fetchLine(spec)
-        case .insert(let entity, let assignments):
-            return (["insert", entity] + assignments.map(\.description)).joined(separator: " ")
+        case .insert(let entity, let assignments, let path):
+            return (["insert", entity] + assignments.map(\.description) + (path.map { ["at", $0.shortDescription] } ?? []))
+                .joined(separator: " ")
         case .set(let reference, let assignments):
             return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
         case .delete(let references):

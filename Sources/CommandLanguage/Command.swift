@@ -12,8 +12,9 @@ public enum Command: Hashable, Sendable {
     case entity(name: String, attributes: [Attribute])
     /// `fetch Note [where …] [sort …] [section KEY] [index KEY] [limit N] [offset N]`.
     case fetch(FetchSpec)
-    /// `insert Note title="Milk" order=3`.
-    case insert(entity: String, assignments: [Assignment])
+    /// `insert Note title="Milk" order=3`, or `insert Note title="Milk" at 0.2`: placed at that
+    /// index path (its section key and index key written as a drop there would write them).
+    case insert(entity: String, assignments: [Assignment], at: IndexPath? = nil)
     /// `set REF key=value …`.
     case set(ObjectRef, assignments: [Assignment])
     /// `delete REF …`.

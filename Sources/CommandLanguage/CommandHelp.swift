@@ -38,11 +38,14 @@ public struct CommandHelp: Hashable, Sendable {
                         + "sorted by the section key, then the index key, asc or desc. Without 'sort' the list is "
                         + "sorted by the section key, then the index key (one of them is then required). "
                         + "reorder STRATEGY sets the drag's renumbering as the 'reorder' command does."]),
-        .init(.insert, syntax: "insert ENTITY KEY=VALUE …",
+        .init(.insert, syntax: "insert ENTITY KEY=VALUE … [at S.R]",
               summary: "insert an object and print its new id",
               example: "insert Note title=\"Milk\" group=\"Groceries\" order=3",
               details: ["Values: \"strings\" (with \\\", \\\\, \\n, \\t), 3, -1.5, true, false, nil, 2024-05-01, "
-                        + "2024-05-01T10:30:00Z."]),
+                        + "2024-05-01T10:30:00Z.",
+                        "'at S.R' puts the new object at that index path of the table: its section key is that "
+                        + "section's and its index key is placed as a drop there would place it (see 'reorder'). "
+                        + "S.R may be one past the last row of a section."]),
         .init(.set, syntax: "set REF KEY=VALUE …",
               summary: "change attributes of an object (REF is #ID or S.R, zero-based)",
               example: "set 0.2 done=true"),

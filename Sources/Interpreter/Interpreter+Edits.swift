@@ -63,7 +63,12 @@ extension Interpreter {
     /// Applies one edit and says what it did, with the objects it touched by ID.
     private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits) throws -> String {
         switch command {
-        case .insert(let entity, let assignments):
+        case .insert(let entity, let assignments, let path?):
+            let (id, writes) = try insert(entity, assignments, at: path, line: line)
+            ids.append(id)
+            edit.add(writes: writes)
+            return "insert \(entity) \(id) at \(path.shortDescription)"
+        case .insert(let entity, let assignments, nil):
             do {
                 let id = try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID
                 ids.append(id)

@@ -92,6 +92,9 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
             ])
         ),
         ParseCase("insert Note", .insert(entity: "Note", assignments: [])),
+        ParseCase(#"insert Note title="Tea" at 1.2"#,
+                  .insert(entity: "Note", assignments: [.init("title", .string("Tea"))], at: IndexPath(row: 2, section: 1))),
+        ParseCase("insert Note at=3", .insert(entity: "Note", assignments: [.init("at", .int(3))])),
         ParseCase(#"insert Note title = "spaced"  "#, .insert(entity: "Note", assignments: [.init("title", .string("spaced"))])),
         ParseCase("insert\tNote\ttitle=\"tab\"", .insert(entity: "Note", assignments: [.init("title", .string("tab"))])),
         ParseCase(#"insert Note title="" big=-9223372036854775808"#,

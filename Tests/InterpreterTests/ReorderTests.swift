@@ -110,4 +110,25 @@ import Testing
         _ = try drag(session, "move 0.2 1.0")
         #expect(try ids(session, section: 1) == [13, 5, 6, 7, 8])
     }
+
+    @Test func insertAtPlacesTheObjectAfterTheVisibleRowAbove() throws {
+        let session = try Session()
+        _ = try session.json(Self.filtered)
+        // Shown: Milk, Bread, Coffee; inserted at 0.1 it lands right after Milk, before the hidden Eggs.
+        let answer = try session.json(#"insert Note title="Tea" at 0.1"#)
+        #expect(answer["ids"] as? [Int] == [13])
+        _ = try session.json(Self.unfiltered)
+        #expect(try ids(session) == [1, 13, 2, 3, 4])
+        // One past the last row of another section appends there, with that section's key.
+        _ = try session.json(#"insert Note title="Rake" at 1.4"#)
+        #expect(try ids(session, section: 1) == [5, 6, 7, 8, 14])
+    }
+
+    @Test func insertAtRefusesWhatItSetsItself() throws {
+        let session = try Session()
+        let answer = try session.json(#"insert Note title="Tea" order=4 at 0.1"#)
+        #expect(answer["error"] as? String == "'order' is set by 'at 0.1'; leave it out at column 25")
+        let range = try session.json(#"insert Note title="Tea" at 0.9"#)
+        #expect(range["error"] as? String == "cannot insert at 0.9 (section 0 takes rows 0…4) at column 25")
+    }
 }
