@@ -25,6 +25,9 @@ public final class ListDataSource: TableViewDataSource {
     public private(set) var lastMoveError: String?
     /// How many objects the last drag wrote (its section key or its index key changed).
     public private(set) var lastMoveWrites = 0
+    /// The fuzzer's self-test: renumber only the rows the table shows, densely, as the seeds'
+    /// loop did — which loses the order of hidden objects. Never set outside that test.
+    package var renumbersVisibleRowsOnly = false
     /// How a drag renumbers the index attribute; it must accept the attribute's type.
     public private(set) var strategy: ReorderStrategy = .dense
 
@@ -112,6 +115,10 @@ public final class ListDataSource: TableViewDataSource {
         guard indexKey != nil, let movedRaw = tableView.rowIdentifier(at: destination) else { return }
         let moved = ObjectID(movedRaw)
         let neighbour = { (row: Int) in tableView.rowIdentifier(at: IndexPath(row: row, section: destination.section)).map(ObjectID.init) }
+        if renumbersVisibleRowsOnly {
+            renumberVisibleRows(tableView, sections: [source.section, destination.section], moved: moved, into: destination.section)
+            return
+        }
         do {
             let drop = try planDrop(of: moved, into: destination.section, of: tableView,
                                     above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
@@ -121,6 +128,31 @@ public final class ListDataSource: TableViewDataSource {
             lastMoveError = error.description
         } catch {
             lastMoveError = String(describing: error)
+        }
+        if lastMoveWrites > 0, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
+    }
+
+    /// The seeds' write-back, kept only as the fuzzer's deliberately broken renumbering: the
+    /// section key of the moved row, then 0…n−1 over the visible rows of the sections involved.
+    private func renumberVisibleRows(_ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int) {
+        guard let indexKey else { return }
+        let context = controller.context
+        do {
+            if let sectionKey = controller.fetchRequest.sectionNameKeyPath,
+               let sample = tableView.rowIdentifiers(inSection: section).first(where: { $0 != moved.rawValue }),
+               let value = context.object(with: ObjectID(sample))?[sectionKey], context.object(with: moved)?[sectionKey] != value {
+                try context.setValue(value, forKey: sectionKey, of: moved)
+                lastMoveWrites += 1
+            }
+            for section in sections.sorted() {
+                for (position, id) in tableView.rowIdentifiers(inSection: section).enumerated()
+                where context.object(with: ObjectID(id))?[indexKey] != .int(position) {
+                    try context.setValue(.int(position), forKey: indexKey, of: ObjectID(id))
+                    lastMoveWrites += 1
+                }
+            }
+        } catch {
+            lastMoveError = error.description
         }
         if lastMoveWrites > 0, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
     }
