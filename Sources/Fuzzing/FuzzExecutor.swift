@@ -107,13 +107,10 @@ public final class FuzzExecutor {
         return canMove(from: from, to: to) ? (from, to) : nil
     }
 
-    /// Whether `move from to` is a drag the table accepts now.
+    /// Whether `move from to` is a drag the table accepts now (`SimulatedTableView.dropRows`).
     func canMove(from: IndexPath, to: IndexPath) -> Bool {
-        guard let table = workspace.table, workspace.dataSource?.indexKey != nil, from != to,
-              table.rowIdentifier(at: from) != nil,
-              to.section >= 0, to.section < table.numberOfSections else { return false }
-        let slots = table.numberOfRows(inSection: to.section) - (from.section == to.section ? 1 : 0)
-        return to.row >= 0 && to.row <= slots
+        guard let table = workspace.table, workspace.dataSource?.indexKey != nil, from != to else { return false }
+        return table.dropRows(from: from, inSection: to.section)?.contains(to.row) ?? false
     }
 
     // MARK: Rendering
