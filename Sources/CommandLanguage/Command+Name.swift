@@ -3,7 +3,7 @@ extension Command {
     public enum Name: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
         case entity, fetch, insert, set, delete, move
         case begin, commit, abort, save, rollback, undo, redo
-        case adapter, profile
+        case adapter, profile, reorder
         case show, log, check, dump, stats, sheet
         case help, record, quit
 

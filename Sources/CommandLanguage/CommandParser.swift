@@ -57,6 +57,7 @@ public enum CommandParser {
         case .move: return try parseMove(keyword, &s)
         case .adapter: return try parseAdapter(keyword, &s)
         case .profile: return try parseProfile(keyword, &s)
+        case .reorder: return try parseReorder(keyword, &s)
         case .show: return try parseShow(&s)
         case .dump: return try parseDump(&s)
         case .help: return try parseHelp(&s)

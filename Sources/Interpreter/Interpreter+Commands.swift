@@ -69,6 +69,16 @@ extension Interpreter {
             let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
             workspace.setAdapter(kind, options: base.applying(options))
             return showAdapter()
+        case .reorder(nil):
+            let strategy = workspace.reorderStrategy
+            return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
+        case .reorder(let strategy?):
+            do {
+                try workspace.setReorderStrategy(strategy)
+            } catch {
+                throw located(error.description, token: strategy.rawValue, in: line)
+            }
+            return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
         case .profile(nil):
             return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):
@@ -120,6 +130,13 @@ extension Interpreter {
         }
     }
 
+    /// `message at column N`, N being the column of `value` in the clause `KEYWORD value`.
+    private func located(_ message: String, clause: String, value: String, in line: String) -> InterpreterError {
+        guard let range = line.range(of: "\(clause) \(value)") else { return InterpreterError(message) }
+        let offset = line.distance(from: line.startIndex, to: range.lowerBound) + clause.count + 1
+        return located(message, token: value, in: String(line.dropFirst(offset)), offset: offset)
+    }
+
     /// A plain answer: text lines, `{"ok":true,…}` with `json` fields.
     func text(_ lines: [String], json: [(String, JSONValue)] = [], failed: Bool = false) -> LineOutcome {
         text(lines.map { .line($0) }, json: json, failed: failed)
@@ -152,7 +169,7 @@ extension Interpreter {
         let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
                                    sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0)
         do {
-            try workspace.fetch(request, indexKey: spec.indexKey)
+            try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
         } catch let error as FetchedResultsError {
             switch error {
             case .unknownEntity(let name): throw located(error.description, token: name, in: line)
@@ -165,8 +182,14 @@ extension Interpreter {
             default: throw InterpreterError(error.description)
             }
         } catch let error as AdapterError {
-            if case .invalidIndexAttribute(let key) = error { throw located(error.description, token: key, in: line) }
-            throw InterpreterError(error.description)
+            switch error {
+            case .invalidIndexAttribute(let key), .indexNotSorted(let key, _, _):
+                throw located(error.description, clause: "index", value: key, in: line)
+            case .strategyNeedsType(let strategy, let key, _):
+                throw spec.reorder == nil ? located(error.description, clause: "index", value: key, in: line)
+                    : located(error.description, clause: "reorder", value: strategy.rawValue, in: line)
+            default: throw InterpreterError(error.description)
+            }
         }
         lastReport = nil
         lastChange = nil

@@ -46,22 +46,16 @@ extension SheetEditor {
 
     // MARK: Inserting
 
-    /// `o`: one `insert ENTITY SECTIONKEY=… at S.R` after the cursor's row (the index attribute
-    /// placed by the drag rules), then edits the new row's first cell that is neither the section
-    /// key nor the index attribute.
+    /// `o`: one `insert ENTITY at S.R` after the cursor's row — the section's key and the index
+    /// attribute placed by the drag rules (docs/reorder.md), the other attributes their defaults —
+    /// then edits the new row's first cell that is neither the section key nor the index attribute.
     func insertRow() {
         guard let controller = workspace.controller, let table = workspace.table else { return }
         let section = cursor?.section ?? 0
         guard section < table.numberOfSections || table.numberOfSections == 0 else { return }
         let destination = IndexPath(row: cursor.map { $0.row + 1 } ?? 0, section: section)
         let sectionKey = controller.fetchRequest.sectionNameKeyPath
-        var assignments: [String] = []
-        if let sectionKey, let name = table.headerTitle(forSection: section) {
-            assignments.append("\(sectionKey)=\(CommandLines.valueText(name, type: attribute(named: sectionKey)?.type))")
-        }
-        let line = (["insert", controller.fetchRequest.entityName] + assignments + ["at", "\(destination.section).\(destination.row)"])
-            .joined(separator: " ")
-        let outcome = run(line)
+        let outcome = run("insert \(controller.fetchRequest.entityName) at \(destination.section).\(destination.row)")
         guard outcome.errorMessage == nil else { return }
         guard let id = CommandLines.insertedID(outcome), let path = table.rowIdentifier(at: destination) == id
             ? destination : table.indexPath(forRowIdentifier: id)

@@ -48,7 +48,7 @@ extension SheetEditor {
         } else {
             fetch += "nothing fetched: ':fetch ENTITY …'"
         }
-        fetch += " │ profile \(workspace.profile.rawValue)"
+        fetch += " │ profile \(workspace.profile.rawValue) │ reorder \(workspace.reorderStrategy.rawValue)"
         let fetchLine = ScreenLine([ScreenSpan(TextWidth.pad(fetch, toWidth: columns), .status)])
         let left = " \(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
         let problems = interpreter.lastReport.map { $0.problems.count + ($0.event.tableError == nil ? 0 : 1) } ?? 0

@@ -45,10 +45,28 @@ import Testing
         #expect(fixture.interpreter.workspace.context.object(with: ObjectID(1))?["order"] == .int(0))
     }
 
-    @Test func oInsertsAfterTheCursorRowInItsSection() throws {
+    @Test func oInsertsAfterTheCursorRowInItsSectionAndEditsItsTitle() throws {
         let fixture = try Fixture()
         fixture.press(.down, .down, .down, .down, .down, .character("o"))
-        #expect(fixture.lines == [#"insert Note group="Home" at 1.2"#])
+        #expect(fixture.lines == ["insert Note at 1.2"])
+        // Home was #5 #6 #7 #8; the new note (#13) lands after Water plants, in Home.
+        #expect(fixture.tableIDs[1] == [5, 6, 13, 7, 8])
+        let note = try #require(fixture.interpreter.workspace.context.object(with: ObjectID(13)))
+        #expect(note["group"] == .string("Home"))
+        #expect(fixture.editor.cursor == IndexPath(row: 2, section: 1))
+        guard case .editing(let edit) = fixture.editor.mode else { Issue.record("not editing the new row"); return }
+        #expect(edit.attribute == "title")
+        fixture.type("Buy soap")
+        fixture.press(.enter)
+        #expect(fixture.lines == ["insert Note at 1.2", #"set 1.2 title="Buy soap""#])
+        #expect(note["title"] == .string("Buy soap"))
+    }
+
+    @Test func oOnTheLastRowAppendsToItsSection() throws {
+        let fixture = try Fixture()
+        fixture.press(.character("G"), .character("o"), .escape)
+        #expect(fixture.lines == ["insert Note at 2.4"])
+        #expect(fixture.tableIDs[2] == [9, 10, 11, 12, 13])
     }
 
     @Test func dDDeletesTheRow() throws {
