@@ -86,4 +86,32 @@ struct FullScreenTerminalTests {
         }
         await tmux.stop()
     }
+
+    @Test func aMouseDragIsOneMove() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let tmux = TmuxDriver(name: "mouse")
+        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui; sleep 10")
+        do {
+            _ = try await tmux.waitFor("event 0 · ✓ consistent") { $0.contains("event 0 · ✓ consistent") }
+            // xterm's SGR mouse reports (1-based column;line): press on Eggs (screen line 4 =
+            // row 0.1), motion with the button held to line 6 (row 0.3), release there.
+            for report in ["\u{1B}[<0;10;4M", "\u{1B}[<32;10;5M", "\u{1B}[<32;10;6M"] {
+                try await tmux.tmux(["send-keys", "-t", tmux.session, "-l", report])
+                // A pointer's reports come apart in time; sent at once, they would read as one burst.
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let carrying = try await tmux.waitFor("the row carried") { $0.contains("≡  0.3   #2   Eggs") }
+            #expect(carrying.contains("event 0 · ✓ consistent"))
+            try await tmux.tmux(["send-keys", "-t", tmux.session, "-l", "\u{1B}[<0;10;6m"])
+            let dropped = try await tmux.waitFor("event 1") { $0.contains("event 1 · ✓ consistent") }
+            #expect(tableIDs(onScreen: dropped) == [[1, 3, 4, 2], [5, 6, 7, 8], [9, 10, 11, 12]])
+            try await tmux.send(":", "dump", "Enter")
+            let dumped = try await tmux.waitFor("table 2:") { $0.contains("table 2:") }
+            #expect(tableIDs(inDump: dumped) == [[1, 3, 4, 2], [5, 6, 7, 8], [9, 10, 11, 12]])
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+    }
 }
