@@ -85,4 +85,26 @@ import Testing
         // "▸  0.1   #2   " is 14 columns; the field holds "Eggs", the insertion point before 's'.
         #expect(screen.cursor == ScreenPoint(line: 3, column: 14 + 3))
     }
+
+    @Test func wideCharactersKeepTheColumnsAligned() throws {
+        let fixture = try Fixture()
+        _ = fixture.interpreter.execute("set 0.0 title=\"牛乳とパン\"")
+        let text = fixture.screenText
+        // "牛乳とパン" is 10 columns wide, like "Fix the sink"'s 12 less 2: the group column starts
+        // at the same display column on every row.
+        let starts = [text[2], text[3], text[7]].map { line -> Int in
+            guard let group = line.range(of: "Groceries") ?? line.range(of: "Home") else { return -1 }
+            return TextWidth.displayWidth(of: line[..<group.lowerBound])
+        }
+        #expect(text[2].contains("牛乳とパン"))
+        #expect(Set(starts).count == 1)
+    }
+
+    @Test func editingAWideValuePlacesTheCursorByDisplayWidth() throws {
+        let fixture = try Fixture()
+        _ = fixture.interpreter.execute("set 0.0 title=\"牛乳\"")
+        fixture.press(.enter)
+        // "▸  0.0   #1   " is 14 columns; "牛乳" is 4 wide.
+        #expect(fixture.editor.screen().cursor == ScreenPoint(line: 2, column: 14 + 4))
+    }
 }
