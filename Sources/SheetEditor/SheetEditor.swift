@@ -144,7 +144,7 @@ public final class SheetEditor {
     /// Moves the table's viewport (as scrolling a `UITableView` does) when the rows on screen
     /// are not all inside it; it keeps at least 200 rows, so small tables never scroll it.
     func syncViewport() {
-        guard let table = workspace.table else { return }
+        guard workspace.table != nil else { return }
         let layout = layout()
         let unmoved = TableLayout(tableCounts: layout.tableCounts)
         let flat = (top..<(top + bodyHeight)).compactMap { line -> Int? in
@@ -157,7 +157,6 @@ public final class SheetEditor {
         let height = max(200, bodyHeight)
         guard lower < viewport.firstRow || upper > viewport.firstRow + viewport.height || viewport.height < bodyHeight
         else { return }
-        _ = table
         workspace.viewport = Viewport(firstRow: max(0, lower - (height - bodyHeight) / 2), height: height)
     }
 }
