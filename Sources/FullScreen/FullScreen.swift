@@ -1,4 +1,5 @@
 import Foundation
+import Interpreter
 import SheetEditor
 
 /// Runs the full-screen spreadsheet on the terminal until the user leaves it.
@@ -11,7 +12,15 @@ public enum FullScreen {
         guard !term.isEmpty, term != "dumb", let terminal = CursesTerminal(environment: environment) else {
             throw FullScreenError(description: "the full-screen spreadsheet cannot drive this terminal (TERM='\(term)'); the REPL works everywhere")
         }
-        defer { terminal.close() }
+        // The check after each event reads the rows on screen and the changed ones, not all n
+        // (the same table/controller differences; ':check' still reads everything).
+        let workspace = editor.interpreter.workspace
+        let scope = workspace.eventCheckScope
+        workspace.eventCheckScope = .incremental
+        defer {
+            workspace.eventCheckScope = scope
+            terminal.close()
+        }
         let size = terminal.size
         editor.handle(.resize(rows: size.rows, columns: size.columns))
         while true {
