@@ -38,8 +38,9 @@ struct FullScreenTerminalTests {
         #expect(started.contains("▸  0.0   #1   Milk"))
         // Pick up Milk, carry it past Groceries' last position into Home, drop it.
         try await tmux.send("Space", "Down", "Down", "Down", "Down")
-        let carrying = try await tmux.waitFor("── Home (H) · 5 rows") { $0.contains("── Home (H) · 5 rows") }
-        #expect(carrying.contains("≡  1.0   #1   Milk"), "the carried row shows where it would go")
+        // Lines are drawn top to bottom: once the carried row shows, the header above it has too.
+        let carrying = try await tmux.waitFor("the carried row") { $0.contains("≡  1.0   #1   Milk") }
+        #expect(carrying.contains("── Home (H) · 5 rows"), "the carried row shows where it would go")
         #expect(carrying.contains("event 0 · ✓ consistent"), "nothing written while carrying")
         try await tmux.send("Down", "Space")
         let dropped = try await tmux.waitFor("event 1 · ✓ consistent") { $0.contains("event 1 · ✓ consistent") }

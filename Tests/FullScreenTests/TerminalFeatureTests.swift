@@ -48,7 +48,10 @@ struct TerminalFeatureTests {
             try await tmux.send("G")
             try await tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "10"])
             // 10 lines: header, 5 table lines, message, 2 status lines; the cursor's row in view.
-            let small = try await tmux.waitFor("the small screen") { $0.contains("▸  2.3") && !$0.contains("Groceries (G)") }
+            // Polled until drawn whole (a capture may land between the terminal's writes).
+            let small = try await tmux.waitFor("the small screen") { screen in
+                screen.hasPrefix("   path  id") && screen.contains("▸  2.3") && !screen.contains("Groceries (G)")
+            }
             let lines = small.split(separator: "\n", omittingEmptySubsequences: false).prefix(10)
             #expect(lines.first?.hasPrefix("   path  id") == true)
             #expect(lines.contains { $0.hasPrefix("▸  2.3   #12  Email Anna") })
