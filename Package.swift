@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"])]),
         // Small C helpers for the console: the SIGINT handler, waiting for input, the window size.
         .target(name: "CTerminal"),
+        // The wide-character ncurses, for the full-screen spreadsheet. No pkgConfig (as CReadline).
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Layer 2: schema, objects, the context and its change notifications, stores.
         .target(name: "ObjectGraph"),
         // Layer 2b: the SQLite file store behind `PersistentStore` (GRDB over the system SQLite).
@@ -66,8 +68,13 @@ let package = Package(
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Interpreter", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
         ),
+        // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
+        // out. Pure: no I/O.
+        .target(name: "SheetEditor", dependencies: ["Interpreter", "CommandLanguage", "Sheet", "Adapters", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        // The full-screen spreadsheet on a terminal: ncurses draws the screen model and reads keys.
+        .target(name: "FullScreen", dependencies: ["SheetEditor", "Interpreter", "FetchSimCore", "CNCurses"]),
         // Layer 10: the REPL — line input (readline on a terminal, plain lines otherwise), the
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
@@ -79,6 +86,8 @@ let package = Package(
             name: "fetchsim",
             dependencies: [
                 "Console",
+                "FullScreen",
+                "SheetEditor",
                 "Fuzzing",
                 "Benchmarks",
                 "Transcripts",
@@ -111,6 +120,9 @@ let package = Package(
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        // The full-screen mode end to end, on a terminal driven through tmux.
+        .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(

@@ -1,3 +1,5 @@
+import ObjectGraph
+
 /// How an adapter shows a reported move.
 public enum MovePolicy: String, Sendable, CaseIterable {
     /// `deleteRows` + `insertRows`, as Apple's template and FetchedResultsCoordinator do.
@@ -62,13 +64,26 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
 public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
     case noIndexAttribute
     case invalidIndexAttribute(String)
+    /// The list is not sorted by (section key, index key, …): a drag could not keep its order.
+    case indexNotSorted(String, expected: [String], actual: [String])
+    /// The strategy cannot keep its keys in an attribute of this type.
+    case strategyNeedsType(ReorderStrategy, key: String, type: AttributeType)
+    /// A drop into a section whose section key value cannot be told (an empty table section).
+    case unknownSectionValue(Int)
 
     public var description: String {
         switch self {
         case .noIndexAttribute:
             "the fetch has no index attribute to renumber; use 'fetch … index KEY'"
         case .invalidIndexAttribute(let key):
-            "index attribute '\(key)' must be an int attribute of the fetched entity"
+            "index attribute '\(key)' must be an int or double attribute of the fetched entity"
+        case .indexNotSorted(let key, let expected, let actual):
+            "index attribute '\(key)' must be what the list is sorted by: sort by '\(expected.joined(separator: ", "))' "
+                + "(then any tie-breakers), not '\(actual.joined(separator: ", "))'"
+        case .strategyNeedsType(let strategy, let key, let type):
+            "'reorder \(strategy)' needs \(strategy.requiredType) index attribute; '\(key)' is \(type)"
+        case .unknownSectionValue(let section):
+            "cannot tell which section key value the empty section \(section) stands for"
         }
     }
 }

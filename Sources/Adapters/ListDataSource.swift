@@ -22,16 +22,52 @@ public final class ListDataSource: TableViewDataSource {
     /// Who holds the flag (the adapter).
     public weak var flagHolder: (any UserDrivenChangeTracking)?
     /// The error of the last drag's write-back, if it failed.
-    public private(set) var lastMoveError: ObjectGraphError?
+    public private(set) var lastMoveError: String?
+    /// How many objects the last drag wrote (its section key or its index key changed).
+    public private(set) var lastMoveWrites = 0
+    /// The fuzzer's self-test: renumber only the rows the table shows, densely, as the seeds'
+    /// loop did — which loses the order of hidden objects. Never set outside that test.
+    package var renumbersVisibleRowsOnly = false
+    /// How a drag renumbers the index attribute; it must accept the attribute's type.
+    public private(set) var strategy: ReorderStrategy = .dense
 
-    /// Creates the data source; `indexKey`, when given, must be an int attribute of the entity.
-    public init(controller: FetchedResultsController, indexKey: String?) throws(AdapterError) {
-        if let indexKey {
-            let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
-            guard entity?.attribute(named: indexKey)?.type == .int else { throw .invalidIndexAttribute(indexKey) }
-        }
+    /// Creates the data source. `indexKey`, when given, must be an int or double attribute of the
+    /// entity that the list is sorted by right after the section key (`sort SECTION, INDEX, …`, or
+    /// `sort INDEX, …` without sections), in either direction, and of a type `strategy` accepts.
+    public init(controller: FetchedResultsController, indexKey: String?, strategy: ReorderStrategy = .dense) throws(AdapterError) {
         self.controller = controller
         self.indexKey = indexKey
+        if let indexKey {
+            let request = controller.fetchRequest
+            let entity = controller.context.schema.entity(named: request.entityName)
+            guard let type = entity?.attribute(named: indexKey)?.type, type == .int || type == .double else {
+                throw .invalidIndexAttribute(indexKey)
+            }
+            let expected = [request.sectionNameKeyPath, indexKey].compactMap { $0 }
+            let sorted = request.sortDescriptors.prefix(expected.count).map(\.key)
+            guard sorted == expected else {
+                throw .indexNotSorted(indexKey, expected: expected, actual: request.sortDescriptors.map(\.key))
+            }
+        }
+        try setStrategy(strategy)
+    }
+
+    /// Switches the strategy; refused when it cannot keep its keys in the index attribute.
+    public func setStrategy(_ strategy: ReorderStrategy) throws(AdapterError) {
+        if let indexKey, let type = indexType, !strategy.accepts(type) {
+            throw .strategyNeedsType(strategy, key: indexKey, type: type)
+        }
+        self.strategy = strategy
+    }
+
+    /// The index attribute's type.
+    public var indexType: AttributeType? {
+        indexKey.flatMap { controller.context.schema.entity(named: controller.fetchRequest.entityName)?.attribute(named: $0)?.type }
+    }
+
+    /// Whether the list sorts the index attribute ascending.
+    public var sortsIndexAscending: Bool {
+        controller.fetchRequest.sortDescriptors.first { $0.key == indexKey }?.ascending ?? true
     }
 
     /// The cell the app configures for `object`: every attribute's value as text, in entity order.
@@ -69,34 +105,55 @@ public final class ListDataSource: TableViewDataSource {
     }
 
     /// The user dropped a row: the table already shows it at `destination`. Writes the section key
-    /// when the row crossed sections, then renumbers the index attribute densely (0…n−1) in the
-    /// table's new order in the sections involved, and — when flagging — sets the user-driven flag
-    /// so that the delegate bypasses the change event these writes cause.
+    /// when the row crossed sections and gives the row an index key that sorts it directly after
+    /// the row above it (or before the row below it, at the top) in the section's full order —
+    /// hidden objects included — using the current strategy (docs/reorder.md); and, when flagging,
+    /// sets the user-driven flag so that the delegate bypasses the change event these writes cause.
     public func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
         lastMoveError = nil
+        lastMoveWrites = 0
+        guard indexKey != nil, let movedRaw = tableView.rowIdentifier(at: destination) else { return }
+        let moved = ObjectID(movedRaw)
+        let neighbour = { (row: Int) in tableView.rowIdentifier(at: IndexPath(row: row, section: destination.section)).map(ObjectID.init) }
+        if renumbersVisibleRowsOnly {
+            renumberVisibleRows(tableView, sections: [source.section, destination.section], moved: moved, into: destination.section)
+            return
+        }
+        do {
+            let drop = try planDrop(of: moved, into: destination.section, of: tableView,
+                                    above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
+                                    below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
+            lastMoveWrites = try write(drop, for: moved)
+        } catch let error as ObjectGraphError {
+            lastMoveError = error.description
+        } catch {
+            lastMoveError = String(describing: error)
+        }
+        if lastMoveWrites > 0, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
+    }
+
+    /// The seeds' write-back, kept only as the fuzzer's deliberately broken renumbering: the
+    /// section key of the moved row, then 0…n−1 over the visible rows of the sections involved.
+    private func renumberVisibleRows(_ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int) {
         guard let indexKey else { return }
         let context = controller.context
-        var wrote = false
         do {
-            if source.section != destination.section, let sectionKey = controller.fetchRequest.sectionNameKeyPath,
-               let movedID = tableView.rowIdentifier(at: destination),
-               let sample = controller.object(at: IndexPath(row: 0, section: destination.section)) {
-                let value = sample[sectionKey]
-                if context.object(with: ObjectID(movedID))?[sectionKey] != value {
-                    try context.setValue(value, forKey: sectionKey, of: ObjectID(movedID))
-                    wrote = true
-                }
+            if let sectionKey = controller.fetchRequest.sectionNameKeyPath,
+               let sample = tableView.rowIdentifiers(inSection: section).first(where: { $0 != moved.rawValue }),
+               let value = context.object(with: ObjectID(sample))?[sectionKey], context.object(with: moved)?[sectionKey] != value {
+                try context.setValue(value, forKey: sectionKey, of: moved)
+                lastMoveWrites += 1
             }
-            for section in Set([source.section, destination.section]).sorted() {
-                for (position, id) in tableView.rowIdentifiers(inSection: section).enumerated() {
-                    guard let object = context.object(with: ObjectID(id)), object[indexKey] != .int(position) else { continue }
-                    try context.setValue(.int(position), forKey: indexKey, of: object.objectID)
-                    wrote = true
+            for section in sections.sorted() {
+                for (position, id) in tableView.rowIdentifiers(inSection: section).enumerated()
+                where context.object(with: ObjectID(id))?[indexKey] != .int(position) {
+                    try context.setValue(.int(position), forKey: indexKey, of: ObjectID(id))
+                    lastMoveWrites += 1
                 }
             }
         } catch {
-            lastMoveError = error
+            lastMoveError = error.description
         }
-        if wrote, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
+        if lastMoveWrites > 0, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
     }
 }

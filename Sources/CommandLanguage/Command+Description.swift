@@ -9,8 +9,9 @@ extension Command: CustomStringConvertible {
             return (["entity", name] + attributes.map(Self.definition)).joined(separator: " ")
         case .fetch(let spec):
             return Self.fetchLine(spec)
-        case .insert(let entity, let assignments):
-            return (["insert", entity] + assignments.map(\.description)).joined(separator: " ")
+        case .insert(let entity, let assignments, let path):
+            return (["insert", entity] + assignments.map(\.description) + (path.map { ["at", $0.shortDescription] } ?? []))
+                .joined(separator: " ")
         case .set(let reference, let assignments):
             return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
         case .delete(let references):
@@ -21,6 +22,8 @@ extension Command: CustomStringConvertible {
             return (["adapter"] + (kind.map { [$0.rawValue] } ?? []) + options.map(\.description)).joined(separator: " ")
         case .profile(let profile):
             return profile.map { "profile \($0.rawValue)" } ?? "profile"
+        case .reorder(let strategy):
+            return strategy.map { "reorder \($0)" } ?? "reorder"
         case .show(.viewport):
             return "show"
         case .show(.all):
@@ -43,7 +46,7 @@ extension Command: CustomStringConvertible {
             return "record stop"
         case .record(.start(let path)):
             return "record \(Value.string(path).literal)"
-        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
             return name.rawValue
         }
     }
@@ -63,6 +66,7 @@ extension Command: CustomStringConvertible {
         if let key = spec.indexKey { parts += ["index", key] }
         if let limit = spec.limit { parts += ["limit", String(limit)] }
         if let offset = spec.offset { parts += ["offset", String(offset)] }
+        if let strategy = spec.reorder { parts += ["reorder", strategy.rawValue] }
         return parts.joined(separator: " ")
     }
 }

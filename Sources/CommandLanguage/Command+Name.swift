@@ -3,8 +3,8 @@ extension Command {
     public enum Name: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
         case entity, fetch, insert, set, delete, move
         case begin, commit, abort, save, rollback, undo, redo
-        case adapter, profile
-        case show, log, check, dump, stats
+        case adapter, profile, reorder
+        case show, log, check, dump, stats, sheet
         case help, record, quit
 
         /// Other spellings accepted for a command.

@@ -1,3 +1,4 @@
+import Adapters
 import FetchSimCore
 import ObjectGraph
 
@@ -11,8 +12,9 @@ public enum Command: Hashable, Sendable {
     case entity(name: String, attributes: [Attribute])
     /// `fetch Note [where …] [sort …] [section KEY] [index KEY] [limit N] [offset N]`.
     case fetch(FetchSpec)
-    /// `insert Note title="Milk" order=3`.
-    case insert(entity: String, assignments: [Assignment])
+    /// `insert Note title="Milk" order=3`, or `insert Note title="Milk" at 0.2`: placed at that
+    /// index path (its section key and index key written as a drop there would write them).
+    case insert(entity: String, assignments: [Assignment], at: IndexPath? = nil)
     /// `set REF key=value …`.
     case set(ObjectRef, assignments: [Assignment])
     /// `delete REF …`.
@@ -32,6 +34,8 @@ public enum Command: Hashable, Sendable {
     case adapter(AdapterKind?, options: [AdapterOption])
     /// `profile ios10`; a bare `profile` prints the current one.
     case profile(Profile?)
+    /// `reorder sparse`: how a drag renumbers the index attribute; a bare `reorder` prints it.
+    case reorder(ReorderStrategy?)
     /// `show`, `show all`, `show 2`, `show schema|fetch|adapter|settings`.
     case show(ShowTarget)
     case log
@@ -39,6 +43,8 @@ public enum Command: Hashable, Sendable {
     /// `dump` or `dump objects`.
     case dump(includesObjects: Bool)
     case stats
+    /// `sheet`: the full-screen spreadsheet on the same workspace (the REPL driver opens it).
+    case sheet
     /// `help` or `help insert` (the topic is the command's canonical name).
     case help(topic: Name?)
     /// `record FILE` or `record stop`.
@@ -64,11 +70,13 @@ public enum Command: Hashable, Sendable {
         case .redo: .redo
         case .adapter: .adapter
         case .profile: .profile
+        case .reorder: .reorder
         case .show: .show
         case .log: .log
         case .check: .check
         case .dump: .dump
         case .stats: .stats
+        case .sheet: .sheet
         case .help: .help
         case .record: .record
         case .quit: .quit

@@ -1,3 +1,4 @@
+import Adapters
 import ObjectGraph
 
 /// Tab completion for the command language, as a pure function of the line and a context.
@@ -57,6 +58,8 @@ public struct CommandCompleter: Hashable, Sendable {
                 : adapterOptionCandidates(words: words, current: current)
         case .profile?:
             return argumentIndex == 1 ? context.profileNames : []
+        case .reorder?:
+            return argumentIndex == 1 ? ReorderStrategy.allCases.map(\.rawValue) : []
         case .show?:
             return argumentIndex == 1 ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
         case .dump?:
@@ -112,6 +115,8 @@ public struct CommandCompleter: Hashable, Sendable {
             return last == clause ? attributes : unusedClauses
         case "limit", "offset":
             return last == clause ? [] : unusedClauses
+        case "reorder":
+            return last == clause ? ReorderStrategy.allCases.map(\.rawValue) : unusedClauses
         default:
             return attributes + unusedClauses
         }

@@ -29,17 +29,23 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.entity, syntax: "entity NAME ATTR:TYPE[?][=DEFAULT] …",
               summary: "define an entity (types: string, int, double, bool, date; ? = optional)",
               example: "entity Note title:string group:string order:int done:bool? due:date?"),
-        .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N]",
+        .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N] "
+                  + "[reorder STRATEGY]",
               summary: "set up the fetched results controller and reload the table",
               example: "fetch Note where done == false sort group, order section group index order",
               details: ["PREDICATE uses NSPredicate format syntax; a section key must be the first sort key; "
-                        + "index KEY names the attribute that 'move' renumbers. Without 'sort' the list is "
-                        + "sorted by the section key, then the index key (one of them is then required)."]),
-        .init(.insert, syntax: "insert ENTITY KEY=VALUE …",
+                        + "index KEY names the attribute that 'move' renumbers (int or double); the list must be "
+                        + "sorted by the section key, then the index key, asc or desc. Without 'sort' the list is "
+                        + "sorted by the section key, then the index key (one of them is then required). "
+                        + "reorder STRATEGY sets the drag's renumbering as the 'reorder' command does."]),
+        .init(.insert, syntax: "insert ENTITY KEY=VALUE … [at S.R]",
               summary: "insert an object and print its new id",
               example: "insert Note title=\"Milk\" group=\"Groceries\" order=3",
               details: ["Values: \"strings\" (with \\\", \\\\, \\n, \\t), 3, -1.5, true, false, nil, 2024-05-01, "
-                        + "2024-05-01T10:30:00Z."]),
+                        + "2024-05-01T10:30:00Z.",
+                        "'at S.R' puts the new object at that index path of the table: its section key is that "
+                        + "section's and its index key is placed as a drop there would place it (see 'reorder'). "
+                        + "S.R may be one past the last row of a section."]),
         .init(.set, syntax: "set REF KEY=VALUE …",
               summary: "change attributes of an object (REF is #ID or S.R, zero-based)",
               example: "set 0.2 done=true"),
@@ -49,8 +55,11 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.move, syntax: "move [--unflagged] S.R S.R",
               summary: "drag a row as the user would; --unflagged omits the user-driven flag",
               example: "move 0.0 1.2",
-              details: ["The table moves first, the index attribute is renumbered (and the section key "
-                        + "set when crossing sections); the flag makes the adapter skip what it shows."]),
+              details: ["The table moves first; then the dragged object gets an index key that sorts it directly "
+                        + "after the row above it (at the top: before the row below), before any hidden object that "
+                        + "follows, under the 'reorder' strategy, and the section key when crossing sections; the "
+                        + "flag makes the adapter skip what it shows. The event line ends with 'writes N', the "
+                        + "objects the drag wrote."]),
         .init(.begin, syntax: "begin", summary: "start a change event spanning lines (end with commit or abort)", example: "begin"),
         .init(.commit, syntax: "commit", summary: "end the change event started by begin and deliver it", example: "commit"),
         .init(.abort, syntax: "abort", summary: "drop the edits made since begin", example: "abort"),
@@ -69,6 +78,14 @@ public struct CommandHelp: Hashable, Sendable {
               summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",
               example: "profile strict",
               details: ["'profile' alone prints the current one."]),
+        .init(.reorder, syntax: "reorder [dense|sparse|fractional]",
+              summary: "choose how a drag renumbers the index attribute (default dense)",
+              example: "reorder sparse",
+              details: ["dense: keys 0…n-1, a drag rewrites every row it passes (int or double index). "
+                        + "sparse: int keys 1,024 apart, a drop takes the midpoint of its neighbours and "
+                        + "respaces the smallest window around it when none is free (int index). "
+                        + "fractional: double midpoints, respacing when the doubles run out (double index). "
+                        + "'reorder' alone prints the current one; docs/reorder.md has the rules."]),
         .init(.show, syntax: "show [all|S|schema|fetch|adapter|settings]",
               summary: "print the table (all rows, section S) or the setup",
               example: "show all",
@@ -80,6 +97,11 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.check, syntax: "check", summary: "compare the table with the controller and list problems", example: "check"),
         .init(.dump, syntax: "dump [objects]", summary: "print sections and table rows (and every object)", example: "dump objects"),
         .init(.stats, syntax: "stats", summary: "print the session's counts: objects, fetched, sections, rows, events", example: "stats"),
+        .init(.sheet, syntax: "sheet", summary: "the full-screen spreadsheet on this workspace; q returns here",
+              example: "sheet",
+              details: ["Keys: arrows or h j k l move, Space picks up a row and drops it (one 'move'), Enter edits a "
+                        + "cell (one 'set'), o inserts, d d deletes, u undo, : any command, ? lists them all. "
+                        + "Needs a terminal. Each key's command is recorded as the line it ran."]),
         .init(.help, syntax: "help [COMMAND]", summary: "list the commands, or describe one", example: "help move"),
         .init(.record, syntax: "record FILE | record stop",
               summary: "write the session to a transcript file, or stop writing",

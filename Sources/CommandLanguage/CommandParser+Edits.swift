@@ -5,10 +5,31 @@ extension CommandParser {
     static let referenceExpectation = "an index path like 0.2 or an object id like #7"
     static let indexPathExpectation = "an index path like 0.2"
 
-    /// `insert Entity key=value …`
+    /// `insert Entity key=value … [at S.R]`
     static func parseInsert(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         let entity = try s.requireIdentifier("an entity name", after: keyword)
-        return .insert(entity: entity, assignments: try parseAssignments(&s))
+        var assignments: [Command.Assignment] = []
+        var keys: Set<String> = []
+        while true {
+            var probe = s
+            guard let token = try probe.token() else { break }
+            if token.isWord, token.text == "at" {
+                // `at` followed by anything but `=` places the object: `at S.R` ends the command.
+                var afterAt = probe
+                if let next = try afterAt.token(), next.kind != .equals {
+                    guard case .indexPath(let path) = try objectRef(next, afterAt, expecting: indexPathExpectation) else {
+                        throw s.error(.expectedGot(indexPathExpectation, got: next.text), at: next.start)
+                    }
+                    s = afterAt
+                    try s.expectCommandEnd(hint: "'at S.R' ends an insert")
+                    return .insert(entity: entity, assignments: assignments, at: path)
+                } else if afterAt.isAtSegmentEnd {
+                    throw s.error(.expected(indexPathExpectation, after: "at"), at: token.start)
+                }
+            }
+            assignments.append(try parseAssignment(&s, keys: &keys))
+        }
+        return .insert(entity: entity, assignments: assignments)
     }
 
     /// `set REF key=value …` (at least one assignment).
@@ -69,21 +90,29 @@ extension CommandParser {
     static func parseAssignments(_ s: inout LineScanner) throws(CommandError) -> [Command.Assignment] {
         var assignments: [Command.Assignment] = []
         var keys: Set<String> = []
-        while let key = try s.token() {
-            guard key.isWord, LineScanner.isIdentifier(key.text) else {
-                throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
-            }
-            guard let equals = try s.token(), equals.kind == .equals else {
-                throw s.error(.expected("'='", after: key.text), at: key.start)
-            }
-            guard let valueToken = try s.token() else {
-                throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
-            }
-            let value = try s.value(of: valueToken)
-            guard keys.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
-            assignments.append(.init(key.text, value))
+        var probe = s
+        while try probe.token() != nil {
+            assignments.append(try parseAssignment(&s, keys: &keys))
+            probe = s
         }
         return assignments
+    }
+
+    /// One `key=value`; the key may not be one of `keys` (and is added to them).
+    static func parseAssignment(_ s: inout LineScanner, keys: inout Set<String>) throws(CommandError) -> Command.Assignment {
+        guard let key = try s.token() else { throw s.error(.expected("key=value", after: "the entity"), at: s.position) }
+        guard key.isWord, LineScanner.isIdentifier(key.text) else {
+            throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
+        }
+        guard let equals = try s.token(), equals.kind == .equals else {
+            throw s.error(.expected("'='", after: key.text), at: key.start)
+        }
+        guard let valueToken = try s.token() else {
+            throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
+        }
+        let value = try s.value(of: valueToken)
+        guard keys.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
+        return .init(key.text, value)
     }
 
     /// `#7` or `0.2`.

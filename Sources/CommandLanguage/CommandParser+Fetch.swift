@@ -1,9 +1,10 @@
+import Adapters
 extension CommandParser {
     /// The clause keywords of `fetch`, in the order the syntax lists them.
     enum FetchClause: String, CaseIterable {
-        case `where`, sort, section, index, limit, offset
+        case `where`, sort, section, index, limit, offset, reorder
 
-        static let expectation = "'where', 'sort', 'section', 'index', 'limit' or 'offset'"
+        static let expectation = "'where', 'sort', 'section', 'index', 'limit', 'offset' or 'reorder'"
 
         /// Whether a clause keyword at this point ends a predicate: it must be followed by what the
         /// clause needs (a name or a number) or by the end of the command. So `where index > 2`
@@ -12,13 +13,13 @@ extension CommandParser {
             guard let next, next != ";" else { return self != .where }
             switch self {
             case .where: return false
-            case .sort, .section, .index: return LineScanner.isIdentifierStart(next)
+            case .sort, .section, .index, .reorder: return LineScanner.isIdentifierStart(next)
             case .limit, .offset: return ("0"..."9").contains(next)
             }
         }
     }
 
-    /// `fetch Entity [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N]`,
+    /// `fetch Entity [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N] [reorder S]`,
     /// clauses in any order, each at most once.
     static func parseFetch(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         var spec = Command.FetchSpec(entity: try s.requireIdentifier("an entity name", after: keyword))
@@ -40,6 +41,7 @@ extension CommandParser {
             case .index: spec.indexKey = try s.requireIdentifier("an attribute name", after: token)
             case .limit: spec.limit = try s.requireCount(after: token)
             case .offset: spec.offset = try s.requireCount(after: token)
+            case .reorder: spec.reorder = try parseStrategy(token, &s)
             }
         }
         return .fetch(spec)

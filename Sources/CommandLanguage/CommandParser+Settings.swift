@@ -1,3 +1,4 @@
+import Adapters
 import ObjectGraph
 
 extension CommandParser {
@@ -100,6 +101,27 @@ extension CommandParser {
         }
         guard let option else { throw invalid }
         return option
+    }
+
+    /// `reorder [dense|sparse|fractional]`
+    static func parseReorder(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        var probe = s
+        guard try probe.token() != nil else { return .reorder(nil) }
+        let strategy = try parseStrategy(keyword, &s)
+        try s.expectCommandEnd(hint: "'reorder' takes one strategy")
+        return .reorder(strategy)
+    }
+
+    /// The strategy name after `reorder` (the command or the fetch clause).
+    static func parseStrategy(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> ReorderStrategy {
+        let names = ReorderStrategy.allCases.map(\.rawValue)
+        guard let token = try s.token() else {
+            throw s.error(.expected(names.map { "'\($0)'" }.joined(separator: ", "), after: keyword.text), at: keyword.start)
+        }
+        guard token.isWord, let strategy = ReorderStrategy(rawValue: token.text) else {
+            throw s.error(.expectedGot(names.map { "'\($0)'" }.joined(separator: ", "), got: token.text), at: token.start)
+        }
+        return strategy
     }
 
     /// `profile NAME`

@@ -57,11 +57,12 @@ public enum CommandParser {
         case .move: return try parseMove(keyword, &s)
         case .adapter: return try parseAdapter(keyword, &s)
         case .profile: return try parseProfile(keyword, &s)
+        case .reorder: return try parseReorder(keyword, &s)
         case .show: return try parseShow(&s)
         case .dump: return try parseDump(&s)
         case .help: return try parseHelp(&s)
         case .record: return try parseRecord(keyword, &s)
-        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)
         }
@@ -79,6 +80,7 @@ public enum CommandParser {
         case .log: .log
         case .check: .check
         case .stats: .stats
+        case .sheet: .sheet
         case .quit: .quit
         default: preconditionFailure("'\(name)' takes arguments; parse it with its own function")
         }

@@ -1,3 +1,5 @@
+import Adapters
+
 extension Command {
     /// The clauses of a `fetch` line, each as written; the interpreter builds the request.
     public struct FetchSpec: Hashable, Sendable {
@@ -10,11 +12,14 @@ extension Command {
         public var indexKey: String?
         public var limit: Int?
         public var offset: Int?
+        /// `reorder dense|sparse|fractional`: the strategy drags use from this fetch on.
+        public var reorder: ReorderStrategy?
 
         public init(
             entity: String, predicate: PredicateText? = nil, sort: [SortKey] = [], sectionKey: String? = nil,
-            indexKey: String? = nil, limit: Int? = nil, offset: Int? = nil
+            indexKey: String? = nil, limit: Int? = nil, offset: Int? = nil, reorder: ReorderStrategy? = nil
         ) {
+            self.reorder = reorder
             self.entity = entity
             self.predicate = predicate
             self.sort = sort

@@ -24,14 +24,34 @@ public struct FuzzConfiguration: Equatable, Sendable {
     /// Batches per session: each session starts afresh from an empty workspace, so a failure is
     /// never more than this many batches from its start.
     public var sessionLength = 200
+    /// How drags renumber the index attribute `order` (an int, or a double for `fractional`).
+    public var reorder: ReorderStrategy = .dense
+    /// Whether the list sorts `order` ascending (`--sort asc`) or descending.
+    public var sortsAscending = true
+    /// The share of rows, in percent, inserted hidden by the predicate `hidden == NO`; 0 leaves
+    /// the predicate out and nothing is ever hidden.
+    public var filterPercent = 10
+    /// The fuzzer's self-test: the data source renumbers only the visible rows densely, the
+    /// seeds' bug that loses the order of hidden rows (`ListDataSource.renumbersVisibleRowsOnly`).
+    package var breaksRenumbering = false
 
     public init() {}
 
     /// The configuration from the command line's words, or a message naming the bad value.
     public init(
         seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: String?, userDriven: String?,
-        moves: String?, updates: String?, profile: String?, unflaggedPercent: Int = 0
+        moves: String?, updates: String?, profile: String?, unflaggedPercent: Int = 0,
+        reorder: String? = nil, sort: String? = nil, filterPercent: Int = 10
     ) throws(FuzzConfigurationError) {
+        guard (0...100).contains(filterPercent) else {
+            throw FuzzConfigurationError("'--filter' must be a percentage between 0 and 100, not '\(filterPercent)'")
+        }
+        guard sort == nil || sort == "asc" || sort == "desc" else {
+            throw FuzzConfigurationError("unknown sort '\(sort ?? "")' (expected asc, desc)")
+        }
+        self.reorder = try Self.pick(reorder, "reorder") ?? .dense
+        self.sortsAscending = sort != "desc"
+        self.filterPercent = filterPercent
         guard (0...100).contains(unflaggedPercent) else {
             throw FuzzConfigurationError("'--unflagged' must be a percentage between 0 and 100, not '\(unflaggedPercent)'")
         }
@@ -71,6 +91,21 @@ public struct FuzzConfiguration: Equatable, Sendable {
     /// `profile modern`.
     var profileLine: String { "profile \(profile.rawValue)" }
 
+    /// `entity Item title:string group:string order:int hidden:bool` (`order:double` for `fractional`).
+    var entityLine: String {
+        "entity \(FuzzField.entityName) " + FuzzField.allCases.map { field in
+            "\(field.rawValue):\(field == .order && reorder == .fractional ? "double" : field.typeName)"
+        }.joined(separator: " ")
+    }
+
+    /// `fetch Item where hidden == NO sort group, order section group index order [reorder S]`:
+    /// no predicate with `--filter 0`, `order desc` with `--sort desc`.
+    var fetchLine: String {
+        "fetch \(FuzzField.entityName)" + (filterPercent > 0 ? " where hidden == NO" : "")
+            + " sort group, order\(sortsAscending ? "" : " desc") section group index order"
+            + (reorder == .dense ? "" : " reorder \(reorder)")
+    }
+
     /// The group names edits use: `A`, `B`, ….
     var groups: [String] {
         (0..<sections).map { String(UnicodeScalar(UInt8(65 + $0))) }
@@ -90,6 +125,9 @@ public struct FuzzConfiguration: Equatable, Sendable {
         if let updates { words += ["--updates", updates.rawValue] }
         if profile != defaults.profile { words += ["--profile", profile.rawValue] }
         if unflaggedPercent != defaults.unflaggedPercent { words += ["--unflagged", String(unflaggedPercent)] }
+        if reorder != defaults.reorder { words += ["--reorder", reorder.rawValue] }
+        if !sortsAscending { words += ["--sort", "desc"] }
+        if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
         return words.joined(separator: " ")
     }
 }

@@ -27,10 +27,14 @@ public final class FuzzExecutor {
         public var inputError: String?
     }
 
+    /// Whether the data source renumbers only visible rows (the fuzzer's self-test).
+    let breaksRenumbering: Bool
+
     /// A fresh interpreter on an empty workspace; `rendersText` is off while searching.
-    public init(rendersText: Bool = false) throws {
+    public init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
         interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
+        self.breaksRenumbering = breaksRenumbering
     }
 
     package var workspace: Workspace { interpreter.workspace }
@@ -41,7 +45,9 @@ public final class FuzzExecutor {
         guard let (text, effective) = render(line) else { return step }
         step.text = text
         step.line = effective
+        let expectedOrder = userOrder(after: effective)
         step.outcome = interpreter.execute(text)
+        if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
         if step.outcome.json["ok"] == .bool(false) {
             step.inputError = step.outcome.json["error"].map { if case .string(let s) = $0 { s } else { $0.description } } ?? "?"
             return step
@@ -59,6 +65,9 @@ public final class FuzzExecutor {
         }
         if step.outcome.failed, let report = interpreter.lastReport {
             step.failure = FuzzFailure(report)
+        }
+        if step.failure == nil, let expectedOrder {
+            step.failure = lostOrder(expected: expectedOrder)
         }
         return step
     }
@@ -98,13 +107,10 @@ public final class FuzzExecutor {
         return canMove(from: from, to: to) ? (from, to) : nil
     }
 
-    /// Whether `move from to` is a drag the table accepts now.
+    /// Whether `move from to` is a drag the table accepts now (`SimulatedTableView.dropRows`).
     func canMove(from: IndexPath, to: IndexPath) -> Bool {
-        guard let table = workspace.table, workspace.dataSource?.indexKey != nil, from != to,
-              table.rowIdentifier(at: from) != nil,
-              to.section >= 0, to.section < table.numberOfSections else { return false }
-        let slots = table.numberOfRows(inSection: to.section) - (from.section == to.section ? 1 : 0)
-        return to.row >= 0 && to.row <= slots
+        guard let table = workspace.table, workspace.dataSource?.indexKey != nil, from != to else { return false }
+        return table.dropRows(from: from, inSection: to.section)?.contains(to.row) ?? false
     }
 
     // MARK: Rendering

@@ -28,6 +28,9 @@ public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The kind of a drag that left the full, unfiltered order different from the user's.
+    public static let userOrderKind = "user order"
+
     /// Whether UIKit rejected the batch (rather than the check finding a difference).
     public var isUIKitError: Bool { kind.hasPrefix("UIKit: ") }
 

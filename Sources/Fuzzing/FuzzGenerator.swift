@@ -21,11 +21,11 @@ package struct FuzzGenerator {
     /// The entity, the initial rows in one line, the fetch, the adapter and the profile.
     package mutating func setup() -> [FuzzLine] {
         let count = Int.random(in: max(1, configuration.rows / 2)...configuration.rows, using: &rng)
-        let inserts = (0..<count).map { _ in insert(hidden: chance(10)) }
+        let inserts = (0..<count).map { _ in insert(hidden: chance(configuration.filterPercent)) }
         return [
-            .command(FuzzField.entityLine, isEssential: true),
+            .command(configuration.entityLine, isEssential: true),
             .edits(inserts),
-            .command(FuzzField.fetchLine, isEssential: true),
+            .command(configuration.fetchLine, isEssential: true),
             .command(configuration.adapterLine, isEssential: false),
             .command(configuration.profileLine, isEssential: false),
         ]
@@ -67,12 +67,12 @@ package struct FuzzGenerator {
                 live.isEmpty ? 0 : 10,                                       // title
                 live.isEmpty ? 0 : 26,                                       // order
                 live.isEmpty ? 0 : 14,                                       // group
-                live.isEmpty ? 0 : 10,                                       // hidden
+                live.isEmpty || configuration.filterPercent == 0 ? 0 : 10,   // hidden
                 live.isEmpty ? 0 : 8,                                        // group and order
             ]
             let kind = weighted(weights)
             if kind == 0 {
-                edits.append(insert(hidden: chance(10)))
+                edits.append(insert(hidden: chance(configuration.filterPercent)))
                 size += 1
                 continue
             }
@@ -159,7 +159,7 @@ package struct FuzzGenerator {
         if empties,
            let (name, members) = bySection.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }).first,
            members.count <= 10 {
-            let roll = Int.random(in: 0..<3, using: &rng)
+            let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
             let others = configuration.groups.filter { $0 != name }
             return .edits(members.map { symbol in
                 switch roll {

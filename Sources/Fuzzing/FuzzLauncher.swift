@@ -53,6 +53,7 @@ public struct FuzzLauncher {
         }
         if showsProgress { status("fuzz: batch \(finding.batch) failed (\(finding.failure.kind)); shrinking…") }
         var shrinker = FuzzShrinker(kind: finding.failure.kind)
+        shrinker.breaksRenumbering = configuration.breaksRenumbering
         let shrunk = shrinker.shrink(finding.session)
         if showsProgress { status("\r\u{1B}[K") }
         do {

@@ -88,10 +88,6 @@ public enum FuzzField: String, CaseIterable, Comparable, Sendable {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 
-    /// `entity Item title:string group:string order:int hidden:bool`.
-    static let entityLine = "entity \(entityName) " + allCases.map { "\($0.rawValue):\($0.typeName)" }.joined(separator: " ")
-    /// `fetch Item where hidden == NO sort group, order section group index order`.
-    static let fetchLine = "fetch \(entityName) where hidden == NO sort group, order section group index order"
     static let entityName = "Item"
 
     var typeName: String {

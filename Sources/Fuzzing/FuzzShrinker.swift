@@ -17,6 +17,8 @@ public struct FuzzShrinker {
     public private(set) var tries = 0
     /// A bound on candidates, so shrinking always ends in reasonable time.
     public var maximumTries = 20_000
+    /// Whether candidates run with the fuzzer's deliberately broken renumbering (its self-test).
+    package var breaksRenumbering = false
 
     public init(kind: String) {
         self.kind = kind
@@ -41,7 +43,7 @@ public struct FuzzShrinker {
 
     /// `session` cut after its first failure, with only what ran, if that failure is of `kind`.
     mutating func reproduces(_ session: FuzzSession) -> FuzzSession? {
-        guard tries < maximumTries, let executor = try? FuzzExecutor() else { return nil }
+        guard tries < maximumTries, let executor = try? FuzzExecutor(breaksRenumbering: breaksRenumbering) else { return nil }
         tries += 1
         var kept: [FuzzLine] = []
         for line in session.lines {
@@ -73,7 +75,10 @@ public struct FuzzShrinker {
 
     /// The index of the `fetch` line: the initial rows come before it, the batches after.
     private func setupEnd(_ session: FuzzSession) -> Int {
-        session.lines.firstIndex(of: .command(FuzzField.fetchLine, isEssential: true)) ?? 0
+        session.lines.firstIndex {
+            if case .command(let text, _) = $0 { return text.hasPrefix("fetch ") }
+            return false
+        } ?? 0
     }
 
     /// Pass 2: delta debugging over the lines that may go.

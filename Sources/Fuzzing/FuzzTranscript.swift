@@ -12,8 +12,8 @@ public struct FuzzTranscript {
     public let failure: FuzzFailure?
 
     /// Runs `session` afresh with text rendering on and records it; `comments` go in the header.
-    public init(session: FuzzSession, comments: [String]) throws {
-        let executor = try FuzzExecutor(rendersText: true)
+    public init(session: FuzzSession, comments: [String], breaksRenumbering: Bool = false) throws {
+        let executor = try FuzzExecutor(rendersText: true, breaksRenumbering: breaksRenumbering)
         var lines: [String] = []
         var failure: FuzzFailure?
         var inputs = 0
@@ -28,7 +28,10 @@ public struct FuzzTranscript {
                 break
             }
         }
-        let header = TranscriptHeader(start: .empty, expectsInconsistency: failure != nil, comments: comments)
+        // A lost user order leaves the table consistent: the replay shows the final order instead.
+        let lostOrder = failure?.kind == FuzzFailure.userOrderKind
+        let header = TranscriptHeader(start: .empty, expectsInconsistency: failure != nil && !lostOrder,
+                                      comments: comments + (lostOrder ? ["Lost order: " + (failure?.message ?? "")] : []))
         text = (header.lines + lines).joined(separator: "\n") + "\n"
         inputLines = inputs
         self.failure = failure

@@ -38,7 +38,7 @@ public struct Fuzzer {
             let sessionSeed = seeds.next()
             result.sessions += 1
             var generator = FuzzGenerator(configuration: configuration, seed: sessionSeed)
-            let executor = try FuzzExecutor()
+            let executor = try FuzzExecutor(breaksRenumbering: configuration.breaksRenumbering)
             var lines: [FuzzLine] = []
             func run(_ line: FuzzLine) throws -> FuzzExecutor.Step {
                 let step = executor.run(line)

@@ -9,6 +9,8 @@ public struct EventReport {
     public let number: Int
     public let event: AdapterEvent
     public let problems: [String]
+    /// For a drag (or a placed insert): how many objects it wrote.
+    public var writes: Int?
 
     public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
 
@@ -31,6 +33,7 @@ public struct EventReport {
         }
         var text = "event \(number)"
         text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
+        if let writes { text += " · writes \(writes)" }
         if !event.tableOperations.isEmpty {
             text += " · table: " + event.tableOperations.joined(separator: "; ")
         }
@@ -57,11 +60,13 @@ public struct EventReport {
 
     /// `{"n":…,"callbacks":[…],"consistent":…,"problems":[…],"error":…}`.
     public var json: JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
             ("problems", .array(problems.map(JSONValue.string))),
             ("error", event.tableError.map(JSONValue.string) ?? .null),
-        ])
+        ]
+        if let writes { fields.append(("writes", .int(writes))) }
+        return .object(fields)
     }
 
     static func json(_ path: IndexPath?) -> JSONValue {

@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -69,6 +69,16 @@ extension Interpreter {
             let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
             workspace.setAdapter(kind, options: base.applying(options))
             return showAdapter()
+        case .reorder(nil):
+            let strategy = workspace.reorderStrategy
+            return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
+        case .reorder(let strategy?):
+            do {
+                try workspace.setReorderStrategy(strategy)
+            } catch {
+                throw located(error.description, token: strategy.rawValue, in: line)
+            }
+            return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
         case .profile(nil):
             return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):
@@ -99,6 +109,11 @@ extension Interpreter {
             return dump(includesObjects: includesObjects)
         case .stats:
             return stats()
+        case .sheet:
+            guard workspace.table != nil else { return .error("nothing fetched yet: 'fetch' something before 'sheet'") }
+            var outcome = LineOutcome()
+            outcome.opensSheet = true
+            return outcome
         case .help(let topic):
             let lines = topic.map { CommandHelp.entry(for: $0).render(width: 80) } ?? CommandHelp.renderOverview(width: 80)
             return text(lines)
@@ -113,6 +128,13 @@ extension Interpreter {
         case .insert, .set, .delete, .move:
             return try executeEdits([command], line: line)
         }
+    }
+
+    /// `message at column N`, N being the column of `value` in the clause `KEYWORD value`.
+    private func located(_ message: String, clause: String, value: String, in line: String) -> InterpreterError {
+        guard let range = line.range(of: "\(clause) \(value)") else { return InterpreterError(message) }
+        let offset = line.distance(from: line.startIndex, to: range.lowerBound) + clause.count + 1
+        return located(message, token: value, in: String(line.dropFirst(offset)), offset: offset)
     }
 
     /// A plain answer: text lines, `{"ok":true,…}` with `json` fields.
@@ -147,7 +169,7 @@ extension Interpreter {
         let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
                                    sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0)
         do {
-            try workspace.fetch(request, indexKey: spec.indexKey)
+            try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
         } catch let error as FetchedResultsError {
             switch error {
             case .unknownEntity(let name): throw located(error.description, token: name, in: line)
@@ -160,8 +182,14 @@ extension Interpreter {
             default: throw InterpreterError(error.description)
             }
         } catch let error as AdapterError {
-            if case .invalidIndexAttribute(let key) = error { throw located(error.description, token: key, in: line) }
-            throw InterpreterError(error.description)
+            switch error {
+            case .invalidIndexAttribute(let key), .indexNotSorted(let key, _, _):
+                throw located(error.description, clause: "index", value: key, in: line)
+            case .strategyNeedsType(let strategy, let key, _):
+                throw spec.reorder == nil ? located(error.description, clause: "index", value: key, in: line)
+                    : located(error.description, clause: "reorder", value: strategy.rawValue, in: line)
+            default: throw InterpreterError(error.description)
+            }
         }
         lastReport = nil
         lastChange = nil

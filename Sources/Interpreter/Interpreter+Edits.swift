@@ -15,9 +15,10 @@ extension Interpreter {
         var ids: [ObjectID] = []
         var movedTable = false
         var descriptions: [String] = []
+        var edit = LineEdits()
         do {
             for command in commands {
-                descriptions.append(try apply(command, line: line, ids: &ids, movedTable: &movedTable))
+                descriptions.append(try apply(command, line: line, ids: &ids, movedTable: &movedTable, edit: &edit))
             }
         } catch {
             if !isInTransaction {
@@ -33,8 +34,25 @@ extension Interpreter {
             return outcome
         }
         nameNextEvent(descriptions)
-        let report = try finishTurn { try context.processPendingChanges() }
-        return outcome(ids: ids, report: report)
+        let report = try finishTurn(writes: edit.writes) { try context.processPendingChanges() }
+        if edit.writes != nil {
+            workspace.drags += edit.drags
+            workspace.dragWrites += edit.writes ?? 0
+        }
+        return outcome(ids: ids, report: report, prefix: report == nil ? edit.notes.map { .line($0) } : [])
+    }
+
+    /// What the drags and placed inserts of one line did.
+    struct LineEdits {
+        var drags = 0
+        var writes: Int?
+        /// `no change: 0.0 is already at 0.0`, printed when the line caused no change event.
+        var notes: [String] = []
+
+        mutating func add(writes count: Int) {
+            drags += 1
+            writes = (writes ?? 0) + count
+        }
     }
 
     /// Names the event being built for `undo`/`redo`: `event 12: set #2 title; delete #5`.
@@ -43,9 +61,14 @@ extension Interpreter {
     }
 
     /// Applies one edit and says what it did, with the objects it touched by ID.
-    private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool) throws -> String {
+    private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits) throws -> String {
         switch command {
-        case .insert(let entity, let assignments):
+        case .insert(let entity, let assignments, let path?):
+            let (id, writes) = try insert(entity, assignments, at: path, line: line)
+            ids.append(id)
+            edit.add(writes: writes)
+            return "insert \(entity) \(id) at \(path.shortDescription)"
+        case .insert(let entity, let assignments, nil):
             do {
                 let id = try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID
                 ids.append(id)
@@ -71,7 +94,12 @@ extension Interpreter {
             return "delete \(targets.map(\.description).joined(separator: " "))"
         case .move(let from, let to, let flagged):
             let moved = workspace.table?.rowIdentifier(at: from).map { ObjectID($0).description } ?? from.shortDescription
-            try move(from: from, to: to, flagged: flagged, line: line)
+            if from == to, workspace.table?.rowIdentifier(at: from) != nil, workspace.dataSource?.indexKey != nil, !isInTransaction {
+                edit.notes.append("no change: \(from.shortDescription) is already at \(to.shortDescription)")
+                return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
+            }
+            let writes = try move(from: from, to: to, flagged: flagged, line: line)
+            edit.add(writes: writes)
             movedTable = true
             return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
         default:
@@ -80,7 +108,8 @@ extension Interpreter {
     }
 
     /// The user's drag: the table moves at once, the data source renumbers the index attribute.
-    private func move(from: IndexPath, to: IndexPath, flagged: Bool, line: String) throws {
+    /// Returns how many objects the write-back wrote.
+    private func move(from: IndexPath, to: IndexPath, flagged: Bool, line: String) throws -> Int {
         guard !isInTransaction else {
             throw InterpreterError("'move' is the user's own gesture and cannot be inside 'begin … commit'")
         }
@@ -93,10 +122,9 @@ extension Interpreter {
         guard table.rowIdentifier(at: from) != nil else {
             throw located("no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", token: from.shortDescription, in: line)
         }
-        let slots = table.numberOfRows(inSection: to.section) - (from.section == to.section ? 1 : 0)
-        guard to.section >= 0, to.section < table.numberOfSections, to.row >= 0, to.row <= slots else {
-            let detail = to.section >= 0 && to.section < table.numberOfSections
-                ? "section \(to.section) takes rows 0…\(slots)" : "the table has \(table.numberOfSections) sections"
+        let slots = table.dropRows(from: from, inSection: to.section)
+        guard let slots, slots.contains(to.row) else {
+            let detail = slots.map { "section \(to.section) takes rows 0…\($0.upperBound)" } ?? "the table has \(table.numberOfSections) sections"
             // The destination is the second index path on the line.
             let rest = line.range(of: from.shortDescription).map { String(line[$0.upperBound...]) } ?? line
             throw located("cannot drop at \(to.shortDescription) (\(detail))", token: to.shortDescription, in: rest, offset: line.count - rest.count)
@@ -108,6 +136,7 @@ extension Interpreter {
             throw located("cannot move \(from.shortDescription) to \(to.shortDescription): \(error)", token: from.shortDescription, in: line)
         }
         if let error = dataSource.lastMoveError { throw InterpreterError("the drag could not be saved: \(error)") }
+        return dataSource.lastMoveWrites
     }
 
     private func shape(of table: SimulatedTableView, section: Int) -> String {

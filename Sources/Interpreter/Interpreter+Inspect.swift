@@ -26,6 +26,7 @@ extension Interpreter {
                                 : "  (no callbacks: nothing the controller fetched changed)")
         }
         lines += report.event.tableOperations.map { "  table: \($0)" }
+        if let writes = report.writes { lines.append("  writes \(writes) (objects the drag wrote)") }
         if let logged = report.event.loggedError { lines.append("  \(logged)") }
         return lines
     }
@@ -91,6 +92,9 @@ extension Interpreter {
             ("unsavedChanges", .bool(context.hasChanges)),
             ("adapter", .string(workspace.adapterKind.rawValue)),
             ("profile", .string(workspace.profile.rawValue)),
+            ("reorder", .string(workspace.reorderStrategy.rawValue)),
+            ("drags", .int(workspace.drags)),
+            ("writes", .int(workspace.dragWrites)),
         ]
         let lines = fields.map { key, value in
             if case .string(let s) = value { return "\(key): \(s)" }

@@ -51,6 +51,7 @@ extension Interpreter {
         let rows: [(String, String)] = [
             ("adapter", "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
             ("profile", workspace.profile.rawValue),
+            ("reorder", workspace.reorderStrategy.rawValue),
             ("fetch", fetchSpec.map { Command.fetch($0).description } ?? "none"),
             ("viewport", "\(workspace.viewport)"),
             ("events", "\(workspace.eventCount)"),

@@ -47,11 +47,15 @@ extension Interpreter {
             }
         }
         let hasNames = controller.fetchRequest.sectionNameKeyPath != nil
+        // Only rows in the viewport have cells (the table drops the others' on every change), so
+        // only they are looked up: one search per visible row, not per row.
+        let cells = Dictionary(table.indexPathsForVisibleRows.compactMap { path in table.cellForRow(at: path).map { (path, $0.columns) } },
+                               uniquingKeysWith: { first, _ in first })
         let sections = (0..<table.numberOfSections).map { section in
             let title = table.headerTitle(forSection: section)
             let rows = table.rowIdentifiers(inSection: section).enumerated().map { row, id in
                 let path = IndexPath(row: row, section: section)
-                return SheetRow(path: path, id: id, cells: table.cellForRow(at: path)?.columns, mark: rowMarks[path])
+                return SheetRow(path: path, id: id, cells: cells[path], mark: rowMarks[path])
             }
             return SheetSection(name: hasNames ? (title ?? "") : nil,
                                 indexTitle: hasNames ? title.flatMap { controller.sectionIndexTitle(forSectionName: $0) } : nil,

@@ -60,14 +60,15 @@ public final class Interpreter {
 
     /// Ends the current run-loop turn: runs `produce` (which processes pending changes, or
     /// undoes, redoes, rolls back), lets the table lay out, and checks consistency.
-    func finishTurn(_ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
+    func finishTurn(writes: Int? = nil, _ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
         workspace.adapter?.resetLastEvent()
         let change = try produce()
         workspace.table?.layoutIfNeeded()
         guard let change else { return nil }
         workspace.eventCount += 1
-        let problems = workspace.check?.run() ?? []
-        let report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
+        let problems = workspace.check?.run(scope: workspace.eventCheckScope) ?? []
+        var report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
+        report.writes = writes
         lastReport = report
         lastChange = change
         return report

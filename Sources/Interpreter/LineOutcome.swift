@@ -6,6 +6,8 @@ public struct LineOutcome {
     public var json: JSONValue = .object([("ok", true)])
     public var failed = false
     public var quits = false
+    /// Whether the line asked for the full-screen spreadsheet (`sheet`): the driver opens it.
+    public var opensSheet = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
     public var errorMessage: String?
 

@@ -22,16 +22,26 @@ public final class Workspace {
     }
     /// Change events processed so far.
     public internal(set) var eventCount = 0
+    /// How much the check after every change event reads: `.full` (the REPL's default) or
+    /// `.incremental`, which finds the same table/controller differences in O(viewport + changes)
+    /// (docs/performance.md); the `check` command always reads everything.
+    public var eventCheckScope = ConsistencyCheck.Scope.full
+    /// How drags renumber the index attribute (`reorder`, `fetch … reorder`).
+    public private(set) var reorderStrategy: ReorderStrategy = .dense
+    /// Drags (and placed inserts) so far, and the objects they wrote.
+    public internal(set) var drags = 0
+    public internal(set) var dragWrites = 0
 
     public init(context: ObjectContext) {
         self.context = context
     }
 
     /// Replaces the controller with one for `request`, fetches, builds a fresh table and adapter.
-    func fetch(_ request: FetchRequest, indexKey: String?) throws {
+    func fetch(_ request: FetchRequest, indexKey: String?, strategy: ReorderStrategy? = nil) throws {
         let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
         try controller.performFetch()
-        let dataSource = try ListDataSource(controller: controller, indexKey: indexKey)
+        let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
+        reorderStrategy = dataSource.strategy
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
         table.reloadData()
         adapter?.controller.delegate = nil
@@ -65,6 +75,12 @@ public final class Workspace {
         // A new delegate starts from what the controller has now.
         try? dataSource.controller.performFetch()
         table.reloadData()
+    }
+
+    /// Switches the reorder strategy; refused when the fetch's index attribute cannot hold its keys.
+    func setReorderStrategy(_ strategy: ReorderStrategy) throws(AdapterError) {
+        try dataSource?.setStrategy(strategy)
+        reorderStrategy = strategy
     }
 
     /// Switches the compatibility profile; the controller refetches and the table reloads.

@@ -19,12 +19,7 @@ extension SimulatedTableView {
     /// A drag does not clear `isOutOfStep` and is not validated against the data source.
     public func userMoveRow(from source: IndexPath, to destination: IndexPath) throws(TableViewError) {
         guard updateDepth == 0 else { throw .userMoveDuringUpdates }
-        guard storage.contains(source), destination.section >= 0,
-            destination.section < storage.numberOfSections
-        else { throw .userMoveOutOfRange(from: source, to: destination) }
-        let countAfterRemoval =
-            storage.numberOfRows(inSection: destination.section) - (source.section == destination.section ? 1 : 0)
-        guard (0...countAfterRemoval).contains(destination.row) else {
+        guard let rows = dropRows(from: source, inSection: destination.section), rows.contains(destination.row) else {
             throw .userMoveOutOfRange(from: source, to: destination)
         }
         let row = storage.removeRow(at: source)
@@ -32,5 +27,14 @@ extension SimulatedTableView {
         lastBatch = [.userMoveRow(from: source, to: destination)]
         dataSource?.tableView(self, moveRowAt: source, to: destination)
         refreshViewport(configuringNewRows: false)
+    }
+
+    /// The rows a drag of the row at `source` may be dropped at in `section` — 0 through the
+    /// section's row count, one fewer within its own section (the row is lifted out first) — or
+    /// nil when there is no row at `source` or no section `section`. The one rule for where a
+    /// drag may land; the interpreter and the fuzzer ask it too.
+    public func dropRows(from source: IndexPath, inSection section: Int) -> ClosedRange<Int>? {
+        guard storage.contains(source), section >= 0, section < storage.numberOfSections else { return nil }
+        return 0...(storage.numberOfRows(inSection: section) - (source.section == section ? 1 : 0))
     }
 }

@@ -39,6 +39,15 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Run the store scenario instead: save N objects to a SQLite file, reopen it and fetch them all.")
     var store = false
 
+    @Flag(help: "Run the full-screen scenario instead: a cursor move, a page scroll and a drop, each with its redraw to an off-screen screen.")
+    var tui = false
+
+    @Flag(help: "Run the reorder scenario instead: random drags in one section of N rows, per strategy (writes and time per drag).")
+    var reorder = false
+
+    @Option(help: "Drags measured per strategy and size with --reorder (default: 1,000; dense 200 at 10,000 rows, 5 above).")
+    var drags: Int?
+
     func validate() throws {
         guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
         guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
@@ -46,7 +55,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        if store {
+        if tui {
+            let bench = TUIBench(sizes: Self.parseList(sizes) ?? [], seed: seed, repetitions: repetitions ?? 200)
+            try measure(bench.run, jsonLine: \.jsonLine, table: TUIBench.Result.table)
+        } else if reorder {
+            let sizes = Self.parseList(sizes) ?? []
+            let bench = ReorderBench(sizes: sizes == [10_000, 100_000, 1_000_000] ? [10_000, 1_000_000] : sizes, seed: seed, drags: drags)
+            try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table)
+        } else if store {
             let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
             try measure(bench.run, jsonLine: \.jsonLine, table: StoreBench.Result.table)
         } else {

@@ -7,6 +7,7 @@ struct FetchSimCommand: ParsableCommand {
         abstract: "Simulates NSFetchedResultsController driving a UITableView, deterministically.",
         usage: """
             fetchsim [--empty] [--json] [--store <file>] [--record <file>] [<script> ...]
+              fetchsim tui [--empty] [--store <file>] [--record <file>] [<script> ...]
               fetchsim replay [--update] [--keep-going] <file> ...
             """,
         discussion: """
@@ -15,7 +16,7 @@ struct FetchSimCommand: ParsableCommand {
             exits with status 1 when any line failed or left the table inconsistent.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, ReplayCommand.self, FuzzCommand.self, BenchCommand.self, StoreStressCommand.self],
+        subcommands: [RunCommand.self, TUICommand.self, ReplayCommand.self, FuzzCommand.self, BenchCommand.self, StoreStressCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

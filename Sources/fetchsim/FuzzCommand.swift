@@ -43,6 +43,15 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug; default 0).", valueName: "percent"))
     var unflagged = 0
 
+    @Option(help: ArgumentHelp("How drags renumber the index attribute: dense, sparse or fractional (default dense).", valueName: "strategy"))
+    var reorder: String?
+
+    @Option(help: ArgumentHelp("The direction of the index attribute in the sort: asc or desc (default asc).", valueName: "direction"))
+    var sort: String?
+
+    @Option(help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one (default 10).", valueName: "percent"))
+    var filter = 10
+
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
@@ -54,7 +63,8 @@ struct FuzzCommand: ParsableCommand {
         do {
             configuration = try FuzzConfiguration(
                 seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
-                moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged)
+                moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
+                reorder: reorder, sort: sort, filterPercent: filter)
         } catch {
             throw ValidationError(error.description)
         }

@@ -38,6 +38,7 @@ struct RunCommand: ParsableCommand {
         launcher.scripts = scripts
         launcher.echoesInput = echo
         launcher.storePath = store
+        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

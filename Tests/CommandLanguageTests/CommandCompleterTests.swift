@@ -27,13 +27,13 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         sectionCount: 3
     )
 
-    static let clauses = ["index", "limit", "offset", "section", "sort", "where"]
+    static let clauses = ["index", "limit", "offset", "reorder", "section", "sort", "where"]
     static let noteAttributes = ["done", "due", "group", "order", "title"]
 
     static let cases: [CompletionCase] = [
         CompletionCase("", "", (Command.Name.allKeywords).sorted()),
         CompletionCase("ins", "ins", ["insert"]),
-        CompletionCase("  re", "re", ["record", "redo"]),
+        CompletionCase("  re", "re", ["record", "redo", "reorder"]),
         CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "set"]),
         CompletionCase("insert Note a=1;m", "m", ["move"]),
         CompletionCase("insert ", "", ["Note", "Tag"]),
@@ -64,7 +64,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("fetch Note section group ", "", clauses.filter { $0 != "section" }),
         CompletionCase("fetch Note limit ", "", []),
         CompletionCase("fetch Note where d", "d", ["done", "due"]),
-        CompletionCase("fetch Note where done == 'a b' sort order ", "", ["asc", "desc", "index", "limit", "offset", "section"]),
+        CompletionCase("fetch Note where done == 'a b' sort order ", "", ["asc", "desc", "index", "limit", "offset", "reorder", "section"]),
         CompletionCase("entity Task due:d", "d", ["date", "date?", "double", "double?"]),
         CompletionCase("entity Task due:", "", ["bool", "bool?", "date", "date?", "double", "double?", "int", "int?", "string", "string?"]),
         CompletionCase("entity Task due", "due", []),

@@ -26,7 +26,7 @@ import Testing
 
     @Test func commandHelpShowsUsageSummaryAndExample() {
         let lines = CommandHelp.entry(for: .insert).render()
-        #expect(lines.first == "usage: insert ENTITY KEY=VALUE …")
+        #expect(lines.first == "usage: insert ENTITY KEY=VALUE … [at S.R]")
         #expect(lines.contains("  insert an object and print its new id"))
         #expect(lines.last == #"example: insert Note title="Milk" group="Groceries" order=3"#)
     }

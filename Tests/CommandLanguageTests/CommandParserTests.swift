@@ -1,3 +1,4 @@
+import Adapters
 import CommandLanguage
 import FetchSimCore
 import Foundation
@@ -73,6 +74,8 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
             fetch(.init(entity: "Ñoté", predicate: .init("tïtle == \"日本\"", column: 18), sort: [.init("tïtle")]))
         ),
         ParseCase("fetch Note sort desc", fetch(.init(entity: "Note", sort: [.init("desc")]))),
+        ParseCase("fetch Note sort order index order reorder sparse",
+                  fetch(.init(entity: "Note", sort: [.init("order")], indexKey: "order", reorder: .sparse))),
     ]
 
     static let edits: [ParseCase] = [
@@ -89,6 +92,9 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
             ])
         ),
         ParseCase("insert Note", .insert(entity: "Note", assignments: [])),
+        ParseCase(#"insert Note title="Tea" at 1.2"#,
+                  .insert(entity: "Note", assignments: [.init("title", .string("Tea"))], at: IndexPath(row: 2, section: 1))),
+        ParseCase("insert Note at=3", .insert(entity: "Note", assignments: [.init("at", .int(3))])),
         ParseCase(#"insert Note title = "spaced"  "#, .insert(entity: "Note", assignments: [.init("title", .string("spaced"))])),
         ParseCase("insert\tNote\ttitle=\"tab\"", .insert(entity: "Note", assignments: [.init("title", .string("tab"))])),
         ParseCase(#"insert Note title="" big=-9223372036854775808"#,
@@ -119,6 +125,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("adapter", .adapter(nil, options: [])),
         ParseCase("adapter moves=move-row threshold=off", .adapter(nil, options: [.moves(.moveRow), .threshold(nil)])),
         ParseCase("profile", .profile(nil)),
+        ParseCase("reorder", .reorder(nil)), ParseCase("reorder fractional", .reorder(.fractional)),
         ParseCase("show schema", .show(.schema)), ParseCase("show fetch", .show(.fetch)),
         ParseCase("show adapter", .show(.adapter)), ParseCase("show settings", .show(.settings)),
         ParseCase("show", .show(.viewport)), ParseCase("show all", .show(.all)), ParseCase("show 2", .show(.section(2))),
@@ -127,6 +134,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase(#"record "Sessions/my list.session""#, .record(.start(path: "Sessions/my list.session"))),
         ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
         ParseCase("record stop", .record(.stop)),
+        ParseCase("sheet", .sheet),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
     ]
 

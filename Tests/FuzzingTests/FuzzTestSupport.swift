@@ -17,9 +17,11 @@ enum FuzzPipeline {
         let result = try Fuzzer(configuration: configuration).run()
         guard case .failed(let finding) = result.outcome else { return nil }
         var shrinker = FuzzShrinker(kind: finding.failure.kind)
+        shrinker.breaksRenumbering = configuration.breaksRenumbering
         let shrunk = shrinker.shrink(finding.session)
         let comments = FuzzTranscript.comments(for: finding, configuration: configuration, shrunkLines: shrunk.lines.count, tries: shrinker.tries)
-        return Found(finding: finding, transcript: try FuzzTranscript(session: shrunk, comments: comments), tries: shrinker.tries)
+        let transcript = try FuzzTranscript(session: shrunk, comments: comments, breaksRenumbering: configuration.breaksRenumbering)
+        return Found(finding: finding, transcript: transcript, tries: shrinker.tries)
     }
 
     /// Writes `text` to a fresh temporary file and replays it.

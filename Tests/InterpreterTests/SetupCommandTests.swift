@@ -50,6 +50,7 @@ import Testing
         #expect(session.text("show settings") == [
             "adapter   coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false",
             "profile   ios9",
+            "reorder   dense",
             "fetch     fetch Note sort group, order section group index order",
             "viewport  rows 0..<200",
             "events    1",

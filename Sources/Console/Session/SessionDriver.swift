@@ -14,6 +14,9 @@ public final class SessionDriver {
     let errorSink: (String) -> Void
     /// Whether each input line is printed before its output (sqlite3's `-echo`; text mode only).
     public var echoesInput = false
+    /// Opens the full-screen spreadsheet for `sheet` (the executable's hook: the console does not
+    /// know the full-screen module); `nil` where there is no terminal.
+    public var sheetOpener: ((SessionDriver) -> Void)?
     /// The output width, asked per line so that a resized terminal is followed.
     let width: () -> Int
     let style: @Sendable (TextRole, String) -> String
@@ -81,7 +84,7 @@ public final class SessionDriver {
         if echoesInput, !isJSON { sink(line) }
         if let action = interpreter.pendingRecordAction {
             // `record` answers once, with what carrying it out gave (one JSON object per line).
-            carryOut(action)
+            print(carryOut(action))
             return !outcome.quits
         }
         if isJSON {
@@ -91,7 +94,36 @@ public final class SessionDriver {
         } else {
             for text in outcome.renderText(width: width(), style: style) { sink(text) }
         }
-        guard recorded else { return !outcome.quits }
+        if recorded { remember(line, outcome) }
+        if outcome.opensSheet {
+            if let sheetOpener, !isJSON {
+                sheetOpener(self)
+            } else if !isJSON {
+                sink(style(.dim, "sheet: the full-screen spreadsheet needs a terminal; staying here"))
+            }
+        }
+        return !outcome.quits
+    }
+
+    /// Runs one line for the full-screen spreadsheet: records it as `handle` does but prints
+    /// nothing; `record` is carried out and its message returned as the outcome's text.
+    public func perform(_ line: String) -> LineOutcome {
+        var outcome = interpreter.execute(line)
+        if outcome.failed { hadFailure = true }
+        if let action = interpreter.pendingRecordAction {
+            let (message, failed) = carryOut(action)
+            guard !failed else { return .error(String(message.dropFirst(7))) }
+            var answer = LineOutcome()
+            answer.text = [.line(message)]
+            return answer
+        }
+        remember(line, outcome)
+        outcome.opensSheet = false
+        return outcome
+    }
+
+    /// Keeps `line` and its plain output in the session's history and the open recording.
+    private func remember(_ line: String, _ outcome: LineOutcome) {
         if outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true, !sawInconsistency {
             sawInconsistency = true
             recorder?.expectInconsistency()
@@ -99,10 +131,21 @@ public final class SessionDriver {
         let plain = outcome.renderText(width: 80)
         history.append((line, plain))
         recorder?.record(input: line, output: plain)
-        return !outcome.quits
     }
 
-    private func carryOut(_ action: Command.RecordAction) {
+    /// Prints what carrying out `record` gave: text, or one JSON object.
+    private func print(_ result: (message: String, failed: Bool)) {
+        let (message, failed) = result
+        if isJSON {
+            sink(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))]).description
+                        : JSONValue.object([("ok", true), ("recording", .string(message))]).description)
+        } else {
+            sink(failed ? style(.error, message) : message)
+        }
+    }
+
+    /// Starts or stops recording; returns the message (`error: …` when it failed).
+    private func carryOut(_ action: Command.RecordAction) -> (message: String, failed: Bool) {
         var message: String
         var failed = false
         switch action {
@@ -121,12 +164,7 @@ public final class SessionDriver {
             recorder = nil
         }
         if failed { hadFailure = true }
-        if isJSON {
-            sink(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))]).description
-                        : JSONValue.object([("ok", true), ("recording", .string(message))]).description)
-        } else {
-            sink(failed ? style(.error, message) : message)
-        }
+        return (message, failed)
     }
 
     /// Reads lines from `reader` until the end of input or `quit`; `script` names the file the

@@ -18,6 +18,12 @@ public struct SessionLauncher {
     /// Print each input line before its output (sqlite3's `-echo`).
     public var echoesInput = false
     public var environment = ProcessInfo.processInfo.environment
+    /// Opens the full-screen spreadsheet on the driver's workspace (the executable's hook); the
+    /// second argument is the store file whose unsaved changes quitting asks about, if any. It
+    /// returns false when the terminal could not be driven (it has said why).
+    public var sheetOpener: ((SessionDriver, String?) -> Bool)?
+    /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
+    public var startsInFullScreen = false
 
     public init() {}
 
@@ -50,6 +56,13 @@ public struct SessionLauncher {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             })
         driver.echoesInput = echoesInput
+        if let sheetOpener, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
+            driver.sheetOpener = { _ = sheetOpener($0, nil) }
+        }
+        if startsInFullScreen, driver.sheetOpener == nil || sheetOpener == nil {
+            FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
+            return 2
+        }
         if let recordPath {
             do {
                 try driver.startRecording(to: recordPath)
@@ -59,6 +72,17 @@ public struct SessionLauncher {
             }
         }
         defer { driver.finish() }
+        if startsInFullScreen, let sheetOpener {
+            for path in scripts {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    FileHandle.standardError.write(Data("fetchsim: cannot read script '\(path)'\n".utf8))
+                    return 2
+                }
+                var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
+                guard driver.run(reader: &reader, script: path) else { return 0 }
+            }
+            return sheetOpener(driver, storePath) ? 0 : 2
+        }
         if isTerminal, !isJSON, start == .demo {
             print(styler.apply(.bold, to: SessionStart.welcome))
             driver.handle("show", recorded: false)

@@ -1,0 +1,107 @@
+import FetchSimCore
+import FetchedResults
+import ObjectGraph
+import TableSimulation
+
+/// What placing one object at a table position writes: its section key value (when it changes
+/// section), its new index key, and other objects' new index keys.
+public struct DropWrites: Equatable, Sendable {
+    /// The destination section's key value; nil without a section key.
+    public var sectionValue: Value?
+    public var key: Value
+    public var rewrites: [(id: ObjectID, key: Value)]
+
+    public static func == (a: DropWrites, b: DropWrites) -> Bool {
+        a.sectionValue == b.sectionValue && a.key == b.key
+            && a.rewrites.map(\.id) == b.rewrites.map(\.id) && a.rewrites.map(\.key) == b.rewrites.map(\.key)
+    }
+}
+
+extension ListDataSource {
+    /// Where an object dropped into table section `section`, between the visible rows `above`
+    /// and `below`, goes in the section's full order, and what that writes (docs/reorder.md):
+    /// directly after `above` — before any hidden object that follows it — or, at the top of the
+    /// section, directly before `below`; at the end of an empty section.
+    /// `moved` is left out of the order (nil for an object not inserted yet).
+    public func planDrop(
+        of moved: ObjectID?, into section: Int, of table: SimulatedTableView, above: ObjectID?, below: ObjectID?,
+        crossesSections: Bool
+    ) throws(AdapterError) -> DropWrites {
+        guard let indexKey, let type = indexType else { throw .noIndexAttribute }
+        let request = controller.fetchRequest
+        let context = controller.context
+        let excluded = moved ?? ObjectID(-1)
+        var sectionValue: Value?
+        if let sectionKey = request.sectionNameKeyPath {
+            if !crossesSections, let moved, let object = context.object(with: moved) {
+                sectionValue = object[sectionKey]
+            } else if let neighbour = (above ?? below).flatMap(context.object(with:)) {
+                sectionValue = neighbour[sectionKey]
+            } else {
+                sectionValue = try value(ofEmptySection: section, title: table.headerTitle(forSection: section))
+            }
+        }
+        // The controller's own section holds the full order when nothing is hidden.
+        let controllerSection = (above ?? below ?? (crossesSections ? nil : moved)).flatMap { controller.indexPath(forObjectID: $0)?.section }
+        var order = controllerSection.flatMap { SectionOrder.controllerSection(controller, section: $0, excluding: excluded) }
+            ?? SectionOrder.scanning(context, request: request, sectionValue: sectionValue, excluding: excluded)
+        var slot = slot(in: order, above: above, below: below)
+        if slot == nil, order.count > 0 {
+            // The table is out of step with the controller: read the context instead.
+            order = SectionOrder.scanning(context, request: request, sectionValue: sectionValue, excluding: excluded)
+            slot = self.slot(in: order, above: above, below: below)
+        }
+        let plan = RowPlacement.plan(count: order.count, key: { order.object(at: $0)?[indexKey] ?? .null }, slot: slot ?? order.count,
+                                     strategy: strategy, ascending: sortsIndexAscending, type: type)
+        var rewrites = plan.rewrites.compactMap { rewrite in order.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
+        if strategy == .dense, crossesSections, let moved, let object = context.object(with: moved) {
+            // Dense keeps the section the row left contiguous too.
+            let source = SectionOrder.scanning(context, request: request,
+                                               sectionValue: request.sectionNameKeyPath.map { object[$0] }, excluding: moved)
+            rewrites += RowPlacement.renumber(count: source.count, key: { source.object(at: $0)?[indexKey] ?? .null },
+                                              ascending: sortsIndexAscending, type: type)
+                .compactMap { rewrite in source.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
+        }
+        return DropWrites(sectionValue: sectionValue, key: plan.key, rewrites: rewrites)
+    }
+
+    /// Writes `drop` for `moved` and returns how many objects changed.
+    func write(_ drop: DropWrites, for moved: ObjectID) throws(ObjectGraphError) -> Int {
+        guard let indexKey, let object = controller.context.object(with: moved) else { return 0 }
+        let context = controller.context
+        var written = false
+        if let sectionKey = controller.fetchRequest.sectionNameKeyPath, let value = drop.sectionValue, object[sectionKey] != value {
+            try context.setValue(value, forKey: sectionKey, of: moved)
+            written = true
+        }
+        if object[indexKey] != drop.key {
+            try context.setValue(drop.key, forKey: indexKey, of: moved)
+            written = true
+        }
+        for (id, key) in drop.rewrites {
+            try context.setValue(key, forKey: indexKey, of: id)
+        }
+        return drop.rewrites.count + (written ? 1 : 0)
+    }
+
+    /// The slot after `above`, or before `below`, in `order`; nil when neither is in it.
+    private func slot(in order: SectionOrder, above: ObjectID?, below: ObjectID?) -> Int? {
+        if let above { return order.position(of: above).map { $0 + 1 } }
+        if let below { return order.position(of: below) }
+        return order.count
+    }
+
+    /// The section key value of an empty table section, from its header title: the value of an
+    /// object of the entity whose section name it is, or the title itself for a string key.
+    private func value(ofEmptySection section: Int, title: String?) throws(AdapterError) -> Value {
+        let request = controller.fetchRequest
+        guard let sectionKey = request.sectionNameKeyPath, let title else { throw .unknownSectionValue(section) }
+        for object in controller.context.objects(ofEntity: request.entityName) {
+            let value = object[sectionKey]
+            if (value.isNull ? "" : value.description) == title { return value }
+        }
+        let type = controller.context.schema.entity(named: request.entityName)?.attribute(named: sectionKey)?.type
+        guard type == .string else { throw .unknownSectionValue(section) }
+        return .string(title)
+    }
+}

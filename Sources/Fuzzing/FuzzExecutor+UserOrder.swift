@@ -1,0 +1,76 @@
+import FetchSimCore
+import Interpreter
+import ObjectGraph
+
+/// The invariant a drag must keep (docs/reorder.md): afterwards the full, unfiltered order of
+/// every section — all objects, hidden ones too, sorted by `order` in the list's direction and
+/// then by ID — is the order before the drag with the dragged object taken out and put directly
+/// after the row the table showed above the drop (at the top: directly before the row below).
+/// The fuzzer keeps that order itself, from the objects, without asking the data source.
+extension FuzzExecutor {
+    /// Each section's objects by group name.
+    typealias FullOrder = [String: [ObjectID]]
+
+    /// The full order the user produces with `line` if it is a drag, read before it runs.
+    func userOrder(after line: FuzzLine) -> (order: FullOrder, moved: ObjectID)? {
+        guard case .move(let drag) = line, let (from, to) = paths(of: drag), let table = workspace.table,
+              let moved = table.rowIdentifier(at: from).map(ObjectID.init),
+              let object = workspace.context.object(with: moved) else { return nil }
+        var rows = table.rowIdentifiers(inSection: to.section).map(ObjectID.init)
+        if from.section == to.section { rows.remove(at: from.row) }
+        let above = to.row > 0 ? rows[to.row - 1] : nil
+        let below = to.row < rows.count ? rows[to.row] : nil
+        let context = workspace.context
+        guard let group = (above ?? below).flatMap({ context.object(with: $0) })?["group"].stringValue
+                ?? (from.section == to.section ? object["group"].stringValue : nil) else { return nil }
+        var order = fullOrder()
+        for key in order.keys { order[key]?.removeAll { $0 == moved } }
+        var list = order[group] ?? []
+        if let above, let index = list.firstIndex(of: above) {
+            list.insert(moved, at: index + 1)
+        } else if let below, let index = list.firstIndex(of: below) {
+            list.insert(moved, at: index)
+        } else {
+            list.append(moved)
+        }
+        order[group] = list
+        return (order.filter { !$0.value.isEmpty }, moved)
+    }
+
+    /// Every section's objects sorted by `order` (in the list's direction), then by ID.
+    func fullOrder() -> FullOrder {
+        let ascending = workspace.dataSource?.sortsIndexAscending ?? true
+        var order: [String: [ManagedObject]] = [:]
+        for object in workspace.context.objects(ofEntity: FuzzField.entityName) {
+            order[object["group"].stringValue ?? "", default: []].append(object)
+        }
+        return order.mapValues { objects in
+            objects.sorted { a, b in
+                let c = Value.compare(a["order"], b["order"])
+                return c != 0 ? (ascending ? c < 0 : c > 0) : a.objectID < b.objectID
+            }.map(\.objectID)
+        }
+    }
+
+    /// The failure when the order after the drag is not `expected`, or when the dragged object
+    /// shares its `order` with a neighbour (its place would then hang on its ID).
+    func lostOrder(expected: (order: FullOrder, moved: ObjectID)) -> FuzzFailure? {
+        let actual = fullOrder()
+        let context = workspace.context
+        for group in Set(actual.keys).union(expected.order.keys).sorted() where actual[group] ?? [] != expected.order[group] ?? [] {
+            let text = { (ids: [ObjectID]) in ids.map(\.description).joined(separator: " ") }
+            return FuzzFailure(kind: FuzzFailure.userOrderKind, message: "section \"\(group)\": the user made "
+                + "\(text(expected.order[group] ?? [])), the full order is \(text(actual[group] ?? []))")
+        }
+        for (group, ids) in actual {
+            guard let index = ids.firstIndex(of: expected.moved), let key = context.object(with: expected.moved)?["order"] else { continue }
+            for neighbour in [index - 1, index + 1] where ids.indices.contains(neighbour) {
+                if let other = context.object(with: ids[neighbour]), Value.compare(other["order"], key) == 0 {
+                    return FuzzFailure(kind: FuzzFailure.userOrderKind, message: "section \"\(group)\": the dragged "
+                        + "\(expected.moved) ties with \(other.objectID) at order \(key)")
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,164 @@
+import CommandLanguage
+import FetchSimCore
+import Interpreter
+import ObjectGraph
+
+extension SheetEditor {
+    // MARK: Editing a cell
+
+    /// `Enter`/`i`: edits the cell under the cursor in place, starting from the text it shows.
+    func beginEdit() {
+        guard let path = cursor, let table = workspace.table else { return }
+        let attributes = attributes
+        guard column < attributes.count else { return }
+        guard let text = table.cellForRow(at: path)?.columns[safe: column] else {
+            message = EditorMessage("error: row \(path.section).\(path.row) has no cell to edit", isError: true)
+            return
+        }
+        mode = .editing(CellEdit(path: path, attribute: attributes[column].name, text: text))
+        message = EditorMessage("editing \(attributes[column].name): Enter writes, Esc abandons")
+    }
+
+    /// A key while editing: line editing, `Enter` commits one `set`, `Esc` abandons. A bad value
+    /// leaves the cell as it was and shows the REPL's error.
+    func editCell(_ key: Key, _ edit: CellEdit) -> Bool {
+        var edit = edit
+        switch key {
+        case .enter:
+            mode = .browsing
+            guard edit.field.string != edit.original else {
+                message = nil
+                return true
+            }
+            let value = CommandLines.valueText(edit.field.string, type: attribute(named: edit.attribute)?.type)
+            run("set \(edit.path.section).\(edit.path.row) \(edit.attribute)=\(value)")
+        case .escape:
+            mode = .browsing
+            message = EditorMessage("edit abandoned")
+        default:
+            _ = edit.field.handle(key)
+            mode = .editing(edit)
+        }
+        return true
+    }
+
+    func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
+
+    // MARK: Inserting
+
+    /// `o`: one `insert ENTITY at S.R` after the cursor's row — the section's key and the index
+    /// attribute placed by the drag rules (docs/reorder.md), the other attributes their defaults —
+    /// then edits the new row's first cell that is neither the section key nor the index attribute.
+    func insertRow() {
+        guard let controller = workspace.controller, let table = workspace.table else { return }
+        let section = cursor?.section ?? 0
+        guard section < table.numberOfSections || table.numberOfSections == 0 else { return }
+        let destination = IndexPath(row: cursor.map { $0.row + 1 } ?? 0, section: section)
+        let sectionKey = controller.fetchRequest.sectionNameKeyPath
+        let outcome = run("insert \(controller.fetchRequest.entityName) at \(destination.section).\(destination.row)")
+        guard outcome.errorMessage == nil else { return }
+        guard let id = CommandLines.insertedID(outcome), let path = table.rowIdentifier(at: destination) == id
+            ? destination : table.indexPath(forRowIdentifier: id)
+        else { return }
+        cursor = path
+        let indexKey = workspace.dataSource?.indexKey
+        column = attributes.firstIndex { $0.name != sectionKey && $0.name != indexKey } ?? 0
+        scrollToCursor()
+        beginEdit()
+    }
+
+    // MARK: The command line and search
+
+    /// A key on the `:` line: editing, `Tab` completes as the REPL does, `Enter` runs the line.
+    func commandLine(_ key: Key, _ field: LineEditor) -> Bool {
+        var field = field
+        switch key {
+        case .enter:
+            mode = .browsing
+            let line = field.string
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+            let outcome = run(line)
+            if outcome.quits { return false }
+            if outcome.errorMessage == nil, !CommandLines.changesData(line) {
+                let text = outcome.renderText(width: columns)
+                if !text.isEmpty { pane = .output(text) }
+            } else if outcome.errorMessage == nil {
+                message = outcome.renderText(width: columns).first.map { EditorMessage($0) }
+            }
+            return true
+        case .escape:
+            mode = .browsing
+            message = nil
+            return true
+        case .tab:
+            complete(&field)
+        default:
+            _ = field.handle(key)
+        }
+        mode = .commandLine(field)
+        return true
+    }
+
+    /// Completes the word before the cursor with the REPL's completer: one candidate is
+    /// inserted, several are listed in the message line (their common prefix inserted).
+    func complete(_ field: inout LineEditor) {
+        let before = String(field.text[..<field.cursor])
+        let word = String(before.reversed().prefix { !" =:,;".contains($0) }.reversed())
+        let context = CompletionContext(schema: workspace.context.schema,
+                                        fetchedEntity: workspace.controller?.fetchRequest.entityName,
+                                        sectionCount: workspace.table?.numberOfSections ?? 0)
+        let candidates = CommandCompleter(context: context).completions(line: before, word: word)
+        guard let first = candidates.first else { return }
+        if candidates.count == 1 {
+            field.replaceWordBeforeCursor(length: word.count, with: first + (first.hasSuffix("=") ? "" : " "))
+            message = nil
+            return
+        }
+        let common = candidates.dropFirst().reduce(first) { prefix, next in String(zip(prefix, next).prefix { $0 == $1 }.map(\.0)) }
+        field.replaceWordBeforeCursor(length: word.count, with: common)
+        message = EditorMessage(candidates.joined(separator: "  "))
+    }
+
+    /// A key in the `/` field: `Enter` finds the next row with a cell containing the text.
+    func search(_ key: Key, _ field: LineEditor) -> Bool {
+        var field = field
+        switch key {
+        case .enter:
+            mode = .browsing
+            lastSearch = field.string.isEmpty ? lastSearch : field.string
+            searchNext()
+        case .escape:
+            mode = .browsing
+            message = nil
+        default:
+            _ = field.handle(key)
+            mode = .searching(field)
+        }
+        return true
+    }
+
+    /// Moves to the next row after the cursor (wrapping) whose object has a value containing the
+    /// last query, ignoring case, and to that cell.
+    /// - Complexity: O(n log n) at worst: a search reads the objects, not the cells.
+    func searchNext() {
+        guard let query = lastSearch?.lowercased(), !query.isEmpty, let table = workspace.table else { return }
+        let layout = layout()
+        guard let start = cursor ?? layout.firstRow else { return }
+        var path = start
+        repeat {
+            path = layout.step(from: path, down: true) ?? layout.firstRow ?? start
+            if let id = table.rowIdentifier(at: path), let object = workspace.context.object(with: ObjectID(id)),
+                let index = object.values.firstIndex(where: { $0.description.lowercased().contains(query) }) {
+                cursor = path
+                column = index
+                message = EditorMessage("/\(query): found at \(path.section).\(path.row)")
+                return
+            }
+        } while path != start
+        message = EditorMessage("/\(query): not found", isError: true)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,162 @@
+import CommandLanguage
+import FetchSimCore
+import Interpreter
+import ObjectGraph
+import TableSimulation
+
+/// The full-screen spreadsheet's key handling: a state machine with keys in, REPL command lines
+/// and a screen model out. No I/O: the terminal layer decodes keys and draws `screen()`.
+///
+/// Every action that changes anything is exactly one command line, run through `perform` (the
+/// caller's hook: the interpreter, plus the session recorder), so a full-screen session records
+/// as an ordinary transcript. The only state kept here is the cursor, the scroll position, the
+/// mode (a carried row, a field being edited) and what the message line and pane show.
+public final class SheetEditor {
+    public let interpreter: Interpreter
+    /// Runs one REPL command line and returns what it produced.
+    public var perform: (String) -> LineOutcome
+    /// The store file whose unsaved changes `q` asks about; `nil`: quit without asking.
+    public var storePath: String?
+    public internal(set) var mode: EditorMode = .browsing
+    /// The row under the cursor, as shown (the table's path except while a row is carried).
+    public internal(set) var cursor: IndexPath?
+    /// The attribute column under the cursor (0 = the first attribute).
+    public internal(set) var column = 0
+    /// The first display line of the table area.
+    public internal(set) var top = 0
+    public internal(set) var rows: Int
+    public internal(set) var columns: Int
+    public internal(set) var pane: EditorPane?
+    public internal(set) var message: EditorMessage?
+    /// `d` was pressed once: a second `d` deletes the row.
+    var isDeletePending = false
+    /// The last `/` query, for `n`.
+    var lastSearch: String?
+    /// A mouse press waiting to become a drag or a click.
+    var pressedRow: IndexPath?
+    /// Where each attribute column started on the last screen built (for mouse clicks).
+    var columnStarts: [Int] = []
+
+    /// An editor on `interpreter`'s workspace for a screen of `rows` × `columns` cells; `perform`
+    /// defaults to the interpreter itself.
+    public init(interpreter: Interpreter, rows: Int, columns: Int, perform: ((String) -> LineOutcome)? = nil) {
+        self.interpreter = interpreter
+        self.perform = perform ?? { interpreter.execute($0) }
+        self.rows = max(rows, 4)
+        self.columns = max(columns, 20)
+        cursor = layout().firstRow
+        syncViewport()
+    }
+
+    var workspace: Workspace { interpreter.workspace }
+
+    /// The layout of the table as shown now (with the carried row, if any).
+    public func layout() -> TableLayout {
+        guard let table = workspace.table else { return TableLayout(tableCounts: []) }
+        let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
+        if case .carrying(let carry, _, _) = mode { return TableLayout(tableCounts: counts, carry: carry) }
+        return TableLayout(tableCounts: counts)
+    }
+
+    /// The attribute names of the fetched entity, in column order.
+    var attributes: [Attribute] {
+        guard let name = workspace.controller?.fetchRequest.entityName else { return [] }
+        return workspace.context.schema.entity(named: name)?.attributes ?? []
+    }
+
+    /// Puts the cursor on the shown row nearest to `path` and scrolls to it (as a click would).
+    public func placeCursor(at path: IndexPath) {
+        cursor = layout().clamped(path)
+        scrollToCursor()
+    }
+
+    /// Handles one key; returns false when the full-screen mode should end.
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
+        if case .resize(let newRows, let newColumns) = key {
+            rows = max(newRows, 4)
+            columns = max(newColumns, 20)
+            scrollToCursor()
+            return true
+        }
+        let keepsRunning: Bool
+        switch mode {
+        case .browsing: keepsRunning = browse(key)
+        case .carrying(let carried, let isFlagged, let isMouse): keepsRunning = carry(key, carried, isFlagged: isFlagged, isMouse: isMouse)
+        case .editing(let edit): keepsRunning = editCell(key, edit)
+        case .commandLine(let field): keepsRunning = commandLine(key, field)
+        case .searching(let field): keepsRunning = search(key, field)
+        case .confirmingQuit: keepsRunning = confirmQuit(key)
+        }
+        scrollToCursor()
+        return keepsRunning
+    }
+
+    // MARK: Running lines
+
+    /// Runs `line`, shows its error (or `successMessage`), and puts the cursor back on a row
+    /// that exists. Returns the outcome.
+    @discardableResult
+    func run(_ line: String, showsFirstLine: Bool = false) -> LineOutcome {
+        let outcome = perform(line)
+        if let error = outcome.errorMessage {
+            message = EditorMessage("error: \(error)", isError: true)
+        } else if showsFirstLine, let first = outcome.renderText(width: columns).first {
+            message = EditorMessage(first)
+        } else {
+            message = nil
+        }
+        if case .output = pane { pane = nil }
+        cursor = cursor.flatMap { layout().clamped($0) } ?? layout().firstRow
+        return outcome
+    }
+
+    // MARK: Scrolling
+
+    /// Lines the table area has (the screen less the header, the pane, the message line and the
+    /// two status lines).
+    public var bodyHeight: Int { max(1, rows - 4 - paneHeight) }
+
+    /// Lines the pane takes (its title rule included): what it shows, at most half the screen.
+    public var paneHeight: Int {
+        guard let pane else { return 0 }
+        let most = min(max(rows / 2 - 1, 3), rows - 5)
+        switch pane {
+        case .output(let lines): return min(lines.count + 1, max(3, rows - 6))
+        case .help: return min(Self.keyHelp.count + 1, most)
+        case .log: return most
+        }
+    }
+
+    /// Scrolls so that the cursor's line (and its section header when it is the first row) is on
+    /// screen, then keeps the table's viewport over what is shown.
+    func scrollToCursor() {
+        let layout = layout()
+        if let cursor {
+            let line = layout.line(of: cursor)
+            if line < top { top = cursor.row == 0 ? line - 1 : line }
+            if line >= top + bodyHeight { top = line - bodyHeight + 1 }
+        }
+        top = max(0, min(top, max(0, layout.lineCount - bodyHeight)))
+        syncViewport()
+    }
+
+    /// Moves the table's viewport (as scrolling a `UITableView` does) when the rows on screen
+    /// are not all inside it; it keeps at least 200 rows, so small tables never scroll it.
+    func syncViewport() {
+        guard workspace.table != nil else { return }
+        let layout = layout()
+        let unmoved = TableLayout(tableCounts: layout.tableCounts)
+        let flat = (top..<(top + bodyHeight)).compactMap { line -> Int? in
+            guard case .row(_, let path)? = layout.item(atLine: line) else { return nil }
+            return unmoved.flatRow(of: path)
+        }
+        guard let lower = flat.min(), let highest = flat.max() else { return }
+        let upper = highest + 1
+        let viewport = workspace.viewport
+        let height = max(200, bodyHeight)
+        guard lower < viewport.firstRow || upper > viewport.firstRow + viewport.height || viewport.height < bodyHeight
+        else { return }
+        workspace.viewport = Viewport(firstRow: max(0, lower - (height - bodyHeight) / 2), height: height)
+    }
+}

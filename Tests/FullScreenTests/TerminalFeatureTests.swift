@@ -1,0 +1,65 @@
+import FetchSimTestSupport
+import Foundation
+import Testing
+
+/// Colours (only without `NO_COLOR`) and `KEY_RESIZE`, on a real terminal through tmux.
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+struct TerminalFeatureTests {
+    /// A foreground colour escape (`ESC[33m`, `ESC[1;33m`), not the default-colour reset `ESC[39m`.
+    static func hasForegroundColour(_ text: String) -> Bool {
+        text.contains(/\u{1B}\[(?:[0-9;]*;)?3[0-7]m/)
+    }
+
+    /// Drags Milk one row down and returns the moved rows' lines with their escapes.
+    func movedRows(environment: String) async throws -> String {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let tmux = TmuxDriver(name: "colour\(environment.count)")
+        try await tmux.start("env \(environment) LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; sleep 10")
+        do {
+            _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
+            try await tmux.send("Space", "j", "Space")
+            _ = try await tmux.waitFor("event 1") { $0.contains("event 1 · ✓ consistent") }
+            let screen = try await tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.session])
+            await tmux.stop()
+            return screen.split(separator: "\n").filter { $0.contains("0.0←0.1") || $0.contains("0.1←0.0") }.joined(separator: "\n")
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+    }
+
+    @Test func movedRowsAreColouredUnlessNoColorIsSet() async throws {
+        let coloured = try await movedRows(environment: "-u NO_COLOR")
+        #expect(coloured.contains("Eggs"))
+        #expect(Self.hasForegroundColour(coloured), "\(coloured.debugDescription)")
+        let plain = try await movedRows(environment: "NO_COLOR=1")
+        #expect(plain.contains("Eggs"))
+        #expect(!Self.hasForegroundColour(plain), "\(plain.debugDescription)")
+        // Without colour the cursor row is still reversed.
+        #expect(plain.contains("\u{1B}[7m"))
+    }
+
+    @Test func aResizedTerminalIsRedrawnToItsNewSize() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let tmux = TmuxDriver(name: "resize")
+        try await tmux.start("env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; sleep 10", columns: 100, rows: 30)
+        do {
+            _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
+            try await tmux.send("G")
+            try await tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "10"])
+            // 10 lines: header, 5 table lines, message, 2 status lines; the cursor's row in view.
+            // Polled until drawn whole (a capture may land between the terminal's writes).
+            let small = try await tmux.waitFor("the small screen") { screen in
+                screen.hasPrefix("   path  id") && screen.contains("▸  2.3") && !screen.contains("Groceries (G)")
+            }
+            let lines = small.split(separator: "\n", omittingEmptySubsequences: false).prefix(10)
+            #expect(lines.first?.hasPrefix("   path  id") == true)
+            #expect(lines.contains { $0.hasPrefix("▸  2.3   #12  Email Anna") })
+            #expect(lines.allSatisfy { $0.count <= 50 })
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+    }
+}

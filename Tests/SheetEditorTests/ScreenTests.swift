@@ -1,0 +1,110 @@
+import FetchSimCore
+import SheetEditor
+import Testing
+
+/// The screen model: layout, marks, stale cells, status bar, panes, resizing and scrolling.
+@Suite struct ScreenTests {
+    @Test func theDemoScreen() throws {
+        let fixture = try Fixture(rows: 20, columns: 60)
+        let screen = fixture.editor.screen()
+        #expect(screen.lines.count == 20)
+        #expect(screen.text[0] == "   path  id   title         group      order  done")
+        #expect(screen.text[1] == "── Groceries (G) · 4 rows " + String(repeating: "─", count: 34))
+        #expect(screen.text[2] == "▸  0.0   #1   Milk          Groceries  0      nil")
+        #expect(screen.text[7] == "   1.0   #5   Fix the sink  Home       0      nil")
+        // Cut to the 60 columns, with an ellipsis.
+        #expect(screen.text[18] == " fetch Note sort group, order section group index order │ p…")
+        #expect(screen.text[19].hasPrefix(" coordinator moves=delete-insert"))
+        #expect(screen.text[19].hasSuffix("event 0 · ✓ consistent"))
+        #expect(screen.cursor == nil)
+    }
+
+    @Test func marksOfTheLastEvent() throws {
+        let fixture = try Fixture()
+        fixture.press(.down, .down, .down, .character(" "), .up, .up, .up, .character(" "))
+        #expect(fixture.lines == ["move 0.3 0.0"])
+        let text = fixture.screenText
+        // The coordinator skips the user's moves and reconfigures the renumbered cells.
+        #expect(text[2].hasPrefix("▸> 0.0←0.3  #4   Coffee"))
+        #expect(text[3].hasPrefix(" > 0.1←0.0  #1   Milk"))
+        #expect(text[text.count - 1].hasSuffix("event 1 · ✓ consistent"))
+    }
+
+    @Test func staleCellsAreMarkedStale() throws {
+        let fixture = try Fixture()
+        _ = fixture.interpreter.execute("adapter updates=ignore")
+        _ = fixture.interpreter.execute("set 0.1 title=\"Duck eggs\"")
+        let screen = fixture.editor.screen()
+        let row = screen.lines[3]
+        #expect(row.text.contains("Eggs"))
+        #expect(row.spans.contains { $0.role == .stale && $0.text.hasPrefix("Eggs") })
+        #expect(!row.spans.contains { $0.role == .stale && $0.text.hasPrefix("Groceries") })
+    }
+
+    @Test func theStatusBarCountsProblems() throws {
+        let fixture = try Fixture(columns: 140)
+        _ = fixture.interpreter.execute("adapter userdriven=off moves=move-row")
+        fixture.press(.character(" "), .down, .down, .down, .down, .character(" "))
+        let status = fixture.screenText.last ?? ""
+        let report = try #require(fixture.interpreter.lastReport)
+        let count = report.problems.count + (report.event.tableError == nil ? 0 : 1)
+        #expect(count > 0)
+        #expect(status.hasSuffix("event 1 · ✗ \(count) problem\(count == 1 ? "" : "s")"))
+        #expect(status.contains("coordinator moves=move-row"))
+    }
+
+    @Test func resizeKeepsTheCursorOnScreen() throws {
+        let fixture = try Fixture()
+        fixture.press(.character("G"))
+        fixture.press(.resize(rows: 8, columns: 50))
+        let screen = fixture.editor.screen()
+        #expect(screen.lines.count == 8)
+        #expect(screen.text.contains { $0.hasPrefix("▸  2.3   #12  Email Anna") })
+        #expect(screen.text.allSatisfy { TextWidth.displayWidth(of: $0) <= 50 })
+        fixture.press(.character("g"))
+        #expect(fixture.editor.screen().text[2].hasPrefix("▸  0.0"))
+    }
+
+    @Test func theLogPaneAndTheKeys() throws {
+        let fixture = try Fixture()
+        fixture.press(.character("d"), .character("d"), .character("L"))
+        let text = fixture.screenText
+        #expect(text.contains { $0.hasPrefix("── log (L hides)") })
+        #expect(text.contains("  willChangeContent"))
+        #expect(text.contains { $0.contains("didChange object #1 delete") })
+        fixture.press(.character("L"), .character("?"))
+        #expect(fixture.screenText.contains { $0.hasPrefix("d d ") })
+        fixture.press(.escape)
+        #expect(fixture.editor.pane == nil)
+    }
+
+    @Test func editingPlacesTheTerminalCursorInTheCell() throws {
+        let fixture = try Fixture()
+        fixture.press(.down, .enter, .left)
+        let screen = fixture.editor.screen()
+        // "▸  0.1   #2   " is 14 columns; the field holds "Eggs", the insertion point before 's'.
+        #expect(screen.cursor == ScreenPoint(line: 3, column: 14 + 3))
+    }
+
+    @Test func wideCharactersKeepTheColumnsAligned() throws {
+        let fixture = try Fixture()
+        _ = fixture.interpreter.execute("set 0.0 title=\"牛乳とパン\"")
+        let text = fixture.screenText
+        // "牛乳とパン" is 10 columns wide, like "Fix the sink"'s 12 less 2: the group column starts
+        // at the same display column on every row.
+        let starts = [text[2], text[3], text[7]].map { line -> Int in
+            guard let group = line.range(of: "Groceries") ?? line.range(of: "Home") else { return -1 }
+            return TextWidth.displayWidth(of: line[..<group.lowerBound])
+        }
+        #expect(text[2].contains("牛乳とパン"))
+        #expect(Set(starts).count == 1)
+    }
+
+    @Test func editingAWideValuePlacesTheCursorByDisplayWidth() throws {
+        let fixture = try Fixture()
+        _ = fixture.interpreter.execute("set 0.0 title=\"牛乳\"")
+        fixture.press(.enter)
+        // "▸  0.0   #1   " is 14 columns; "牛乳" is 4 wide.
+        #expect(fixture.editor.screen().cursor == ScreenPoint(line: 2, column: 14 + 4))
+    }
+}
