@@ -76,7 +76,7 @@ public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noIndexAttribute:
             "the fetch has no index attribute to renumber; use 'fetch … index KEY'"
         case .invalidIndexAttribute(let key):
-            "index attribute '\(key)' must be an int or double attribute of the fetched entity"
+            "index attribute '\(key)' must be an int, double or string attribute of the fetched entity"
         case .indexNotSorted(let key, let expected, let actual):
             "index attribute '\(key)' must be what the list is sorted by: sort by '\(expected.joined(separator: ", "))' "
                 + "(then any tie-breakers), not '\(actual.joined(separator: ", "))'"

@@ -31,7 +31,7 @@ public final class ListDataSource: TableViewDataSource {
     /// How a drag renumbers the index attribute; it must accept the attribute's type.
     public private(set) var strategy: ReorderStrategy = .dense
 
-    /// Creates the data source. `indexKey`, when given, must be an int or double attribute of the
+    /// Creates the data source. `indexKey`, when given, must be an int, double or string attribute of the
     /// entity that the list is sorted by right after the section key (`sort SECTION, INDEX, …`, or
     /// `sort INDEX, …` without sections), in either direction, and of a type `strategy` accepts.
     public init(controller: FetchedResultsController, indexKey: String?, strategy: ReorderStrategy = .dense) throws(AdapterError) {
@@ -40,7 +40,7 @@ public final class ListDataSource: TableViewDataSource {
         if let indexKey {
             let request = controller.fetchRequest
             let entity = controller.context.schema.entity(named: request.entityName)
-            guard let type = entity?.attribute(named: indexKey)?.type, type == .int || type == .double else {
+            guard let type = entity?.attribute(named: indexKey)?.type, type == .int || type == .double || type == .string else {
                 throw .invalidIndexAttribute(indexKey)
             }
             let expected = [request.sectionNameKeyPath, indexKey].compactMap { $0 }

@@ -34,7 +34,7 @@ public struct CommandHelp: Hashable, Sendable {
               summary: "set up the fetched results controller and reload the table",
               example: "fetch Note where done == false sort group, order section group index order",
               details: ["PREDICATE uses NSPredicate format syntax; a section key must be the first sort key; "
-                        + "index KEY names the attribute that 'move' renumbers (int or double); the list must be "
+                        + "index KEY names the attribute that 'move' renumbers (int, double; string for fractional); the list must be "
                         + "sorted by the section key, then the index key, asc or desc. Without 'sort' the list is "
                         + "sorted by the section key, then the index key (one of them is then required). "
                         + "reorder STRATEGY sets the drag's renumbering as the 'reorder' command does."]),
@@ -84,7 +84,8 @@ public struct CommandHelp: Hashable, Sendable {
               details: ["dense: keys 0…n-1, a drag rewrites every row it passes (int or double index). "
                         + "sparse: int keys 1,024 apart, a drop takes the midpoint of its neighbours and "
                         + "respaces the smallest window around it when none is free (int index). "
-                        + "fractional: double midpoints, respacing when the doubles run out (double index). "
+                        + "fractional: double midpoints, respacing when the doubles run out (double index), "
+                        + "or base-62 string keys (string index). "
                         + "'reorder' alone prints the current one; docs/reorder.md has the rules."]),
         .init(.show, syntax: "show [all|S|schema|fetch|adapter|settings]",
               summary: "print the table (all rows, section S) or the setup",

@@ -120,3 +120,45 @@ import Testing
         #expect(zip(doubles, doubles.dropFirst()).allSatisfy { $0 < $1 }, "keys must strictly increase: \(doubles)")
     }
 }
+
+/// `fractional` on a string attribute: base-62 keys (`0-9A-Za-z`), midpoints digit by digit.
+@Suite struct StringKeyPlacementTests {
+    private func plan(_ keys: [String], slot: Int) -> RowPlacement.Plan {
+        RowPlacement.plan(count: keys.count, key: { .string(keys[$0]) }, slot: slot, strategy: .fractional, ascending: true, type: .string)
+    }
+
+    @Test func midpointsDigitByDigit() {
+        // The digits 0…61; an empty list starts at the middle digit, 31 = 'V'.
+        #expect(RowPlacement.plan(count: 0, key: { _ in .null }, slot: 0, strategy: .fractional, ascending: true, type: .string)
+                == .init(key: .string("V")))
+        // Above 'V' (31) toward 62: digit 47 = 'l'; below it toward 0: digit 16 = 'G'.
+        #expect(plan(["V"], slot: 1) == .init(key: .string("l")))
+        #expect(plan(["V"], slot: 0) == .init(key: .string("G")))
+        // 'V' and 'W' are adjacent digits: one more digit, 'V' then the middle 'V'.
+        #expect(plan(["V", "W"], slot: 1) == .init(key: .string("VV")))
+        // Between "VV" and "W": 'V' then a digit above the second 'V' (31) toward 62: 'l'.
+        #expect(plan(["VV", "W"], slot: 1) == .init(key: .string("Vl")))
+    }
+
+    @Test func sixtyDropsOnOneSpotGrowTheKeyByAboutOneDigitPerSix() {
+        var keys = ["1", "2", "3"]
+        for _ in 0..<60 {
+            let result = plan(keys, slot: 1)
+            #expect(result.rewrites.isEmpty)
+            guard case .string(let key) = result.key else { Issue.record("not a string: \(result.key)"); return }
+            keys.insert(key, at: 1)
+        }
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "\(keys)")
+        // A digit holds log2(62) ≈ 5.95 halvings: 60 halvings need about ten more digits.
+        #expect(keys.map(\.count).max() ?? 0 <= 12, "\(keys)")
+    }
+
+    @Test func aKeyPastFortyEightDigitsRespacesTheWindow() {
+        // Between "1" and "1" + 46 zeros + "1" the key would be "1" + 46 zeros + "0V": 49 digits.
+        // The window ("1", long) below "2", open at the start, is spread by halving: the middle
+        // key between nothing and "2" is "1", then "0V" below it and "1V" above it.
+        let long = "1" + String(repeating: "0", count: 46) + "1"
+        let result = plan(["1", long, "2"], slot: 1)
+        #expect(result == .init(key: .string("1"), rewrites: [.init(position: 0, key: .string("0V")), .init(position: 1, key: .string("1V"))]))
+    }
+}

@@ -14,6 +14,15 @@ protocol KeySpace {
     func spread(_ n: Int, _ lower: RowPlacement.Edge<Key>, _ upper: RowPlacement.Edge<Key>) -> [Key]?
     /// `n` keys 0, 1, 2, …: the last resort for a whole section whose spread overflows.
     func dense(_ n: Int) -> [Key]
+    /// A bound read from `value`: a key; for nil, open below (nothing sorts under nil) and
+    /// blocked above (no key fits under nil).
+    func bound(_ value: Value, below: Bool) -> RowPlacement.Edge<Key>
+}
+
+extension KeySpace {
+    func bound(_ value: Value, below: Bool) -> RowPlacement.Edge<Key> {
+        key(value).map(RowPlacement.Edge.key) ?? (below ? .open : .blocked)
+    }
 }
 
 /// Integer keys (`sparse`): new keys 1,024 apart; a rebalanced window leaves at least 16 between

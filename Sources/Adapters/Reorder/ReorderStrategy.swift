@@ -9,8 +9,9 @@ public enum ReorderStrategy: String, CaseIterable, Sendable, CustomStringConvert
     /// Integer keys 1,024 apart; a drop takes the midpoint of its neighbours, and when no integer
     /// is free the smallest surrounding window is spread out again (amortised O(1) writes).
     case sparse
-    /// Double keys: a drop takes the midpoint of its neighbours (one write); when the two
-    /// neighbours are adjacent doubles the smallest surrounding window is spread out again.
+    /// Double keys, or base-62 string keys: a drop takes the midpoint of its neighbours (one
+    /// write); when the two neighbours are adjacent doubles (or the string key would pass 48
+    /// digits) the smallest surrounding window is spread out again.
     case fractional
 
     public var description: String { rawValue }
@@ -20,7 +21,7 @@ public enum ReorderStrategy: String, CaseIterable, Sendable, CustomStringConvert
         switch self {
         case .dense: type == .int || type == .double
         case .sparse: type == .int
-        case .fractional: type == .double
+        case .fractional: type == .double || type == .string
         }
     }
 
@@ -29,7 +30,7 @@ public enum ReorderStrategy: String, CaseIterable, Sendable, CustomStringConvert
         switch self {
         case .dense: "an int or double"
         case .sparse: "an int"
-        case .fractional: "a double"
+        case .fractional: "a double or string"
         }
     }
 }

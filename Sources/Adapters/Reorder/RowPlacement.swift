@@ -40,7 +40,8 @@ public enum RowPlacement {
     ///   - count: the section's objects, the dragged one left out.
     ///   - key: the index key of the object at a position, in the list's order.
     ///   - ascending: whether the list sorts the index attribute ascending.
-    ///   - type: the index attribute's type (`.int` or `.double`; see `ReorderStrategy.accepts`).
+    ///   - type: the index attribute's type (`.int`, `.double`, or `.string` for fractional; see
+    ///     `ReorderStrategy.accepts`).
     /// - Complexity: dense O(count); sparse and fractional O(1) key reads for a midpoint, and
     ///   O(w) for a window of w rewritten keys.
     public static func plan(
@@ -54,6 +55,7 @@ public enum RowPlacement {
             switch strategy {
             case .dense: return dense(count: count, key: read, slot: up, type: type)
             case .sparse: return windowed(count: count, key: read, slot: up, space: IntegerKeys())
+            case .fractional where type == .string: return windowed(count: count, key: read, slot: up, space: StringKeys())
             case .fractional: return windowed(count: count, key: read, slot: up, space: DoubleKeys())
             }
         }
@@ -100,10 +102,10 @@ public enum RowPlacement {
     /// whose bounds leave room for its keys and the dragged one, spread evenly.
     private static func windowed<Space: KeySpace>(count: Int, key: (Int) -> Value, slot: Int, space: Space) -> Plan {
         func lower(_ position: Int) -> Edge<Space.Key> {
-            position < 0 ? .open : space.key(key(position)).map(Edge.key) ?? .open
+            position < 0 ? .open : space.bound(key(position), below: true)
         }
         func upper(_ position: Int) -> Edge<Space.Key> {
-            position >= count ? .open : space.key(key(position)).map(Edge.key) ?? .blocked
+            position >= count ? .open : space.bound(key(position), below: false)
         }
         if let middle = space.between(lower(slot - 1), upper(slot)) {
             return Plan(key: space.value(middle))
