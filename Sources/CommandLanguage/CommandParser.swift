@@ -103,7 +103,7 @@ extension LineScanner {
             throw error(.expected("a number", after: previous.text), at: previous.start)
         }
         guard token.isWord, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw error(.expectedGot("a non-negative integer", got: token.text), at: token.start)
+            throw error(.expectedGot("a non-negative integer after '\(previous.text)'", got: token.text), at: token.start)
         }
         guard let value = Int(token.text) else { throw error(.numberOutOfRange(token.text), at: token.start) }
         return value
