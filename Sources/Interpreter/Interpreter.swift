@@ -56,6 +56,13 @@ public final class Interpreter {
         }
     }
 
+    /// Discards an open `begin … commit` block's edits (the session ends inside it).
+    public func discardOpenBlock() {
+        guard isInTransaction else { return }
+        isInTransaction = false
+        context.discardPendingChanges()
+    }
+
     // MARK: Change events
 
     /// Ends the current run-loop turn: runs `produce` (which processes pending changes, or

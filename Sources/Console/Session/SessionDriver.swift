@@ -24,6 +24,12 @@ public final class SessionDriver {
     /// The adapter and profile the session started with, for a transcript's header.
     private let startAdapter: String
     private let startProfile: String
+    /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
+    /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
+    public var confirmQuit: ((String) -> Bool)?
+    /// Whether the changes live in a store file: its unsaved changes are then asked about by the
+    /// launcher ("save them?"), not here.
+    public var keepsStoreFile = false
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
     public private(set) var hadFailure = false
     /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
@@ -76,6 +82,7 @@ public final class SessionDriver {
     /// not `recorded` (the welcome's `show`) stays out of the session's transcript.
     @discardableResult
     public func handle(_ line: String, location: ScriptLocation? = nil, recorded: Bool = true) -> Bool {
+        if confirmQuit != nil, (try? CommandParser.parseLine(line))?.first == .quit, !mayQuit() { return true }
         let outcome = interpreter.execute(line)
         if outcome.failed { hadFailure = true }
         if echoesInput, !isJSON { sink(line) }
@@ -143,9 +150,33 @@ public final class SessionDriver {
             case .interrupted:
                 continue
             case .endOfInput:
-                return true
+                if mayQuit() { return true }
             }
         }
+    }
+
+    /// What quitting now would lose, or nil: an open `begin … commit` block, and unsaved changes
+    /// kept only in memory (a store file's are asked about by the launcher).
+    public var quitConcern: String? {
+        var lost: [String] = []
+        if interpreter.isInTransaction { lost.append("the open 'begin … commit' block is discarded") }
+        if !keepsStoreFile, interpreter.workspace.context.hasUnsavedEvents { lost.append("unsaved changes are lost") }
+        return lost.isEmpty ? nil : lost.joined(separator: " and ")
+    }
+
+    /// Whether the session may end now: true when nothing would be lost, or in scripts (no
+    /// `confirmQuit`), or when the user answers yes.
+    func mayQuit() -> Bool {
+        guard let concern = quitConcern, let confirmQuit else { return true }
+        return confirmQuit("Quitting: \(concern). Quit anyway? [y/N] ")
+    }
+
+    /// Ends the session's input: an open `begin … commit` block is discarded, with a warning
+    /// on the error sink when nobody was asked (scripts and pipes, as `--store` warns).
+    public func leave() {
+        guard interpreter.isInTransaction else { return }
+        if confirmQuit == nil { errorSink("fetchsim: warning: quitting inside 'begin … commit'; the block's edits are discarded") }
+        interpreter.discardOpenBlock()
     }
 
     /// Stops recording (flushing the transcript).

@@ -50,6 +50,8 @@ public struct SessionLauncher {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             })
         driver.echoesInput = echoesInput
+        driver.keepsStoreFile = storePath != nil
+        if isTerminal, !isJSON { driver.confirmQuit = Self.askYesNo }
         if let recordPath {
             do {
                 try driver.startRecording(to: recordPath)
@@ -81,6 +83,7 @@ public struct SessionLauncher {
                 guard driver.run(reader: &reader, script: path) else { break }
             }
         }
+        driver.leave()
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
         return isTerminal || !driver.hadFailure ? 0 : 1
     }
@@ -100,6 +103,13 @@ public struct SessionLauncher {
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
         }
+    }
+
+    /// Prints `question` and reads a line from standard input: true for an answer starting with y.
+    static func askYesNo(_ question: String) -> Bool {
+        print(question, terminator: "")
+        fflush(nil)
+        return Swift.readLine()?.lowercased().hasPrefix("y") ?? false
     }
 
     static func completionContext(_ interpreter: Interpreter) -> CompletionContext {
