@@ -43,6 +43,8 @@ extension Command: CustomStringConvertible {
             return "record stop"
         case .record(.start(let path)):
             return "record \(Value.string(path).literal)"
+        case .read(let path):
+            return "read \(Value.string(path).literal)"
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             return name.rawValue
         }

@@ -43,6 +43,8 @@ public enum Command: Hashable, Sendable {
     case help(topic: Name?)
     /// `record FILE` or `record stop`.
     case record(RecordAction)
+    /// `read FILE`: runs a script file's lines as if typed (sqlite3's `.read`, psql's `\i`).
+    case read(path: String)
     /// `quit` or `exit`.
     case quit
 
@@ -71,6 +73,7 @@ public enum Command: Hashable, Sendable {
         case .stats: .stats
         case .help: .help
         case .record: .record
+        case .read: .read
         case .quit: .quit
         }
     }

@@ -84,6 +84,11 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.record, syntax: "record FILE | record stop",
               summary: "write the session to a transcript file, or stop writing",
               example: "record \"Sessions/groceries.session\""),
+        .init(.read, syntax: "read FILE",
+              summary: "run a script file's lines here, as if typed (errors as FILE:LINE)",
+              example: "read \"setup.txt\"",
+              details: ["As sqlite3's .read and psql's \\i. A recording gets the file's lines, not 'read'. "
+                        + "In --json mode 'read' answers one object with every line's answer in \"answers\"."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
     ]
 }

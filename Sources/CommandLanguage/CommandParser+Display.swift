@@ -41,11 +41,19 @@ extension CommandParser {
     /// `record FILE` (quoted, or the rest of the command as written) or `record stop`.
     static func parseRecord(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         s.skipSpaces()
+        let quoted = s.current == "\""
+        let path = try parsePath(keyword, &s, expecting: "a file name or 'stop'")
+        return .record(path == "stop" && !quoted ? .stop : .start(path: path))
+    }
+
+    /// A file name: quoted, or the rest of the command as written (trailing spaces dropped).
+    static func parsePath(_ keyword: LineScanner.Token, _ s: inout LineScanner, expecting: String) throws(CommandError) -> String {
+        s.skipSpaces()
         guard !s.isAtSegmentEnd else {
-            throw s.error(.expected("a file name or 'stop'", after: keyword.text), at: keyword.start)
+            throw s.error(.expected(expecting, after: keyword.text), at: keyword.start)
         }
         if s.current == "\"", let token = try s.token(), case .string(let path) = token.kind {
-            return .record(.start(path: path))
+            return path
         }
         let start = s.position
         var end = start
@@ -53,7 +61,6 @@ extension CommandParser {
             if let scalar = s.current, !LineScanner.isSpace(scalar) { end = s.position + 1 }
             s.position += 1
         }
-        let path = s.text(start..<end)
-        return .record(path == "stop" ? .stop : .start(path: path))
+        return s.text(start..<end)
     }
 }

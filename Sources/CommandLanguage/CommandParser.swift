@@ -61,6 +61,7 @@ public enum CommandParser {
         case .dump: return try parseDump(&s)
         case .help: return try parseHelp(&s)
         case .record: return try parseRecord(keyword, &s)
+        case .read: return .read(path: try parsePath(keyword, &s, expecting: "a file name"))
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)

@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -104,6 +104,9 @@ extension Interpreter {
             return text(lines)
         case .record(let action):
             pendingRecordAction = action
+            return LineOutcome()
+        case .read(let path):
+            pendingReadPath = path
             return LineOutcome()
         case .quit:
             var outcome = text(isInTransaction ? ["the open 'begin … commit' block is discarded"] : [])

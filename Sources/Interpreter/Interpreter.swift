@@ -25,6 +25,8 @@ public final class Interpreter {
     var lastChange: ObjectsDidChange?
     /// A `record` command the driver must carry out (the interpreter does no file I/O).
     public internal(set) var pendingRecordAction: Command.RecordAction?
+    /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
+    public internal(set) var pendingReadPath: String?
 
     public init(workspace: Workspace) {
         self.workspace = workspace
@@ -35,6 +37,7 @@ public final class Interpreter {
     /// Runs one input line and returns everything it produced.
     public func execute(_ line: String) -> LineOutcome {
         pendingRecordAction = nil
+        pendingReadPath = nil
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return LineOutcome() }
         let commands: [Command]

@@ -71,6 +71,7 @@ public struct TranscriptReplayer {
         let outputs = transcript.entries.map { entry -> [String] in
             let outcome = interpreter.execute(entry.input)
             if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
+            if interpreter.pendingReadPath != nil { return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"] }
             if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true { inconsistentAt = entry }
             return Transcript.trimmedTrailingBlanks(outcome.renderText(width: 80))
         }

@@ -33,7 +33,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
     static let cases: [CompletionCase] = [
         CompletionCase("", "", (Command.Name.allKeywords).sorted()),
         CompletionCase("ins", "ins", ["insert"]),
-        CompletionCase("  re", "re", ["record", "redo"]),
+        CompletionCase("  re", "re", ["read", "record", "redo"]),
         CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "set"]),
         CompletionCase("insert Note a=1;m", "m", ["move"]),
         CompletionCase("insert ", "", ["Note", "Tag"]),

@@ -127,6 +127,8 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase(#"record "Sessions/my list.session""#, .record(.start(path: "Sessions/my list.session"))),
         ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
         ParseCase("record stop", .record(.stop)),
+        ParseCase(#"record "stop""#, .record(.start(path: "stop"))),
+        ParseCase("read setup.txt", .read(path: "setup.txt")), ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
     ]
 

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Foundation
 import Interpreter
 import Transcripts
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
@@ -30,6 +31,11 @@ public final class SessionDriver {
     /// Whether the changes live in a store file: its unsaved changes are then asked about by the
     /// launcher ("save them?"), not here.
     public var keepsStoreFile = false
+    /// The answers of the lines of the `read` files being run, innermost last (JSON mode: a
+    /// `read` answers one object holding them). Its depth is the nesting of `read`.
+    private var readAnswers: [[JSONValue]] = []
+    /// How deep `read` may nest (a file that reads itself stops here).
+    static let maximumReadDepth = 16
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
     public private(set) var hadFailure = false
     /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
@@ -91,8 +97,11 @@ public final class SessionDriver {
             carryOut(action)
             return !outcome.quits
         }
+        if let path = interpreter.pendingReadPath {
+            return read(path, location: location)
+        }
         if isJSON {
-            sink(outcome.json.description)
+            emit(outcome.json)
         } else if let location, let message = outcome.errorMessage {
             errorSink("\(location.file):\(location.line): error: \(message)")
         } else {
@@ -129,11 +138,52 @@ public final class SessionDriver {
         }
         if failed { hadFailure = true }
         if isJSON {
-            sink(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))]).description
-                        : JSONValue.object([("ok", true), ("recording", .string(message))]).description)
+            emit(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
+                        : JSONValue.object([("ok", true), ("recording", .string(message))]))
         } else {
             sink(failed ? style(.error, message) : message)
         }
+    }
+
+    /// Prints one JSON answer, or keeps it for the `read` whose file is running.
+    private func emit(_ json: JSONValue) {
+        if readAnswers.isEmpty {
+            sink(json.description)
+        } else {
+            readAnswers[readAnswers.count - 1].append(json)
+        }
+    }
+
+    /// `read FILE`: runs the file's lines here, each as if typed (and recorded as typed), their
+    /// errors as `FILE:LINE: error: …`. Returns false when a line quit.
+    private func read(_ path: String, location: ScriptLocation?) -> Bool {
+        var failure: String?
+        let data = FileManager.default.contents(atPath: path)
+        if data == nil {
+            failure = FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'"
+        } else if readAnswers.count >= Self.maximumReadDepth {
+            failure = "'read' nests deeper than \(Self.maximumReadDepth) files (does '\(path)' read itself?)"
+        }
+        if let failure {
+            hadFailure = true
+            if isJSON {
+                emit(.object([("ok", false), ("error", .string(failure))]))
+            } else if let location {
+                errorSink("\(location.file):\(location.line): error: \(failure)")
+            } else {
+                sink(style(.error, "error: " + failure))
+            }
+            return true
+        }
+        guard let data else { return true }
+        readAnswers.append([])
+        var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
+        let finished = run(reader: &reader, script: path, confirmsAtEnd: false)
+        let answers = readAnswers.removeLast()
+        if isJSON {
+            emit(.object([("ok", true), ("read", .string(path)), ("answers", .array(answers))]))
+        }
+        return finished
     }
 
     /// Reads lines from `reader` until the end of input or `quit`; `script` names the file the
@@ -141,6 +191,10 @@ public final class SessionDriver {
     /// - Returns: false when the session ended with `quit`.
     @discardableResult
     public func run(reader: inout some LineReader, script: String? = nil) -> Bool {
+        run(reader: &reader, script: script, confirmsAtEnd: script == nil)
+    }
+
+    private func run(reader: inout some LineReader, script: String?, confirmsAtEnd: Bool) -> Bool {
         var number = 0
         while true {
             switch reader.readLine(prompt: isJSON ? "" : prompt) {
@@ -150,7 +204,7 @@ public final class SessionDriver {
             case .interrupted:
                 continue
             case .endOfInput:
-                if mayQuit() { return true }
+                if !confirmsAtEnd || mayQuit() { return true }
             }
         }
     }

@@ -17,6 +17,8 @@ public struct SessionLauncher {
     public var scripts: [String] = []
     /// Print each input line before its output (sqlite3's `-echo`).
     public var echoesInput = false
+    /// After the scripts, read standard input too (`--interactive`; the REPL on a terminal).
+    public var staysInteractive = false
     public var environment = ProcessInfo.processInfo.environment
 
     public init() {}
@@ -36,7 +38,8 @@ public struct SessionLauncher {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
             return 2
         }
-        let isTerminal = isatty(STDIN_FILENO) != 0 && scripts.isEmpty
+        let readsStandardInput = scripts.isEmpty || staysInteractive
+        let isTerminal = isatty(STDIN_FILENO) != 0 && readsStandardInput
         let policy = ColorPolicy.standardOutput(environment: environment)
         let styler = ANSIStyler(policy: isJSON ? .plain : policy)
         let driver = SessionDriver(
@@ -61,27 +64,27 @@ public struct SessionLauncher {
             }
         }
         defer { driver.finish() }
-        if isTerminal, !isJSON, start == .demo {
+        if isTerminal, !isJSON, start == .demo, scripts.isEmpty {
             print(styler.apply(.bold, to: SessionStart.welcome))
             driver.handle("show", recorded: false)
         } else if isTerminal, !isJSON, let storePath {
             let context = interpreter.workspace.context
             print(styler.apply(.bold, to: "opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them"))
         }
-        if scripts.isEmpty {
+        var quit = false
+        for path in scripts {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("fetchsim: cannot read script '\(path)'\n".utf8))
+                return 2
+            }
+            var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
+            guard driver.run(reader: &reader, script: path) else { quit = true; break }
+        }
+        if readsStandardInput, !quit {
             var reader = LineReaders.standardInput(completer: { line, word in
                 CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
             })
             driver.run(reader: &reader)
-        } else {
-            for path in scripts {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    FileHandle.standardError.write(Data("fetchsim: cannot read script '\(path)'\n".utf8))
-                    return 2
-                }
-                var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
-                guard driver.run(reader: &reader, script: path) else { break }
-            }
         }
         driver.leave()
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
