@@ -45,6 +45,8 @@ extension Command: CustomStringConvertible {
             return "record \(Value.string(path).literal)"
         case .read(let path):
             return "read \(Value.string(path).literal)"
+        case .timing(let on):
+            return on.map { "timing \($0 ? "on" : "off")" } ?? "timing"
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             return name.rawValue
         }

@@ -45,6 +45,8 @@ public enum Command: Hashable, Sendable {
     case record(RecordAction)
     /// `read FILE`: runs a script file's lines as if typed (sqlite3's `.read`, psql's `\i`).
     case read(path: String)
+    /// `timing on|off` (psql's `\timing`); a bare `timing` prints the setting.
+    case timing(Bool?)
     /// `quit` or `exit`.
     case quit
 
@@ -74,6 +76,7 @@ public enum Command: Hashable, Sendable {
         case .help: .help
         case .record: .record
         case .read: .read
+        case .timing: .timing
         case .quit: .quit
         }
     }

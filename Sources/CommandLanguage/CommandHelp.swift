@@ -89,6 +89,12 @@ public struct CommandHelp: Hashable, Sendable {
               example: "read \"setup.txt\"",
               details: ["As sqlite3's .read and psql's \\i. A recording gets the file's lines, not 'read'. "
                         + "In --json mode 'read' answers one object with every line's answer in \"answers\"."]),
+        .init(.timing, syntax: "timing [on|off]",
+              summary: "after each line, print how long it took, by stage",
+              example: "timing on",
+              details: ["As psql's \\timing. A change event is split into controller (the context's notification "
+                        + "and the change computation), adapter, table (its batches and the layout pass) and check, "
+                        + "with the number of delegate callbacks. Timing lines are never recorded in a transcript."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
     ]
 }

@@ -46,6 +46,15 @@ extension CommandParser {
         return .record(path == "stop" && !quoted ? .stop : .start(path: path))
     }
 
+    /// `on`, `off`, or nothing (nil) — the argument of `timing` and `pager`.
+    static func parseSwitch(_ s: inout LineScanner) throws(CommandError) -> Bool? {
+        guard let token = try s.token() else { return nil }
+        guard token.isWord, token.text == "on" || token.text == "off" else {
+            throw s.error(.expectedGot("'on' or 'off'", got: token.text), at: token.start)
+        }
+        return token.text == "on"
+    }
+
     /// A file name: quoted, or the rest of the command as written (trailing spaces dropped).
     static func parsePath(_ keyword: LineScanner.Token, _ s: inout LineScanner, expecting: String) throws(CommandError) -> String {
         s.skipSpaces()

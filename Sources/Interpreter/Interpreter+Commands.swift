@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read, .timing].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -105,6 +105,9 @@ extension Interpreter {
         case .record(let action):
             pendingRecordAction = action
             return LineOutcome()
+        case .timing(let on):
+            if let on { timing = on ? EventTiming(clock: clock) : nil }
+            return text(["timing \(timing == nil ? "off" : "on")"], json: [("timing", .bool(timing != nil))])
         case .read(let path):
             pendingReadPath = path
             return LineOutcome()

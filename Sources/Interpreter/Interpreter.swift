@@ -1,4 +1,5 @@
 import Adapters
+import Dispatch
 import CommandLanguage
 import FetchedResults
 import FetchSimCore
@@ -28,14 +29,33 @@ public final class Interpreter {
     /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
     public internal(set) var pendingReadPath: String?
 
+    /// The monotonic clock `timing on` reads, in nanoseconds; tests inject a counter.
+    public var clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    /// The stopwatch of `timing on`; nil while timing is off.
+    var timing: EventTiming?
+    /// The stages of the current line's change event, when timed.
+    var stageTimes: LineTiming.Stages?
+
     public init(workspace: Workspace) {
         self.workspace = workspace
     }
 
     var context: ObjectContext { workspace.context }
 
-    /// Runs one input line and returns everything it produced.
+    /// Runs one input line and returns everything it produced (with its timing while `timing on`).
     public func execute(_ line: String) -> LineOutcome {
+        guard let timing else { return executeUntimed(line) }
+        stageTimes = nil
+        let start = timing.clock()
+        var outcome = executeUntimed(line)
+        guard self.timing != nil else { return outcome } // `timing off` is not timed
+        let measured = LineTiming(totalNanoseconds: timing.clock() &- start, stages: stageTimes)
+        outcome.timing = measured
+        if case .object(let fields) = outcome.json { outcome.json = .object(fields + [("timing", measured.json)]) }
+        return outcome
+    }
+
+    private func executeUntimed(_ line: String) -> LineOutcome {
         pendingRecordAction = nil
         pendingReadPath = nil
         let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -72,11 +92,25 @@ public final class Interpreter {
     /// undoes, redoes, rolls back), lets the table lay out, and checks consistency.
     func finishTurn(_ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
         workspace.adapter?.resetLastEvent()
+        timing?.reset()
+        workspace.adapter?.timing = timing
+        let started = timing?.clock()
         let change = try produce()
+        let produced = timing?.clock()
         workspace.table?.layoutIfNeeded()
+        let laidOut = timing?.clock()
         guard let change else { return nil }
         workspace.eventCount += 1
         let problems = workspace.check?.run() ?? []
+        if let timing, let started, let produced, let laidOut {
+            let firstCallback = timing.firstCallbackAt ?? produced
+            stageTimes = LineTiming.Stages(
+                controller: firstCallback &- started,
+                adapter: (produced &- firstCallback) &- min(timing.tableNanoseconds, produced &- firstCallback),
+                table: timing.tableNanoseconds &+ (laidOut &- produced),
+                check: timing.clock() &- laidOut,
+                callbacks: workspace.adapter?.lastEvent.entries.count ?? 0)
+        }
         let report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
         lastReport = report
         lastChange = change

@@ -8,6 +8,8 @@ public struct LineOutcome {
     public var quits = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
     public var errorMessage: String?
+    /// How long the line took, while `timing on` (never part of the text: transcripts stay deterministic).
+    public var timing: LineTiming?
 
     public init() {}
 

@@ -128,6 +128,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("dump everything", "expected 'objects' or nothing, got 'everything' at column 6"),
         ErrorCase("help inser", "unknown command 'inser' at column 6 (did you mean 'insert'?)"),
         ErrorCase("record", "expected a file name or 'stop' after 'record' at column 1"),
+        ErrorCase("timing yes", "expected 'on' or 'off', got 'yes' at column 8"),
         ErrorCase("read", "expected a file name after 'read' at column 1"),
         ErrorCase(#"record "a.session" extra"#, "unexpected 'extra' at column 20"),
     ]

@@ -107,6 +107,8 @@ public final class SessionDriver {
         } else {
             for text in outcome.renderText(width: width(), style: style) { sink(text) }
         }
+        // Timing is printed, never recorded: transcripts stay deterministic.
+        if !isJSON, let timing = outcome.timing { sink(style(.dim, timing.summary)) }
         guard recorded else { return !outcome.quits }
         if outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true, !sawInconsistency {
             sawInconsistency = true
