@@ -40,8 +40,9 @@ public struct StoreBench {
         public static func table(_ results: [Result]) -> [String] {
             let header = "     size   save ms   open ms  fetch ms   file MB"
             return [header] + results.map { r in
-                String(format: "%9d %9.1f %9.1f %9.1f %9.1f", r.size, r.saveMilliseconds, r.openMilliseconds,
-                       r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576)
+                let size = NumberText.grouped(r.size)
+                return String(repeating: " ", count: max(0, 9 - size.count)) + size
+                    + String(format: " %9.1f %9.1f %9.1f %9.1f", r.saveMilliseconds, r.openMilliseconds, r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576)
             }
         }
     }

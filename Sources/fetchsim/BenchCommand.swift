@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
             with a no-op delegate, through the whole pipeline (controller, coordinator adapter, \
             simulated table, consistency check), and through a baseline that refetches, sorts and \
             diffs. Reports medians per event in milliseconds, the initial fetch time and the \
-            resident bytes per fetched object. Run it as 'swift run -c release fetchsim bench'.
+            resident bytes per fetched object; a legend under the table says what each column \
+            measures. Run it as 'swift run -c release fetchsim bench' (a debug build warns).
             """
     )
 
@@ -42,13 +43,17 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if DEBUG
+        Self.write("fetchsim bench: warning: this is a debug build; its timings are many times slower than a release "
+                   + "build's and say nothing about the targets. Run 'swift run -c release fetchsim bench'.", to: .standardError)
+        #endif
         if store {
             let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
             try measure(bench.run, jsonLine: \.jsonLine, table: StoreBench.Result.table)
         } else {
             let runner = BenchRunner(
                 sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions)
-            try measure(runner.run, jsonLine: \.jsonLine, table: BenchResult.table)
+            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend })
         }
     }
 
