@@ -1,3 +1,4 @@
+import FetchSimCore
 extension CommandParser {
     /// `show`, `show all`, `show S`, `show schema|fetch|adapter|settings`
     static func parseShow(_ s: inout LineScanner) throws(CommandError) -> Command {

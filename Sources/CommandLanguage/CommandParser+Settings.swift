@@ -1,3 +1,4 @@
+import FetchSimCore
 import ObjectGraph
 
 extension CommandParser {

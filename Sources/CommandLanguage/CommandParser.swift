@@ -1,3 +1,4 @@
+import FetchSimCore
 /// Parses lines of the command language into `Command` values.
 ///
 /// A line holds one command, or several edits (insert, set, delete, move) separated by `;` that

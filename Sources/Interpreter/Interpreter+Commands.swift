@@ -142,7 +142,7 @@ extension Interpreter {
             do {
                 predicate = try Predicate(format: text.text)
             } catch {
-                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)")
+                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)\(error.hint)")
             }
         }
         var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending) }
@@ -156,13 +156,14 @@ extension Interpreter {
             try workspace.fetch(request, indexKey: spec.indexKey)
         } catch let error as FetchedResultsError {
             switch error {
-            case .unknownEntity(let name): throw located(error.description, token: name, in: line)
-            case .unknownAttribute(let key, _, _): throw located(error.description, token: key, in: line)
+            case .unknownEntity(let name): throw located(error.description, token: name, in: line, suggestions: entityNames)
+            case .unknownAttribute(let key, let entity, _):
+                throw located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
             case .sectionKeyNotFirstSortKey(let section, _):
                 // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
                 throw located(error.description, token: "section \(section)", in: line)
             case .predicate(let inner):
-                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)")
+                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")
             default: throw InterpreterError(error.description)
             }
         } catch let error as AdapterError {

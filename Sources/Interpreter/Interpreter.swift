@@ -153,9 +153,18 @@ public final class Interpreter {
 
     /// `message at column N`, locating `token` in `line` (the first occurrence after the keyword);
     /// `offset` is how many characters of the whole line precede `line`.
-    func located(_ message: String, token: String, in line: String, offset: Int = 0) -> InterpreterError {
+    /// `suggestions`: the names the token should have been one of; the closest is offered as
+    /// `(did you mean 'Note'?)` after the column.
+    func located(_ message: String, token: String, in line: String, offset: Int = 0, suggestions: [String] = []) -> InterpreterError {
+        let hint = Suggestion.closest(to: token, among: suggestions).map { " (did you mean '\($0)'?)" } ?? ""
         let body = offset == 0 ? line.drop { $0 == " " }.drop { $0 != " " } : Substring(line)
-        guard !token.isEmpty, let range = body.range(of: token) else { return InterpreterError(message) }
-        return InterpreterError("\(message) at column \(offset + line.distance(from: line.startIndex, to: range.lowerBound) + 1)")
+        guard !token.isEmpty, let range = body.range(of: token) else { return InterpreterError(message + hint) }
+        return InterpreterError("\(message) at column \(offset + line.distance(from: line.startIndex, to: range.lowerBound) + 1)\(hint)")
+    }
+
+    /// The names of the schema's entities, and of `entity`'s attributes.
+    var entityNames: [String] { context.schema.entities.map(\.name) }
+    func attributeNames(of entity: String) -> [String] {
+        context.schema.entity(named: entity)?.attributes.map(\.name) ?? []
     }
 }

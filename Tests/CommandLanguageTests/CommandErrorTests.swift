@@ -81,6 +81,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("adapter cordinator", "unknown adapter 'cordinator' at column 9 (did you mean 'coordinator'?)"),
         ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all)"),
         ErrorCase("adapter coordinator mvoes=move-row", "unknown option 'mvoes' at column 21 (did you mean 'moves'?)"),
+        ErrorCase("adapter moves=move-rw", "invalid value 'move-rw' for 'moves' at column 15 (did you mean 'move-row'?)"),
         ErrorCase("adapter coordinator speed=1",
                   "unknown option 'speed' at column 21 (options: moves, updates, userdriven, threshold, paused)"),
         ErrorCase("adapter coordinator threshold", "expected '=' after 'threshold' at column 21"),

@@ -82,7 +82,10 @@ public struct SessionLauncher {
         }
         if readsStandardInput, !quit {
             var reader = LineReaders.standardInput(completer: { line, word in
-                CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
+                if let path = CommandCompleter.fileArgument(line: line) {
+                    return FileNameCompletion.candidates(path: path, word: word)
+                }
+                return CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
             })
             driver.run(reader: &reader)
         }
@@ -117,9 +120,17 @@ public struct SessionLauncher {
 
     static func completionContext(_ interpreter: Interpreter) -> CompletionContext {
         let workspace = interpreter.workspace
-        return CompletionContext(schema: workspace.context.schema,
+        let context = workspace.context
+        return CompletionContext(schema: context.schema,
                                  fetchedEntity: workspace.controller?.fetchRequest.entityName,
-                                 sectionCount: workspace.table?.numberOfSections ?? 0)
+                                 sectionCount: workspace.table?.numberOfSections ?? 0,
+                                 stringValues: { entity, key in
+                                     var seen: Set<String> = []
+                                     return context.objects(ofEntity: entity).compactMap { object in
+                                         guard case .string(let text)? = object.value(forKey: key), seen.insert(text).inserted else { return nil }
+                                         return text
+                                     }.prefix(100).sorted()
+                                 })
     }
 
     static func styles(for role: TextRole) -> [TextStyle] {
