@@ -47,6 +47,8 @@ extension Command: CustomStringConvertible {
             return "read \(Value.string(path).literal)"
         case .timing(let on):
             return on.map { "timing \($0 ? "on" : "off")" } ?? "timing"
+        case .pager(let on):
+            return on.map { "pager \($0 ? "on" : "off")" } ?? "pager"
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             return name.rawValue
         }

@@ -47,6 +47,8 @@ public enum Command: Hashable, Sendable {
     case read(path: String)
     /// `timing on|off` (psql's `\timing`); a bare `timing` prints the setting.
     case timing(Bool?)
+    /// `pager on|off`: long output through `$PAGER` on a terminal; a bare `pager` prints the setting.
+    case pager(Bool?)
     /// `quit` or `exit`.
     case quit
 
@@ -77,6 +79,7 @@ public enum Command: Hashable, Sendable {
         case .record: .record
         case .read: .read
         case .timing: .timing
+        case .pager: .pager
         case .quit: .quit
         }
     }

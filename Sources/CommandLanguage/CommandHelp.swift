@@ -95,6 +95,11 @@ public struct CommandHelp: Hashable, Sendable {
               details: ["As psql's \\timing. A change event is split into controller (the context's notification "
                         + "and the change computation), adapter, table (its batches and the layout pass) and check, "
                         + "with the number of delegate callbacks. Timing lines are never recorded in a transcript."]),
+        .init(.pager, syntax: "pager [on|off]",
+              summary: "page long output (show all, dump objects, help) on a terminal",
+              example: "pager off",
+              details: ["Output longer than the terminal goes through $PAGER (default 'less -FRX') when "
+                        + "input and output are a terminal; never in pipes, scripts or --json. On by default."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
     ]
 }

@@ -64,6 +64,7 @@ public enum CommandParser {
         case .record: return try parseRecord(keyword, &s)
         case .read: return .read(path: try parsePath(keyword, &s, expecting: "a file name"))
         case .timing: return .timing(try parseSwitch(&s))
+        case .pager: return .pager(try parseSwitch(&s))
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)

@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read, .timing].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read, .timing, .pager].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -90,21 +90,30 @@ extension Interpreter {
             case .adapter: return showAdapter()
             case .settings: return showSettings()
             }
-            return text(sheet(window: window, marks: true))
+            var outcome = text(sheet(window: window, marks: true))
+            outcome.isLong = target == .all
+            return outcome
         case .log:
             return text(logLines(), json: [("callbacks", lastReport?.callbacksJSON ?? .array([]))])
         case .check:
             return check()
         case .dump(let includesObjects):
-            return dump(includesObjects: includesObjects)
+            var outcome = dump(includesObjects: includesObjects)
+            outcome.isLong = includesObjects
+            return outcome
         case .stats:
             return stats()
         case .help(let topic):
             let lines = topic.map { CommandHelp.entry(for: $0).render(width: 80) } ?? CommandHelp.renderOverview(width: 80)
-            return text(lines)
+            var outcome = text(lines)
+            outcome.isLong = true
+            return outcome
         case .record(let action):
             pendingRecordAction = action
             return LineOutcome()
+        case .pager(let on):
+            if let on { usesPager = on }
+            return text(["pager \(usesPager ? "on" : "off")"], json: [("pager", .bool(usesPager))])
         case .timing(let on):
             if let on { timing = on ? EventTiming(clock: clock) : nil }
             return text(["timing \(timing == nil ? "off" : "on")"], json: [("timing", .bool(timing != nil))])

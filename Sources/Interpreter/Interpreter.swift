@@ -31,6 +31,9 @@ public final class Interpreter {
 
     /// The monotonic clock `timing on` reads, in nanoseconds; tests inject a counter.
     public var clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    /// Whether long output may go through a pager (`pager on|off`); the driver decides whether
+    /// there is a terminal to page on.
+    public internal(set) var usesPager = true
     /// The stopwatch of `timing on`; nil while timing is off.
     var timing: EventTiming?
     /// The stages of the current line's change event, when timed.

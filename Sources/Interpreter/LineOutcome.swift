@@ -10,6 +10,8 @@ public struct LineOutcome {
     public var errorMessage: String?
     /// How long the line took, while `timing on` (never part of the text: transcripts stay deterministic).
     public var timing: LineTiming?
+    /// Whether the output is of the long kind (`show all`, `dump objects`, `help`) that a terminal pages.
+    public var isLong = false
 
     public init() {}
 

@@ -128,6 +128,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
         ParseCase("record stop", .record(.stop)),
         ParseCase(#"record "stop""#, .record(.start(path: "stop"))),
+        ParseCase("pager off", .pager(false)), ParseCase("pager", .pager(nil)),
         ParseCase("timing on", .timing(true)), ParseCase("timing off", .timing(false)), ParseCase("timing", .timing(nil)),
         ParseCase("read setup.txt", .read(path: "setup.txt")), ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),

@@ -28,6 +28,11 @@ public final class SessionDriver {
     /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
     /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
     public var confirmQuit: ((String) -> Bool)?
+    /// Shows long output through a pager; false when it could not (the lines are then printed).
+    /// Nil in pipes, scripts and JSON mode, which never page.
+    public var pager: (([String]) -> Bool)?
+    /// The terminal's height: output at least this long is paged.
+    public var pageHeight: () -> Int = { 24 }
     /// Whether the changes live in a store file: its unsaved changes are then asked about by the
     /// launcher ("save them?"), not here.
     public var keepsStoreFile = false
@@ -105,7 +110,10 @@ public final class SessionDriver {
         } else if let location, let message = outcome.errorMessage {
             errorSink("\(location.file):\(location.line): error: \(message)")
         } else {
-            for text in outcome.renderText(width: width(), style: style) { sink(text) }
+            let lines = outcome.renderText(width: width(), style: style)
+            if !(outcome.isLong && interpreter.usesPager && lines.count >= pageHeight() && pager?(lines) == true) {
+                for text in lines { sink(text) }
+            }
         }
         // Timing is printed, never recorded: transcripts stay deterministic.
         if !isJSON, let timing = outcome.timing { sink(style(.dim, timing.summary)) }

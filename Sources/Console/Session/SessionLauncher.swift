@@ -55,6 +55,11 @@ public struct SessionLauncher {
         driver.echoesInput = echoesInput
         driver.keepsStoreFile = storePath != nil
         if isTerminal, !isJSON { driver.confirmQuit = Self.askYesNo }
+        // Long output is paged only when both ends are a terminal (never in pipes or JSON).
+        if isTerminal, !isJSON, isatty(STDOUT_FILENO) != 0, let pager = Pager.fromEnvironment(environment) {
+            driver.pager = pager.show
+            driver.pageHeight = Pager.terminalRows
+        }
         if let recordPath {
             do {
                 try driver.startRecording(to: recordPath)
