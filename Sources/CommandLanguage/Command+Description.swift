@@ -49,6 +49,12 @@ extension Command: CustomStringConvertible {
             return on.map { "timing \($0 ? "on" : "off")" } ?? "timing"
         case .pager(let on):
             return on.map { "pager \($0 ? "on" : "off")" } ?? "pager"
+        case .mode(let mode):
+            return mode.map { "mode \($0.rawValue)" } ?? "mode"
+        case .exportCSV(let path, let predicate):
+            return "export csv \(Value.string(path).literal)" + (predicate.map { " where \($0.text)" } ?? "")
+        case .importCSV(let path, let entity):
+            return "import csv \(Value.string(path).literal) \(entity)"
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             return name.rawValue
         }

@@ -5,7 +5,7 @@ extension Command {
         case begin, commit, abort, save, rollback, undo, redo
         case adapter, profile
         case show, log, check, dump, stats
-        case help, record, read, timing, pager, quit
+        case help, record, read, timing, pager, mode, export, `import`, quit
 
         /// Other spellings accepted for a command.
         public static let aliases: [String: Name] = ["exit": .quit]

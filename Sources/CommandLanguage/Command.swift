@@ -49,6 +49,12 @@ public enum Command: Hashable, Sendable {
     case timing(Bool?)
     /// `pager on|off`: long output through `$PAGER` on a terminal; a bare `pager` prints the setting.
     case pager(Bool?)
+    /// `mode sheet|csv|json|box`: how `show` and `dump objects` print; a bare `mode` prints it.
+    case mode(OutputMode?)
+    /// `export csv FILE [where PREDICATE]`: writes the fetched objects (those matching) to FILE.
+    case exportCSV(path: String, predicate: PredicateText?)
+    /// `import csv FILE ENTITY`: inserts a row per record, in one change event.
+    case importCSV(path: String, entity: String)
     /// `quit` or `exit`.
     case quit
 
@@ -80,6 +86,9 @@ public enum Command: Hashable, Sendable {
         case .read: .read
         case .timing: .timing
         case .pager: .pager
+        case .mode: .mode
+        case .exportCSV: .export
+        case .importCSV: .import
         case .quit: .quit
         }
     }

@@ -65,6 +65,9 @@ public enum CommandParser {
         case .read: return .read(path: try parsePath(keyword, &s, expecting: "a file name"))
         case .timing: return .timing(try parseSwitch(&s))
         case .pager: return .pager(try parseSwitch(&s))
+        case .mode: return try parseMode(&s)
+        case .export: return try parseCSVTransfer(keyword, isImport: false, &s)
+        case .import: return try parseCSVTransfer(keyword, isImport: true, &s)
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)

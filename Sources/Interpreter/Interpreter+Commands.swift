@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read, .timing, .pager].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .help, .read, .timing, .pager, .mode].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -90,6 +90,11 @@ extension Interpreter {
             case .adapter: return showAdapter()
             case .settings: return showSettings()
             }
+            if outputMode != .sheet {
+                var section: Int?
+                if case .section(let s) = target { section = s }
+                return text(showGrid(section: section))
+            }
             var outcome = text(sheet(window: window, marks: true))
             outcome.isLong = target == .all
             return outcome
@@ -100,6 +105,7 @@ extension Interpreter {
         case .dump(let includesObjects):
             var outcome = dump(includesObjects: includesObjects)
             outcome.isLong = includesObjects
+            if includesObjects, outputMode != .sheet, rendersText { outcome.text = objectsGrid() }
             return outcome
         case .stats:
             return stats()
@@ -111,6 +117,13 @@ extension Interpreter {
         case .record(let action):
             pendingRecordAction = action
             return LineOutcome()
+        case .mode(let mode):
+            if let mode { outputMode = mode }
+            return text(["mode \(outputMode.rawValue)"], json: [("mode", .string(outputMode.rawValue))])
+        case .exportCSV(let path, let predicate):
+            return try exportCSV(path: path, predicate: predicate)
+        case .importCSV(let path, let entity):
+            return try importCSV(path: path, entityName: entity, line: line)
         case .pager(let on):
             if let on { usesPager = on }
             return text(["pager \(usesPager ? "on" : "off")"], json: [("pager", .bool(usesPager))])

@@ -1,5 +1,6 @@
 import Adapters
 import Dispatch
+import Foundation
 import CommandLanguage
 import FetchedResults
 import FetchSimCore
@@ -34,6 +35,12 @@ public final class Interpreter {
     /// Whether long output may go through a pager (`pager on|off`); the driver decides whether
     /// there is a terminal to page on.
     public internal(set) var usesPager = true
+    /// How `show` and `dump objects` print (`mode`).
+    public internal(set) var outputMode: Command.OutputMode = .sheet
+    /// Reads a file for `import csv` (injected: tests and transcripts may use their own).
+    public var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    /// Writes a file for `export csv`.
+    public var writeFile: (String, String) throws -> Void = { try $1.write(toFile: $0, atomically: true, encoding: .utf8) }
     /// The stopwatch of `timing on`; nil while timing is off.
     var timing: EventTiming?
     /// The stages of the current line's change event, when timed.
