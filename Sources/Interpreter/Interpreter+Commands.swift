@@ -110,8 +110,7 @@ extension Interpreter {
         case .stats:
             return stats()
         case .help(let topic):
-            let lines = topic.map { CommandHelp.entry(for: $0).render(width: 80) } ?? CommandHelp.renderOverview(width: 80)
-            var outcome = text(lines)
+            var outcome = text([OutputBlock.help(topic)])
             outcome.isLong = true
             return outcome
         case .record(let action):

@@ -23,7 +23,7 @@ public struct LineOutcome {
     /// An error line: `error: …` in text, `{"ok":false,"error":"…"}` in JSON.
     public static func error(_ message: String) -> LineOutcome {
         var outcome = LineOutcome()
-        outcome.text = [.line("error: \(message)", .error)]
+        outcome.text = [.wrapped("error: \(message)", .error)]
         outcome.json = .object([("ok", false), ("error", .string(message))])
         outcome.failed = true
         outcome.errorMessage = message

@@ -18,3 +18,18 @@ import Testing
         #expect(session.text(line) == [message])
     }
 }
+
+/// Errors wrap at the width they are rendered at (the terminal's; 80 in transcripts).
+@Suite struct ErrorWrappingTests {
+    @Test func anErrorWrapsAtSpacesWithAnIndent() throws {
+        let session = try Session()
+        let outcome = session.interpreter.execute("adapter coordinator speed=1")
+        // Greedy, then "paused)" alone takes "threshold," along.
+        #expect(outcome.renderText(width: 50) == [
+            "error: unknown option 'speed' at column 21",
+            "  (options: moves, updates, userdriven,",
+            "  threshold, paused)",
+        ])
+        #expect(outcome.renderText(width: 200) == ["error: " + (outcome.errorMessage ?? "")])
+    }
+}

@@ -69,12 +69,18 @@ public struct SessionLauncher {
             }
         }
         defer { driver.finish() }
+        // The welcome, wrapped at the terminal's width like help and errors.
+        let welcome = { (text: String) in
+            for line in CommandHelp.wrap(text, width: driver.width(), firstPrefix: "", prefix: "") { print(styler.apply(.bold, to: line)) }
+        }
         if isTerminal, !isJSON, start == .demo, scripts.isEmpty {
-            print(styler.apply(.bold, to: SessionStart.welcome))
+            welcome(SessionStart.welcome)
             driver.handle("show", recorded: false)
         } else if isTerminal, !isJSON, let storePath {
             let context = interpreter.workspace.context
-            print(styler.apply(.bold, to: "opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them"))
+            welcome("opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them")
+        } else if isTerminal, !isJSON, scripts.isEmpty {
+            welcome(SessionStart.emptyWelcome)
         }
         var quit = false
         for path in scripts {
