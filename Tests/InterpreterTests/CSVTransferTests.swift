@@ -59,11 +59,11 @@ import Testing
         files.contents["header.csv"] = "title,ordr\nA,1\n"
         files.contents["short.csv"] = "title,order\nA\n"
         let session = try session(files)
-        #expect(session.text("import csv bad.csv Note") == ["error: bad.csv:3:2: invalid int 'two' for 'order'"])
-        #expect(session.text("import csv header.csv Note") == ["error: header.csv:1:2: unknown attribute 'ordr' of entity 'Note' (did you mean 'order'?)"])
-        #expect(session.text("import csv short.csv Note") == ["error: short.csv:2:2: expected 2 fields, found 1"])
-        #expect(session.text("import csv none.csv Note") == ["error: no such file 'none.csv'"])
-        #expect(session.text("import csv bad.csv Nte") == ["error: unknown entity 'Nte' at column 20 (did you mean 'Note'?)"])
+        #expect(try session.json("import csv bad.csv Note")["error"] as? String == "bad.csv:3:2: invalid int 'two' for 'order'")
+        #expect(try session.json("import csv header.csv Note")["error"] as? String == "header.csv:1:2: unknown attribute 'ordr' of entity 'Note' (did you mean 'order'?)")
+        #expect(try session.json("import csv short.csv Note")["error"] as? String == "short.csv:2:2: expected 2 fields, found 1")
+        #expect(try session.json("import csv none.csv Note")["error"] as? String == "no such file 'none.csv'")
+        #expect(try session.json("import csv bad.csv Nte")["error"] as? String == "unknown entity 'Nte' at column 20 (did you mean 'Note'?)")
         #expect(try session.json("stats")["objects"] as? Int == 12, "nothing was inserted")
         #expect(try session.json("stats")["events"] as? Int == 0, "no change event")
     }
