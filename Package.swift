@@ -19,6 +19,8 @@ let package = Package(
         // child's exit when several run at once, leaving a test waiting forever).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `import csv` / `export csv` and the csv output mode: reading and writing RFC 4180 CSV.
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         // Shared vocabulary: index paths, the seeded random generator, terminal display width.
@@ -57,7 +59,8 @@ let package = Package(
         // commands, event reports, JSON answers, output as values.
         .target(
             name: "Interpreter",
-            dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]
+            dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore",
+                           .product(name: "CSV", package: "CSV.swift")]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
         .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph"]),

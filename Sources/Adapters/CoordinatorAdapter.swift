@@ -39,7 +39,7 @@ final class CoordinatorAdapter: TableAdapter {
             return
         }
         if let threshold = options.threshold, sections.count + objects.count > threshold {
-            table.reloadData()
+            reloadTable()
             lastEvent.tableOperations.append("reloadData")
             return
         }

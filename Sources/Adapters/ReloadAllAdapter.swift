@@ -7,7 +7,7 @@ final class ReloadAllAdapter: TableAdapter {
     override func objectChanged(_ change: ObjectChange) -> CallbackAction { .deferred }
 
     override func didChange() {
-        table.reloadData()
+        reloadTable()
         lastEvent.tableOperations.append("reloadData")
     }
 }

@@ -17,6 +17,8 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     public var isUserDrivenChange = false
     /// The last change event, as handled.
     public internal(set) var lastEvent = AdapterEvent()
+    /// Where this event's stopwatch marks go (`timing on`); nil when nobody times.
+    public var timing: EventTiming?
     public var options: AdapterOptions {
         didSet { optionsChanged(from: oldValue) }
     }
@@ -53,6 +55,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     // MARK: Delegate entry points
 
     public func controllerWillChangeContent(_ controller: FetchedResultsController) {
+        timing?.markFirstCallback()
         lastEvent = AdapterEvent()
         log(.willChangeContent, willChange())
     }
@@ -91,7 +94,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     /// does, naming the delegate method it escaped from.
     func perform(during method: String, _ body: () throws(TableViewError) -> Void) {
         do {
-            try body()
+            if let timing { try timing.timeTable(body) } else { try body() }
             if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
         } catch {
             if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
@@ -101,6 +104,11 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
             lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
                 + "NSFetchedResultsController during a call to -\(method).  \(error.description) with userInfo (null)"
         }
+    }
+
+    /// `reloadData()`, timed as the table's share when `timing` is on.
+    func reloadTable() {
+        if let timing { timing.timeTable { table.reloadData() } } else { table.reloadData() }
     }
 
     /// Reconfigures the visible cell of `object` at its current index path (correct after a batch).

@@ -1,3 +1,4 @@
+import FetchSimCore
 /// The figures of one (size, changes) pair of `fetchsim bench`.
 public struct BenchResult: Sendable {
     public var size: Int
@@ -52,9 +53,20 @@ public struct BenchResult: Sendable {
             Self.grouped(size), Self.grouped(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
             Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(heckelMs),
             Self.decimal(heckelRatio, places: 1), Self.decimal(fetchMs, places: 1),
-            String(bytesPerObject), String(controllerBytesPerObject),
+            Self.grouped(bytesPerObject), Self.grouped(controllerBytesPerObject),
         ]
     }
+
+    /// What each column of the table means, printed under it.
+    public static let legend = [
+        "size: fetched objects; changes: objects changed per event (medians over many seeded events)",
+        "controller ms: pending changes → callbacks delivered to a no-op delegate",
+        "pipeline ms: controller + coordinator adapter + simulated table + consistency check",
+        "baseline ms: refetch, sort and difference(from:) of the whole list; ratio: baseline / controller",
+        "heckel ms: a sectioned Heckel diff of the two fetched lists alone; h ratio: heckel / controller",
+        "fetch ms: the initial performFetch(); B/obj: resident bytes per fetched object added by the",
+        "  controller, data source and table; ctl B/obj: by the controller alone",
+    ]
 
     /// Right-aligned columns, two spaces apart.
     public static func table(_ results: [BenchResult]) -> [String] {
@@ -79,13 +91,5 @@ public struct BenchResult: Sendable {
     }
 
     /// `1,000,000`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
-    }
+    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 }

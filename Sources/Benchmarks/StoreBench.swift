@@ -45,9 +45,11 @@ public struct StoreBench {
         public static func table(_ results: [Result]) -> [String] {
             let header = "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu"
             return [header] + results.map { r in
-                String(format: "%9d %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f", r.size, r.saveMilliseconds, r.openMilliseconds,
-                       r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.saveCPUMilliseconds,
-                       r.openCPUMilliseconds, r.fetchCPUMilliseconds)
+                let size = NumberText.grouped(r.size)
+                return String(repeating: " ", count: max(0, 9 - size.count)) + size
+                    + String(format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f", r.saveMilliseconds, r.openMilliseconds,
+                             r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.saveCPUMilliseconds,
+                             r.openCPUMilliseconds, r.fetchCPUMilliseconds)
             }
         }
     }

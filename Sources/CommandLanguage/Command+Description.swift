@@ -46,6 +46,18 @@ extension Command: CustomStringConvertible {
             return "record stop"
         case .record(.start(let path)):
             return "record \(Value.string(path).literal)"
+        case .read(let path):
+            return "read \(Value.string(path).literal)"
+        case .timing(let on):
+            return on.map { "timing \($0 ? "on" : "off")" } ?? "timing"
+        case .pager(let on):
+            return on.map { "pager \($0 ? "on" : "off")" } ?? "pager"
+        case .mode(let mode):
+            return mode.map { "mode \($0.rawValue)" } ?? "mode"
+        case .exportCSV(let path, let predicate):
+            return "export csv \(Value.string(path).literal)" + (predicate.map { " where \($0.text)" } ?? "")
+        case .importCSV(let path, let entity):
+            return "import csv \(Value.string(path).literal) \(entity)"
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
             return name.rawValue
         }

@@ -5,7 +5,7 @@ extension Command {
         case begin, commit, abort, save, rollback, undo, redo
         case adapter, profile, reorder
         case show, log, check, dump, stats, sheet
-        case help, record, quit
+        case help, record, read, timing, pager, mode, export, `import`, quit
 
         /// Other spellings accepted for a command.
         public static let aliases: [String: Name] = ["exit": .quit]

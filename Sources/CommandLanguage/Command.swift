@@ -49,6 +49,18 @@ public enum Command: Hashable, Sendable {
     case help(topic: Name?)
     /// `record FILE` or `record stop`.
     case record(RecordAction)
+    /// `read FILE`: runs a script file's lines as if typed (sqlite3's `.read`, psql's `\i`).
+    case read(path: String)
+    /// `timing on|off` (psql's `\timing`); a bare `timing` prints the setting.
+    case timing(Bool?)
+    /// `pager on|off`: long output through `$PAGER` on a terminal; a bare `pager` prints the setting.
+    case pager(Bool?)
+    /// `mode sheet|csv|json|box`: how `show` and `dump objects` print; a bare `mode` prints it.
+    case mode(OutputMode?)
+    /// `export csv FILE [where PREDICATE]`: writes the fetched objects (those matching) to FILE.
+    case exportCSV(path: String, predicate: PredicateText?)
+    /// `import csv FILE ENTITY`: inserts a row per record, in one change event.
+    case importCSV(path: String, entity: String)
     /// `quit` or `exit`.
     case quit
 
@@ -79,6 +91,12 @@ public enum Command: Hashable, Sendable {
         case .sheet: .sheet
         case .help: .help
         case .record: .record
+        case .read: .read
+        case .timing: .timing
+        case .pager: .pager
+        case .mode: .mode
+        case .exportCSV: .export
+        case .importCSV: .import
         case .quit: .quit
         }
     }

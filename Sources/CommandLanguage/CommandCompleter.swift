@@ -77,7 +77,9 @@ public struct CommandCompleter: Hashable, Sendable {
 
     private func assignmentCandidates(entity: String?, words: [String], current: String) -> [String] {
         if let equals = current.firstIndex(of: "=") {
-            return ["true", "false", "nil"].map { current[...equals] + $0 }
+            let key = String(current[..<equals])
+            let values = context.entity(entity, having: key)?.values(for: key) ?? []
+            return values.map { current[...equals] + $0 }
         }
         let assigned = Set(words.dropFirst(2).compactMap { $0.split(separator: "=").first.map(String.init) })
         return context.attributes(of: entity).filter { !assigned.contains($0) }.map { $0 + "=" }
@@ -111,14 +113,29 @@ public struct CommandCompleter: Hashable, Sendable {
             if last == "sort" || last.hasSuffix(",") { return attributes }
             if last == "asc" || last == "desc" { return unusedClauses }
             return ["asc", "desc"] + unusedClauses
-        case "section", "index":
+        case "section":
             return last == clause ? attributes : unusedClauses
+        case "index":
+            // The attribute a drag renumbers: an int.
+            return last == clause ? context.attributes(of: words[1], types: [.int]) : unusedClauses
         case "limit", "offset":
             return last == clause ? [] : unusedClauses
         case "reorder":
             return last == clause ? ReorderStrategy.allCases.map(\.rawValue) : unusedClauses
         default:
             return attributes + unusedClauses
+        }
+    }
+
+    /// The file name being typed when the cursor is at the file argument of `record`, `read`,
+    /// `import csv` or `export csv` (unquoted), else nil: the caller lists the files (this type
+    /// does no I/O).
+    public static func fileArgument(line: String) -> String? {
+        guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else { return nil }
+        switch first {
+        case "record", "read": return words.count == 1 ? current : nil
+        case "import", "export": return words.count == 2 && words[1] == "csv" ? current : nil
+        default: return nil
         }
     }
 
@@ -157,6 +174,15 @@ public struct CommandCompleter: Hashable, Sendable {
                 current.append(character)
             }
         }
-        return quote == nil ? (words, current, isAfterSemicolon) : nil
+        // Inside quotes nothing is offered, except a string value being typed after `key=`.
+        if quote != nil, !Self.isStartedStringValue(current) { return nil }
+        return (words, current, isAfterSemicolon)
+    }
+
+    /// Whether `word` is `key="…` (an unterminated string after an attribute name).
+    private static func isStartedStringValue(_ word: String) -> Bool {
+        guard let equals = word.firstIndex(of: "="), word[word.index(after: equals)...].hasPrefix("\"") else { return false }
+        let key = word[..<equals]
+        return !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 }

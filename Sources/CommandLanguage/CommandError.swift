@@ -1,3 +1,4 @@
+import FetchSimCore
 import ObjectGraph
 
 /// Why a line does not parse, with the 1-based column (in characters) of the token it names.
@@ -68,6 +69,9 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
                 + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(options: \(options.joined(separator: ", ")))")
         case .invalidOptionValue(let token, let option, let expected):
             let wanted = expected.isEmpty ? "a non-negative integer or off" : Self.orList(expected)
+            if let suggestion = Suggestion.closest(to: token, among: expected) {
+                return "invalid value \(q(token)) for '\(option)' \(at) (did you mean '\(suggestion)'?)"
+            }
             return "invalid value \(q(token)) for '\(option)' \(at) (expected \(wanted))"
         case .unknownProfile(let token, let suggestion):
             return "unknown profile \(q(token)) \(at) "

@@ -25,8 +25,25 @@ extension CommandHelp {
         return lines
     }
 
-    /// Breaks `text` at spaces into lines of at most `width` columns where the words allow.
-    static func wrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
+    /// Breaks `text` at spaces into lines of at most `width` columns where the words allow
+    /// (no word is broken); a last line of a single word takes the previous line's last word
+    /// with it when that fits, so that no word stands alone.
+    public static func wrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
+        var lines = greedyWrap(text, width: width, firstPrefix: firstPrefix, prefix: prefix)
+        guard lines.count >= 2 else { return lines }
+        let last = lines[lines.count - 1], previous = lines[lines.count - 2]
+        let previousPrefix = lines.count == 2 ? firstPrefix : prefix
+        let lastWords = last.dropFirst(prefix.count).split(separator: " ")
+        let previousWords = previous.dropFirst(previousPrefix.count).split(separator: " ")
+        guard lastWords.count == 1, previousWords.count >= 3, let moved = previousWords.last else { return lines }
+        let newLast = prefix + moved + " " + lastWords[0]
+        guard TextWidth.displayWidth(of: newLast) <= width else { return lines }
+        lines[lines.count - 2] = previousPrefix + previousWords.dropLast().joined(separator: " ")
+        lines[lines.count - 1] = newLast
+        return lines
+    }
+
+    private static func greedyWrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
         var lines: [String] = []
         var line = firstPrefix
         var lineHasWord = false

@@ -107,6 +107,41 @@ public struct CommandHelp: Hashable, Sendable {
         .init(.record, syntax: "record FILE | record stop",
               summary: "write the session to a transcript file, or stop writing",
               example: "record \"Sessions/groceries.session\""),
+        .init(.read, syntax: "read FILE",
+              summary: "run a script file's lines here, as if typed (errors as FILE:LINE)",
+              example: "read \"setup.txt\"",
+              details: ["As sqlite3's .read and psql's \\i. A recording gets the file's lines, not 'read'. "
+                        + "In --json mode 'read' answers one object with every line's answer in \"answers\"."]),
+        .init(.timing, syntax: "timing [on|off]",
+              summary: "after each line, print how long it took, by stage",
+              example: "timing on",
+              details: ["As psql's \\timing. A change event is split into controller (the context's notification "
+                        + "and the change computation), adapter, table (its batches and the layout pass) and check, "
+                        + "with the number of delegate callbacks. Timing lines are never recorded in a transcript."]),
+        .init(.pager, syntax: "pager [on|off]",
+              summary: "page long output (show all, dump objects, help) on a terminal",
+              example: "pager off",
+              details: ["Output longer than the terminal goes through $PAGER (default 'less -FRX') when "
+                        + "input and output are a terminal; never in pipes, scripts or --json. On by default."]),
+        .init(.mode, syntax: "mode [sheet|csv|json|box]",
+              summary: "choose how show and dump objects print",
+              example: "mode csv",
+              details: ["As sqlite3's .mode. sheet: the spreadsheet (the default); csv: a header row and a "
+                        + "row per table row or object; json: one JSON object per row, one per line; box: a "
+                        + "grid with box lines. In csv, json and box modes 'show' prints every row of the "
+                        + "table (or of section S), its cells as configured."]),
+        .init(.export, syntax: "export csv FILE [where PREDICATE]",
+              summary: "write the fetched objects (those matching) to a CSV file",
+              example: "export csv notes.csv where done == true",
+              details: ["A header row: id, then the entity's attributes; a row per object in fetch order. "
+                        + "nil is an empty cell, an empty string a quoted \"\"; dates ISO-8601."]),
+        .init(.import, syntax: "import csv FILE ENTITY",
+              summary: "insert a row per CSV record, in one change event",
+              example: "import csv notes.csv Note",
+              details: ["The header row names the attributes (an 'id' column is skipped); each cell is read "
+                        + "by its attribute's type, an empty cell is nil (an empty string for a required "
+                        + "string). A bad cell is reported as FILE:LINE:COLUMN (record and field numbers, the "
+                        + "header being line 1) and nothing is inserted."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
     ]
 }

@@ -1,3 +1,4 @@
+import FetchSimCore
 extension CommandParser {
     /// `show`, `show all`, `show S`, `show schema|fetch|adapter|settings`
     static func parseShow(_ s: inout LineScanner) throws(CommandError) -> Command {
@@ -41,11 +42,28 @@ extension CommandParser {
     /// `record FILE` (quoted, or the rest of the command as written) or `record stop`.
     static func parseRecord(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         s.skipSpaces()
+        let quoted = s.current == "\""
+        let path = try parsePath(keyword, &s, expecting: "a file name or 'stop'")
+        return .record(path == "stop" && !quoted ? .stop : .start(path: path))
+    }
+
+    /// `on`, `off`, or nothing (nil) — the argument of `timing` and `pager`.
+    static func parseSwitch(_ s: inout LineScanner) throws(CommandError) -> Bool? {
+        guard let token = try s.token() else { return nil }
+        guard token.isWord, token.text == "on" || token.text == "off" else {
+            throw s.error(.expectedGot("'on' or 'off'", got: token.text), at: token.start)
+        }
+        return token.text == "on"
+    }
+
+    /// A file name: quoted, or the rest of the command as written (trailing spaces dropped).
+    static func parsePath(_ keyword: LineScanner.Token, _ s: inout LineScanner, expecting: String) throws(CommandError) -> String {
+        s.skipSpaces()
         guard !s.isAtSegmentEnd else {
-            throw s.error(.expected("a file name or 'stop'", after: keyword.text), at: keyword.start)
+            throw s.error(.expected(expecting, after: keyword.text), at: keyword.start)
         }
         if s.current == "\"", let token = try s.token(), case .string(let path) = token.kind {
-            return .record(.start(path: path))
+            return path
         }
         let start = s.position
         var end = start
@@ -53,7 +71,6 @@ extension CommandParser {
             if let scalar = s.current, !LineScanner.isSpace(scalar) { end = s.position + 1 }
             s.position += 1
         }
-        let path = s.text(start..<end)
-        return .record(path == "stop" ? .stop : .start(path: path))
+        return s.text(start..<end)
     }
 }

@@ -1,4 +1,5 @@
 import Adapters
+import FetchSimCore
 import ObjectGraph
 
 extension CommandParser {

@@ -1,3 +1,4 @@
+import FetchSimCore
 /// Parses lines of the command language into `Command` values.
 ///
 /// A line holds one command, or several edits (insert, set, delete, move) separated by `;` that
@@ -62,6 +63,12 @@ public enum CommandParser {
         case .dump: return try parseDump(&s)
         case .help: return try parseHelp(&s)
         case .record: return try parseRecord(keyword, &s)
+        case .read: return .read(path: try parsePath(keyword, &s, expecting: "a file name"))
+        case .timing: return .timing(try parseSwitch(&s))
+        case .pager: return .pager(try parseSwitch(&s))
+        case .mode: return try parseMode(&s)
+        case .export: return try parseCSVTransfer(keyword, isImport: false, &s)
+        case .import: return try parseCSVTransfer(keyword, isImport: true, &s)
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)
@@ -105,7 +112,7 @@ extension LineScanner {
             throw error(.expected("a number", after: previous.text), at: previous.start)
         }
         guard token.isWord, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw error(.expectedGot("a non-negative integer", got: token.text), at: token.start)
+            throw error(.expectedGot("a non-negative integer after '\(previous.text)'", got: token.text), at: token.start)
         }
         guard let value = Int(token.text) else { throw error(.numberOutOfRange(token.text), at: token.start) }
         return value

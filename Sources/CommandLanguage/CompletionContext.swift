@@ -6,10 +6,32 @@ public struct CompletionContext: Hashable, Sendable {
     public struct EntityNames: Hashable, Sendable {
         public var name: String
         public var attributes: [String]
+        /// Each attribute's type (unknown ones get no value completions).
+        public var types: [String: AttributeType]
+        /// The attributes that may be nil.
+        public var optional: Set<String>
+        /// Existing values of string attributes, as literals (`"Milk"`), offered after `key=`.
+        public var stringValues: [String: [String]]
 
-        public init(_ name: String, attributes: [String]) {
+        public init(_ name: String, attributes: [String], types: [String: AttributeType] = [:],
+                    optional: Set<String> = [], stringValues: [String: [String]] = [:]) {
             self.name = name
             self.attributes = attributes
+            self.types = types
+            self.optional = optional
+            self.stringValues = stringValues
+        }
+
+        /// What may follow `key=`: `true false` for a bool, existing values for a string, and
+        /// `nil` for an optional attribute.
+        func values(for key: String) -> [String] {
+            var values: [String] = []
+            switch types[key] {
+            case .bool?: values = ["true", "false"]
+            case .string?: values = stringValues[key] ?? []
+            default: break
+            }
+            return values + (optional.contains(key) ? ["nil"] : [])
         }
     }
 
@@ -32,13 +54,37 @@ public struct CompletionContext: Hashable, Sendable {
         profileNames = Command.Profile.allCases.map(\.rawValue)
     }
 
-    /// The names of `schema`'s entities and attributes.
-    public init(schema: Schema, fetchedEntity: String? = nil, sectionCount: Int = 0) {
+    /// The names of `schema`'s entities and attributes with their types; `stringValues(entity,
+    /// attribute)` gives the existing values of a string attribute (as the workspace holds them).
+    public init(schema: Schema, fetchedEntity: String? = nil, sectionCount: Int = 0,
+                stringValues: (String, String) -> [String] = { _, _ in [] }) {
         self.init(
-            entities: schema.entities.map { EntityNames($0.name, attributes: $0.attributes.map(\.name)) },
+            entities: schema.entities.map { entity in
+                let strings = entity.attributes.filter { $0.type == .string }
+                return EntityNames(
+                    entity.name, attributes: entity.attributes.map(\.name),
+                    types: Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, $0.type) }),
+                    optional: Set(entity.attributes.filter(\.isOptional).map(\.name)),
+                    stringValues: Dictionary(uniqueKeysWithValues: strings.map {
+                        ($0.name, stringValues(entity.name, $0.name).map { Value.string($0).literal })
+                    }))
+            },
             fetchedEntity: fetchedEntity,
             sectionCount: sectionCount
         )
+    }
+
+    /// The entity named `name`, or the only one that has attribute `key` when `name` is nil.
+    func entity(_ name: String?, having key: String) -> EntityNames? {
+        if let name { return entities.first { $0.name == name } }
+        let having = entities.filter { $0.attributes.contains(key) }
+        return having.count == 1 ? having[0] : nil
+    }
+
+    /// `entity`'s attributes of the types `types`.
+    func attributes(of entity: String?, types: Set<AttributeType>) -> [String] {
+        guard let entity, let found = entities.first(where: { $0.name == entity }) else { return [] }
+        return found.attributes.filter { found.types[$0].map(types.contains) ?? false }
     }
 
     /// The attribute names of `entity`, or of every entity when it is `nil` or unknown.

@@ -1,3 +1,4 @@
+import FetchSimCore
 import Interpreter
 /// The numbers of a finished fuzz run and how they are shown: one line of text, one JSON object,
 /// or a progress bar while it runs. Pure: the caller measures the time.
@@ -39,13 +40,13 @@ public struct FuzzSummary {
         seconds > 0 ? Int((Double(batches) / seconds).rounded()) : batches
     }
 
-    /// `fuzz: 50000 batches, 0 inconsistencies, seed 7, 41,230 batches/s`, and for a failure two
+    /// `fuzz: 50,000 batches, 0 inconsistencies, seed 7, 41,230 batches/s`, and for a failure two
     /// more lines: what failed, and where the shrunk session is.
     public var lines: [String] {
         let count = finding == nil ? 0 : 1
-        var lines = ["fuzz: \(batches) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
+        var lines = ["fuzz: \(Self.grouped(batches)) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
         if let finding {
-            lines.append("fuzz: batch \(finding.batch) failed: \(finding.failure)")
+            lines.append("fuzz: batch \(Self.grouped(finding.batch)) failed: \(finding.failure)")
             lines.append("fuzz: shrunk to \(finding.inputLines) input lines in \(finding.tries) tries: \(finding.path)")
         }
         return lines
@@ -78,14 +79,6 @@ public struct FuzzSummary {
         return "fuzz [\(bar)] \(grouped(done))/\(grouped(total)) batches · \(grouped(rate)) batches/s · \(elapsed)"
     }
 
-    /// `41,230`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var result = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (n < 0 ? "-" : "") + result
-    }
+    /// `41,230`: the shared formatter, so summary and progress bar agree.
+    static func grouped(_ n: Int) -> String { NumberText.grouped(n) }
 }

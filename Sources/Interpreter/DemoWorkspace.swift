@@ -44,6 +44,8 @@ public enum SessionStart: String, Sendable, CaseIterable {
 
     /// The first line a newcomer reads.
     public static let welcome = "FetchSim — a demo list of 12 notes in 3 sections, driven by the coordinator adapter. Type 'help' to start, Ctrl-D to quit."
+    /// The first line of `--empty`.
+    public static let emptyWelcome = "FetchSim — an empty workspace. Define an entity ('help entity'), insert objects and 'fetch' them; 'help' lists the commands, Ctrl-D quits."
 }
 
 extension Interpreter {

@@ -9,7 +9,7 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help].contains(command.name) {
+        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help, .read, .timing, .pager, .mode].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
@@ -100,13 +100,23 @@ extension Interpreter {
             case .adapter: return showAdapter()
             case .settings: return showSettings()
             }
-            return text(sheet(window: window, marks: true))
+            if outputMode != .sheet {
+                var section: Int?
+                if case .section(let s) = target { section = s }
+                return text(showGrid(section: section))
+            }
+            var outcome = text(sheet(window: window, marks: true))
+            outcome.isLong = target == .all
+            return outcome
         case .log:
             return text(logLines(), json: [("callbacks", lastReport?.callbacksJSON ?? .array([]))])
         case .check:
             return check()
         case .dump(let includesObjects):
-            return dump(includesObjects: includesObjects)
+            var outcome = dump(includesObjects: includesObjects)
+            outcome.isLong = includesObjects
+            if includesObjects, outputMode != .sheet, rendersText { outcome.text = objectsGrid() }
+            return outcome
         case .stats:
             return stats()
         case .sheet:
@@ -115,10 +125,27 @@ extension Interpreter {
             outcome.opensSheet = true
             return outcome
         case .help(let topic):
-            let lines = topic.map { CommandHelp.entry(for: $0).render(width: 80) } ?? CommandHelp.renderOverview(width: 80)
-            return text(lines)
+            var outcome = text([OutputBlock.help(topic)])
+            outcome.isLong = true
+            return outcome
         case .record(let action):
             pendingRecordAction = action
+            return LineOutcome()
+        case .mode(let mode):
+            if let mode { outputMode = mode }
+            return text(["mode \(outputMode.rawValue)"], json: [("mode", .string(outputMode.rawValue))])
+        case .exportCSV(let path, let predicate):
+            return try exportCSV(path: path, predicate: predicate)
+        case .importCSV(let path, let entity):
+            return try importCSV(path: path, entityName: entity, line: line)
+        case .pager(let on):
+            if let on { usesPager = on }
+            return text(["pager \(usesPager ? "on" : "off")"], json: [("pager", .bool(usesPager))])
+        case .timing(let on):
+            if let on { timing = on ? EventTiming(clock: clock) : nil }
+            return text(["timing \(timing == nil ? "off" : "on")"], json: [("timing", .bool(timing != nil))])
+        case .read(let path):
+            pendingReadPath = path
             return LineOutcome()
         case .quit:
             var outcome = text(isInTransaction ? ["the open 'begin … commit' block is discarded"] : [])
@@ -158,7 +185,7 @@ extension Interpreter {
             do {
                 predicate = try Predicate(format: text.text)
             } catch {
-                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)")
+                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)\(error.hint)")
             }
         }
         var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending) }
@@ -172,13 +199,14 @@ extension Interpreter {
             try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
         } catch let error as FetchedResultsError {
             switch error {
-            case .unknownEntity(let name): throw located(error.description, token: name, in: line)
-            case .unknownAttribute(let key, _, _): throw located(error.description, token: key, in: line)
+            case .unknownEntity(let name): throw located(error.description, token: name, in: line, suggestions: entityNames)
+            case .unknownAttribute(let key, let entity, _):
+                throw located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
             case .sectionKeyNotFirstSortKey(let section, _):
                 // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
                 throw located(error.description, token: "section \(section)", in: line)
             case .predicate(let inner):
-                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)")
+                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")
             default: throw InterpreterError(error.description)
             }
         } catch let error as AdapterError {

@@ -170,9 +170,13 @@ extension Interpreter {
     func locate(_ error: Error, line: String) -> InterpreterError {
         guard let error = error as? ObjectGraphError else { return InterpreterError(String(describing: error)) }
         switch error {
-        case .unknownEntity(let name), .entityInUse(let name, _), .entityRedefined(let name):
+        case .unknownEntity(let name):
+            return located(error.description, token: name, in: line, suggestions: entityNames)
+        case .unknownAttribute(let key, let entity):
+            return located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
+        case .entityInUse(let name, _), .entityRedefined(let name):
             return located(error.description, token: name, in: line)
-        case .unknownAttribute(let key, _), .requiredAttribute(let key, _), .typeMismatch(let key, _, _, _):
+        case .requiredAttribute(let key, _), .typeMismatch(let key, _, _, _):
             return located(error.description, token: key, in: line)
         default: return InterpreterError(error.description)
         }

@@ -1,4 +1,6 @@
 import Adapters
+import Dispatch
+import Foundation
 import CommandLanguage
 import FetchedResults
 import FetchSimCore
@@ -25,6 +27,24 @@ public final class Interpreter {
     var lastChange: ObjectsDidChange?
     /// A `record` command the driver must carry out (the interpreter does no file I/O).
     public internal(set) var pendingRecordAction: Command.RecordAction?
+    /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
+    public internal(set) var pendingReadPath: String?
+
+    /// The monotonic clock `timing on` reads, in nanoseconds; tests inject a counter.
+    public var clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    /// Whether long output may go through a pager (`pager on|off`); the driver decides whether
+    /// there is a terminal to page on.
+    public internal(set) var usesPager = true
+    /// How `show` and `dump objects` print (`mode`).
+    public internal(set) var outputMode: Command.OutputMode = .sheet
+    /// Reads a file for `import csv` (injected: tests and transcripts may use their own).
+    public var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    /// Writes a file for `export csv`.
+    public var writeFile: (String, String) throws -> Void = { try $1.write(toFile: $0, atomically: true, encoding: .utf8) }
+    /// The stopwatch of `timing on`; nil while timing is off.
+    var timing: EventTiming?
+    /// The stages of the current line's change event, when timed.
+    var stageTimes: LineTiming.Stages?
 
     public init(workspace: Workspace) {
         self.workspace = workspace
@@ -32,9 +52,22 @@ public final class Interpreter {
 
     var context: ObjectContext { workspace.context }
 
-    /// Runs one input line and returns everything it produced.
+    /// Runs one input line and returns everything it produced (with its timing while `timing on`).
     public func execute(_ line: String) -> LineOutcome {
+        guard let timing else { return executeUntimed(line) }
+        stageTimes = nil
+        let start = timing.clock()
+        var outcome = executeUntimed(line)
+        guard self.timing != nil else { return outcome } // `timing off` is not timed
+        let measured = LineTiming(totalNanoseconds: timing.clock() &- start, stages: stageTimes)
+        outcome.timing = measured
+        if case .object(let fields) = outcome.json { outcome.json = .object(fields + [("timing", measured.json)]) }
+        return outcome
+    }
+
+    private func executeUntimed(_ line: String) -> LineOutcome {
         pendingRecordAction = nil
+        pendingReadPath = nil
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return LineOutcome() }
         let commands: [Command]
@@ -56,17 +89,38 @@ public final class Interpreter {
         }
     }
 
+    /// Discards an open `begin … commit` block's edits (the session ends inside it).
+    public func discardOpenBlock() {
+        guard isInTransaction else { return }
+        isInTransaction = false
+        context.discardPendingChanges()
+    }
+
     // MARK: Change events
 
     /// Ends the current run-loop turn: runs `produce` (which processes pending changes, or
     /// undoes, redoes, rolls back), lets the table lay out, and checks consistency.
     func finishTurn(writes: Int? = nil, _ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
         workspace.adapter?.resetLastEvent()
+        timing?.reset()
+        workspace.adapter?.timing = timing
+        let started = timing?.clock()
         let change = try produce()
+        let produced = timing?.clock()
         workspace.table?.layoutIfNeeded()
+        let laidOut = timing?.clock()
         guard let change else { return nil }
         workspace.eventCount += 1
         let problems = workspace.check?.run(scope: workspace.eventCheckScope) ?? []
+        if let timing, let started, let produced, let laidOut {
+            let firstCallback = timing.firstCallbackAt ?? produced
+            stageTimes = LineTiming.Stages(
+                controller: firstCallback &- started,
+                adapter: (produced &- firstCallback) &- min(timing.tableNanoseconds, produced &- firstCallback),
+                table: timing.tableNanoseconds &+ (laidOut &- produced),
+                check: timing.clock() &- laidOut,
+                callbacks: workspace.adapter?.lastEvent.entries.count ?? 0)
+        }
         var report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
         report.writes = writes
         lastReport = report
@@ -110,9 +164,18 @@ public final class Interpreter {
 
     /// `message at column N`, locating `token` in `line` (the first occurrence after the keyword);
     /// `offset` is how many characters of the whole line precede `line`.
-    func located(_ message: String, token: String, in line: String, offset: Int = 0) -> InterpreterError {
+    /// `suggestions`: the names the token should have been one of; the closest is offered as
+    /// `(did you mean 'Note'?)` after the column.
+    func located(_ message: String, token: String, in line: String, offset: Int = 0, suggestions: [String] = []) -> InterpreterError {
+        let hint = Suggestion.closest(to: token, among: suggestions).map { " (did you mean '\($0)'?)" } ?? ""
         let body = offset == 0 ? line.drop { $0 == " " }.drop { $0 != " " } : Substring(line)
-        guard !token.isEmpty, let range = body.range(of: token) else { return InterpreterError(message) }
-        return InterpreterError("\(message) at column \(offset + line.distance(from: line.startIndex, to: range.lowerBound) + 1)")
+        guard !token.isEmpty, let range = body.range(of: token) else { return InterpreterError(message + hint) }
+        return InterpreterError("\(message) at column \(offset + line.distance(from: line.startIndex, to: range.lowerBound) + 1)\(hint)")
+    }
+
+    /// The names of the schema's entities, and of `entity`'s attributes.
+    var entityNames: [String] { context.schema.entities.map(\.name) }
+    func attributeNames(of entity: String) -> [String] {
+        context.schema.entity(named: entity)?.attributes.map(\.name) ?? []
     }
 }

@@ -10,6 +10,10 @@ public struct LineOutcome {
     public var opensSheet = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
     public var errorMessage: String?
+    /// How long the line took, while `timing on` (never part of the text: transcripts stay deterministic).
+    public var timing: LineTiming?
+    /// Whether the output is of the long kind (`show all`, `dump objects`, `help`) that a terminal pages.
+    public var isLong = false
 
     public init() {}
 
@@ -21,7 +25,7 @@ public struct LineOutcome {
     /// An error line: `error: …` in text, `{"ok":false,"error":"…"}` in JSON.
     public static func error(_ message: String) -> LineOutcome {
         var outcome = LineOutcome()
-        outcome.text = [.line("error: \(message)", .error)]
+        outcome.text = [.wrapped("error: \(message)", .error)]
         outcome.json = .object([("ok", false), ("error", .string(message))])
         outcome.failed = true
         outcome.errorMessage = message

@@ -7,6 +7,10 @@ import Sheet
 public enum OutputBlock {
     case line(String, TextRole? = nil)
     case sheet(SheetModel, SheetWindow)
+    /// Text wrapped at the width at its spaces, continuation lines indented by two.
+    case wrapped(String, TextRole? = nil)
+    /// `help` or `help COMMAND`, laid out at the width.
+    case help(Command.Name?)
 
     /// The block as lines of text.
     public func render(width: Int, style: @escaping @Sendable (TextRole, String) -> String) -> [String] {
@@ -14,6 +18,11 @@ public enum OutputBlock {
         case .line(let text, let role):
             let fitted = role == .dim ? TextWidth.truncate(text, toWidth: width) : text
             return [role.map { style($0, fitted) } ?? fitted]
+        case .wrapped(let text, let role):
+            let lines = CommandHelp.wrap(text, width: width, firstPrefix: "", prefix: "  ")
+            return role.map { role in lines.map { style(role, $0) } } ?? lines
+        case .help(let topic):
+            return topic.map { CommandHelp.entry(for: $0).render(width: width) } ?? CommandHelp.renderOverview(width: width)
         case .sheet(let model, let window):
             let renderer = SheetRenderer(width: width) { role, text in style(TextRole(role), text) }
             return renderer.render(model, window: window)

@@ -4,6 +4,14 @@ extension ObjectContext {
     @discardableResult
     public func save() throws(ObjectGraphError) -> SaveSummary {
         try processPendingChanges()
+        // Validation first, as Core Data's save: a required attribute that is nil fails the whole
+        // save and nothing is written.
+        let missing = dirtyIDs.sorted().compactMap { registered[$0] }.flatMap { object in
+            zip(object.entity.attributes, object.values).filter { !$0.0.isOptional && $0.1.isNull }.map {
+                MissingMandatoryProperty(objectID: object.objectID, entity: object.entity.name, key: $0.0.name)
+            }
+        }
+        guard missing.isEmpty else { throw .missingMandatoryProperties(missing) }
         post(.willSave)
         var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
         var upserted: [StoredObject] = []

@@ -105,6 +105,8 @@ public final class ObjectContext {
 
     /// Whether anything changed since the last save (processed or pending).
     public var hasChanges: Bool { hasPendingChanges || !dirtyIDs.isEmpty }
+    /// Whether processed change events changed objects since the last save (pending edits not counted).
+    public var hasUnsavedEvents: Bool { !dirtyIDs.isEmpty }
 
     // MARK: Edits
 

@@ -8,6 +8,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
     case entityInUse(String, objects: Int)
     case unknownAttribute(String, entity: String)
     case requiredAttribute(String, entity: String)
+    /// `save` found required attributes that are nil (Core Data's validation, codes 1570/1560).
+    case missingMandatoryProperties([MissingMandatoryProperty])
     case typeMismatch(key: String, entity: String, expected: AttributeType, got: Value)
     case unknownObject(ObjectID)
     case deletedObject(ObjectID)
@@ -34,6 +36,13 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
             "unknown attribute '\(key)' of entity '\(entity)'"
         case .requiredAttribute(let key, let entity):
             "attribute '\(key)' of entity '\(entity)' is required and cannot be nil"
+        case .missingMandatoryProperties(let missing) where missing.count == 1:
+            "save failed, nothing saved: NSCocoaErrorDomain code 1570 (NSValidationMissingMandatoryPropertyError) "
+                + "\"\(missing[0].key) is a required value.\" for object \(missing[0].objectID) \(missing[0].entity)"
+        case .missingMandatoryProperties(let missing):
+            "save failed, nothing saved: NSCocoaErrorDomain code 1560 (NSValidationMultipleErrorsError) "
+                + "\"Multiple validation errors occurred.\": "
+                + missing.map { "\"\($0.key) is a required value.\" for \($0.objectID) \($0.entity)" }.joined(separator: "; ")
         case .typeMismatch(let key, let entity, let expected, let got):
             "attribute '\(key)' of entity '\(entity)' is \(expected), not \(got.type.map { "\($0)" } ?? "nil") \(got.literal)"
         case .unknownObject(let id):
@@ -51,5 +60,20 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
         case .storeFile(let path, let problem):
             "store file '\(path)' \(problem)"
         }
+    }
+}
+
+/// A required attribute that is nil when the context saves: Core Data's
+/// `NSValidationMissingMandatoryPropertyError` names the object (`NSValidationErrorObject`) and the
+/// attribute (`NSValidationErrorKey`).
+public struct MissingMandatoryProperty: Equatable, Sendable {
+    public var objectID: ObjectID
+    public var entity: String
+    public var key: String
+
+    public init(objectID: ObjectID, entity: String, key: String) {
+        self.objectID = objectID
+        self.entity = entity
+        self.key = key
     }
 }

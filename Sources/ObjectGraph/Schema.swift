@@ -4,8 +4,8 @@ public struct Attribute: Hashable, Sendable {
     public var type: AttributeType
     /// Whether `nil` is allowed.
     public var isOptional: Bool
-    /// The value a new object gets when none is given; `nil` means `.null` for optional
-    /// attributes and the type's zero value (`""`, `0`, `0.0`, `false`, 1970-01-01) otherwise.
+    /// The value a new object gets when none is given; without one a new object's value is nil
+    /// — for a required attribute too, as in Core Data, where `save` then fails validation.
     public var defaultValue: Value?
 
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil) {
@@ -15,17 +15,11 @@ public struct Attribute: Hashable, Sendable {
         self.defaultValue = defaultValue
     }
 
-    /// The value an object gets for this attribute when an insert does not name it.
+    /// The value an object gets for this attribute when an insert does not name it: the default,
+    /// else nil (Core Data leaves a non-optional attribute without a default nil until it is set;
+    /// `save` reports it as a missing mandatory property, docs/semantics.md).
     public var initialValue: Value {
-        if let defaultValue { return defaultValue }
-        if isOptional { return .null }
-        switch type {
-        case .string: return .string("")
-        case .int: return .int(0)
-        case .double: return .double(0)
-        case .bool: return .bool(false)
-        case .date: return .date(.init(timeIntervalSince1970: 0))
-        }
+        defaultValue ?? .null
     }
 }
 

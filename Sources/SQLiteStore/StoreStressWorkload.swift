@@ -16,8 +16,8 @@ package struct StoreStressWorkload {
     package static func entities() throws(ObjectGraphError) -> [Entity] {
         [
             try Entity(name: "Item", attributes: [
-                Attribute("name", .string),
-                Attribute("count", .int),
+                Attribute("name", .string, defaultValue: .string("")),
+                Attribute("count", .int, defaultValue: .int(0)),
                 Attribute("ratio", .double, isOptional: true, defaultValue: .double(0.5)),
                 Attribute("weight", .double, defaultValue: .int(3)),
                 Attribute("flag", .bool, isOptional: true),

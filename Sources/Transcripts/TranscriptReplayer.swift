@@ -3,13 +3,17 @@ import Interpreter
 import ObjectGraph
 
 /// Replays transcripts: feeds each input to a fresh session, compares every output block with
-/// the recorded one, and reports the first difference as a line diff with its line number.
+/// the recorded one, and reports the first difference (or every one) as a unified diff whose
+/// line numbers are those of the file.
 public struct TranscriptReplayer {
     /// Rewrite the expected output in place instead of failing on a difference.
     public var updatesInPlace = false
+    /// Report every differing block instead of only the first (`--keep-going`).
+    public var reportsEveryBlock = false
 
-    public init(updatesInPlace: Bool = false) {
+    public init(updatesInPlace: Bool = false, reportsEveryBlock: Bool = false) {
         self.updatesInPlace = updatesInPlace
+        self.reportsEveryBlock = reportsEveryBlock
     }
 
     /// The verdict on one file.
@@ -36,8 +40,8 @@ public struct TranscriptReplayer {
         let (outputs, inconsistentAt) = run(transcript)
         var report: [String] = []
         for (entry, actual) in zip(transcript.entries, outputs) where actual != entry.expected {
-            report = ["\(path):\(entry.line): output differs for '> \(Self.clipped(entry.input, to: 60))'"] + Self.diff(entry: entry, actual: actual)
-            break
+            report += ["\(path):\(entry.line): output differs for '> \(Self.clipped(entry.input, to: 60))'"] + Self.diff(entry: entry, actual: actual)
+            if !reportsEveryBlock { break }
         }
         if report.isEmpty, transcript.header.expectsInconsistency, inconsistentAt == nil {
             report = ["\(path): the header says '# expect: inconsistent' but every event stayed consistent"]
@@ -71,25 +75,24 @@ public struct TranscriptReplayer {
         let outputs = transcript.entries.map { entry -> [String] in
             let outcome = interpreter.execute(entry.input)
             if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
+            if interpreter.pendingReadPath != nil { return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"] }
             if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true { inconsistentAt = entry }
             return Transcript.trimmedTrailingBlanks(outcome.renderText(width: 80))
         }
         return (outputs, inconsistentAt)
     }
 
-    /// `-`/`+` lines for the differing lines of one block, numbered as in the file.
+    /// The most lines a block's diff prints before `…`.
+    static let maximumDiffLines = 60
+
+    /// The block's expected and actual output as a unified diff (`-` recorded, `+` replayed), line
+    /// numbers as in the file — the replayed side numbered as if it stood in the recorded one's place.
     static func diff(entry: Transcript.Entry, actual: [String]) -> [String] {
-        let expected = entry.expected
-        var lines: [String] = []
-        for i in 0..<max(expected.count, actual.count) {
-            let e = i < expected.count ? expected[i] : nil, a = i < actual.count ? actual[i] : nil
-            guard e != a else { continue }
-            let number = entry.lineNumber(ofOutput: i)
-            if let e { lines.append("  line \(number): - \(clipped(e, to: 200))") }
-            if let a { lines.append("  line \(number): + \(clipped(a, to: 200))") }
-            if lines.count >= 12 { lines.append("  …"); break }
-        }
-        return lines
+        let first = entry.lineNumber(ofOutput: 0)
+        let lines = UnifiedDiff.hunks(old: entry.expected, new: actual,
+                                      oldLineNumber: entry.lineNumber(ofOutput:), newLineNumber: { first + $0 })
+            .map { clipped($0, to: 200) }
+        return lines.count > maximumDiffLines ? Array(lines.prefix(maximumDiffLines)) + ["…"] : lines
     }
 
     /// `text`, cut to `count` characters with `…` (a report never prints a huge line whole).

@@ -14,7 +14,8 @@ struct BenchCommand: ParsableCommand {
             with a no-op delegate, through the whole pipeline (controller, coordinator adapter, \
             simulated table, consistency check), and through a baseline that refetches, sorts and \
             diffs. Reports medians per event in milliseconds, the initial fetch time and the \
-            resident bytes per fetched object. Run it as 'swift run -c release fetchsim bench'.
+            resident bytes per fetched object; a legend under the table says what each column \
+            measures. Run it as 'swift run -c release fetchsim bench' (a debug build warns).
             """
     )
 
@@ -55,6 +56,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if DEBUG
+        Self.write("fetchsim bench: warning: this is a debug build; its timings are many times slower than a release "
+                   + "build's and say nothing about the targets. Run 'swift run -c release fetchsim bench'.", to: .standardError)
+        #endif
         if tui {
             let bench = TUIBench(sizes: Self.parseList(sizes) ?? [], seed: seed, repetitions: repetitions ?? 200)
             try measure(bench.run, jsonLine: \.jsonLine, table: TUIBench.Result.table)
@@ -69,7 +74,7 @@ struct BenchCommand: ParsableCommand {
             let runner = BenchRunner(
                 sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,
                 path: path)
-            try measure(runner.run, jsonLine: \.jsonLine, table: BenchResult.table)
+            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend })
         }
     }
 

@@ -40,7 +40,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The compatibility profile: modern, ios9, ios10 or strict.", valueName: "name"))
     var profile: String?
 
-    @Option(help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug; default 0).", valueName: "percent"))
+    @Option(help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug).", valueName: "percent"))
     var unflagged = 0
 
     @Option(help: ArgumentHelp("How drags renumber the index attribute: dense, sparse or fractional (default dense).", valueName: "strategy"))
@@ -58,16 +58,25 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
-    func run() throws {
-        let configuration: FuzzConfiguration
+    /// Checks the options here, not in `run()`: a validation error then prints this command's
+    /// usage, not the top-level one.
+    func validate() throws {
+        _ = try configuration()
+    }
+
+    private func configuration() throws -> FuzzConfiguration {
         do {
-            configuration = try FuzzConfiguration(
+            return try FuzzConfiguration(
                 seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
                 reorder: reorder, sort: sort, filterPercent: filter)
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    func run() throws {
+        let configuration = try configuration()
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json

@@ -11,14 +11,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Rewrite the expected output in place where it differs.")
     var update = false
 
-    @Flag(help: "Report every failing file instead of stopping at the first.")
+    @Flag(help: "Report every differing block in every file instead of stopping at the first.")
     var keepGoing = false
 
     @Argument(help: ArgumentHelp("Transcript files (.session).", valueName: "file"))
     var files: [String]
 
     func run() throws {
-        let replayer = TranscriptReplayer(updatesInPlace: update)
+        let replayer = TranscriptReplayer(updatesInPlace: update, reportsEveryBlock: keepGoing)
         var passed = 0, failed = 0
         for path in files {
             let result = replayer.replay(path: path)

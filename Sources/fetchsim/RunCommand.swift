@@ -17,6 +17,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print each input line before its output, as sqlite3's -echo (not with --json).")
     var echo = false
 
+    @Flag(name: [.short, .long], help: "After the script files, stay in the REPL (standard input) with what they built.")
+    var interactive = false
+
     @Option(help: ArgumentHelp("Record the session as a transcript to this file.", valueName: "file"))
     var record: String?
 
@@ -37,6 +40,7 @@ struct RunCommand: ParsableCommand {
         launcher.recordPath = record
         launcher.scripts = scripts
         launcher.echoesInput = echo
+        launcher.staysInteractive = interactive
         launcher.storePath = store
         launcher.sheetOpener = { SheetOpener.open($0, storePath: $1) }
         let status = launcher.run()

@@ -20,8 +20,10 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
 @Suite struct CommandCompleterTests {
     static let context = CompletionContext(
         entities: [
-            .init("Note", attributes: ["title", "group", "order", "done", "due"]),
-            .init("Tag", attributes: ["name", "order"]),
+            .init("Note", attributes: ["title", "group", "order", "done", "due"],
+                  types: ["title": .string, "group": .string, "order": .int, "done": .bool, "due": .date],
+                  optional: ["done", "due"], stringValues: ["title": [#""Eggs""#, #""Milk""#, #""Mint tea""#]]),
+            .init("Tag", attributes: ["name", "order"], types: ["name": .string, "order": .int]),
         ],
         fetchedEntity: "Note",
         sectionCount: 3
@@ -33,7 +35,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
     static let cases: [CompletionCase] = [
         CompletionCase("", "", (Command.Name.allKeywords).sorted()),
         CompletionCase("ins", "ins", ["insert"]),
-        CompletionCase("  re", "re", ["record", "redo", "reorder"]),
+        CompletionCase("  re", "re", ["read", "record", "redo", "reorder"]),
         CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "set"]),
         CompletionCase("insert Note a=1;m", "m", ["move"]),
         CompletionCase("insert ", "", ["Note", "Tag"]),
@@ -44,6 +46,18 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("insert Tag ", "", ["name=", "order="]),
         CompletionCase("insert Note done=t", "t", ["true"]),
         CompletionCase("insert Note done=t", "done=t", ["done=true"]),
+        // Values by type: bool true/false (+ nil when optional), nil alone for an optional date,
+        // existing values for a string, nothing for a required int.
+        CompletionCase("insert Note done=", "", ["false", "nil", "true"]),
+        CompletionCase("insert Note due=", "", ["nil"]),
+        CompletionCase("insert Note order=", "", []),
+        CompletionCase("insert Note title=", "", [#""Eggs""#, #""Milk""#, #""Mint tea""#]),
+        CompletionCase(#"insert Note title="M"#, #""M"#, [#""Milk""#, #""Mint tea""#]),
+        CompletionCase(#"set 0.1 title="Mi"#, #""Mi"#, [#""Milk""#, #""Mint tea""#]),
+        CompletionCase(#"insert Note group="x"#, #""x"#, []),
+        CompletionCase("insert Tag name=", "", []),
+        // The index attribute is an int.
+        CompletionCase("fetch Note index ", "", ["order"]),
         CompletionCase(#"insert Note title="unfinished "#, "", []),
         CompletionCase("set 0.1 ti", "ti", ["title="]),
         CompletionCase("set ", "", []),
@@ -83,8 +97,8 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("show ", "", ["0", "1", "2", "adapter", "all", "fetch", "schema", "settings"]),
         CompletionCase("show all ", "", []),
         CompletionCase("dump ", "", ["objects"]),
-        CompletionCase("help mo", "mo", ["move"]),
-        CompletionCase("help e", "e", ["entity", "exit"]),
+        CompletionCase("help mo", "mo", ["mode", "move"]),
+        CompletionCase("help e", "e", ["entity", "exit", "export"]),
         CompletionCase("record ", "", ["stop"]),
         CompletionCase("quit ", "", []),
         CompletionCase("nonsense ", "", []),
@@ -103,6 +117,16 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         let completer = CommandCompleter(context: CompletionContext(schema: schema))
         #expect(completer.completions(line: "insert Note ", word: "") == ["done=", "title="])
         #expect(completer.completions(line: "fetch ", word: "") == ["Note"])
+    }
+
+    /// File arguments are recognized for the caller to list files; quoted ones are not.
+    @Test func fileArguments() {
+        #expect(CommandCompleter.fileArgument(line: "record Sess") == "Sess")
+        #expect(CommandCompleter.fileArgument(line: "read ") == "")
+        #expect(CommandCompleter.fileArgument(line: "import csv data/no") == "data/no")
+        #expect(CommandCompleter.fileArgument(line: "export csv out.csv ") == nil)
+        #expect(CommandCompleter.fileArgument(line: #"read "my"#) == nil)
+        #expect(CommandCompleter.fileArgument(line: "show ") == nil)
     }
 
     @Test func setWithoutAFetchOffersEveryEntitysAttributes() {

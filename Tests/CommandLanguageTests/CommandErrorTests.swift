@@ -81,6 +81,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("adapter cordinator", "unknown adapter 'cordinator' at column 9 (did you mean 'coordinator'?)"),
         ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all)"),
         ErrorCase("adapter coordinator mvoes=move-row", "unknown option 'mvoes' at column 21 (did you mean 'moves'?)"),
+        ErrorCase("adapter moves=move-rw", "invalid value 'move-rw' for 'moves' at column 15 (did you mean 'move-row'?)"),
         ErrorCase("adapter coordinator speed=1",
                   "unknown option 'speed' at column 21 (options: moves, updates, userdriven, threshold, paused)"),
         ErrorCase("adapter coordinator threshold", "expected '=' after 'threshold' at column 21"),
@@ -108,7 +109,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("fetch Note sort ,group", "expected an attribute name, got ',' at column 17"),
         ErrorCase("fetch Note sort group!", "expected an attribute name, got 'group!' at column 17"),
         ErrorCase("fetch Note sort group descending", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset' or 'reorder', got 'descending' at column 23"),
-        ErrorCase("fetch Note limit x", "expected a non-negative integer, got 'x' at column 18"),
+        ErrorCase("fetch Note limit x", "expected a non-negative integer after 'limit', got 'x' at column 18"),
+        ErrorCase("fetch Note sort title limit -1", "expected a non-negative integer after 'limit', got '-1' at column 29"),
+        ErrorCase("fetch Note sort title offset -3", "expected a non-negative integer after 'offset', got '-3' at column 30"),
         ErrorCase("fetch Note where done == true limit", "expected a number after 'limit' at column 31"),
         ErrorCase("fetch Note offset 99999999999999999999", "number '99999999999999999999' is out of range at column 19"),
         ErrorCase("fetch Note sort a sort b", "'sort' is given twice at column 19"),
@@ -126,6 +129,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("dump everything", "expected 'objects' or nothing, got 'everything' at column 6"),
         ErrorCase("help inser", "unknown command 'inser' at column 6 (did you mean 'insert'?)"),
         ErrorCase("record", "expected a file name or 'stop' after 'record' at column 1"),
+        ErrorCase("timing yes", "expected 'on' or 'off', got 'yes' at column 8"),
+        ErrorCase("read", "expected a file name after 'read' at column 1"),
         ErrorCase(#"record "a.session" extra"#, "unexpected 'extra' at column 20"),
     ]
 

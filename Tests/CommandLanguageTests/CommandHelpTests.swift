@@ -37,6 +37,34 @@ import Testing
         #expect(lines.allSatisfy { TextWidth.displayWidth(of: $0) <= 80 }, "\(lines)")
     }
 
+    /// A last word alone takes the previous line's last word along: "aaa bbb ccc" / "ddd" at 11
+    /// columns becomes "aaa bbb" / "ccc ddd".
+    @Test func wrapLeavesNoWordAlone() {
+        #expect(CommandHelp.wrap("aaa bbb ccc ddd", width: 11, firstPrefix: "", prefix: "") == ["aaa bbb", "ccc ddd"])
+        // Two words on the line before: moving one would leave it alone instead.
+        #expect(CommandHelp.wrap("aaaaa bbbbb ccc", width: 11, firstPrefix: "", prefix: "") == ["aaaaa bbbbb", "ccc"])
+    }
+
+    /// At any terminal width from 40 to 120 the help fits and no word is broken or stranded.
+    @Test(arguments: [40, 57, 80, 100, 120])
+    func helpFitsEveryWidthWithoutStrayWords(_ width: Int) {
+        for name in Command.Name.allCases {
+            let entry = CommandHelp.entry(for: name)
+            for paragraph in [entry.summary] + entry.details where paragraph.split(separator: " ").count >= 4 {
+                let lines = CommandHelp.wrap(paragraph, width: width, firstPrefix: "  ", prefix: "  ")
+                #expect(lines.allSatisfy { TextWidth.displayWidth(of: $0) <= width || !$0.dropFirst(2).contains(" ") }, "\(name): \(lines)")
+                #expect(lines.joined(separator: " ").split(separator: " ") == ("  " + paragraph).split(separator: " "), "no word broken")
+                if lines.count > 1, let last = lines.last {
+                    let previous = lines[lines.count - 2].split(separator: " ")
+                    #expect(last.split(separator: " ").count > 1 || previous.count < 3
+                            || TextWidth.displayWidth(of: "  " + (previous.last ?? "") + " " + last.dropFirst(2)) > width,
+                            "\(name) at \(width): '\(last)' stands alone")
+                }
+            }
+        }
+        #expect(CommandHelp.renderOverview(width: width).allSatisfy { TextWidth.displayWidth(of: $0) <= width || width < 60 })
+    }
+
     @Test func wrapBreaksAtSpacesAndIndents() {
         let lines = CommandHelp.wrap("aaa bbb ccc ddd", width: 9, firstPrefix: "> ", prefix: "  ")
         #expect(lines == ["> aaa bbb", "  ccc ddd"])

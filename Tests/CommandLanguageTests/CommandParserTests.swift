@@ -135,6 +135,14 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
         ParseCase("record stop", .record(.stop)),
         ParseCase("sheet", .sheet),
+        ParseCase(#"record "stop""#, .record(.start(path: "stop"))),
+        ParseCase("mode box", .mode(.box)), ParseCase("mode", .mode(nil)),
+        ParseCase("export csv out.csv", .exportCSV(path: "out.csv", predicate: nil)),
+        ParseCase(#"export csv "my notes.csv" where done == true"#, .exportCSV(path: "my notes.csv", predicate: .init("done == true", column: 33))),
+        ParseCase("import csv data/in.csv Note", .importCSV(path: "data/in.csv", entity: "Note")),
+        ParseCase("pager off", .pager(false)), ParseCase("pager", .pager(nil)),
+        ParseCase("timing on", .timing(true)), ParseCase("timing off", .timing(false)), ParseCase("timing", .timing(nil)),
+        ParseCase("read setup.txt", .read(path: "setup.txt")), ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
     ]
 

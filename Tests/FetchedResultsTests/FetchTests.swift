@@ -74,6 +74,6 @@ import Testing
         let context = try makeContext()
         let request = FetchRequest(entityName: "Note", predicate: try Predicate(format: "titel == 'x'"), sortDescriptors: [SortDescriptor(key: "order")])
         let error = #expect(throws: FetchedResultsError.self) { try FetchedResultsController(fetchRequest: request, context: context) }
-        #expect(error?.description == "predicate: unknown attribute 'titel' of entity 'Note' at column 1")
+        #expect(error?.description == "predicate: unknown attribute 'titel' of entity 'Note' at column 1 (did you mean 'title'?)")
     }
 }

@@ -46,4 +46,21 @@ struct FuzzCommandTests {
         let (_, status) = try await BinaryLocator.run(["fuzz", "--adapter", "coordinater"], input: "")
         #expect(status != 0 && status != 1)
     }
+
+    /// A validation error prints `fuzz`'s (or `bench`'s) own usage, not the top-level one.
+    @Test func validationErrorsPrintTheSubcommandsUsage() async throws {
+        let (_, fuzzError, fuzzStatus) = try await BinaryLocator.runCollectingErrors(["fuzz", "--rows", "0"])
+        #expect(fuzzStatus == 64)
+        #expect(fuzzError.contains("Error: '--rows' must be between 1 and 1000, not '0'"))
+        #expect(fuzzError.contains("Usage: fetchsim fuzz [--seed <seed>]") && !fuzzError.contains("fetchsim replay"), "\(fuzzError)")
+        let (_, benchError, _) = try await BinaryLocator.runCollectingErrors(["bench", "--sizes", "ten"])
+        #expect(benchError.contains("Usage: fetchsim bench [--sizes <n,n,…>]"), "\(benchError)")
+    }
+
+    @Test func theUnflaggedHelpSaysItsDefaultOnce() async throws {
+        let (help, _) = try await BinaryLocator.run(["fuzz", "--help"], input: "")
+        let unflagged = help.components(separatedBy: "--unflagged <percent>").last ?? ""
+        let entry = unflagged.components(separatedBy: "--out").first ?? ""
+        #expect(entry.components(separatedBy: "default").count == 2, "\(entry)")
+    }
 }

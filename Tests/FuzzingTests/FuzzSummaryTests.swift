@@ -8,7 +8,7 @@ import Transcripts
 @Suite struct FuzzSummaryTests {
     @Test func aPassingRunIsOneLine() {
         let summary = FuzzSummary(seed: 7, batches: 50_000, sessions: 250, seconds: 50_000 / 41_230.0)
-        #expect(summary.lines == ["fuzz: 50000 batches, 0 inconsistencies, seed 7, 41,230 batches/s"])
+        #expect(summary.lines == ["fuzz: 50,000 batches, 0 inconsistencies, seed 7, 41,230 batches/s"])
     }
 
     @Test func aFailureSaysWhatFailedAndWhereTheSessionIs() {

@@ -99,8 +99,8 @@ final class Session {
 
     @Test(arguments: [
         ("inser Note", "unknown command 'inser' at column 1 (did you mean 'insert'?)"),
-        (#"insert Note titel="x""#, "unknown attribute 'titel' of entity 'Note' at column 13"),
-        (#"insert Nope title="x""#, "unknown entity 'Nope' at column 8"),
+        (#"insert Note titel="x""#, "unknown attribute 'titel' of entity 'Note' at column 13 (did you mean 'title'?)"),
+        (#"insert Nope title="x""#, "unknown entity 'Nope' at column 8 (did you mean 'Note'?)"),
         ("set 0.0 order=\"x\"", #"attribute 'order' of entity 'Note' is int, not string "x" at column 9"#),
         ("set 7.0 order=1", "index path 7.0 is out of range (the table has 3 sections) at column 5"),
         ("delete #99", "no object #99 (never inserted, or deleted) at column 8"),
@@ -108,7 +108,7 @@ final class Session {
         ("move 0.0 0.4", "cannot drop at 0.4 (section 0 takes rows 0…3) at column 10"),
         ("move 0.7 0.0", "no row 0.7 to move (section 0 has 4 rows) at column 6"),
         ("fetch Note where title ==", "expected a value after '==' at column 26"),
-        ("fetch Note sort titel", "unknown sort key 'titel' of entity 'Note' at column 17"),
+        ("fetch Note sort titel", "unknown sort key 'titel' of entity 'Note' at column 17 (did you mean 'title'?)"),
         ("fetch Note sort group, order section order",
          "section key 'order' must be the key of the first sort descriptor (it is 'group') at column 30"),
         ("show 3", "no section 3: the table has 3 sections at column 6"),

@@ -151,8 +151,8 @@ final class NotificationLog {
     @Test func saveWritesEverythingSinceTheLastSaveAndPostsWillAndDidSave() throws {
         let store = InMemoryStore()
         let context = try makeNoteContext(store: store)
-        let a = try context.insert("Note", values: [("title", .string("A"))])
-        let b = try context.insert("Note", values: [("title", .string("B"))])
+        let a = try context.insert("Note", values: [("title", .string("A")), ("group", .string("G")), ("order", .int(0))])
+        let b = try context.insert("Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
         let log = NotificationLog(context)
         try context.save()
         #expect(log.lines == ["didChange ins=[#1, #2] upd=[] del=[]", "willSave", "didSave ins=[#1, #2] upd=[] del=[]"])
@@ -174,8 +174,8 @@ final class NotificationLog {
 
     @Test func rollbackRestoresTheCommittedStateAsOneEvent() throws {
         let context = try makeNoteContext()
-        let a = try context.insert("Note", values: [("title", .string("A"))])
-        let b = try context.insert("Note", values: [("title", .string("B"))])
+        let a = try context.insert("Note", values: [("title", .string("A")), ("group", .string("G")), ("order", .int(0))])
+        let b = try context.insert("Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
         try context.save()
         try context.setValue(.string("A2"), forKey: "title", of: a.objectID)
         try context.delete(b.objectID)

@@ -14,7 +14,7 @@ import Testing
             let a = try context.insert("Note", values: [("title", .string("Milk \"2%\"\nand eggs")), ("order", .int(1))])
             let b = try context.insert("Note", values: [("title", .string("日本語 🎉")), ("order", .int(Int.min)), ("done", .bool(true))])
             let c = try context.insert("Note", values: [
-                ("title", .string("C")), ("due", .date(Date(timeIntervalSince1970: 1_714_559_400.123_456))), ("score", .double(2.5)),
+                ("title", .string("C")), ("order", .int(0)), ("due", .date(Date(timeIntervalSince1970: 1_714_559_400.123_456))), ("score", .double(2.5)),
             ])
             try context.insert("Tag", values: [("label", .string("home"))])
             try context.save()
@@ -72,7 +72,7 @@ import Testing
                 let store = try SQLiteStore(path: path)
                 let context = try ObjectContext(store: store)
                 try context.define(noteEntity())
-                for _ in 0..<3 { try context.insert("Note") }
+                for n in 0..<3 { try context.insert("Note", values: [("title", .string("n")), ("order", .int(n))]) }
                 try context.save()
                 try context.delete(ObjectID(3))   // the highest ID: only the stored counter remembers it
                 try context.save()

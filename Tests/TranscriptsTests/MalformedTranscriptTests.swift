@@ -115,7 +115,16 @@ final class TranscriptScratch {
             let result = TranscriptReplayer().replay(path: path)
             #expect(!result.passed, "cut at line \(number), column \(keep)")
             let report = result.report.joined(separator: "\n")
-            #expect(report.contains("\(path):") && (report.contains("line \(number):") || report.contains("\(path):\(number):")),
+            // A hunk whose recorded (`-`) or replayed (`+`) range holds the cut line.
+            let hunkCoversCut = result.report.contains { line in
+                guard line.hasPrefix("@@ -") else { return false }
+                return line.split(separator: " ").dropFirst().prefix(2).contains { side in
+                    let range = side.dropFirst().split(separator: ",").compactMap { Int($0) }
+                    guard let start = range.first else { return false }
+                    return (start..<(start + (range.count > 1 ? range[1] : 1))).contains(number)
+                }
+            }
+            #expect(report.contains("\(path):") && (hunkCoversCut || report.contains("\(path):\(number):")),
                     "cut at line \(number): \(report)")
         }
     }
@@ -134,14 +143,27 @@ final class TranscriptScratch {
         }
     }
 
+    /// `--keep-going` reports every differing block of a file; without it, the first.
+    @Test func keepGoingReportsEveryDifferingBlock() throws {
+        let scratch = try TranscriptScratch()
+        let path = try scratch.write("two.session", bytes: Array((Self.header + "> check\nwrong\n> check\n✓ consistent\n> check\nwrong too\n").utf8))
+        let first = TranscriptReplayer().replay(path: path).report
+        let every = TranscriptReplayer(reportsEveryBlock: true).replay(path: path).report
+        #expect(first.filter { $0.contains("output differs") } == ["\(path):3: output differs for '> check'"])
+        #expect(every == ["\(path):3: output differs for '> check'", "@@ -4 +4 @@", "-wrong", "+✓ consistent",
+                          "\(path):7: output differs for '> check'", "@@ -8 +8 @@", "-wrong too", "+✓ consistent"])
+    }
+
     @Test func outputThatDiffersNamesTheFileTheInputAndTheLine() throws {
         let scratch = try TranscriptScratch()
         let (result, report) = try scratch.replay("diff.session", Self.header + "> stats\nobjects: 12\nfetched: 99\n")
         #expect(!result.passed)
         #expect(result.report.first == scratch.directory.appendingPathComponent("diff.session").path + ":3: output differs for '> stats'")
-        #expect(report.contains("  line 5: - fetched: 99"))
-        #expect(report.contains("  line 5: + fetched: 12"))
-        #expect(report.contains("  line 6: + sections: 3"))
+        // A unified diff, numbered as in the file (the block starts at line 4).
+        #expect(Array(result.report.dropFirst()) == [
+            "@@ -4,2 +4,8 @@", " objects: 12", "-fetched: 99", "+fetched: 12", "+sections: 3", "+tableRows: 12",
+            "+events: 0", "+unsavedChanges: false", "+adapter: coordinator", "+profile: modern",
+        ], "\(report)")
     }
 }
 

@@ -88,8 +88,24 @@ enum SessionCorpus {
             let result = TranscriptReplayer().replay(path: copy.path)
             #expect(!result.passed, "\(name): changing line \(number) went unnoticed")
             let report = result.report.joined(separator: "\n")
-            #expect(report.contains("line \(number): - MUTATED "), "\(name) line \(number): \(report)")
+            #expect(Self.numberOfRemovedLine(in: result.report, startingWith: "-MUTATED ") == number, "\(name) line \(number): \(report)")
             #expect(report.contains(copy.path), "the report names the file: \(report)")
         }
+    }
+
+    /// The file line of the first `-` line starting with `prefix` in a unified diff: its hunk's
+    /// old start plus the old-side lines (` ` and `-`) before it.
+    static func numberOfRemovedLine(in report: [String], startingWith prefix: String) -> Int? {
+        var line: Int?
+        for text in report {
+            if text.hasPrefix("@@ -") {
+                line = Int(text.dropFirst(4).prefix { $0.isNumber })
+            } else if text.hasPrefix(prefix) {
+                return line
+            } else if text.hasPrefix(" ") || text.hasPrefix("-") {
+                line = line.map { $0 + 1 }
+            }
+        }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Foundation
 import Interpreter
 import Transcripts
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
@@ -27,6 +28,22 @@ public final class SessionDriver {
     /// The adapter and profile the session started with, for a transcript's header.
     private let startAdapter: String
     private let startProfile: String
+    /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
+    /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
+    public var confirmQuit: ((String) -> Bool)?
+    /// Shows long output through a pager; false when it could not (the lines are then printed).
+    /// Nil in pipes, scripts and JSON mode, which never page.
+    public var pager: (([String]) -> Bool)?
+    /// The terminal's height: output at least this long is paged.
+    public var pageHeight: () -> Int = { 24 }
+    /// Whether the changes live in a store file: its unsaved changes are then asked about by the
+    /// launcher ("save them?"), not here.
+    public var keepsStoreFile = false
+    /// The answers of the lines of the `read` files being run, innermost last (JSON mode: a
+    /// `read` answers one object holding them). Its depth is the nesting of `read`.
+    private var readAnswers: [[JSONValue]] = []
+    /// How deep `read` may nest (a file that reads itself stops here).
+    static let maximumReadDepth = 16
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
     public private(set) var hadFailure = false
     /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
@@ -79,6 +96,7 @@ public final class SessionDriver {
     /// not `recorded` (the welcome's `show`) stays out of the session's transcript.
     @discardableResult
     public func handle(_ line: String, location: ScriptLocation? = nil, recorded: Bool = true) -> Bool {
+        if confirmQuit != nil, (try? CommandParser.parseLine(line))?.first == .quit, !mayQuit() { return true }
         let outcome = interpreter.execute(line)
         if outcome.failed { hadFailure = true }
         if echoesInput, !isJSON { sink(line) }
@@ -87,13 +105,21 @@ public final class SessionDriver {
             print(carryOut(action))
             return !outcome.quits
         }
+        if let path = interpreter.pendingReadPath {
+            return read(path, location: location)
+        }
         if isJSON {
-            sink(outcome.json.description)
+            emit(outcome.json)
         } else if let location, let message = outcome.errorMessage {
             errorSink("\(location.file):\(location.line): error: \(message)")
         } else {
-            for text in outcome.renderText(width: width(), style: style) { sink(text) }
+            let lines = outcome.renderText(width: width(), style: style)
+            if !(outcome.isLong && interpreter.usesPager && lines.count >= pageHeight() && pager?(lines) == true) {
+                for text in lines { sink(text) }
+            }
         }
+        // Timing is printed, never recorded: transcripts stay deterministic.
+        if !isJSON, let timing = outcome.timing { sink(style(.dim, timing.summary)) }
         if recorded { remember(line, outcome) }
         if outcome.opensSheet {
             if let sheetOpener, !isJSON {
@@ -137,8 +163,8 @@ public final class SessionDriver {
     private func print(_ result: (message: String, failed: Bool)) {
         let (message, failed) = result
         if isJSON {
-            sink(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))]).description
-                        : JSONValue.object([("ok", true), ("recording", .string(message))]).description)
+            emit(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
+                        : JSONValue.object([("ok", true), ("recording", .string(message))]))
         } else {
             sink(failed ? style(.error, message) : message)
         }
@@ -167,11 +193,56 @@ public final class SessionDriver {
         return (message, failed)
     }
 
+    /// Prints one JSON answer, or keeps it for the `read` whose file is running.
+    private func emit(_ json: JSONValue) {
+        if readAnswers.isEmpty {
+            sink(json.description)
+        } else {
+            readAnswers[readAnswers.count - 1].append(json)
+        }
+    }
+
+    /// `read FILE`: runs the file's lines here, each as if typed (and recorded as typed), their
+    /// errors as `FILE:LINE: error: …`. Returns false when a line quit.
+    private func read(_ path: String, location: ScriptLocation?) -> Bool {
+        var failure: String?
+        let data = FileManager.default.contents(atPath: path)
+        if data == nil {
+            failure = FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'"
+        } else if readAnswers.count >= Self.maximumReadDepth {
+            failure = "'read' nests deeper than \(Self.maximumReadDepth) files (does '\(path)' read itself?)"
+        }
+        if let failure {
+            hadFailure = true
+            if isJSON {
+                emit(.object([("ok", false), ("error", .string(failure))]))
+            } else if let location {
+                errorSink("\(location.file):\(location.line): error: \(failure)")
+            } else {
+                sink(style(.error, "error: " + failure))
+            }
+            return true
+        }
+        guard let data else { return true }
+        readAnswers.append([])
+        var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
+        let finished = run(reader: &reader, script: path, confirmsAtEnd: false)
+        let answers = readAnswers.removeLast()
+        if isJSON {
+            emit(.object([("ok", true), ("read", .string(path)), ("answers", .array(answers))]))
+        }
+        return finished
+    }
+
     /// Reads lines from `reader` until the end of input or `quit`; `script` names the file the
     /// lines come from (their errors then name file and line).
     /// - Returns: false when the session ended with `quit`.
     @discardableResult
     public func run(reader: inout some LineReader, script: String? = nil) -> Bool {
+        run(reader: &reader, script: script, confirmsAtEnd: script == nil)
+    }
+
+    private func run(reader: inout some LineReader, script: String?, confirmsAtEnd: Bool) -> Bool {
         var number = 0
         while true {
             switch reader.readLine(prompt: isJSON ? "" : prompt) {
@@ -181,9 +252,33 @@ public final class SessionDriver {
             case .interrupted:
                 continue
             case .endOfInput:
-                return true
+                if !confirmsAtEnd || mayQuit() { return true }
             }
         }
+    }
+
+    /// What quitting now would lose, or nil: an open `begin … commit` block, and unsaved changes
+    /// kept only in memory (a store file's are asked about by the launcher).
+    public var quitConcern: String? {
+        var lost: [String] = []
+        if interpreter.isInTransaction { lost.append("the open 'begin … commit' block is discarded") }
+        if !keepsStoreFile, interpreter.workspace.context.hasUnsavedEvents { lost.append("unsaved changes are lost") }
+        return lost.isEmpty ? nil : lost.joined(separator: " and ")
+    }
+
+    /// Whether the session may end now: true when nothing would be lost, or in scripts (no
+    /// `confirmQuit`), or when the user answers yes.
+    func mayQuit() -> Bool {
+        guard let concern = quitConcern, let confirmQuit else { return true }
+        return confirmQuit("Quitting: \(concern). Quit anyway? [y/N] ")
+    }
+
+    /// Ends the session's input: an open `begin … commit` block is discarded, with a warning
+    /// on the error sink when nobody was asked (scripts and pipes, as `--store` warns).
+    public func leave() {
+        guard interpreter.isInTransaction else { return }
+        if confirmQuit == nil { errorSink("fetchsim: warning: quitting inside 'begin … commit'; the block's edits are discarded") }
+        interpreter.discardOpenBlock()
     }
 
     /// Stops recording (flushing the transcript).

@@ -17,6 +17,8 @@ public struct SessionLauncher {
     public var scripts: [String] = []
     /// Print each input line before its output (sqlite3's `-echo`).
     public var echoesInput = false
+    /// After the scripts, read standard input too (`--interactive`; the REPL on a terminal).
+    public var staysInteractive = false
     public var environment = ProcessInfo.processInfo.environment
     /// Opens the full-screen spreadsheet on the driver's workspace (the executable's hook); the
     /// second argument is the store file whose unsaved changes quitting asks about, if any. It
@@ -42,7 +44,8 @@ public struct SessionLauncher {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
             return 2
         }
-        let isTerminal = isatty(STDIN_FILENO) != 0 && scripts.isEmpty
+        let readsStandardInput = scripts.isEmpty || staysInteractive
+        let isTerminal = isatty(STDIN_FILENO) != 0 && readsStandardInput
         let policy = ColorPolicy.standardOutput(environment: environment)
         let styler = ANSIStyler(policy: isJSON ? .plain : policy)
         let driver = SessionDriver(
@@ -62,6 +65,13 @@ public struct SessionLauncher {
         if startsInFullScreen, driver.sheetOpener == nil || sheetOpener == nil {
             FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
             return 2
+        }
+        driver.keepsStoreFile = storePath != nil
+        if isTerminal, !isJSON { driver.confirmQuit = Self.askYesNo }
+        // Long output is paged only when both ends are a terminal (never in pipes or JSON).
+        if isTerminal, !isJSON, isatty(STDOUT_FILENO) != 0, let pager = Pager.fromEnvironment(environment) {
+            driver.pager = pager.show
+            driver.pageHeight = Pager.terminalRows
         }
         if let recordPath {
             do {
@@ -83,28 +93,38 @@ public struct SessionLauncher {
             }
             return sheetOpener(driver, storePath) ? 0 : 2
         }
-        if isTerminal, !isJSON, start == .demo {
-            print(styler.apply(.bold, to: SessionStart.welcome))
+        // The welcome, wrapped at the terminal's width like help and errors.
+        let welcome = { (text: String) in
+            for line in CommandHelp.wrap(text, width: driver.width(), firstPrefix: "", prefix: "") { print(styler.apply(.bold, to: line)) }
+        }
+        if isTerminal, !isJSON, start == .demo, scripts.isEmpty {
+            welcome(SessionStart.welcome)
             driver.handle("show", recorded: false)
         } else if isTerminal, !isJSON, let storePath {
             let context = interpreter.workspace.context
-            print(styler.apply(.bold, to: "opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them"))
+            welcome("opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them")
+        } else if isTerminal, !isJSON, scripts.isEmpty {
+            welcome(SessionStart.emptyWelcome)
         }
-        if scripts.isEmpty {
+        var quit = false
+        for path in scripts {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("fetchsim: cannot read script '\(path)'\n".utf8))
+                return 2
+            }
+            var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
+            guard driver.run(reader: &reader, script: path) else { quit = true; break }
+        }
+        if readsStandardInput, !quit {
             var reader = LineReaders.standardInput(completer: { line, word in
-                CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
+                if let path = CommandCompleter.fileArgument(line: line) {
+                    return FileNameCompletion.candidates(path: path, word: word)
+                }
+                return CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
             })
             driver.run(reader: &reader)
-        } else {
-            for path in scripts {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    FileHandle.standardError.write(Data("fetchsim: cannot read script '\(path)'\n".utf8))
-                    return 2
-                }
-                var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
-                guard driver.run(reader: &reader, script: path) else { break }
-            }
         }
+        driver.leave()
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
         return isTerminal || !driver.hadFailure ? 0 : 1
     }
@@ -126,11 +146,26 @@ public struct SessionLauncher {
         }
     }
 
+    /// Prints `question` and reads a line from standard input: true for an answer starting with y.
+    static func askYesNo(_ question: String) -> Bool {
+        print(question, terminator: "")
+        fflush(nil)
+        return Swift.readLine()?.lowercased().hasPrefix("y") ?? false
+    }
+
     static func completionContext(_ interpreter: Interpreter) -> CompletionContext {
         let workspace = interpreter.workspace
-        return CompletionContext(schema: workspace.context.schema,
+        let context = workspace.context
+        return CompletionContext(schema: context.schema,
                                  fetchedEntity: workspace.controller?.fetchRequest.entityName,
-                                 sectionCount: workspace.table?.numberOfSections ?? 0)
+                                 sectionCount: workspace.table?.numberOfSections ?? 0,
+                                 stringValues: { entity, key in
+                                     var seen: Set<String> = []
+                                     return context.objects(ofEntity: entity).compactMap { object in
+                                         guard case .string(let text)? = object.value(forKey: key), seen.insert(text).inserted else { return nil }
+                                         return text
+                                     }.prefix(100).sorted()
+                                 })
     }
 
     static func styles(for role: TextRole) -> [TextStyle] {

@@ -1,3 +1,4 @@
+import FetchSimCore
 import ObjectGraph
 
 extension Predicate {
@@ -105,7 +106,7 @@ struct PredicateBinder {
             guard let index = entity.index(of: key) else {
                 throw PredicateError(
                     "unknown attribute \(PredicateError.quoted(key)) of entity \(PredicateError.quoted(entity.name))",
-                    column: operand.column)
+                    column: operand.column, suggestion: Suggestion.closest(to: key, among: entity.attributes.map(\.name)))
             }
             keyIndexes.insert(index)
             return BoundOperand(kind: .attribute(index, entity.attributes[index]), column: operand.column)

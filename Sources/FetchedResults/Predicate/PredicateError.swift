@@ -8,13 +8,19 @@ public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The 1-based column of the offending token, counted in Unicode scalars from the start of
     /// the format; one past the end for problems found at the end of the input.
     public let column: Int
+    /// What the user probably meant (`title` for `titel`), shown after the column.
+    public var suggestion: String?
 
-    public init(_ message: String, column: Int) {
+    public init(_ message: String, column: Int, suggestion: String? = nil) {
         self.message = message
         self.column = column
+        self.suggestion = suggestion
     }
 
-    public var description: String { "\(message) at column \(column)" }
+    /// ` (did you mean 'title'?)`, or nothing.
+    public var hint: String { suggestion.map { " (did you mean '\($0)'?)" } ?? "" }
+
+    public var description: String { "\(message) at column \(column)\(hint)" }
 }
 
 extension PredicateError {
