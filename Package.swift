@@ -80,6 +80,7 @@ let package = Package(
             dependencies: [
                 "Console",
                 "Fuzzing",
+                "Adapters",
                 "Benchmarks",
                 "Transcripts",
                 "Interpreter",
@@ -108,7 +109,7 @@ let package = Package(
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.

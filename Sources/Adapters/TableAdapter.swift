@@ -92,10 +92,10 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func perform(during method: String, _ body: () throws(TableViewError) -> Void) {
         do {
             try body()
-            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
+            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
         } catch {
-            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
-            lastEvent.tableError = error.description
+            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
+            lastEvent.tableError = error
             lastEvent.loggedError = "CoreData: error: Serious application error. An exception was caught from the delegate of "
                 + "NSFetchedResultsController during a call to -\(method). \(error.description)"
         }
@@ -105,7 +105,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func reconfigureAtCurrentPath(_ object: ManagedObject) {
         guard let path = controller.indexPath(forObject: object),
               table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
-        lastEvent.tableOperations.append("configureCell \(path.shortDescription) with \(object.objectID)")
+        lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 
     /// Reconfigures the visible cell at `path` with whatever the controller has at `path` now —
@@ -113,6 +113,6 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func reconfigureAtOldPath(_ path: IndexPath) {
         guard let object = controller.object(at: path),
               table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
-        lastEvent.tableOperations.append("configureCell \(path.shortDescription) with \(object.objectID)")
+        lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 }

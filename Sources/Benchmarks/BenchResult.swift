@@ -1,3 +1,5 @@
+import FetchSimCore
+
 /// The figures of one (size, changes) pair of `fetchsim bench`.
 public struct BenchResult: Sendable {
     public var size: Int
@@ -37,7 +39,7 @@ public struct BenchResult: Sendable {
     /// The row of the plain table.
     public var tableRow: [String] {
         [
-            Self.grouped(size), Self.grouped(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
+            ThousandsFormat.string(size), ThousandsFormat.string(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
             Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(fetchMs, places: 1),
             String(bytesPerObject), String(controllerBytesPerObject),
         ]
@@ -63,16 +65,5 @@ public struct BenchResult: Sendable {
         guard places > 0 else { return String(whole) }
         let digits = String(fraction)
         return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: places - digits.count) + digits
-    }
-
-    /// `1,000,000`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
     }
 }

@@ -27,10 +27,10 @@ public struct FuzzConfiguration: Equatable, Sendable {
 
     public init() {}
 
-    /// The configuration from the command line's words, or a message naming the bad value.
+    /// The configuration from the command line's values, or a message naming the one out of range.
     public init(
-        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: String?, userDriven: String?,
-        moves: String?, updates: String?, profile: String?, unflaggedPercent: Int = 0
+        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator, userDriven: UserDrivenPolicy? = nil,
+        moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern, unflaggedPercent: Int = 0
     ) throws(FuzzConfigurationError) {
         guard (0...100).contains(unflaggedPercent) else {
             throw FuzzConfigurationError("'--unflagged' must be a percentage between 0 and 100, not '\(unflaggedPercent)'")
@@ -42,21 +42,12 @@ public struct FuzzConfiguration: Equatable, Sendable {
         self.batches = batches
         self.rows = rows
         self.sections = sections
-        self.adapter = try Self.pick(adapter, "adapter") ?? .coordinator
-        self.userDriven = try Self.pick(userDriven, "userdriven")
-        self.moves = try Self.pick(moves, "moves")
-        self.updates = try Self.pick(updates, "updates")
-        self.profile = try Self.pick(profile, "profile") ?? .modern
+        self.adapter = adapter
+        self.userDriven = userDriven
+        self.moves = moves
+        self.updates = updates
+        self.profile = profile
         self.unflaggedPercent = unflaggedPercent
-    }
-
-    private static func pick<T: RawRepresentable & CaseIterable>(_ word: String?, _ option: String) throws(FuzzConfigurationError) -> T?
-    where T.RawValue == String {
-        guard let word else { return nil }
-        guard let value = T(rawValue: word) else {
-            throw FuzzConfigurationError("unknown \(option) '\(word)' (expected \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return value
     }
 
     /// `adapter apple-template moves=move-row`: the adapter line of every session.

@@ -1,3 +1,4 @@
+import FetchSimCore
 import Interpreter
 /// The numbers of a finished fuzz run and how they are shown: one line of text, one JSON object,
 /// or a progress bar while it runs. Pure: the caller measures the time.
@@ -43,7 +44,7 @@ public struct FuzzSummary {
     /// more lines: what failed, and where the shrunk session is.
     public var lines: [String] {
         let count = finding == nil ? 0 : 1
-        var lines = ["fuzz: \(batches) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
+        var lines = ["fuzz: \(batches) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(ThousandsFormat.string(batchesPerSecond)) batches/s"]
         if let finding {
             lines.append("fuzz: batch \(finding.batch) failed: \(finding.failure)")
             lines.append("fuzz: shrunk to \(finding.inputLines) input lines in \(finding.tries) tries: \(finding.path)")
@@ -55,7 +56,7 @@ public struct FuzzSummary {
     public var json: JSONValue {
         let failure: JSONValue = finding.map { finding in
             .object([
-                ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind)), ("message", .string(finding.failure.message)),
+                ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind.description)), ("message", .string(finding.failure.message)),
                 ("inputLines", .int(finding.inputLines)), ("tries", .int(finding.tries)), ("transcript", .string(finding.path)),
             ])
         } ?? .null
@@ -75,17 +76,6 @@ public struct FuzzSummary {
         let rate = seconds > 0 ? Int((Double(done) / seconds).rounded()) : 0
         let whole = Int(seconds)
         let elapsed = "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
-        return "fuzz [\(bar)] \(grouped(done))/\(grouped(total)) batches · \(grouped(rate)) batches/s · \(elapsed)"
-    }
-
-    /// `41,230`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var result = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (n < 0 ? "-" : "") + result
+        return "fuzz [\(bar)] \(ThousandsFormat.string(done))/\(ThousandsFormat.string(total)) batches · \(ThousandsFormat.string(rate)) batches/s · \(elapsed)"
     }
 }

@@ -8,7 +8,13 @@ import FetchSimCore
 public struct EventReport {
     public let number: Int
     public let event: AdapterEvent
-    public let problems: [String]
+    public let problems: [ConsistencyProblem]
+
+    public init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
+        self.number = number
+        self.event = event
+        self.problems = problems
+    }
 
     public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
 
@@ -32,7 +38,7 @@ public struct EventReport {
         var text = "event \(number)"
         text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
         if !event.tableOperations.isEmpty {
-            text += " · table: " + event.tableOperations.joined(separator: "; ")
+            text += " · table: " + event.tableOperations.map(\.description).joined(separator: "; ")
         }
         return text
     }
@@ -59,8 +65,8 @@ public struct EventReport {
     public var json: JSONValue {
         .object([
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
-            ("problems", .array(problems.map(JSONValue.string))),
-            ("error", event.tableError.map(JSONValue.string) ?? .null),
+            ("problems", .array(problems.map { .string($0.description) })),
+            ("error", event.tableError.map { .string($0.description) } ?? .null),
         ])
     }
 

@@ -1,4 +1,6 @@
 import CommandLanguage
+import ObjectGraph
+
 /// What one input line produced: text for the REPL, one JSON object for `--json`, and whether it
 /// failed (an error, an inconsistency or a UIKit error) or asked to quit.
 public struct LineOutcome {
@@ -8,6 +10,8 @@ public struct LineOutcome {
     public var quits = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
     public var errorMessage: String?
+    /// The IDs of the objects the line inserted, in the order of its inserts (JSON's `ids`).
+    public var insertedIDs: [ObjectID] = []
 
     public init() {}
 
