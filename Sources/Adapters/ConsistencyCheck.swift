@@ -4,7 +4,7 @@ import ObjectGraph
 import TableSimulation
 
 /// Compares what the table shows with what the controller fetched, section by section and row by
-/// row, cell content included, and says precisely where they differ (semantics.md §8).
+/// row, cell content included, and says precisely where they differ (docs/semantics.md, "The invariant").
 ///
 /// Two scopes find the same differences between table and controller (docs/performance.md):
 /// `.full` reads every row; `.incremental` compares each section's count, title and fingerprint

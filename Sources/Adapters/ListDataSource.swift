@@ -11,7 +11,7 @@ public protocol UserDrivenChangeTracking: AnyObject {
 
 /// The app's table data source, backed by a fetched results controller: counts, cells and header
 /// titles come from the controller; a user's drag is written back by renumbering the index
-/// attribute (semantics.md §5).
+/// attribute (docs/semantics.md, rules 18–19).
 public final class ListDataSource: TableViewDataSource {
     public let controller: FetchedResultsController
     /// The int attribute that holds the display order, renumbered after a drag; nil when the list

@@ -23,7 +23,7 @@ public struct BenchResult: Sendable {
     /// Baseline over controller.
     public var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
 
-    /// One line of JSON with the keys of issue 7.
+    /// One line of JSON: `size`, `changes`, `controller_ms` and the other figures of the table.
     public var jsonLine: String {
         "{\"size\":\(size),\"changes\":\(changes),\"controller_ms\":\(Self.decimal(controllerMs)),"
             + "\"pipeline_ms\":\(Self.decimal(pipelineMs)),\"baseline_ms\":\(Self.decimal(baselineMs)),"

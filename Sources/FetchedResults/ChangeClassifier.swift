@@ -2,7 +2,7 @@ import FetchSimCore
 import ObjectGraph
 
 /// Decides what each candidate of a change event is reported as (rules 7, 8, 11, 12 and the
-/// profiles of §6), and in which order.
+/// profiles of docs/semantics.md, rules 21–24), and in which order.
 ///
 /// An object that stays among the results is a **move** when its own sort or section key changed
 /// and that moved it: its section changed, its index path changed, or it crossed an object whose

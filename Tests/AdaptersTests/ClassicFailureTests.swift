@@ -5,7 +5,7 @@ import ObjectGraph
 import TableSimulation
 import Testing
 
-/// Each classic way an FRC-driven table goes wrong (semantics.md §4–§7), reproduced and caught
+/// Each classic way an FRC-driven table goes wrong (docs/semantics.md, "Simulated table view and adapters"), reproduced and caught
 /// by the consistency check — and the configurations that get it right.
 @Suite struct ClassicFailureTests {
     @Test func appleTemplateUpdateAfterAnInsertAboveConfiguresTheWrongCell() throws {

@@ -3,7 +3,7 @@ import FetchSimCore
 import ObjectGraph
 import Testing
 
-/// semantics.md §3 (rules 11–13), rule 19 and the compatibility profiles of §6 (rules 21–24).
+/// docs/semantics.md, rules 11–13, rule 19 and the compatibility profiles (rules 21–24).
 @Suite struct IndexPathRuleTests {
     @Test func rule11_deleteInsertAndMoveCarryAppleIndexPaths() throws {
         let context = try makeContext()
