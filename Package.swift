@@ -19,6 +19,9 @@ let package = Package(
         // child's exit when several run at once, leaving a test waiting forever).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Documentation only: `swift package generate-documentation` (a command plugin, not built by
+        // `swift build` or `swift test`).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Shared vocabulary: index paths, the seeded random generator, terminal display width.
