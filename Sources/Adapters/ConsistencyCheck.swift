@@ -22,7 +22,9 @@ public struct ConsistencyCheck {
         case incremental
     }
 
+    /// The table whose rows and cells are checked.
     public let table: SimulatedTableView
+    /// The data source: its controller is the truth, its cells what a row should show.
     public let dataSource: ListDataSource
     /// At most this many problems are listed; the rest are counted.
     public var limit = 20
@@ -32,6 +34,7 @@ public struct ConsistencyCheck {
     /// current ones: inside `begin … commit` the context holds edits nobody has been told about.
     public var readsDeliveredValues = false
 
+    /// A check of `table` against `dataSource`'s controller.
     public init(table: SimulatedTableView, dataSource: ListDataSource, scope: Scope = .full) {
         self.table = table
         self.dataSource = dataSource

@@ -23,10 +23,12 @@ public struct ConsistencyProblem: Hashable, Sendable, CustomStringConvertible {
         case omitted
     }
 
+    /// What kind of difference it is.
     public let kind: Kind
     /// The problem in words, e.g. `row 0.1 shows #3 "Bread" but the controller has #4 "Coffee" there`.
     public let description: String
 
+    /// A problem of `kind`, described in words.
     public init(_ kind: Kind, _ description: String) {
         self.kind = kind
         self.description = description

@@ -13,6 +13,7 @@ public protocol UserDrivenChangeTracking: AnyObject {
 /// titles come from the controller; a user's drag is written back by renumbering the index
 /// attribute (docs/semantics.md, rules 18–19).
 public final class ListDataSource: TableViewDataSource {
+    /// The controller whose results the table shows.
     public let controller: FetchedResultsController
     /// The int attribute that holds the display order, renumbered after a drag; nil when the list
     /// has none (drags are then refused by the caller).

@@ -9,14 +9,19 @@ import TableSimulation
 /// errors the way Core Data does (rule 17), and clears the user-driven flag in `didChangeContent`
 /// of the event — not before (rule 18). Subclasses decide what each callback does.
 public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTracking {
+    /// Which adapter this is.
     public let kind: AdapterKind
+    /// The table it drives.
     public let table: SimulatedTableView
+    /// The controller whose delegate it is (while not paused).
     public let controller: FetchedResultsController
+    /// The table's data source; the adapter holds its user-driven flag.
     public let dataSource: ListDataSource
     /// Apple's `changeIsUserDriven`: set by the data source before it writes a drag.
     public var isUserDrivenChange = false
     /// The last change event, as handled.
     public internal(set) var lastEvent = AdapterEvent()
+    /// Its policies; setting them takes effect at the next event (pausing detaches the delegate).
     public var options: AdapterOptions {
         didSet { optionsChanged(from: oldValue) }
     }

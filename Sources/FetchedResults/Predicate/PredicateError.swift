@@ -9,6 +9,7 @@ public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertibl
     /// the format; one past the end for problems found at the end of the input.
     public let column: Int
 
+    /// An error about the format string at `column` (1-based).
     public init(_ message: String, column: Int) {
         self.message = message
         self.column = column
