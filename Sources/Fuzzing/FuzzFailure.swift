@@ -1,6 +1,5 @@
 import Adapters
 import Interpreter
-import TableSimulation
 
 /// A change event that went wrong, and the kind of failure it is — what the shrinker keeps.
 ///
