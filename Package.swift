@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // `import csv` / `export csv` and the csv output mode: reading and writing RFC 4180 CSV.
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        // Documentation only: `swift package generate-documentation` (a command plugin, not built by
+        // `swift build` or `swift test`).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Shared vocabulary: index paths, the seeded random generator, terminal display width.
@@ -92,6 +95,7 @@ let package = Package(
                 "FullScreen",
                 "SheetEditor",
                 "Fuzzing",
+                "Adapters",
                 "Benchmarks",
                 "Transcripts",
                 "Interpreter",
@@ -121,7 +125,7 @@ let package = Package(
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         // The full-screen mode end to end, on a terminal driven through tmux.

@@ -34,12 +34,15 @@ public enum Callback: CustomStringConvertible {
 /// One change event as an adapter handled it: the callbacks with what it did with each, the table
 /// operations it issued, and the error UIKit raised, if any.
 public struct AdapterEvent {
+    /// The callbacks in the order they came, each with what the adapter did with it.
     public var entries: [(callback: Callback, action: CallbackAction)] = []
-    public var tableOperations: [String] = []
-    /// UIKit's message, if a batch was invalid.
-    public var tableError: String?
+    /// The calls the adapter made on the table, in order, as the table recorded them.
+    public var tableOperations: [TableOperation] = []
+    /// UIKit's error, if a batch was invalid.
+    public var tableError: TableViewError?
     /// The line Core Data logs when a delegate callback throws (semantics.md rule 17).
     public var loggedError: String?
 
+    /// An event with nothing in it yet.
     public init() {}
 }

@@ -40,8 +40,11 @@ public enum AdapterKind: String, Sendable, CaseIterable {
 
 /// The switches of an adapter, settable at run time with `adapter NAME option=value …`.
 public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
+    /// How a move is shown.
     public var moves: MovePolicy = .deleteInsert
+    /// How an update is shown.
     public var updates: UpdatePolicy
+    /// What the adapter does with the callbacks of the user's own drag.
     public var userDriven: UserDrivenPolicy = .skipMoves
     /// Above this many changes in one event the coordinator reloads everything; nil for never.
     public var threshold: Int?

@@ -4,7 +4,7 @@ import ObjectGraph
 import TableSimulation
 
 /// Compares what the table shows with what the controller fetched, section by section and row by
-/// row, cell content included, and says precisely where they differ (semantics.md §8).
+/// row, cell content included, and says precisely where they differ (docs/semantics.md, "The invariant").
 ///
 /// Two scopes find the same differences between table and controller (docs/performance.md):
 /// `.full` reads every row; `.incremental` compares each section's count, title and fingerprint
@@ -22,7 +22,9 @@ public struct ConsistencyCheck {
         case incremental
     }
 
+    /// The table whose rows and cells are checked.
     public let table: SimulatedTableView
+    /// The data source: its controller is the truth, its cells what a row should show.
     public let dataSource: ListDataSource
     /// At most this many problems are listed; the rest are counted.
     public var limit = 20
@@ -32,6 +34,7 @@ public struct ConsistencyCheck {
     /// current ones: inside `begin … commit` the context holds edits nobody has been told about.
     public var readsDeliveredValues = false
 
+    /// A check of `table` against `dataSource`'s controller.
     public init(table: SimulatedTableView, dataSource: ListDataSource, scope: Scope = .full) {
         self.table = table
         self.dataSource = dataSource
@@ -41,16 +44,16 @@ public struct ConsistencyCheck {
     var controller: FetchedResultsController { dataSource.controller }
 
     /// Every difference, empty when table and controller agree, read with `scope`.
-    public func run() -> [String] {
+    public func run() -> [ConsistencyProblem] {
         run(scope: scope)
     }
 
     /// Every difference, empty when table and controller agree, read with `scope`.
-    public func run(scope: Scope) -> [String] {
-        var problems: [String] = []
+    public func run(scope: Scope) -> [ConsistencyProblem] {
+        var problems: [ConsistencyProblem] = []
         let sectionCount = controller.numberOfSections
         if table.numberOfSections != sectionCount {
-            problems.append("the table has \(table.numberOfSections) sections but the controller has \(sectionCount)")
+            problems.append(.init(.sectionCount, "the table has \(table.numberOfSections) sections but the controller has \(sectionCount)"))
         }
         let visible = scope == .incremental ? visibleRowsBySection() : [:]
         let lastChanges = scope == .incremental ? lastChangesReview() : LastChangesReview()
@@ -60,11 +63,11 @@ public struct ConsistencyCheck {
             let name = controller.sectionName(at: section) ?? ""
             let title = table.headerTitle(forSection: section)
             if hasTitles, title != name {
-                problems.append("section \(section) is titled \(quoted(title)) but the controller calls it \(quoted(name))")
+                problems.append(.init(.sectionTitle, "section \(section) is titled \(quoted(title)) but the controller calls it \(quoted(name))"))
             }
             let rows = table.numberOfRows(inSection: section), expected = controller.numberOfObjects(inSection: section)
             if rows != expected {
-                problems.append("section \(section) has \(rows) rows but the controller has \(expected)")
+                problems.append(.init(.rowCount, "section \(section) has \(rows) rows but the controller has \(expected)"))
             }
             let showsSameObjects = scope == .incremental && rows == expected && !suspects.contains(section)
                 && table.fingerprint(ofSection: section) == controller.fingerprint(ofSection: section)
@@ -76,36 +79,36 @@ public struct ConsistencyCheck {
             }
             if rows > expected {
                 for row in expected..<rows {
-                    problems.append("row \(section).\(row) shows \(label(table.rowIdentifier(at: IndexPath(row: row, section: section)) ?? 0)) but the controller has no row there")
+                    problems.append(.init(.extraRow, "row \(section).\(row) shows \(label(table.rowIdentifier(at: IndexPath(row: row, section: section)) ?? 0)) but the controller has no row there"))
                 }
             }
         }
         problems += scope == .full ? orderProblems() : lastChanges.orderProblems
         if problems.count > limit {
             let extra = problems.count - limit
-            problems = Array(problems.prefix(limit)) + ["… and \(extra) more"]
+            problems = Array(problems.prefix(limit)) + [.init(.omitted, "… and \(extra) more")]
         }
         return problems
     }
 
     /// The problems of the given rows of `section`: the object shown, then the cell.
-    func rowProblems(section: Int, rows: some Sequence<Int>) -> [String] {
-        var problems: [String] = []
+    func rowProblems(section: Int, rows: some Sequence<Int>) -> [ConsistencyProblem] {
+        var problems: [ConsistencyProblem] = []
         for row in rows {
             let path = IndexPath(row: row, section: section)
             guard let object = controller.object(at: path) else { continue }
             let shown = table.rowIdentifier(at: path) ?? 0
             if shown != object.objectID.rawValue {
-                problems.append("row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there")
+                problems.append(.init(.wrongRow, "row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there"))
                 continue
             }
             guard let cell = table.cellForRow(at: path) else { continue }
             let fresh = dataSource.cell(for: object, values: values(of: object))
             if cell.identifier != fresh.identifier {
-                problems.append("row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
+                problems.append(.init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))"))
             } else if cell.columns != fresh.columns {
-                problems.append("row \(path.shortDescription) shows a stale cell for \(object.objectID): "
-                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))")
+                problems.append(.init(.staleCell, "row \(path.shortDescription) shows a stale cell for \(object.objectID): "
+                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))"))
             }
         }
         return problems
@@ -119,7 +122,7 @@ public struct ConsistencyCheck {
     }
 
     /// The controller's own invariant: its objects are in sort-descriptor order.
-    func orderProblems() -> [String] {
+    func orderProblems() -> [ConsistencyProblem] {
         guard let objects = controller.fetchedObjects, objects.count > 1 else { return [] }
         let keys = sortKeyIndexes()
         for i in 1..<objects.count where !isOrdered(objects[i - 1], objects[i], keys: keys) {
@@ -135,7 +138,7 @@ public struct ConsistencyCheck {
         var misplacedSections: Set<Int> = []
         /// The controller's order checked between each such object and its neighbours: the first
         /// violation in list order, as `orderProblems()` reports it.
-        var orderProblems: [String] = []
+        var orderProblems: [ConsistencyProblem] = []
     }
 
     /// One pass over the objects of the last change event.
@@ -143,7 +146,7 @@ public struct ConsistencyCheck {
     func lastChangesReview() -> LastChangesReview {
         var review = LastChangesReview()
         let keys = sortKeyIndexes()
-        var first: (path: IndexPath, problem: String)?
+        var first: (path: IndexPath, problem: ConsistencyProblem)?
         for change in controller.lastChangeSet?.objects ?? [] {
             guard let path = controller.indexPath(forObject: change.object) else { continue }
             if table.rowIdentifier(at: path) != change.object.objectID.rawValue { review.misplacedSections.insert(path.section) }
@@ -189,8 +192,8 @@ public struct ConsistencyCheck {
         return a.objectID < b.objectID
     }
 
-    private func orderProblem(_ a: ManagedObject, _ b: ManagedObject) -> String {
-        "the controller's objects are out of order: \(label(a)) comes before \(label(b))"
+    private func orderProblem(_ a: ManagedObject, _ b: ManagedObject) -> ConsistencyProblem {
+        .init(.order, "the controller's objects are out of order: \(label(a)) comes before \(label(b))")
     }
 
     private func label(_ id: Int) -> String {

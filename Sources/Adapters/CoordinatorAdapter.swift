@@ -40,7 +40,7 @@ final class CoordinatorAdapter: TableAdapter {
         }
         if let threshold = options.threshold, sections.count + objects.count > threshold {
             reloadTable()
-            lastEvent.tableOperations.append("reloadData")
+            lastEvent.tableOperations.append(.reloadData)
             return
         }
         let deletedSections = Set(sections.filter { $0.change.type == .delete }.map(\.change.index))

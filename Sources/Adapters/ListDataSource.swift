@@ -11,8 +11,9 @@ public protocol UserDrivenChangeTracking: AnyObject {
 
 /// The app's table data source, backed by a fetched results controller: counts, cells and header
 /// titles come from the controller; a user's drag is written back by renumbering the index
-/// attribute (semantics.md §5).
+/// attribute (docs/semantics.md, rules 18–19).
 public final class ListDataSource: TableViewDataSource {
+    /// The controller whose results the table shows.
     public let controller: FetchedResultsController
     /// The int attribute that holds the display order, renumbered after a drag; nil when the list
     /// has none (drags are then refused by the caller).

@@ -8,6 +8,6 @@ final class ReloadAllAdapter: TableAdapter {
 
     override func didChange() {
         reloadTable()
-        lastEvent.tableOperations.append("reloadData")
+        lastEvent.tableOperations.append(.reloadData)
     }
 }

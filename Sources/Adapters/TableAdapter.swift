@@ -9,9 +9,13 @@ import TableSimulation
 /// errors the way Core Data does (rule 17), and clears the user-driven flag in `didChangeContent`
 /// of the event — not before (rule 18). Subclasses decide what each callback does.
 public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTracking {
+    /// Which adapter this is.
     public let kind: AdapterKind
+    /// The table it drives.
     public let table: SimulatedTableView
+    /// The controller whose delegate it is (while not paused).
     public let controller: FetchedResultsController
+    /// The table's data source; the adapter holds its user-driven flag.
     public let dataSource: ListDataSource
     /// Apple's `changeIsUserDriven`: set by the data source before it writes a drag.
     public var isUserDrivenChange = false
@@ -19,6 +23,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     public internal(set) var lastEvent = AdapterEvent()
     /// Where this event's stopwatch marks go (`timing on`); nil when nobody times.
     public var timing: EventTiming?
+    /// Its policies; setting them takes effect at the next event (pausing detaches the delegate).
     public var options: AdapterOptions {
         didSet { optionsChanged(from: oldValue) }
     }
@@ -95,10 +100,10 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func perform(during method: String, _ body: () throws(TableViewError) -> Void) {
         do {
             if let timing { try timing.timeTable(body) } else { try body() }
-            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
+            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
         } catch {
-            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch.map(\.description) }
-            lastEvent.tableError = error.description
+            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
+            lastEvent.tableError = error
             // As Core Data logs it: two spaces after each sentence, the reason, then the
             // exception's userInfo (XLData #14, openradar 27957917; semantics.md rule 17).
             lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
@@ -115,7 +120,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func reconfigureAtCurrentPath(_ object: ManagedObject) {
         guard let path = controller.indexPath(forObject: object),
               table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
-        lastEvent.tableOperations.append("configureCell \(path.shortDescription) with \(object.objectID)")
+        lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 
     /// Reconfigures the visible cell at `path` with whatever the controller has at `path` now —
@@ -123,6 +128,6 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func reconfigureAtOldPath(_ path: IndexPath) {
         guard let object = controller.object(at: path),
               table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
-        lastEvent.tableOperations.append("configureCell \(path.shortDescription) with \(object.objectID)")
+        lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 }

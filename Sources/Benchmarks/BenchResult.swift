@@ -31,7 +31,7 @@ public struct BenchResult: Sendable {
     /// costs less than diffing two lists that were already fetched.
     public var heckelRatio: Double { controllerMs > 0 ? heckelMs / controllerMs : 0 }
 
-    /// One line of JSON with the keys of issue 7.
+    /// One line of JSON: `size`, `changes`, `controller_ms` and the other figures of the table.
     public var jsonLine: String {
         "{\"size\":\(size),\"changes\":\(changes),\"controller_ms\":\(Self.decimal(controllerMs)),"
             + "\"pipeline_ms\":\(Self.decimal(pipelineMs)),\"baseline_ms\":\(Self.decimal(baselineMs)),"

@@ -69,8 +69,8 @@ struct PipelineStack {
     func processEvent() throws -> [String] {
         try context.processPendingChanges()
         table.layoutIfNeeded()
-        var problems = check.run()
-        if let error = adapter.lastEvent.tableError { problems.append(error) }
+        var problems = check.run().map(\.description)
+        if let error = adapter.lastEvent.tableError { problems.append(error.description) }
         return problems
     }
 }

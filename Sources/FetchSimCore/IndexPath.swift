@@ -1,22 +1,36 @@
-/// A position in a sectioned list: a zero-based section and a zero-based row within it.
+#if canImport(FoundationEssentials)
+@_exported import struct FoundationEssentials.IndexPath
+#else
+@_exported import struct Foundation.IndexPath
+#endif
+
+/// A position in a sectioned list is Foundation's `IndexPath` with two elements, a zero-based
+/// section and a zero-based row within it — extended here exactly as UIKit extends it.
 ///
-/// Like UIKit's `IndexPath(row:section:)`. It orders section first, then row, and prints as
-/// Apple's debugger does (`[0, 2]`); `shortDescription` gives the `S.R` form the REPL uses.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var section: Int
-    public var row: Int
-
+/// Being Foundation's own type (not a look-alike), `IndexPath` means the same thing in a file that
+/// imports Foundation and FetchSim's modules together: no ambiguity, and a delegate written with
+/// Foundation in scope matches FetchSim's protocols. It orders section first, then row, and prints
+/// as Apple's debugger does (`[0, 2]`); `shortDescription` gives the `S.R` form the REPL uses.
+extension IndexPath {
+    /// An index path for `row` in `section`, as UIKit's `IndexPath(row:section:)`.
+    @inlinable
     public init(row: Int, section: Int) {
-        self.section = section
-        self.row = row
+        self.init(indexes: [section, row])
     }
 
-    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
-        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
+    /// The section: the first element. The index path must have two elements.
+    @inlinable
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
     }
 
-    /// `[S, R]`, as Apple prints an `IndexPath`.
-    public var description: String { "[\(section), \(row)]" }
+    /// The row within the section: the second element. The index path must have two elements.
+    @inlinable
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
 
     /// `S.R`, as the REPL reads and writes index paths.
     public var shortDescription: String { "\(section).\(row)" }

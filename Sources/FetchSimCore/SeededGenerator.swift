@@ -4,6 +4,7 @@
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence depends only on `seed`.
     public init(seed: UInt64) {
         state = seed
     }

@@ -2,7 +2,7 @@ import FetchSimCore
 import ObjectGraph
 
 /// Decides what each candidate of a change event is reported as (rules 7, 8, 11, 12 and the
-/// profiles of §6), and in which order.
+/// profiles of docs/semantics.md, rules 21–24), and in which order.
 ///
 /// An object that stays among the results is a **move** when its own sort or section key changed
 /// and that moved it: its section changed, its index path changed, or it crossed an object whose
@@ -38,8 +38,8 @@ struct ChangeClassifier {
                 deletes.append(ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil))
             case (let old?, let new?):
                 if c.keyChanged {
-                    let pinnedBefore = old.rank - Self.count(in: movingOld, below: old.rank)
-                    let pinnedAfter = new.rank - Self.count(in: movingNew, below: new.rank)
+                    let pinnedBefore = old.rank - movingOld.countOfElements(below: old.rank)
+                    let pinnedAfter = new.rank - movingNew.countOfElements(below: new.rank)
                     if old.section != new.section || old.path != new.path || pinnedBefore != pinnedAfter {
                         moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: new.path))
                         // iOS 9 (rule 21): a moved object whose other attributes changed as well
@@ -65,16 +65,6 @@ struct ChangeClassifier {
         moves.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
         updates.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
         return deletes + inserts + moves + updates
-    }
-
-    /// The number of elements of the sorted array `ranks` that are less than `rank`.
-    static func count(in ranks: [Int], below rank: Int) -> Int {
-        var lo = 0, hi = ranks.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ranks[mid] < rank { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 
     /// iOS 10 (openradar 27957917): of two objects that exchange index paths, the one further down

@@ -1,4 +1,4 @@
-/// Which platform's controller behaviour to reproduce (semantics.md §2 and §6).
+/// Which platform's controller behaviour to reproduce (docs/semantics.md, rules 7–10 and 21–24).
 public enum CompatibilityProfile: String, Sendable, CaseIterable, CustomStringConvertible {
     /// iOS 10+ headers: a move only when the object's own change moved it, updates carry their
     /// new index path, `fetchLimit`/`fetchOffset` applied at fetch and ignored afterwards.

@@ -4,7 +4,9 @@ import ObjectGraph
 /// sectioning and a window — the same parts as `NSFetchRequest` plus the controller's
 /// `sectionNameKeyPath`.
 public struct FetchRequest: Sendable {
+    /// The entity whose objects are fetched.
     public var entityName: String
+    /// Which objects to fetch; `nil` fetches all of the entity's objects.
     public var predicate: Predicate?
     /// At least one; objects equal under all of them are ordered by object ID.
     public var sortDescriptors: [SortDescriptor]
@@ -17,6 +19,7 @@ public struct FetchRequest: Sendable {
     /// Accepted for API parity; FetchSim keeps every object in memory, so it changes nothing.
     public var fetchBatchSize: Int
 
+    /// A request for `entityName`'s objects; the controller checks it against the schema.
     public init(
         entityName: String,
         predicate: Predicate? = nil,

@@ -7,17 +7,14 @@ extension FetchedResultsController {
     func deliver(_ changes: ResultsChangeSet, to delegate: any FetchedResultsControllerDelegate) {
         isDelivering = true
         defer { isDelivering = false }
-        switch delegate.contentDelivery {
-        case .snapshot:
-            delegate.controller(self, didChangeContentWith: snapshot())
+        if let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
+            snapshotDelegate.controller(self, didChangeContentWith: snapshot())
             return
-        case .difference where request.sectionIndex == nil:
-            if let difference = Self.difference(for: changes) {
-                delegate.controller(self, didChangeContentWith: difference)
-                return
-            }
-        case .difference, .changes:
-            break
+        }
+        if let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate, request.sectionIndex == nil,
+           let difference = Self.difference(for: changes) {
+            differenceDelegate.controller(self, didChangeContentWith: difference)
+            return
         }
         delegate.controllerWillChangeContent(self)
         for change in changes.sections {

@@ -10,7 +10,9 @@ import ObjectGraph
 /// The state lives in two order-statistic trees (objects by sort key, sections by section key), so
 /// an event costs O(k log n) for k changed objects among n fetched ones.
 public final class FetchedResultsController {
+    /// The request whose results the controller keeps.
     public let fetchRequest: FetchRequest
+    /// The context the controller fetches from and observes.
     public let context: ObjectContext
     /// The platform behaviour to reproduce; a change takes effect at the next `performFetch()`.
     public var profile: CompatibilityProfile

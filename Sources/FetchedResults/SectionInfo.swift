@@ -4,7 +4,9 @@ import ObjectGraph
 public struct SectionInfo {
     /// The section key value as text (`""` without a section key path, or for nil).
     public let name: String
+    /// The section's index title (see `FetchedResultsController.sectionIndexTitle(forSectionName:)`).
     public let indexTitle: String?
+    /// How many objects the section has.
     public let numberOfObjects: Int
     let firstRank: Int
     let controller: FetchedResultsController?

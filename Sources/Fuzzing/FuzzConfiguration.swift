@@ -37,20 +37,17 @@ public struct FuzzConfiguration: Equatable, Sendable {
 
     public init() {}
 
-    /// The configuration from the command line's words, or a message naming the bad value.
+    /// The configuration from the command line's values, or a message naming the one out of range.
     public init(
-        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: String?, userDriven: String?,
-        moves: String?, updates: String?, profile: String?, unflaggedPercent: Int = 0,
-        reorder: String? = nil, sort: String? = nil, filterPercent: Int = 10
+        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator, userDriven: UserDrivenPolicy? = nil,
+        moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern, unflaggedPercent: Int = 0,
+        reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10
     ) throws(FuzzConfigurationError) {
         guard (0...100).contains(filterPercent) else {
             throw FuzzConfigurationError("'--filter' must be a percentage between 0 and 100, not '\(filterPercent)'")
         }
-        guard sort == nil || sort == "asc" || sort == "desc" else {
-            throw FuzzConfigurationError("unknown sort '\(sort ?? "")' (expected asc, desc)")
-        }
-        self.reorder = try Self.pick(reorder, "reorder") ?? .dense
-        self.sortsAscending = sort != "desc"
+        self.reorder = reorder
+        self.sortsAscending = sort == .asc
         self.filterPercent = filterPercent
         guard (0...100).contains(unflaggedPercent) else {
             throw FuzzConfigurationError("'--unflagged' must be a percentage between 0 and 100, not '\(unflaggedPercent)'")
@@ -62,21 +59,12 @@ public struct FuzzConfiguration: Equatable, Sendable {
         self.batches = batches
         self.rows = rows
         self.sections = sections
-        self.adapter = try Self.pick(adapter, "adapter") ?? .coordinator
-        self.userDriven = try Self.pick(userDriven, "userdriven")
-        self.moves = try Self.pick(moves, "moves")
-        self.updates = try Self.pick(updates, "updates")
-        self.profile = try Self.pick(profile, "profile") ?? .modern
+        self.adapter = adapter
+        self.userDriven = userDriven
+        self.moves = moves
+        self.updates = updates
+        self.profile = profile
         self.unflaggedPercent = unflaggedPercent
-    }
-
-    private static func pick<T: RawRepresentable & CaseIterable>(_ word: String?, _ option: String) throws(FuzzConfigurationError) -> T?
-    where T.RawValue == String {
-        guard let word else { return nil }
-        guard let value = T(rawValue: word) else {
-            throw FuzzConfigurationError("unknown \(option) '\(word)' (expected \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return value
     }
 
     /// `adapter apple-template moves=move-row`: the adapter line of every session.
@@ -130,6 +118,11 @@ public struct FuzzConfiguration: Equatable, Sendable {
         if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
         return words.joined(separator: " ")
     }
+}
+
+/// The direction of the index attribute in the fuzzer's sort (`--sort asc|desc`).
+public enum FuzzSortDirection: String, CaseIterable, Sendable {
+    case asc, desc
 }
 
 /// A fuzz option with a value out of range or unknown.

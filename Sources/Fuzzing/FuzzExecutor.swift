@@ -48,19 +48,18 @@ public final class FuzzExecutor {
         let expectedOrder = userOrder(after: effective)
         step.outcome = interpreter.execute(text)
         if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
-        if step.outcome.json["ok"] == .bool(false) {
-            step.inputError = step.outcome.json["error"].map { if case .string(let s) = $0 { s } else { $0.description } } ?? "?"
+        if let message = step.outcome.errorMessage {
+            step.inputError = message
             return step
         }
-        if case .edits(let edits) = effective, case .array(let newIDs)? = step.outcome.json["ids"] {
+        if case .edits(let edits) = effective {
             let inserted = edits.compactMap { edit -> FuzzSymbol? in
                 if case .insert(let symbol, _) = edit { return symbol }
                 return nil
             }
-            for (symbol, value) in zip(inserted, newIDs) {
-                guard case .int(let raw) = value else { continue }
-                ids[symbol] = ObjectID(raw)
-                symbols[ObjectID(raw)] = symbol
+            for (symbol, id) in zip(inserted, step.outcome.insertedIDs) {
+                ids[symbol] = id
+                symbols[id] = symbol
             }
         }
         if step.outcome.failed, let report = interpreter.lastReport {
@@ -147,13 +146,5 @@ public final class FuzzExecutor {
         case .redo:
             return workspace.context.canRedo ? ("redo", line) : nil
         }
-    }
-}
-
-extension JSONValue {
-    /// The value of `key` in an object value.
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let fields) = self else { return nil }
-        return fields.first { $0.0 == key }?.1
     }
 }

@@ -12,7 +12,7 @@ import ObjectGraph
 /// 5. simplify values: titles to `x`, groups toward `A`, orders toward 0, `hidden` to false.
 /// Deterministic: the same session and kind always give the same result.
 public struct FuzzShrinker {
-    public let kind: String
+    public let kind: FuzzFailure.Kind
     /// Candidates run so far.
     public private(set) var tries = 0
     /// A bound on candidates, so shrinking always ends in reasonable time.
@@ -20,7 +20,7 @@ public struct FuzzShrinker {
     /// Whether candidates run with the fuzzer's deliberately broken renumbering (its self-test).
     package var breaksRenumbering = false
 
-    public init(kind: String) {
+    public init(kind: FuzzFailure.Kind) {
         self.kind = kind
     }
 

@@ -56,7 +56,7 @@ public struct FuzzSummary {
     public var json: JSONValue {
         let failure: JSONValue = finding.map { finding in
             .object([
-                ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind)), ("message", .string(finding.failure.message)),
+                ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind.description)), ("message", .string(finding.failure.message)),
                 ("inputLines", .int(finding.inputLines)), ("tries", .int(finding.tries)), ("transcript", .string(finding.path)),
             ])
         } ?? .null

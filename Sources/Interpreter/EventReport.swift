@@ -8,9 +8,15 @@ import FetchSimCore
 public struct EventReport {
     public let number: Int
     public let event: AdapterEvent
-    public let problems: [String]
+    public let problems: [ConsistencyProblem]
     /// For a drag (or a placed insert): how many objects it wrote.
     public var writes: Int?
+
+    public init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
+        self.number = number
+        self.event = event
+        self.problems = problems
+    }
 
     public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
 
@@ -35,7 +41,7 @@ public struct EventReport {
         text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
         if let writes { text += " · writes \(writes)" }
         if !event.tableOperations.isEmpty {
-            text += " · table: " + event.tableOperations.joined(separator: "; ")
+            text += " · table: " + event.tableOperations.map(\.description).joined(separator: "; ")
         }
         return text
     }
@@ -62,8 +68,8 @@ public struct EventReport {
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
-            ("problems", .array(problems.map(JSONValue.string))),
-            ("error", event.tableError.map(JSONValue.string) ?? .null),
+            ("problems", .array(problems.map { .string($0.description) })),
+            ("error", event.tableError.map { .string($0.description) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
         return .object(fields)

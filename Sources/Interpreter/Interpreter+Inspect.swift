@@ -76,7 +76,7 @@ extension Interpreter {
         if isInTransaction, context.hasPendingChanges {
             lines.append(.line("(edits pending until 'commit' are not checked)", .dim))
         }
-        var fields: [(String, JSONValue)] = [("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))]
+        var fields: [(String, JSONValue)] = [("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map { .string($0.description) }))]
         if isInTransaction { fields.append(("pending", .bool(context.hasPendingChanges))) }
         return text(lines, json: fields, failed: !problems.isEmpty)
     }

@@ -131,6 +131,7 @@ public final class Interpreter {
     /// Text and JSON for a line that may have ended a change event.
     func outcome(ids: [ObjectID], report: EventReport?, extra: [(String, JSONValue)] = [], prefix: [OutputBlock] = []) -> LineOutcome {
         var outcome = LineOutcome()
+        outcome.insertedIDs = ids
         var fields: [(String, JSONValue)] = [("ok", true)]
         fields += extra
         fields.append(("ids", .array(ids.map { .int($0.rawValue) })))
@@ -154,10 +155,10 @@ public final class Interpreter {
     }
 
     /// `✗ inconsistent: N problems` and each problem indented under it; nothing when there are none.
-    func problemLines(_ problems: [String]) -> [OutputBlock] {
+    func problemLines(_ problems: [ConsistencyProblem]) -> [OutputBlock] {
         guard !problems.isEmpty else { return [] }
         return [.line("✗ inconsistent: \(problems.count) problem\(problems.count == 1 ? "" : "s")", .error)]
-            + problems.map { .line("  " + $0) }
+            + problems.map { .line("  " + $0.description) }
     }
 
     // MARK: Errors

@@ -1,4 +1,6 @@
 import CommandLanguage
+import ObjectGraph
+
 /// What one input line produced: text for the REPL, one JSON object for `--json`, and whether it
 /// failed (an error, an inconsistency or a UIKit error) or asked to quit.
 public struct LineOutcome {
@@ -14,6 +16,8 @@ public struct LineOutcome {
     public var timing: LineTiming?
     /// Whether the output is of the long kind (`show all`, `dump objects`, `help`) that a terminal pages.
     public var isLong = false
+    /// The IDs of the objects the line inserted, in the order of its inserts (JSON's `ids`).
+    public var insertedIDs: [ObjectID] = []
 
     public init() {}
 

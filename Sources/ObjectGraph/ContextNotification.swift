@@ -1,9 +1,12 @@
 /// One attribute's change within a change event: its old and new value.
 public struct ValueChange: Hashable, Sendable {
+    /// The attribute's name.
     public let key: String
     /// The attribute's position in its entity.
     public let index: Int
+    /// The value before the event.
     public let oldValue: Value
+    /// The value after the event.
     public let newValue: Value
 }
 
@@ -11,14 +14,20 @@ public struct ValueChange: Hashable, Sendable {
 /// `NSManagedObjectContextObjectsDidChange`: the inserted, updated and deleted objects, each list
 /// in object-ID order, and for every updated object the keys that changed with old and new values.
 public struct ObjectsDidChange {
+    /// The objects inserted in this event.
     public let inserted: [ManagedObject]
+    /// The objects whose values changed in this event (not inserted or deleted in it).
     public let updated: [ManagedObject]
+    /// The objects deleted in this event, with their last values.
     public let deleted: [ManagedObject]
     /// Per updated object, its changed keys in attribute order.
     public let changedValues: [ObjectID: [ValueChange]]
 
+    /// The IDs of `inserted`.
     public var insertedIDs: Set<ObjectID> { Set(inserted.map(\.objectID)) }
+    /// The IDs of `updated`.
     public var updatedIDs: Set<ObjectID> { Set(updated.map(\.objectID)) }
+    /// The IDs of `deleted`.
     public var deletedIDs: Set<ObjectID> { Set(deleted.map(\.objectID)) }
 
     /// Whether the event carries no change at all.
@@ -30,10 +39,14 @@ public struct ObjectsDidChange {
 
 /// What a save wrote: the IDs inserted into, updated in and deleted from the store.
 public struct SaveSummary: Hashable, Sendable {
+    /// The objects the save added to the store.
     public let insertedIDs: Set<ObjectID>
+    /// The objects whose stored values the save changed.
     public let updatedIDs: Set<ObjectID>
+    /// The objects the save removed from the store.
     public let deletedIDs: Set<ObjectID>
 
+    /// Whether the save wrote nothing.
     public var isEmpty: Bool { insertedIDs.isEmpty && updatedIDs.isEmpty && deletedIDs.isEmpty }
 }
 

@@ -4,6 +4,7 @@ public final class InMemoryStore: PersistentStore {
     private var objects: [ObjectID: StoredObject] = [:]
     private var nextObjectID: Int
 
+    /// A store that starts with `objects` under `schema`; new objects get IDs from `nextObjectID` on.
     public init(schema: Schema = Schema(), objects: [StoredObject] = [], nextObjectID: Int = 1) {
         self.schema = schema
         for object in objects { self.objects[object.id] = object }

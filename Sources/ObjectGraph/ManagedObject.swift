@@ -4,7 +4,9 @@
 /// change event. Like `NSManagedObject`, a deleted object stays readable (with its last values)
 /// for whoever still holds it.
 public final class ManagedObject: CustomStringConvertible {
+    /// The object's identity: stable for its lifetime, never reused.
     public let objectID: ObjectID
+    /// The object's entity: its attributes, in order.
     public let entity: Entity
     /// Attribute values in `entity.attributes` order.
     public internal(set) var values: [Value]

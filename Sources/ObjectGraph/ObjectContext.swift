@@ -6,6 +6,7 @@
 /// posting `willSave` and `didSave`; `rollback()` returns to the committed state; `undo()`/`redo()`
 /// step through whole change events.
 public final class ObjectContext {
+    /// The entities defined so far.
     public private(set) var schema: Schema
     let store: PersistentStore
 

@@ -1,7 +1,9 @@
 /// A stable object identity: assigned once at insert, never reused, printed as `#7`.
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The number shown as `#N`.
     public let rawValue: Int
 
+    /// The ID numbered `rawValue`.
     public init(_ rawValue: Int) {
         self.rawValue = rawValue
     }

@@ -1,9 +1,13 @@
 /// An object as a store holds it: identity, entity name and values in attribute order.
 public struct StoredObject: Hashable, Sendable {
+    /// The object's identity.
     public var id: ObjectID
+    /// The name of the object's entity.
     public var entity: String
+    /// The values, in the entity's attribute order.
     public var values: [Value]
 
+    /// A stored object of `entity` with `values` in attribute order.
     public init(id: ObjectID, entity: String, values: [Value]) {
         self.id = id
         self.entity = entity
@@ -14,10 +18,12 @@ public struct StoredObject: Hashable, Sendable {
 /// The committed state a store returns when opened.
 public struct StoreContents: Sendable {
     public var schema: Schema
+    /// Every committed object.
     public var objects: [StoredObject]
     /// The next object ID to hand out; IDs below it are never reused.
     public var nextObjectID: Int
 
+    /// Everything a store holds.
     public init(schema: Schema, objects: [StoredObject], nextObjectID: Int) {
         self.schema = schema
         self.objects = objects
@@ -28,8 +34,11 @@ public struct StoreContents: Sendable {
 /// What one save writes, in one transaction.
 public struct StoreChanges: Sendable {
     public var schema: Schema
+    /// Objects inserted or updated, with all their values.
     public var upserted: [StoredObject]
+    /// Objects removed.
     public var deleted: [ObjectID]
+    /// The ID the next inserted object will get; IDs are never reused.
     public var nextObjectID: Int
 
     public init(schema: Schema, upserted: [StoredObject], deleted: [ObjectID], nextObjectID: Int) {

@@ -1,6 +1,8 @@
 /// One typed attribute of an entity.
 public struct Attribute: Hashable, Sendable {
+    /// The attribute's name, unique within its entity.
     public var name: String
+    /// The type of its values.
     public var type: AttributeType
     /// Whether `nil` is allowed.
     public var isOptional: Bool
@@ -8,6 +10,7 @@ public struct Attribute: Hashable, Sendable {
     /// — for a required attribute too, as in Core Data, where `save` then fails validation.
     public var defaultValue: Value?
 
+    /// An attribute called `name` of `type`.
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil) {
         self.name = name
         self.type = type
@@ -25,7 +28,9 @@ public struct Attribute: Hashable, Sendable {
 
 /// A kind of object: a name and its ordered attributes.
 public struct Entity: Hashable, Sendable {
+    /// The entity's name, unique within the schema.
     public let name: String
+    /// Its attributes; objects keep their values in this order.
     public let attributes: [Attribute]
     private let positions: [String: Int]
 
@@ -90,6 +95,7 @@ extension Attribute {
 
 /// The entities a context knows, in the order they were defined.
 public struct Schema: Hashable, Sendable {
+    /// The entities, in the order they were defined.
     public private(set) var entities: [Entity] = []
 
     /// An empty schema.

@@ -22,6 +22,7 @@ public struct SheetRow: Equatable, Sendable {
     /// How the row changed in the last event, if it did.
     public var mark: ChangeMark?
 
+    /// A row at `path` showing the object `id`; `cells` is nil for a row without a cell.
     public init(path: IndexPath, id: Int, cells: [String]?, mark: ChangeMark? = nil) {
         self.path = path
         self.id = id
@@ -39,6 +40,7 @@ public struct SheetSection: Equatable, Sendable {
     /// Every row of the section, in order.
     public var rows: [SheetRow]
 
+    /// A section and the rows of it that are shown.
     public init(name: String?, indexTitle: String? = nil, rows: [SheetRow]) {
         self.name = name
         self.indexTitle = indexTitle
@@ -55,6 +57,7 @@ public struct DeletedRow: Equatable, Sendable {
     /// What its cell displayed; `nil` when it had no configured cell.
     public var cells: [String]?
 
+    /// A row the event deleted, shown at its old index path.
     public init(oldPath: IndexPath, id: Int, cells: [String]?) {
         self.oldPath = oldPath
         self.id = id
@@ -75,6 +78,7 @@ public struct SheetModel: Equatable, Sendable {
     /// The names of the sections the last event deleted, listed under the table.
     public var deletedSections: [String]
 
+    /// A sheet with `columns` over `sections`, and what the last event deleted.
     public init(columns: [String], sections: [SheetSection], deleted: [DeletedRow] = [], deletedSections: [String] = []) {
         self.columns = columns
         self.sections = sections

@@ -31,7 +31,7 @@ struct BatchRequest {
             case .insertSections(let sections): insertedSections.formUnion(sections)
             case .deleteSections(let sections): deletedSections.formUnion(sections)
             case .moveSection(let from, let to): sectionMoves.append((from, to))
-            case .reloadData, .userMoveRow: break
+            case .reloadData, .userMoveRow, .configureCell: break
             }
         }
     }

@@ -42,7 +42,7 @@ extension BatchValidator {
         /// Where a row that is neither deleted nor moved away ends up.
         func survivorPath(_ old: IndexPath) -> IndexPath {
             let removed = removals[old.section] ?? []
-            var row = old.row - Self.count(in: removed, below: old.row)
+            var row = old.row - removed.countOfElements(below: old.row)
             let new = newIndexOfOld[old.section]
             for insertion in insertions[new] ?? [] {
                 guard insertion.row <= row else { break }
@@ -61,15 +61,5 @@ extension BatchValidator {
         return BatchPlan(
             sections: sections, rearrangesSections: rearranges, removals: removals, insertions: insertions,
             reloaded: reloaded.sorted(), reconfigured: reconfigured.sorted())
-    }
-
-    /// The number of elements of the ascending array `values` that are less than `value`.
-    static func count(in values: [Int], below value: Int) -> Int {
-        var lo = 0, hi = values.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 }

@@ -1,7 +1,7 @@
 import FetchSimCore
 
 extension SimulatedTableView {
-    /// The user drags the row at `source` and drops it at `destination` (semantics.md §5).
+    /// The user drags the row at `source` and drops it at `destination` (docs/semantics.md, rules 18–19).
     ///
     /// As in UIKit, the table changes first and on its own: the row — its identifier and its cell,
     /// unchanged — moves at once, without a batch and without asking the data source for counts,

@@ -42,6 +42,7 @@ public final class SimulatedTableView {
     /// Operations recorded since the outermost `beginUpdates()`.
     var pendingOperations: [TableOperation] = []
 
+    /// An empty table that shows `viewport`'s rows once `reloadData()` has asked `dataSource`.
     public init(dataSource: (any TableViewDataSource)? = nil, viewport: Viewport = Viewport(height: 20)) {
         self.dataSource = dataSource
         self.viewport = viewport

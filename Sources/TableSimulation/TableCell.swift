@@ -9,6 +9,7 @@ public struct TableCell: Equatable, Hashable, Sendable, CustomStringConvertible 
     /// The displayed text, one string per column.
     public var columns: [String]
 
+    /// A cell showing the row of `identifier` with `columns` as its text.
     public init(identifier: Int, columns: [String]) {
         self.identifier = identifier
         self.columns = columns

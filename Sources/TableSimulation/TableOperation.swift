@@ -16,8 +16,12 @@ public enum TableOperation: Equatable, Hashable, Sendable, CustomStringConvertib
     case moveSection(from: Int, to: Int)
     /// The user's drag: applied at once, outside any batch (see `SimulatedTableView.userMoveRow`).
     case userMoveRow(from: IndexPath, to: IndexPath)
+    /// The app configured the visible cell at an index path with the row of `identifier`, outside
+    /// any batch (see `SimulatedTableView.configureVisibleCell(at:with:)`).
+    case configureCell(IndexPath, identifier: Int)
 
-    /// `deleteRows [0.2, 0.3]`, `insertSections [1]`, `moveRow 0.1 → 0.3`, `reloadData`.
+    /// `deleteRows [0.2, 0.3]`, `insertSections [1]`, `moveRow 0.1 → 0.3`, `reloadData`,
+    /// `configureCell 0.2 with #7`.
     public var description: String {
         switch self {
         case .reloadData: "reloadData"
@@ -30,6 +34,7 @@ public enum TableOperation: Equatable, Hashable, Sendable, CustomStringConvertib
         case .deleteSections(let sections): "deleteSections \(sections)"
         case .moveSection(let from, let to): "moveSection \(from) → \(to)"
         case .userMoveRow(let from, let to): "userMoveRow \(from.shortDescription) → \(to.shortDescription)"
+        case .configureCell(let path, let identifier): "configureCell \(path.shortDescription) with #\(identifier)"
         }
     }
 

@@ -4,7 +4,7 @@ import FetchSimCore
 /// `NSInternalInconsistencyException` reasons.
 ///
 /// `description` is the message alone, without an "error:" prefix. Messages marked *verbatim*
-/// are UIKit's as seen in crash reports and issue threads (see `/work/shared/semantics.md` §4);
+/// are UIKit's as seen in crash reports and issue threads (see docs/semantics.md, "UIKit's messages");
 /// UIKit prints an index path as `<NSIndexPath: 0x…> {length = 2, path = 0 - 1}`, which we render
 /// without the pointer so that transcripts stay deterministic. Messages marked *invented* are ours,
 /// written in the same style where UIKit's exact wording is unknown.

@@ -9,6 +9,7 @@ public struct Viewport: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// How many rows fit on screen.
     public var height: Int
 
+    /// `height` rows, counted across sections, from `firstRow` on.
     public init(firstRow: Int = 0, height: Int) {
         precondition(firstRow >= 0 && height >= 0, "a viewport needs a non-negative first row and height")
         self.firstRow = firstRow

@@ -1,3 +1,4 @@
+import Adapters
 import ArgumentParser
 import Fuzzing
 
@@ -25,29 +26,29 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "How many section names the edits use (1-26).")
     var sections = 4
 
-    @Option(help: ArgumentHelp("The adapter under test: apple-template, coordinator or reload-all.", valueName: "name"))
-    var adapter: String?
+    @Option(help: ArgumentHelp("The adapter under test.", valueName: "name"))
+    var adapter: AdapterKind = .coordinator
 
-    @Option(help: ArgumentHelp("The adapter's user-driven policy: skip-all, skip-moves or off.", valueName: "policy"))
-    var userdriven: String?
+    @Option(help: ArgumentHelp("The adapter's user-driven policy (default: the adapter's).", valueName: "policy"))
+    var userdriven: UserDrivenPolicy?
 
-    @Option(help: ArgumentHelp("How the adapter shows moves: delete-insert or move-row.", valueName: "policy"))
-    var moves: String?
+    @Option(help: ArgumentHelp("How the adapter shows moves (default: the adapter's).", valueName: "policy"))
+    var moves: MovePolicy?
 
-    @Option(help: ArgumentHelp("How the adapter shows updates: reload, reconfigure, reconfigure-after or ignore.", valueName: "policy"))
-    var updates: String?
+    @Option(help: ArgumentHelp("How the adapter shows updates (default: the adapter's).", valueName: "policy"))
+    var updates: UpdatePolicy?
 
-    @Option(help: ArgumentHelp("The compatibility profile: modern, ios9, ios10 or strict.", valueName: "name"))
-    var profile: String?
+    @Option(help: ArgumentHelp("The compatibility profile.", valueName: "name"))
+    var profile: CompatibilityProfile = .modern
 
     @Option(help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug).", valueName: "percent"))
     var unflagged = 0
 
-    @Option(help: ArgumentHelp("How drags renumber the index attribute: dense, sparse or fractional (default dense).", valueName: "strategy"))
-    var reorder: String?
+    @Option(help: ArgumentHelp("How drags renumber the index attribute.", valueName: "strategy"))
+    var reorder: ReorderStrategy = .dense
 
-    @Option(help: ArgumentHelp("The direction of the index attribute in the sort: asc or desc (default asc).", valueName: "direction"))
-    var sort: String?
+    @Option(help: ArgumentHelp("The direction of the index attribute in the sort.", valueName: "direction"))
+    var sort: FuzzSortDirection = .asc
 
     @Option(help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one (default 10).", valueName: "percent"))
     var filter = 10

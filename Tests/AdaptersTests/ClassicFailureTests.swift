@@ -5,7 +5,7 @@ import ObjectGraph
 import TableSimulation
 import Testing
 
-/// Each classic way an FRC-driven table goes wrong (semantics.md §4–§7), reproduced and caught
+/// Each classic way an FRC-driven table goes wrong (docs/semantics.md, "Simulated table view and adapters"), reproduced and caught
 /// by the consistency check — and the configurations that get it right.
 @Suite struct ClassicFailureTests {
     @Test func appleTemplateUpdateAfterAnInsertAboveConfiguresTheWrongCell() throws {
@@ -16,8 +16,8 @@ import Testing
         }
         // The update reconfigured the cell at old row 0.1 (c's) with the object at 0.1 of the new
         // state (b); after the batch that cell sits at 0.2.
-        #expect(problems.contains(#"row 0.2 is #2 "c2" but its cell shows #1 "b""#), "\(problems)")
-        #expect(h.adapter.lastEvent.tableOperations.contains("configureCell 0.1 with #1"))
+        #expect(problems.contains(ConsistencyProblem(.wrongCell, #"row 0.2 is #2 "c2" but its cell shows #1 "b""#)), "\(problems)")
+        #expect(h.adapter.lastEvent.tableOperations.contains(.configureCell(path(0, 1), identifier: 1)))
     }
 
     @Test func coordinatorReconfiguresAfterTheBatchAtTheCurrentPath() throws {
@@ -32,7 +32,7 @@ import Testing
     @Test func moveRowAcrossADeletedSectionIsRejected() throws {
         let h = try Harness(.appleTemplate, sections: ["A": ["a"], "B": ["b"]]) { $0.moves = .moveRow }
         let problems = try h.event { try h.set("a", "group", .string("B")) }
-        #expect(h.adapter.lastEvent.tableError == "cannot move a row from a deleted section")
+        #expect(h.adapter.lastEvent.tableError?.description == "cannot move a row from a deleted section")
         #expect(h.adapter.lastEvent.loggedError == "CoreData: error: Serious application error.  An exception was caught from the "
             + "delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.  "
             + "cannot move a row from a deleted section with userInfo (null)")
@@ -43,7 +43,7 @@ import Testing
     @Test func coordinatorKeepsOnlyTheMoveHalfOutsideADeletedSection() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a"], "B": ["b"]]) { $0.moves = .moveRow }
         #expect(try h.event { try h.set("a", "group", .string("B")) }.isEmpty)
-        #expect(h.adapter.lastEvent.tableOperations == ["deleteSections [0]", "insertRows [0.0]"])
+        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["deleteSections [0]", "insertRows [0.0]"])
         #expect(h.adapter.lastEvent.entries.map(\.action.rawValue) == ["applied", "applied", "applied", "applied"])
     }
 
@@ -60,7 +60,8 @@ import Testing
         // counts: see BatchValidator.)
         let h = try Harness(.appleTemplate, sections: ["A": ["a0", "a1"], "B": ["b0"]])
         try h.drag(path(0, 0), path(1, 0), flagged: false)
-        #expect(h.adapter.lastEvent.tableError == "attempt to delete row 1 from section 0 which only contains 1 rows before the update")
+        #expect(h.adapter.lastEvent.tableError == .deleteRowOutOfRange(path(0, 1), rowCount: 1))
+        #expect(h.adapter.lastEvent.tableError?.description == "attempt to delete row 1 from section 0 which only contains 1 rows before the update")
         #expect(h.adapter.lastEvent.loggedError?.hasSuffix(
             "-controllerDidChangeContent:.  attempt to delete row 1 from section 0 which only contains 1 rows before the update with userInfo (null)") == true)
         #expect(h.table.isOutOfStep)
@@ -69,14 +70,14 @@ import Testing
     @Test func skipAllLeavesTheEmptiedSectionBehind() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a"], "B": ["b0", "b1"]]) { $0.userDriven = .skipAll }
         let problems = try h.drag(path(0, 0), path(1, 1))
-        #expect(problems.contains("the table has 2 sections but the controller has 1"), "\(problems)")
+        #expect(problems.contains(ConsistencyProblem(.sectionCount, "the table has 2 sections but the controller has 1")), "\(problems)")
     }
 
     @Test func skipAllLeavesTheIndexNumberStale() throws {
         let h = try Harness(.coordinator, sections: ["A": ["n0", "n1", "n2"]]) { $0.userDriven = .skipAll }
         let problems = try h.drag(path(0, 2), path(0, 0))
         #expect(h.tableTitles == [["n2", "n0", "n1"]], "the rows are right")
-        #expect(problems.contains { $0.contains("stale cell") }, "but the order column is stale: \(problems)")
+        #expect(problems.contains { $0.kind == .staleCell }, "but the order column is stale: \(problems)")
     }
 
     @Test(arguments: [AdapterKind.coordinator, .appleTemplate])
@@ -108,7 +109,7 @@ import Testing
         let h = try Harness(.reloadAll, sections: ["A": ["a"], "B": ["b"]]) { $0.userDriven = .off }
         #expect(try h.drag(path(0, 0), path(1, 0), flagged: false).isEmpty)
         #expect(try h.event { try h.set("b", "group", .string("C")) }.isEmpty)
-        #expect(h.adapter.lastEvent.tableOperations == ["reloadData"])
+        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["reloadData"])
     }
 
     @Test func coordinatorAboveTheThresholdReloadsEverything() throws {
@@ -116,7 +117,7 @@ import Testing
         #expect(try h.event {
             for title in ["a", "b", "c"] { try h.set(title, "order", .int(10 - (try h.object(title))["order"].numericValue.map { Int($0) }!)) }
         }.isEmpty)
-        #expect(h.adapter.lastEvent.tableOperations == ["reloadData"])
+        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["reloadData"])
     }
 
     @Test func pausedCoordinatorCatchesUpOnResume() throws {
@@ -155,12 +156,12 @@ import Testing
             "didChange object #5 insert → [1, 1] [filtered]",
             "didChangeContent [applied]",
         ])
-        #expect(h.adapter.lastEvent.tableOperations == ["deleteSections [0]", "insertSections [1]"])
+        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["deleteSections [0]", "insertSections [1]"])
     }
 
     @Test func aMoveIntoAnInsertedSectionKeepsOnlyItsDelete() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]]) { $0.moves = .moveRow }
         #expect(try h.event { try h.set("a1", "group", .string("B")) }.isEmpty)
-        #expect(h.adapter.lastEvent.tableOperations == ["insertSections [1]", "deleteRows [0.1]"])
+        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["insertSections [1]", "deleteRows [0.1]"])
     }
 }

@@ -48,7 +48,7 @@ final class Harness {
 
     /// Runs `edits` as one change event and returns the consistency problems afterwards.
     @discardableResult
-    func event(_ edits: () throws -> Void) throws -> [String] {
+    func event(_ edits: () throws -> Void) throws -> [ConsistencyProblem] {
         try edits()
         try context.processPendingChanges()
         table.layoutIfNeeded()
@@ -61,7 +61,7 @@ final class Harness {
 
     /// The user's drag from `source` to `destination` (`S.R`), flagged or not, then the event it causes.
     @discardableResult
-    func drag(_ source: IndexPath, _ destination: IndexPath, flagged: Bool = true) throws -> [String] {
+    func drag(_ source: IndexPath, _ destination: IndexPath, flagged: Bool = true) throws -> [ConsistencyProblem] {
         dataSource.flagsUserMoves = flagged
         try table.userMoveRow(from: source, to: destination)
         try context.processPendingChanges()

@@ -50,7 +50,7 @@ import Testing
             let what = try Self.randomEvent(h, &rng)
             let problems = h.check.run()
             guard problems.isEmpty, h.adapter.lastEvent.tableError == nil else {
-                Issue.record("seed 11 event \(event) (\(what)): \(problems) \(h.adapter.lastEvent.tableError ?? "")")
+                Issue.record("seed 11 event \(event) (\(what)): \(problems) \(h.adapter.lastEvent.tableError.map(\.description) ?? "")")
                 return
             }
         }

@@ -3,7 +3,7 @@ import FetchSimCore
 import ObjectGraph
 import Testing
 
-/// semantics.md §1 (rules 1–6) and §2 (rules 7–10), one test per rule.
+/// docs/semantics.md, rules 1–10, one test per rule.
 @Suite struct DeliveryRuleTests {
     @Test func rule01_withoutADelegateNothingIsTracked() throws {
         let context = try makeContext()

@@ -49,6 +49,14 @@ import Testing
         #expect(controller.object(at: IndexPath(row: 2, section: 2)) == nil, "out of range is nil, not a trap")
     }
 
+    @Test func aDelegateThatNamesIndexTitlesReplacesTheDefault() throws {
+        let context = try context([("a", "apples", 0), ("b", "avocados", 0), ("c", "bananas", 0)])
+        let (controller, delegate) = try makeController(context, delegate: IndexTitleRecordingDelegate())
+        defer { withExtendedLifetime(delegate) {} }
+        #expect(controller.sections?.map(\.indexTitle) == ["apples", "avocados", "bananas"])
+        #expect(controller.sectionIndexTitles == ["apples", "avocados", "bananas"])
+    }
+
     @Test func limitAndOffsetApplyAtFetch() throws {
         let context = try context((0..<10).map { ("n\($0)", "A", $0) })
         let (controller, _) = try makeController(context, limit: 3, offset: 4)

@@ -26,10 +26,9 @@ func set(_ context: ObjectContext, _ object: ManagedObject, _ key: String, _ val
 
 /// Records every delegate callback as a line, in Apple's vocabulary, plus what the controller
 /// exposed while the callbacks ran.
-final class RecordingDelegate: FetchedResultsControllerDelegate {
+class RecordingDelegate: FetchedResultsControllerDelegate {
     var lines: [String] = []
     var callbacks: [Callback] = []
-    var delivery: ContentDelivery = .changes
     var onObjectChange: ((FetchedResultsController, ObjectChange) -> Void)?
     var snapshots: [ResultsSnapshot] = []
     var differences: [CollectionDifference<ObjectID>] = []
@@ -40,8 +39,6 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
         case section(SectionChange)
         case object(type: ChangeType, id: ObjectID, old: IndexPath?, new: IndexPath?)
     }
-
-    var contentDelivery: ContentDelivery { delivery }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) {
         lines.append("willChange")
@@ -63,20 +60,33 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
         lines.append("didChange")
     }
 
-    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
-        lines.append("snapshot")
-        snapshots.append(snapshot)
-    }
-
-    func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
-        lines.append("difference")
-        differences.append(difference)
-    }
-
     /// Returns the lines recorded since the last call and forgets them.
     func take() -> [String] {
         defer { lines = []; callbacks = [] }
         return lines
+    }
+}
+
+/// A recording delegate that asks for snapshots instead of the per-change callbacks.
+final class SnapshotRecordingDelegate: RecordingDelegate, FetchedResultsSnapshotDelegate {
+    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+        lines.append("snapshot")
+        snapshots.append(snapshot)
+    }
+}
+
+/// A recording delegate that asks for differences (used without a section key path).
+final class DifferenceRecordingDelegate: RecordingDelegate, FetchedResultsDifferenceDelegate {
+    func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
+        lines.append("difference")
+        differences.append(difference)
+    }
+}
+
+/// A recording delegate that names section index titles itself: the section name in lower case.
+final class IndexTitleRecordingDelegate: RecordingDelegate, FetchedResultsSectionIndexTitleDelegate {
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) -> String? {
+        sectionName.isEmpty ? nil : sectionName.lowercased()
     }
 }
 
@@ -88,14 +98,14 @@ func makeController(
     section: String? = "group",
     limit: Int = 0,
     offset: Int = 0,
-    profile: CompatibilityProfile = .modern
+    profile: CompatibilityProfile = .modern,
+    delegate: RecordingDelegate = RecordingDelegate()
 ) throws -> (FetchedResultsController, RecordingDelegate) {
     let request = FetchRequest(
         entityName: "Note", predicate: try predicate.map { try Predicate(format: $0) }, sortDescriptors: sort,
         sectionNameKeyPath: section, fetchLimit: limit, fetchOffset: offset
     )
     let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
-    let delegate = RecordingDelegate()
     controller.delegate = delegate
     delegate.controller = controller
     try controller.performFetch()

@@ -3,7 +3,7 @@ import FetchSimCore
 import ObjectGraph
 import Testing
 
-/// semantics.md §3 (rules 11–13), rule 19 and the compatibility profiles of §6 (rules 21–24).
+/// docs/semantics.md, rules 11–13, rule 19 and the compatibility profiles (rules 21–24).
 @Suite struct IndexPathRuleTests {
     @Test func rule11_deleteInsertAndMoveCarryAppleIndexPaths() throws {
         let context = try makeContext()
@@ -175,8 +175,7 @@ import Testing
 
     @Test func rule24_snapshotDeliveryReplacesEveryOtherCallback() throws {
         let context = try makeContext()
-        let (controller, delegate) = try makeController(context)
-        delegate.delivery = .snapshot
+        let (controller, delegate) = try makeController(context, delegate: SnapshotRecordingDelegate())
         try insertNote(context, "b", group: "B")
         try insertNote(context, "a", group: "A")
         try context.processPendingChanges()
@@ -190,8 +189,8 @@ import Testing
         let context = try makeContext()
         let notes = try (0..<4).map { try insertNote(context, "n\($0)", order: $0 * 10) }
         try context.processPendingChanges()
-        let (controller, delegate) = try makeController(context, sort: [SortDescriptor(key: "order")], section: nil)
-        delegate.delivery = .difference
+        let (controller, delegate) = try makeController(
+            context, sort: [SortDescriptor(key: "order")], section: nil, delegate: DifferenceRecordingDelegate())
         let old = controller.fetchedObjects?.map(\.objectID) ?? []
         try set(context, notes[0], "order", .int(25))
         try context.delete(notes[3].objectID)
@@ -201,8 +200,7 @@ import Testing
         let difference = try #require(delegate.differences.last)
         #expect(old.applying(difference) == controller.fetchedObjects?.map(\.objectID))
 
-        let (_, sectioned) = try makeController(context)
-        sectioned.delivery = .difference
+        let (_, sectioned) = try makeController(context, delegate: DifferenceRecordingDelegate())
         try insertNote(context, "x", group: "Z")
         try context.processPendingChanges()
         #expect(sectioned.take().first == "willChange", "with sections the per-change callbacks are used")

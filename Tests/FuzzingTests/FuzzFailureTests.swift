@@ -1,36 +1,45 @@
+import Adapters
 import Fuzzing
 import Interpreter
 import Testing
-import Transcripts
 
-/// Failure kinds: what the shrinker must keep the same.
+/// Failure kinds: what the shrinker must keep the same, read from typed values.
 @Suite struct FuzzFailureTests {
-    struct KindCase: Sendable, CustomTestStringConvertible {
-        let problem: String
-        let kind: String
-        var testDescription: String { kind }
+    private func report(error: TableViewError? = nil, problems: [ConsistencyProblem] = []) -> EventReport {
+        var event = AdapterEvent()
+        event.tableError = error
+        return EventReport(number: 1, event: event, problems: problems)
     }
 
-    static let problems = [
-        KindCase(problem: "the table has 2 sections but the controller has 3", kind: "section count"),
-        KindCase(problem: #"section 1 is titled "A" but the controller calls it "B""#, kind: "section title"),
-        KindCase(problem: "section 0 has 4 rows but the controller has 5", kind: "row count"),
-        KindCase(problem: #"row 0.4 shows #7 "x" but the controller has no row there"#, kind: "extra row"),
-        KindCase(problem: #"row 0.1 shows #3 "x" but the controller has #4 "y" there"#, kind: "wrong row"),
-        KindCase(problem: #"row 0.0 is #1 "t45" but its cell shows #2 "x""#, kind: "wrong cell"),
-        KindCase(problem: #"row 1.0 shows a stale cell for #1: "x | A" but it should show "x | B""#, kind: "stale cell"),
-        KindCase(problem: #"the controller's objects are out of order: #2 "b" comes before #1 "a""#, kind: "order"),
-        KindCase(problem: "something new in 3 places", kind: "other: something new in N places"),
-    ]
-
-    @Test(arguments: problems)
-    func problemKinds(_ example: KindCase) {
-        #expect(FuzzFailure.kind(ofProblem: example.problem) == example.kind)
+    @Test func aConsistentEventIsNoFailure() {
+        #expect(FuzzFailure(report()) == nil)
     }
 
-    @Test func uikitMessagesLoseTheirNumbers() {
-        #expect(FuzzFailure.strippingNumbers("attempt to delete row 12 from section 0 which only contains 12 rows before the update")
-                == "attempt to delete row N from section N which only contains N rows before the update")
-        #expect(FuzzFailure.strippingNumbers("section 0.10 (4)") == "section N.N (N)")
+    @Test(arguments: ConsistencyProblem.Kind.allCases)
+    func theFirstProblemGivesTheKind(_ kind: ConsistencyProblem.Kind) throws {
+        let failure = try #require(FuzzFailure(report(problems: [.init(kind, "first"), .init(.order, "second")])))
+        #expect(failure.kind == .inconsistent(kind))
+        #expect(failure.message == "first")
+        #expect(failure.kind.description == kind.rawValue)
+        #expect(!failure.isUIKitError)
+    }
+
+    @Test func aUIKitErrorTakesPrecedenceAndIsKindedByItsCase() throws {
+        let path = IndexPath(row: 12, section: 0)
+        let failure = try #require(FuzzFailure(report(error: .deleteRowOutOfRange(path, rowCount: 12),
+                                                      problems: [.init(.rowCount, "section 0 has 4 rows but the controller has 5")])))
+        #expect(failure.kind == .tableError("deleteRowOutOfRange"))
+        #expect(failure.kind.description == "UIKit: deleteRowOutOfRange")
+        #expect(failure.message == "attempt to delete row 12 from section 0 which only contains 12 rows before the update")
+        #expect(failure.isUIKitError)
+        let elsewhere = try #require(FuzzFailure(report(error: .deleteRowOutOfRange(IndexPath(row: 3, section: 2), rowCount: 1))))
+        #expect(elsewhere.kind == failure.kind, "the same mistake at another index path is the same kind")
+    }
+
+    @Test func tableErrorKindsNameTheirCases() {
+        #expect(TableViewError.invalidSectionCount(after: 1, before: 2, inserted: 0, deleted: 0).kind == "invalidSectionCount")
+        #expect(TableViewError.endUpdatesWithoutBeginUpdates.kind == "endUpdatesWithoutBeginUpdates")
+        #expect(TableViewError.userMoveDuringUpdates.kind == "userMoveDuringUpdates")
+        #expect(TableViewError.updateBlockFailed("x").kind == "updateBlockFailed")
     }
 }

@@ -45,7 +45,7 @@ import Transcripts
         let executor = try FuzzExecutor()
         let failures = session.lines.compactMap { executor.run($0).failure }
         let failure = try #require(failures.first)
-        #expect(failure.kind == "wrong cell")
+        #expect(failure.kind == .inconsistent(.wrongCell))
 
         var shrinker = FuzzShrinker(kind: failure.kind)
         let shrunk = shrinker.shrink(session)
@@ -91,7 +91,7 @@ import Transcripts
 
     @Test func aSessionWithoutThatFailureIsLeftAlone() {
         let session = FuzzSession(lines: Self.setup + [.edits([.set(FuzzSymbol(0), [.title: .string("y")])])])
-        var shrinker = FuzzShrinker(kind: "wrong cell")
+        var shrinker = FuzzShrinker(kind: .inconsistent(.wrongCell))
         #expect(shrinker.shrink(session) == session)
         #expect(shrinker.tries == 1)
     }

@@ -13,7 +13,7 @@ import Transcripts
 
     @Test func aFailureSaysWhatFailedAndWhereTheSessionIs() {
         var summary = FuzzSummary(seed: 3, batches: 12, sessions: 1, seconds: 0.01)
-        summary.finding = .init(failure: FuzzFailure(kind: "stale cell", message: "row 0.0 shows a stale cell for #1: …"),
+        summary.finding = .init(failure: FuzzFailure(kind: .inconsistent(.staleCell), message: "row 0.0 shows a stale cell for #1: …"),
                                 batch: 12, inputLines: 6, tries: 80, path: "fuzz-3.session")
         #expect(summary.lines == [
             "fuzz: 12 batches, 1 inconsistency, seed 3, 1,200 batches/s",

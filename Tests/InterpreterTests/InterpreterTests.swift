@@ -70,7 +70,7 @@ final class Session {
     @Test func theEventLineCountsCallbacksByKindAndFate() throws {
         let session = try Session()
         // Rule 19 again: three moves, all skipped. Then an insert into a new section: the
-        // coordinator drops the row insert inside an inserted section (semantics.md §7).
+        // coordinator drops the row insert inside an inserted section (docs/semantics.md, "Simulated table view and adapters").
         #expect(session.text("move 0.3 0.1").first?.hasPrefix("event 1 · 3 moves skipped · writes 3 · table: ") == true)
         let insert = session.text(#"insert Note title="Tea" group="Garden" order=0"#)
         #expect(insert.contains { $0.hasPrefix("event 2 · 1 section insert applied, 1 insert filtered · table: insertSections") })

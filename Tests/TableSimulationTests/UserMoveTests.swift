@@ -2,7 +2,7 @@ import FetchSimCore
 import TableSimulation
 import Testing
 
-/// The user's drag: the table moves first, then tells the data source (semantics.md §5).
+/// The user's drag: the table moves first, then tells the data source (docs/semantics.md, rules 18–19).
 @Suite struct UserMoveTests {
     struct Drag: Sendable, CustomTestStringConvertible {
         var before: [[Int]]

@@ -19,8 +19,11 @@ extension PredicateArgument: ExpressibleByStringLiteral, ExpressibleByIntegerLit
 {
     /// A string literal is a string value (use `.key` for a key).
     public init(stringLiteral value: String) { self = .value(.string(value)) }
+    /// An int argument, written as a literal.
     public init(integerLiteral value: Int) { self = .value(.int(value)) }
+    /// A double argument, written as a literal.
     public init(floatLiteral value: Double) { self = .value(.double(value)) }
+    /// A bool argument, written as a literal.
     public init(booleanLiteral value: Bool) { self = .value(.bool(value)) }
 
     /// What this argument is, for error messages: "a key", "a value" or "a list".

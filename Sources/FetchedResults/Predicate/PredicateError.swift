@@ -11,6 +11,7 @@ public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertibl
     /// What the user probably meant (`title` for `titel`), shown after the column.
     public var suggestion: String?
 
+    /// An error about the format string at `column` (1-based).
     public init(_ message: String, column: Int, suggestion: String? = nil) {
         self.message = message
         self.column = column
