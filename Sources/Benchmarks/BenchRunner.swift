@@ -49,7 +49,7 @@ public struct BenchRunner {
     }
 
     private func run(size: Int, progress: (String) -> Void, report: (BenchResult) -> Void) throws {
-        progress("size \(ThousandsFormat.string(size)): building the lists")
+        progress("size \(NumberText.grouped(size)): building the lists")
         var workload = BenchWorkload(seed: seed)
         let store = try workload.makeStore(count: size)
 
@@ -59,7 +59,7 @@ public struct BenchRunner {
         let beforeFetch = BenchClock.residentBytes()
         let fetchMs = try BenchClock.milliseconds { try controllerStack.fetch() }
         let afterFetch = BenchClock.residentBytes()
-        progress("size \(ThousandsFormat.string(size)): fetched in \(BenchResult.decimal(fetchMs, places: 1)) ms")
+        progress("size \(NumberText.grouped(size)): fetched in \(BenchResult.decimal(fetchMs, places: 1)) ms")
 
         let pipelineContext = try ObjectContext(store: store)
         let beforePipeline = BenchClock.residentBytes()
@@ -71,14 +71,14 @@ public struct BenchRunner {
         }
         let controllerBytes = perObject(beforeFetch, afterFetch)
         let pipelineBytes = perObject(beforePipeline, afterPipeline)
-        progress("size \(ThousandsFormat.string(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
+        progress("size \(NumberText.grouped(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
             + "\(controllerBytes) B per object for the controller, \(pipelineBytes) B with the data source and the table")
         // The baseline works on a context of its own, with nothing observing it.
         var baseline = try BenchBaseline(context: ObjectContext(store: store))
 
         for k in changes {
             let measured = measuredEvents(changes: k)
-            progress("size \(ThousandsFormat.string(size)), \(ThousandsFormat.string(k)) changes: \(measured) events")
+            progress("size \(NumberText.grouped(size)), \(NumberText.grouped(k)) changes: \(measured) events")
             // Each stage replays the same events back to back, so none measures another's cache misses.
             let events = (0..<(Self.warmUpEvents + measured)).map { _ in workload.nextEvent(changes: k) }
             let controllerSamples = try Self.measure(events) { edits in

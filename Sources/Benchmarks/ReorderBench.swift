@@ -104,7 +104,7 @@ public struct ReorderBench {
             let from = Int.random(in: 0..<size, using: &rng)
             var to = Int.random(in: 0..<(size - 1), using: &rng)
             if to >= from { to += 1 }
-            var problems: [String] = []
+            var problems: [ConsistencyProblem] = []
             let ms = try BenchClock.milliseconds {
                 try table.userMoveRow(from: IndexPath(row: from, section: 0), to: IndexPath(row: to, section: 0))
                 try context.processPendingChanges()

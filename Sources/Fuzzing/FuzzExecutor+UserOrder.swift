@@ -59,14 +59,14 @@ extension FuzzExecutor {
         let context = workspace.context
         for group in Set(actual.keys).union(expected.order.keys).sorted() where actual[group] ?? [] != expected.order[group] ?? [] {
             let text = { (ids: [ObjectID]) in ids.map(\.description).joined(separator: " ") }
-            return FuzzFailure(kind: FuzzFailure.userOrderKind, message: "section \"\(group)\": the user made "
+            return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the user made "
                 + "\(text(expected.order[group] ?? [])), the full order is \(text(actual[group] ?? []))")
         }
         for (group, ids) in actual {
             guard let index = ids.firstIndex(of: expected.moved), let key = context.object(with: expected.moved)?["order"] else { continue }
             for neighbour in [index - 1, index + 1] where ids.indices.contains(neighbour) {
                 if let other = context.object(with: ids[neighbour]), Value.compare(other["order"], key) == 0 {
-                    return FuzzFailure(kind: FuzzFailure.userOrderKind, message: "section \"\(group)\": the dragged "
+                    return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the dragged "
                         + "\(expected.moved) ties with \(other.objectID) at order \(key)")
                 }
             }

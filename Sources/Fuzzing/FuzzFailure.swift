@@ -13,12 +13,15 @@ public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
         case tableError(String)
         /// The table and the controller differ; the kind of the check's first problem.
         case inconsistent(ConsistencyProblem.Kind)
+        /// A drag left the full, unfiltered order different from the one the user produced.
+        case userOrder
 
         /// `UIKit: invalidRowCount`, or the problem kind's name (`stale cell`).
         public var description: String {
             switch self {
             case .tableError(let name): "UIKit: \(name)"
             case .inconsistent(let kind): kind.rawValue
+            case .userOrder: "user order"
             }
         }
     }
@@ -44,9 +47,6 @@ public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
             return nil
         }
     }
-
-    /// The kind of a drag that left the full, unfiltered order different from the user's.
-    public static let userOrderKind = "user order"
 
     /// Whether UIKit rejected the batch (rather than the check finding a difference).
     public var isUIKitError: Bool {

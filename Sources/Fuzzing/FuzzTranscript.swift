@@ -29,7 +29,7 @@ public struct FuzzTranscript {
             }
         }
         // A lost user order leaves the table consistent: the replay shows the final order instead.
-        let lostOrder = failure?.kind == FuzzFailure.userOrderKind
+        let lostOrder = failure?.kind == .userOrder
         let header = TranscriptHeader(start: .empty, expectsInconsistency: failure != nil && !lostOrder,
                                       comments: comments + (lostOrder ? ["Lost order: " + (failure?.message ?? "")] : []))
         text = (header.lines + lines).joined(separator: "\n") + "\n"

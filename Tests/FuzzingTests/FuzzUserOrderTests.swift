@@ -34,8 +34,8 @@ import Testing
             $0.breaksRenumbering = true
         }
         let found = try #require(try FuzzPipeline.run(configuration))
-        #expect(found.finding.failure.kind == "user order")
-        #expect(found.transcript.failure?.kind == "user order")
+        #expect(found.finding.failure.kind == .userOrder)
+        #expect(found.transcript.failure?.kind == .userOrder)
         // Setup (entity, rows, fetch) and a drag are all a lost order needs; a hidden row
         // between the drag's neighbours must survive the shrinking.
         #expect(found.transcript.inputLines <= 6, "\(found.transcript.text)")
