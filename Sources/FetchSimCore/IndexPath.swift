@@ -13,9 +13,13 @@
 /// as Apple's debugger does (`[0, 2]`); `shortDescription` gives the `S.R` form the REPL uses.
 extension IndexPath {
     /// An index path for `row` in `section`, as UIKit's `IndexPath(row:section:)`.
+    ///
+    /// Built element by element, which keeps the two indexes inline in Foundation's storage
+    /// without allocating the array `init(indexes:)` takes.
     @inlinable
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        self.init(index: section)
+        append(row)
     }
 
     /// The section: the first element. The index path must have two elements.
