@@ -118,7 +118,7 @@ public final class ObjectContext {
         var row = entity.attributes.map(\.initialValue)
         for (key, value) in values {
             let (index, attribute) = try entity.requireAttribute(key)
-            row[index] = try attribute.coerce(value, entity: entity.name)
+            row[index] = try attribute.acceptingEdit(value, entity: entity.name)
         }
         let object = ManagedObject(objectID: ObjectID(nextObjectID), entity: entity, values: row)
         nextObjectID += 1
@@ -131,7 +131,7 @@ public final class ObjectContext {
     public func setValue(_ value: Value, forKey key: String, of id: ObjectID) throws(ObjectGraphError) {
         let object = try liveObject(id)
         let (index, attribute) = try object.entity.requireAttribute(key)
-        let coerced = try attribute.coerce(value, entity: object.entity.name)
+        let coerced = try attribute.acceptingEdit(value, entity: object.entity.name)
         if pendingInserted[id] == nil, pendingUpdated[id]?[index] == nil {
             pendingUpdated[id, default: [:]][index] = object.values[index]
         }

@@ -91,6 +91,13 @@ extension Attribute {
             throw .typeMismatch(key: name, entity: entity, expected: type, got: value)
         }
     }
+
+    /// A value an edit (`insert`, `setValue`) may give this attribute: `coerce`'s checks, except
+    /// that nil is accepted for a required attribute too — Core Data checks mandatory properties
+    /// only when saving (docs/semantics.md), where `save()` reports them.
+    public func acceptingEdit(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
+        value.isNull ? .null : try coerce(value, entity: entity)
+    }
 }
 
 /// The entities a context knows, in the order they were defined.

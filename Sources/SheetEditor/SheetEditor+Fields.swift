@@ -15,7 +15,9 @@ extension SheetEditor {
             message = EditorMessage("error: row \(path.section).\(path.row) has no cell to edit", isError: true)
             return
         }
-        mode = .editing(CellEdit(path: path, attribute: attributes[column].name, text: text))
+        // A nil value shows as `nil`; editing it starts from an empty field, not from that word.
+        let isNil = workspace.controller?.object(at: path)?[attributes[column].name].isNull == true
+        mode = .editing(CellEdit(path: path, attribute: attributes[column].name, text: isNil ? "" : text))
         message = EditorMessage("editing \(attributes[column].name): Enter writes, Esc abandons")
     }
 

@@ -111,9 +111,14 @@ final class NotificationLog {
         }
         let error = #expect(throws: ObjectGraphError.self) { try context.insert("Note", values: [("order", .string("x"))]) }
         #expect(error?.description == #"attribute 'order' of entity 'Note' is int, not string "x""#)
-        #expect(throws: ObjectGraphError.requiredAttribute("title", entity: "Note")) {
-            try context.insert("Note", values: [("title", .null)])
-        }
+        // nil for a required attribute is accepted by the edit and refused by the save (Core Data
+        // validates mandatory properties only when saving).
+        let untitled = try context.insert("Note", values: [("title", .null), ("group", .string("G")), ("order", .int(0))])
+        #expect(untitled["title"] == .null)
+        #expect(throws: ObjectGraphError.missingMandatoryProperties([
+            MissingMandatoryProperty(objectID: untitled.objectID, entity: "Note", key: "title"),
+        ])) { try context.save() }
+        try context.delete(untitled.objectID)
         #expect(throws: ObjectGraphError.unknownObject(ObjectID(42))) { try context.setValue(.int(1), forKey: "order", of: ObjectID(42)) }
         // An int is accepted where a double is expected.
         try context.define(Entity(name: "Point", attributes: [Attribute("x", .double)]))

@@ -20,14 +20,14 @@ private final class CountingStore: PersistentStore {
     @Test func objectsCreatedSinceTheLastSaveAreNotLookedUp() throws {
         let store = CountingStore()
         let context = try makeNoteContext(store: store)
-        for i in 0..<5 { try context.insert("Note", values: [("title", .string("n\(i)"))]) }
+        for i in 0..<5 { try context.insert("Note", values: [("title", .string("n\(i)")), ("group", .string("G")), ("order", .int(0))]) }
         try context.save()
         #expect(store.lookups.isEmpty)
         #expect(store.inner.count == 5)
 
         // #2 is committed: its change needs the committed values (a set-then-restore saves nothing).
         try context.setValue(.string("changed"), forKey: "title", of: ObjectID(2))
-        let added = try context.insert("Note", values: [("title", .string("new"))])
+        let added = try context.insert("Note", values: [("title", .string("new")), ("group", .string("G")), ("order", .int(0))])
         try context.save()
         #expect(store.lookups == [ObjectID(2)])
         #expect(store.inner.committedObject(added.objectID)?.values.first == .string("new"))
@@ -36,7 +36,7 @@ private final class CountingStore: PersistentStore {
         try context.setValue(.string("x"), forKey: "title", of: ObjectID(4))
         try context.processPendingChanges()
         try context.setValue(.string("n3"), forKey: "title", of: ObjectID(4))   // back to the committed value
-        let unsaved = try context.insert("Note", values: [("title", .string("gone"))])
+        let unsaved = try context.insert("Note", values: [("title", .string("gone")), ("group", .string("G")), ("order", .int(0))])
         let summary = try context.save()
         #expect(store.lookups == [ObjectID(4)])
         #expect(summary.updatedIDs.isEmpty, "an object back at its committed values is not written")
@@ -46,10 +46,10 @@ private final class CountingStore: PersistentStore {
     @Test func rollbackLooksUpOnlyCommittedObjects() throws {
         let store = CountingStore()
         let context = try makeNoteContext(store: store)
-        try context.insert("Note", values: [("title", .string("kept"))])
+        try context.insert("Note", values: [("title", .string("kept")), ("group", .string("G")), ("order", .int(0))])
         try context.save()
         try context.setValue(.string("edited"), forKey: "title", of: ObjectID(1))
-        let fresh = try context.insert("Note", values: [("title", .string("fresh"))])
+        let fresh = try context.insert("Note", values: [("title", .string("fresh")), ("group", .string("G")), ("order", .int(0))])
         try context.processPendingChanges()
         try context.rollback()
         #expect(store.lookups == [ObjectID(1)])
@@ -60,11 +60,11 @@ private final class CountingStore: PersistentStore {
     @Test func aReopenedContextLooksUpWhatTheStoreHeld() throws {
         let store = CountingStore()
         let first = try makeNoteContext(store: store)
-        try first.insert("Note", values: [("title", .string("a"))])
+        try first.insert("Note", values: [("title", .string("a")), ("group", .string("G")), ("order", .int(0))])
         try first.save()
         let second = try ObjectContext(store: store)
         try second.setValue(.string("b"), forKey: "title", of: ObjectID(1))
-        try second.insert("Note", values: [("title", .string("c"))])
+        try second.insert("Note", values: [("title", .string("c")), ("group", .string("G")), ("order", .int(0))])
         try second.save()
         #expect(store.lookups == [ObjectID(1)])
         #expect(store.inner.committedObject(ObjectID(1))?.values.first == .string("b"))

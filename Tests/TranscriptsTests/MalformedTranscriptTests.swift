@@ -161,8 +161,9 @@ final class TranscriptScratch {
         #expect(result.report.first == scratch.directory.appendingPathComponent("diff.session").path + ":3: output differs for '> stats'")
         // A unified diff, numbered as in the file (the block starts at line 4).
         #expect(Array(result.report.dropFirst()) == [
-            "@@ -4,2 +4,8 @@", " objects: 12", "-fetched: 99", "+fetched: 12", "+sections: 3", "+tableRows: 12",
-            "+events: 0", "+unsavedChanges: false", "+adapter: coordinator", "+profile: modern",
+            "@@ -4,2 +4,11 @@", " objects: 12", "-fetched: 99", "+fetched: 12", "+sections: 3", "+tableRows: 12",
+            "+events: 0", "+unsavedChanges: false", "+adapter: coordinator", "+profile: modern", "+reorder: dense",
+            "+drags: 0", "+writes: 0",
         ], "\(report)")
     }
 }
