@@ -90,15 +90,6 @@ extension FetchedResultsController {
             candidates[i].new = slot(atRank: rank, section: key[0].sectionIdentity)
         }
         guard let sectionTree else { return [] }
-        let newSections = sectionTree.elements.map(\.value)
-        let before = Set(oldSections), after = Set(newSections)
-        var changes: [SectionChange] = []
-        for (index, value) in oldSections.enumerated() where !after.contains(value) {
-            changes.append(SectionChange(type: .delete, index: index, name: value.sectionName))
-        }
-        for (index, value) in newSections.enumerated() where !before.contains(value) {
-            changes.append(SectionChange(type: .insert, index: index, name: value.sectionName))
-        }
-        return changes
+        return Self.sectionChanges(from: oldSections, to: sectionTree.elements.map(\.value))
     }
 }

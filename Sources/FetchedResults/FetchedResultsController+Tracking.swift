@@ -95,13 +95,19 @@ extension FetchedResultsController {
             candidates.append(promoted)
         }
         guard request.sectionIndex != nil else { return [] }
-        let oldValues = oldWindow.sections.map { $0.value ?? .null }
-        let newValues = newWindow.sections.map { $0.value ?? .null }
+        return Self.sectionChanges(from: oldWindow.sections.map { $0.value ?? .null }, to: newWindow.sections.map { $0.value ?? .null })
+    }
+
+    /// The section deletes (old indexes) and inserts (new indexes) that turn the sections
+    /// `old` into `new`, each list ascending — for the paths that rebuild the sections whole.
+    /// - Complexity: O(s) expected for s sections.
+    static func sectionChanges(from old: [Value], to new: [Value]) -> [SectionChange] {
+        let before = Set(old), after = Set(new)
         var changes: [SectionChange] = []
-        for (index, value) in oldValues.enumerated() where !newValues.contains(value) {
+        for (index, value) in old.enumerated() where !after.contains(value) {
             changes.append(SectionChange(type: .delete, index: index, name: value.sectionName))
         }
-        for (index, value) in newValues.enumerated() where !oldValues.contains(value) {
+        for (index, value) in new.enumerated() where !before.contains(value) {
             changes.append(SectionChange(type: .insert, index: index, name: value.sectionName))
         }
         return changes
