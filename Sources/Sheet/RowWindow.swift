@@ -24,7 +24,8 @@ enum RowWindow {
     static let context = 2
 
     /// The items `window` shows of `model`.
-    /// - Complexity: O(n + s) for n rows in s sections.
+    /// - Complexity: O(n + s) for n rows in s sections; for `.aroundChanges`, O(s + m + shown)
+    ///   for m marked rows.
     static func items(for model: SheetModel, window: SheetWindow) -> [SheetItem] {
         switch window {
         case .all:
@@ -34,25 +35,41 @@ enum RowWindow {
             let rows = model.sections[index].rows.indices.map { SheetItem.row(section: index, row: $0) }
             return [.sectionRule(index: index)] + (rows.isEmpty ? [.noRows] : rows)
         case .aroundChanges(let maxRows):
-            let marked = model.sections.flatMap(\.rows).map { $0.mark != nil }
-            guard marked.count > maxRows else { return items(for: model, visible: nil) }
-            return items(for: model, visible: visibleRanges(marked: marked, maxRows: max(0, maxRows)))
+            let visible = shownRanges(rowCounts: model.sections.map(\.rows.count), marked: model.sections.map(\.rows.markedPositions),
+                                      maxRows: maxRows)
+            return items(for: model, visible: visible)
         }
     }
 
-    /// The flat row ranges to show: windows around the marked rows, merged, then cut to
-    /// `maxRows` rows in all; the first `maxRows` rows when nothing is marked.
-    static func visibleRanges(marked: [Bool], maxRows: Int) -> [Range<Int>] {
+    /// The flat row ranges `.aroundChanges(maxRows:)` shows of sections with `rowCounts` rows and
+    /// rows marked at `marked` (per section, ascending); nil for every row.
+    /// - Complexity: O(s + m) for s sections and m marked rows.
+    static func shownRanges(rowCounts: [Int], marked: [[Int]], maxRows: Int) -> [Range<Int>]? {
+        let total = rowCounts.reduce(0, +)
+        guard total > maxRows else { return nil }
+        var flat: [Int] = []
+        var offset = 0
+        for (count, positions) in zip(rowCounts, marked) {
+            flat += positions.map { offset + $0 }
+            offset += count
+        }
+        return visibleRanges(marked: flat, total: total, maxRows: max(0, maxRows))
+    }
+
+    /// The flat row ranges to show of `total` rows with marks at the flat positions `marked`
+    /// (ascending): windows around the marked rows, merged, then cut to `maxRows` rows in all;
+    /// the first `maxRows` rows when nothing is marked.
+    static func visibleRanges(marked: [Int], total: Int, maxRows: Int) -> [Range<Int>] {
         var windows: [Range<Int>] = []
-        for index in marked.indices where marked[index] {
-            let window = max(0, index - context)..<min(marked.count, index + context + 1)
+        for index in marked {
+            let window = max(0, index - context)..<min(total, index + context + 1)
             if let last = windows.last, window.lowerBound <= last.upperBound + 1 {
                 windows[windows.count - 1] = last.lowerBound..<window.upperBound
             } else {
                 windows.append(window)
             }
         }
-        if windows.isEmpty { windows = [0..<marked.count] }
+        if windows.isEmpty { windows = [0..<total] }
         var budget = maxRows
         var visible: [Range<Int>] = []
         for window in windows where budget > 0 {
@@ -97,6 +114,6 @@ enum RowWindow {
 
     /// How many rows of `section` in the flat range `flat` are marked (`offset`: its first row's flat index).
     private static func changedCount(_ section: SheetSection, _ offset: Int, _ flat: Range<Int>) -> Int {
-        section.rows[(flat.lowerBound - offset)..<(flat.upperBound - offset)].count { $0.mark != nil }
+        section.rows.markedCount(in: (flat.lowerBound - offset)..<(flat.upperBound - offset))
     }
 }

@@ -31,17 +31,22 @@ public struct SheetRow: Equatable, Sendable {
     }
 }
 
-/// One section of the simulated table with every one of its rows, in order.
+/// One section of the simulated table and its rows, in order.
 public struct SheetSection: Equatable, Sendable {
     /// The section name; `nil` for an unsectioned list.
     public var name: String?
     /// The section index title, shown in parentheses after the name.
     public var indexTitle: String?
-    /// Every row of the section, in order.
-    public var rows: [SheetRow]
+    /// The section's rows, in order (all of them, or those a window shows: `SheetRows`).
+    public var rows: SheetRows
 
-    /// A section and the rows of it that are shown.
+    /// A section with every one of its rows.
     public init(name: String?, indexTitle: String? = nil, rows: [SheetRow]) {
+        self.init(name: name, indexTitle: indexTitle, rows: SheetRows(rows))
+    }
+
+    /// A section whose rows are given as `SheetRows` (possibly only those a window shows).
+    public init(name: String?, indexTitle: String? = nil, rows: SheetRows) {
         self.name = name
         self.indexTitle = indexTitle
         self.rows = rows

@@ -10,6 +10,18 @@ public enum SheetWindow: Equatable, Sendable {
     case section(Int)
 }
 
+extension SheetWindow {
+    /// The flat row ranges (rows numbered across sections) this window shows of a table whose
+    /// sections have `rowCounts` rows, marked at `markedPositions` (per section, ascending); nil
+    /// when it shows every row. A caller can then build `SheetRows` of just those rows.
+    public func shownRanges(rowCounts: [Int], markedPositions: [[Int]]) -> [Range<Int>]? {
+        switch self {
+        case .aroundChanges(let maxRows): RowWindow.shownRanges(rowCounts: rowCounts, marked: markedPositions, maxRows: maxRows)
+        case .all, .section: nil
+        }
+    }
+}
+
 /// The part of a sheet a style is applied to; the caller maps roles to ANSI styles or nothing.
 public enum SheetStyleRole: Sendable {
     /// The column titles.

@@ -4,7 +4,7 @@ import Testing
 @Suite struct RowWindowTests {
     /// 30 rows, the ones in `marks` marked.
     func ranges(marks: Set<Int>, count: Int = 30, maxRows: Int = 100) -> [Range<Int>] {
-        RowWindow.visibleRanges(marked: (0..<count).map(marks.contains), maxRows: maxRows)
+        RowWindow.visibleRanges(marked: marks.sorted(), total: count, maxRows: maxRows)
     }
 
     @Test func aMarkedRowIsShownWithTwoRowsEitherSide() {
