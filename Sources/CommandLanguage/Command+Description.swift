@@ -40,6 +40,8 @@ extension Command: CustomStringConvertible {
             return "show settings"
         case .dump(let includesObjects):
             return includesObjects ? "dump objects" : "dump"
+        case .scroll(let path):
+            return "scroll \(path.shortDescription)"
         case .help(let topic):
             return topic.map { "help \($0)" } ?? "help"
         case .record(.stop):

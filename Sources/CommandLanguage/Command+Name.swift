@@ -4,7 +4,7 @@ extension Command {
         case entity, fetch, insert, set, delete, move
         case begin, commit, abort, save, rollback, undo, redo
         case adapter, profile, reorder
-        case show, log, check, dump, stats, sheet
+        case show, log, check, dump, stats, sheet, scroll
         case help, record, read, timing, pager, mode, export, `import`, quit
 
         /// Other spellings accepted for a command.

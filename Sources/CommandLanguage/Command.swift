@@ -45,6 +45,9 @@ public enum Command: Hashable, Sendable {
     case stats
     /// `sheet`: the full-screen spreadsheet on the same workspace (the REPL driver opens it).
     case sheet
+    /// `scroll S.R`: the table's viewport starts at row S.R, as scrolling a `UITableView` does
+    /// (cells are configured only inside it); the full-screen mode records its scrolling so.
+    case scroll(IndexPath)
     /// `help` or `help insert` (the topic is the command's canonical name).
     case help(topic: Name?)
     /// `record FILE` or `record stop`.
@@ -89,6 +92,7 @@ public enum Command: Hashable, Sendable {
         case .dump: .dump
         case .stats: .stats
         case .sheet: .sheet
+        case .scroll: .scroll
         case .help: .help
         case .record: .record
         case .read: .read

@@ -103,6 +103,11 @@ public struct CommandHelp: Hashable, Sendable {
               details: ["Keys: arrows or h j k l move, Space picks up a row and drops it (one 'move'), Enter edits a "
                         + "cell (one 'set'), o inserts, d d deletes, u undo, : any command, ? lists them all. "
                         + "Needs a terminal. Each key's command is recorded as the line it ran."]),
+        .init(.scroll, syntax: "scroll S.R", summary: "move the table's viewport to start at row S.R",
+              example: "scroll 1.0",
+              details: ["As scrolling a UITableView: only rows inside the viewport (200 rows) have configured "
+                        + "cells; the others show · in the sheet. The full-screen spreadsheet records its "
+                        + "scrolling as this command, so a recording replays the same cells."]),
         .init(.help, syntax: "help [COMMAND]", summary: "list the commands, or describe one", example: "help move"),
         .init(.record, syntax: "record FILE | record stop",
               summary: "write the session to a transcript file, or stop writing",

@@ -86,6 +86,16 @@ extension CommandParser {
         return .move(from: paths[0], to: paths[1], setsUserDrivenFlag: isFlagged)
     }
 
+    /// `scroll S.R`
+    static func parseScroll(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        guard let token = try s.token() else { throw s.error(.expected(indexPathExpectation, after: keyword.text), at: keyword.start) }
+        guard case .indexPath(let path) = try objectRef(token, s, expecting: indexPathExpectation) else {
+            throw s.error(.expectedGot(indexPathExpectation, got: token.text), at: token.start)
+        }
+        try s.expectCommandEnd(hint: "'scroll' takes one index path")
+        return .scroll(path)
+    }
+
     /// `key=value …` up to the end of the command; a key may not repeat.
     static func parseAssignments(_ s: inout LineScanner) throws(CommandError) -> [Command.Assignment] {
         var assignments: [Command.Assignment] = []

@@ -60,6 +60,7 @@ public enum CommandParser {
         case .profile: return try parseProfile(keyword, &s)
         case .reorder: return try parseReorder(keyword, &s)
         case .show: return try parseShow(&s)
+        case .scroll: return try parseScroll(keyword, &s)
         case .dump: return try parseDump(&s)
         case .help: return try parseHelp(&s)
         case .record: return try parseRecord(keyword, &s)

@@ -119,6 +119,8 @@ extension Interpreter {
             return outcome
         case .stats:
             return stats()
+        case .scroll(let path):
+            return try scroll(to: path, line: line)
         case .sheet:
             guard workspace.table != nil else { return .error("nothing fetched yet: 'fetch' something before 'sheet'") }
             var outcome = LineOutcome()

@@ -142,7 +142,8 @@ public final class SheetEditor {
     }
 
     /// Moves the table's viewport (as scrolling a `UITableView` does) when the rows on screen
-    /// are not all inside it; it keeps at least 200 rows, so small tables never scroll it.
+    /// are not all inside it — with a `scroll S.R` line, so that a recording replays the same
+    /// cells; the viewport keeps its 200 rows, so small tables never scroll it.
     func syncViewport() {
         guard workspace.table != nil else { return }
         let layout = layout()
@@ -154,9 +155,16 @@ public final class SheetEditor {
         guard let lower = flat.min(), let highest = flat.max() else { return }
         let upper = highest + 1
         let viewport = workspace.viewport
-        let height = max(200, bodyHeight)
-        guard lower < viewport.firstRow || upper > viewport.firstRow + viewport.height || viewport.height < bodyHeight
-        else { return }
-        workspace.viewport = Viewport(firstRow: max(0, lower - (height - bodyHeight) / 2), height: height)
+        guard lower < viewport.firstRow || upper > viewport.firstRow + viewport.height else { return }
+        // The viewport's first row, with the screen in its middle, as an index path.
+        var row = max(0, lower - max(0, viewport.height - bodyHeight) / 2)
+        var section = 0
+        let counts = layout.tableCounts
+        guard !counts.isEmpty else { return }
+        while section < counts.count - 1, row >= counts[section] {
+            row -= counts[section]
+            section += 1
+        }
+        _ = perform("scroll \(section).\(min(row, max(0, counts[section] - 1)))")
     }
 }

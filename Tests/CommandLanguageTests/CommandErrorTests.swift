@@ -64,6 +64,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("move #3 0.1", "expected an index path like 0.2, got '#3' at column 6"),
         ErrorCase("move 0.1", "expected an index path like 0.2 after '0.1' at column 6"),
         ErrorCase("move", "expected an index path like 0.2 after 'move' at column 1"),
+        ErrorCase("scroll", "expected an index path like 0.2 after 'scroll' at column 1"),
+        ErrorCase("scroll #3", "expected an index path like 0.2, got '#3' at column 8"),
         ErrorCase("move 0.1 0.2 0.3", "unexpected '0.3' at column 14 ('move' takes two index paths)"),
         ErrorCase("move --unflaged 0.1 0.2", "unknown option '--unflaged' at column 6 (did you mean '--unflagged'?)"),
     ]

@@ -137,3 +137,25 @@ final class Session {
         #expect(try session.json("check")["consistent"] as? Bool == true)
     }
 }
+
+/// `scroll S.R` moves the table's viewport as scrolling a UITableView does: rows coming into
+/// view get configured cells, rows leaving it lose theirs.
+@Suite struct ScrollCommandTests {
+    @Test func scrollMovesTheViewportAndConfiguresTheRowsInView() throws {
+        let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+        try SessionStart.demo.prepare(interpreter)
+        let inserts = (0..<250).map { "insert Note title=\"n\($0)\" group=\"Work\" order=\(10 + $0)" }.joined(separator: " ; ")
+        #expect(interpreter.execute(inserts).errorMessage == nil)
+        let table = try #require(interpreter.workspace.table)
+        let far = IndexPath(row: 240, section: 2)   // flat row 248: outside the first 200 rows
+        #expect(table.cellForRow(at: far) == nil)
+        let outcome = interpreter.execute("scroll 2.100")
+        #expect(outcome.errorMessage == nil)
+        #expect(outcome.renderText(width: 80) == ["viewport: 200 rows from 2.100"])
+        #expect(interpreter.workspace.viewport.firstRow == 4 + 4 + 100)
+        #expect(table.cellForRow(at: far)?.columns.first == "n236")
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
+        #expect(interpreter.execute("scroll 3.0").errorMessage == "index path 3.0 is out of range (the table has 3 sections) at column 8")
+        #expect(interpreter.execute("scroll 0.4").errorMessage == "index path 0.4 is out of range (section 0 has 4 rows) at column 8")
+    }
+}

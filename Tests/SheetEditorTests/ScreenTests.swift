@@ -1,4 +1,6 @@
 import FetchSimCore
+import Interpreter
+import ObjectGraph
 import SheetEditor
 import Testing
 
@@ -106,5 +108,29 @@ import Testing
         fixture.press(.enter)
         // "▸  0.0   #1   " is 14 columns; "牛乳" is 4 wide.
         #expect(fixture.editor.screen().cursor == ScreenPoint(line: 2, column: 14 + 4))
+    }
+}
+
+/// Scrolling past the table's viewport moves it with a `scroll S.R` line, so a recording
+/// replays the same configured cells (docs/tui.md, "Sessions").
+@Suite struct ScrollRecordingTests {
+    @Test func scrollingFarDownIsRecordedAsAScrollLineThatReplays() throws {
+        let fixture = try Fixture()
+        let inserts = (0..<300).map { "insert Note title=\"n\($0)\" group=\"Work\" order=\(10 + $0)" }.joined(separator: " ; ")
+        #expect(fixture.interpreter.execute(inserts).errorMessage == nil)
+        fixture.press(.character("G"))
+        let scrolls = fixture.lines.filter { $0.hasPrefix("scroll ") }
+        #expect(scrolls.count == 1, "\(fixture.lines)")
+        let table = try #require(fixture.interpreter.workspace.table)
+        let last = IndexPath(row: table.numberOfRows(inSection: 2) - 1, section: 2)
+        #expect(table.cellForRow(at: last) != nil, "the last row came into the viewport")
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil, "the first row left it")
+
+        // The same lines in the REPL give the same viewport and the same cells.
+        let replay = Interpreter(workspace: Workspace(context: try ObjectContext()))
+        try SessionStart.demo.prepare(replay)
+        for line in [inserts] + fixture.lines { #expect(replay.execute(line).errorMessage == nil, "\(line)") }
+        #expect(replay.workspace.viewport == fixture.interpreter.workspace.viewport)
+        #expect(replay.workspace.table?.cellForRow(at: last)?.columns == table.cellForRow(at: last)?.columns)
     }
 }
