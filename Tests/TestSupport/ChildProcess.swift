@@ -37,6 +37,13 @@ public enum ChildTermination: Sendable, Equatable, CustomStringConvertible {
 /// and `waitUntilExit()` never returns (seen in CI: `swift test` hung on a finished `tmux`
 /// client). swift-subprocess waits on a pidfd per child, which cannot miss an exit.
 public enum ChildProcess {
+    /// Writing input to a child that has already exited must not kill the test process: with
+    /// `SIGPIPE` ignored the write fails with `EPIPE` instead (a CI run died of signal 13 when a
+    /// child quit before reading all its input). Evaluated once, before the first child starts.
+    private static let ignoresBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
     /// Runs `executable` with `arguments`, writes `input` to its standard input and collects its
     /// standard output; standard error is discarded. `environment` adds to (or, with `nil`,
     /// removes from) this process's environment. With `collectsOutput` false the output is
@@ -49,6 +56,7 @@ public enum ChildProcess {
         workingDirectory: String? = nil,
         collectsOutput: Bool = true
     ) async throws -> (output: String, termination: ChildTermination) {
+        _ = ignoresBrokenPipes
         guard collectsOutput else {
             let result = try await Subprocess.run(
                 .path(FilePath(executable)),
@@ -80,6 +88,7 @@ public enum ChildProcess {
         input: String = "",
         environment: [String: String?] = [:]
     ) async throws -> (output: String, error: String, termination: ChildTermination) {
+        _ = ignoresBrokenPipes
         let result = try await Subprocess.run(
             .path(FilePath(executable)),
             arguments: Arguments(arguments),
@@ -101,6 +110,7 @@ public enum ChildProcess {
         errorFile: String,
         whileRunning: () async throws -> Void
     ) async throws -> ChildTermination {
+        _ = ignoresBrokenPipes
         let output = try FileDescriptor.open(FilePath(outputFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
         let error: FileDescriptor
         do {
