@@ -44,7 +44,17 @@ public enum ChildProcess {
         _ = signal(SIGPIPE, SIG_IGN)
     }()
 
-    /// Runs `executable` with `arguments`, writes `input` to its standard input and collects its
+    /// `input` in an unlinked temporary file, open for reading: the child's standard input.
+    /// A file, not a pipe, so a child that exits without reading it (`fetchsim script.txt` does
+    /// not read standard input) can never make the write fail.
+    private static func inputFile(_ input: String) throws -> FileDescriptor {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-input-\(UUID().uuidString)").path
+        try Data(input.utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        return try FileDescriptor.open(FilePath(path), .readOnly)
+    }
+
+    /// Runs `executable` with `arguments`, gives it `input` as its standard input and collects its
     /// standard output; standard error is discarded. `environment` adds to (or, with `nil`,
     /// removes from) this process's environment. With `collectsOutput` false the output is
     /// discarded instead — for a child that starts a daemon which would inherit the pipe.
@@ -63,7 +73,7 @@ public enum ChildProcess {
                 arguments: Arguments(arguments),
                 environment: Self.environment(environment),
                 workingDirectory: workingDirectory.map { FilePath($0) },
-                input: .string(input),
+                input: .fileDescriptor(try inputFile(input), closeAfterSpawningProcess: true),
                 output: .discarded,
                 error: .discarded
             )
@@ -74,7 +84,7 @@ public enum ChildProcess {
             arguments: Arguments(arguments),
             environment: Self.environment(environment),
             workingDirectory: workingDirectory.map { FilePath($0) },
-            input: .string(input),
+            input: .fileDescriptor(try inputFile(input), closeAfterSpawningProcess: true),
             output: .string(limit: 64 << 20),
             error: .discarded
         )
@@ -93,7 +103,7 @@ public enum ChildProcess {
             .path(FilePath(executable)),
             arguments: Arguments(arguments),
             environment: Self.environment(environment),
-            input: .string(input),
+            input: .fileDescriptor(try inputFile(input), closeAfterSpawningProcess: true),
             output: .string(limit: 64 << 20),
             error: .string(limit: 64 << 20)
         )
