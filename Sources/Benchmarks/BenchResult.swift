@@ -1,38 +1,38 @@
 import FetchSimCore
 /// The figures of one (size, changes) pair of `fetchsim bench`.
-public struct BenchResult: Sendable {
-    public var size: Int
-    public var changes: Int
+package struct BenchResult: Sendable {
+    package var size: Int
+    package var changes: Int
     /// Median milliseconds per event: pending changes → callbacks delivered to a no-op delegate.
-    public var controllerMs: Double
+    package var controllerMs: Double
     /// Median milliseconds per event: controller + coordinator adapter + table + consistency check.
-    public var pipelineMs: Double
+    package var pipelineMs: Double
     /// Median milliseconds per event: refetch + sort + `difference(from:)`.
-    public var baselineMs: Double
+    package var baselineMs: Double
     /// Median milliseconds per event of the baseline's stages: the refetch and sort alone, the
     /// standard library's diff alone, and the sectioned Heckel-style diff alone (`HeckelDiff`).
-    public var refetchMs: Double
-    public var differenceMs: Double
-    public var heckelMs: Double
+    package var refetchMs: Double
+    package var differenceMs: Double
+    package var heckelMs: Double
     /// Milliseconds of the initial `performFetch()` of `size` objects.
-    public var fetchMs: Double
+    package var fetchMs: Double
     /// Resident bytes per fetched object added by the controller, the data source and the table.
-    public var bytesPerObject: Int
+    package var bytesPerObject: Int
     /// Resident bytes per fetched object added by the controller alone.
-    public var controllerBytesPerObject: Int
+    package var controllerBytesPerObject: Int
     /// Events measured for the controller and pipeline medians, and for the baseline median.
-    public var events: Int
-    public var baselineEvents: Int
+    package var events: Int
+    package var baselineEvents: Int
 
     /// Baseline (refetch, sort, `difference(from:)`) over controller.
-    public var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
+    package var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
 
     /// The sectioned Heckel diff alone (no refetch) over controller: ≥ 1 means the controller
     /// costs less than diffing two lists that were already fetched.
-    public var heckelRatio: Double { controllerMs > 0 ? heckelMs / controllerMs : 0 }
+    package var heckelRatio: Double { controllerMs > 0 ? heckelMs / controllerMs : 0 }
 
     /// One line of JSON: `size`, `changes`, `controller_ms` and the other figures of the table.
-    public var jsonLine: String {
+    package var jsonLine: String {
         "{\"size\":\(size),\"changes\":\(changes),\"controller_ms\":\(Self.decimal(controllerMs)),"
             + "\"pipeline_ms\":\(Self.decimal(pipelineMs)),\"baseline_ms\":\(Self.decimal(baselineMs)),"
             + "\"ratio\":\(Self.decimal(ratio, places: 1)),\"refetch_ms\":\(Self.decimal(refetchMs)),"
@@ -42,13 +42,13 @@ public struct BenchResult: Sendable {
     }
 
     /// The header of the plain table.
-    public static let tableHeader = [
+    package static let tableHeader = [
         "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "heckel ms", "h ratio", "fetch ms",
         "B/obj", "ctl B/obj",
     ]
 
     /// The row of the plain table.
-    public var tableRow: [String] {
+    package var tableRow: [String] {
         [
             Self.grouped(size), Self.grouped(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
             Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(heckelMs),
@@ -58,7 +58,7 @@ public struct BenchResult: Sendable {
     }
 
     /// What each column of the table means, printed under it.
-    public static let legend = [
+    package static let legend = [
         "size: fetched objects; changes: objects changed per event (medians over many seeded events)",
         "controller ms: pending changes → callbacks delivered to a no-op delegate",
         "pipeline ms: controller + coordinator adapter + simulated table + consistency check",
@@ -69,7 +69,7 @@ public struct BenchResult: Sendable {
     ]
 
     /// Right-aligned columns, two spaces apart.
-    public static func table(_ results: [BenchResult]) -> [String] {
+    package static func table(_ results: [BenchResult]) -> [String] {
         let rows = [tableHeader] + results.map(\.tableRow)
         let widths = tableHeader.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in

@@ -3,22 +3,22 @@ import FetchSimCore
 import ObjectGraph
 
 /// What went wrong while benchmarking.
-public struct BenchError: Error, CustomStringConvertible {
-    public let description: String
+package struct BenchError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// Runs `fetchsim bench`: for every size, builds the lists once, then for every change count
 /// replays the same seeded events through the controller alone, the baseline, and the pipeline.
-public struct BenchRunner {
-    public var sizes: [Int]
-    public var changes: [Int]
-    public var seed: UInt64
+package struct BenchRunner {
+    package var sizes: [Int]
+    package var changes: [Int]
+    package var seed: UInt64
     /// Overrides the number of measured events per pair (nil: chosen from the change count).
-    public var repetitions: Int?
+    package var repetitions: Int?
     /// The controllers' change path (`.automatic` unless measuring one path alone).
-    public var path: ChangePath
+    package var path: ChangePath
 
-    public init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic) {
+    package init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic) {
         self.sizes = sizes
         self.changes = changes
         self.seed = seed
@@ -42,7 +42,7 @@ public struct BenchRunner {
     static let warmUpEvents = 3
 
     /// Runs every pair; `progress` gets human-readable steps, `report` each pair's figures.
-    public func run(progress: (String) -> Void, report: (BenchResult) -> Void) throws {
+    package func run(progress: (String) -> Void, report: (BenchResult) -> Void) throws {
         for size in sizes {
             try run(size: size, progress: progress, report: report)
         }

@@ -8,37 +8,37 @@ import TableSimulation
 /// (the table moves, the data source writes the index keys with the strategy, the controller
 /// reports, the coordinator skips what the flag covers, the layout pass, the incremental check),
 /// per strategy: objects written per drag and time per drag (docs/reorder.md).
-public struct ReorderBench {
-    public let sizes: [Int]
-    public let seed: UInt64
+package struct ReorderBench {
+    package let sizes: [Int]
+    package let seed: UInt64
     /// Drags measured per strategy and size; nil: 1,000 (dense: 200 at 10,000 rows, 5 above).
-    public let drags: Int?
+    package let drags: Int?
 
-    public init(sizes: [Int], seed: UInt64, drags: Int? = nil) {
+    package init(sizes: [Int], seed: UInt64, drags: Int? = nil) {
         self.sizes = sizes
         self.seed = seed
         self.drags = drags
     }
 
     /// One strategy at one size.
-    public struct Result {
-        public var strategy: ReorderStrategy
-        public var size: Int
-        public var drags: Int
-        public var medianWrites: Double
-        public var maxWrites: Int
-        public var medianMs: Double
-        public var maxMs: Double
+    package struct Result {
+        package var strategy: ReorderStrategy
+        package var size: Int
+        package var drags: Int
+        package var medianWrites: Double
+        package var maxWrites: Int
+        package var medianMs: Double
+        package var maxMs: Double
         /// Drags after which the table and the controller disagreed (must be 0).
-        public var inconsistent: Int
+        package var inconsistent: Int
 
-        public var jsonLine: String {
+        package var jsonLine: String {
             "{\"strategy\":\"\(strategy)\",\"size\":\(size),\"drags\":\(drags),\"medianWrites\":\(medianWrites),"
                 + "\"maxWrites\":\(maxWrites),\"medianMs\":\(Self.fixed(medianMs)),\"maxMs\":\(Self.fixed(maxMs)),\"inconsistent\":\(inconsistent)}"
         }
 
         /// The results as a text table.
-        public static func table(_ results: [Result]) -> [String] {
+        package static func table(_ results: [Result]) -> [String] {
             let header = ["strategy", "N", "drags", "writes median", "writes max", "ms/drag median", "ms/drag max", "inconsistent"]
             let rows = results.map { r in
                 [r.strategy.rawValue, "\(r.size)", "\(r.drags)", Self.fixed(r.medianWrites, digits: 1), "\(r.maxWrites)",
@@ -65,7 +65,7 @@ public struct ReorderBench {
         }
     }
 
-    public func run(progress: (String) -> Void, report: (Result) -> Void) throws {
+    package func run(progress: (String) -> Void, report: (Result) -> Void) throws {
         for size in sizes {
             for strategy in ReorderStrategy.allCases {
                 progress("reorder: \(strategy), \(size) rows…")

@@ -8,29 +8,29 @@ import SQLiteStore
 /// The store scenario of `fetchsim bench --store`: write N objects to a new SQLite store in one
 /// save, then — as a user reopening it — open the file (checks and load of every object) and
 /// fetch them all, sorted and sectioned.
-public struct StoreBench {
-    public var sizes: [Int]
-    public var seed: UInt64
+package struct StoreBench {
+    package var sizes: [Int]
+    package var seed: UInt64
 
-    public init(sizes: [Int], seed: UInt64 = 7) {
+    package init(sizes: [Int], seed: UInt64 = 7) {
         self.sizes = sizes
         self.seed = seed
     }
 
     /// One size's figures.
-    public struct Result: Sendable {
-        public let size: Int
-        public let saveMilliseconds: Double
-        public let openMilliseconds: Double
-        public let fetchMilliseconds: Double
-        public let fileBytes: Int
+    package struct Result: Sendable {
+        package let size: Int
+        package let saveMilliseconds: Double
+        package let openMilliseconds: Double
+        package let fetchMilliseconds: Double
+        package let fileBytes: Int
         /// The same three stages in CPU time of the process (steadier than wall time on a busy host).
-        public let saveCPUMilliseconds: Double
-        public let openCPUMilliseconds: Double
-        public let fetchCPUMilliseconds: Double
+        package let saveCPUMilliseconds: Double
+        package let openCPUMilliseconds: Double
+        package let fetchCPUMilliseconds: Double
 
         /// `{"scenario":"store","size":…,"save_ms":…,"open_ms":…,"fetch_ms":…,"file_bytes":…}`.
-        public var jsonLine: String {
+        package var jsonLine: String {
             JSONValue.object([
                 ("scenario", "store"), ("size", .int(size)), ("save_ms", .double(Self.round(saveMilliseconds))),
                 ("open_ms", .double(Self.round(openMilliseconds))), ("fetch_ms", .double(Self.round(fetchMilliseconds))),
@@ -42,7 +42,7 @@ public struct StoreBench {
         static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
         /// The plain table of results.
-        public static func table(_ results: [Result]) -> [String] {
+        package static func table(_ results: [Result]) -> [String] {
             let header = "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu"
             return [header] + results.map { r in
                 let size = NumberText.grouped(r.size)
@@ -55,7 +55,7 @@ public struct StoreBench {
     }
 
     /// Runs every size in a fresh temporary folder, removed afterwards.
-    public func run(progress: (String) -> Void, report: (Result) -> Void) throws {
+    package func run(progress: (String) -> Void, report: (Result) -> Void) throws {
         for size in sizes {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

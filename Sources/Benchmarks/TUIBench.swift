@@ -7,34 +7,34 @@ import SheetEditor
 /// 300 sections): a key that moves the cursor, a page of scrolling, and a drop through the whole
 /// pipeline (one flagged `move` through the interpreter, controller, adapter, table and check),
 /// each followed by building the screen model and drawing it to an off-screen buffer.
-public struct TUIBench {
-    public var sizes: [Int]
-    public var seed: UInt64
+package struct TUIBench {
+    package var sizes: [Int]
+    package var seed: UInt64
     /// Key presses measured per kind (drops: a fifth of it).
-    public var repetitions: Int
+    package var repetitions: Int
     /// The screen: 50 × 120, a large terminal.
-    public var rows = 50, columns = 120
+    package var rows = 50, columns = 120
 
-    public init(sizes: [Int], seed: UInt64 = 7, repetitions: Int = 200) {
+    package init(sizes: [Int], seed: UInt64 = 7, repetitions: Int = 200) {
         self.sizes = sizes
         self.seed = seed
         self.repetitions = repetitions
     }
 
     /// Medians in milliseconds for one size.
-    public struct Result: Sendable {
-        public var size: Int
-        public var fetchMilliseconds: Double
-        public var cursorMilliseconds: Double
-        public var scrollMilliseconds: Double
-        public var dropMilliseconds: Double
+    package struct Result: Sendable {
+        package var size: Int
+        package var fetchMilliseconds: Double
+        package var cursorMilliseconds: Double
+        package var scrollMilliseconds: Double
+        package var dropMilliseconds: Double
         /// A drop with the REPL's event text built too (the sheet around the changes), as the
         /// spreadsheet runs every line through the REPL's driver.
-        public var recordedDropMilliseconds: Double
+        package var recordedDropMilliseconds: Double
         /// Lines written per cursor move, on average (the redraw touches only what changed).
-        public var linesPerCursorMove: Double
+        package var linesPerCursorMove: Double
 
-        public var jsonLine: String {
+        package var jsonLine: String {
             "{\"size\":\(size),\"fetch_ms\":\(Self.format(fetchMilliseconds)),\"cursor_ms\":\(Self.format(cursorMilliseconds)),"
                 + "\"scroll_ms\":\(Self.format(scrollMilliseconds)),\"drop_ms\":\(Self.format(dropMilliseconds)),"
                 + "\"drop_with_text_ms\":\(Self.format(recordedDropMilliseconds)),"
@@ -47,7 +47,7 @@ public struct TUIBench {
         }
 
         /// The results as a table with the targets (cursor and scroll ≤ 5 ms, drop ≤ 20 ms).
-        public static func table(_ results: [Result]) -> [String] {
+        package static func table(_ results: [Result]) -> [String] {
             ["      rows   fetch ms   cursor ms   scroll ms   drop ms   drop+text ms   lines/move   (targets: cursor, scroll ≤ 5; drop ≤ 20)"]
                 + results.map { result in
                     [String(result.size).leftPadded(10), format(result.fetchMilliseconds).leftPadded(10),
@@ -59,7 +59,7 @@ public struct TUIBench {
         }
     }
 
-    public func run(progress: (String) -> Void, report: (Result) -> Void) throws {
+    package func run(progress: (String) -> Void, report: (Result) -> Void) throws {
         for size in sizes {
             progress("tui: \(size) rows")
             report(try run(size: size))

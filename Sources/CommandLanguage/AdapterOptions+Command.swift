@@ -4,7 +4,7 @@ extension AdapterOptions {
     /// These options with each of `options` set on top, in order: the one place where the
     /// command language's `option=value` words become adapter settings (the `adapter` command
     /// and a transcript's `# adapter:` header both come here).
-    public func applying(_ options: [Command.AdapterOption]) -> AdapterOptions {
+    package func applying(_ options: [Command.AdapterOption]) -> AdapterOptions {
         var settings = self
         for option in options {
             switch option {

@@ -3,10 +3,10 @@ import FetchedResults
 
 extension Command {
     /// The table-updating delegate `adapter NAME` selects.
-    public typealias AdapterKind = Adapters.AdapterKind
+    package typealias AdapterKind = Adapters.AdapterKind
 
     /// One `option=value` after `adapter NAME`.
-    public enum AdapterOption: Hashable, Sendable, CustomStringConvertible {
+    package enum AdapterOption: Hashable, Sendable, CustomStringConvertible {
         case moves(MoveReporting)
         case updates(UpdateReporting)
         case userDriven(UserDrivenPolicy)
@@ -15,11 +15,11 @@ extension Command {
         case paused(Bool)
 
         /// The option names, each with the values it takes (empty for a number).
-        public enum Key: String, CaseIterable, Hashable, Sendable {
+        package enum Key: String, CaseIterable, Hashable, Sendable {
             case moves, updates, userdriven, threshold, paused
 
             /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
-            public var values: [String] {
+            package var values: [String] {
                 switch self {
                 case .moves: MoveReporting.allCases.map(\.rawValue)
                 case .updates: UpdateReporting.allCases.map(\.rawValue)
@@ -30,7 +30,7 @@ extension Command {
             }
         }
 
-        public var key: Key {
+        package var key: Key {
             switch self {
             case .moves: .moves
             case .updates: .updates
@@ -40,7 +40,7 @@ extension Command {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .moves(let v): "moves=\(v.rawValue)"
             case .updates(let v): "updates=\(v.rawValue)"
@@ -53,8 +53,8 @@ extension Command {
 
     // The option types are the adapters' and the controller's own, so the parser, the completer
     // and the interpreter cannot drift apart.
-    public typealias MoveReporting = Adapters.MovePolicy
-    public typealias UpdateReporting = Adapters.UpdatePolicy
-    public typealias UserDrivenPolicy = Adapters.UserDrivenPolicy
-    public typealias Profile = FetchedResults.CompatibilityProfile
+    package typealias MoveReporting = Adapters.MovePolicy
+    package typealias UpdateReporting = Adapters.UpdatePolicy
+    package typealias UserDrivenPolicy = Adapters.UserDrivenPolicy
+    package typealias Profile = FetchedResults.CompatibilityProfile
 }

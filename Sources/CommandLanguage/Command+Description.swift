@@ -3,7 +3,7 @@ import ObjectGraph
 extension Command: CustomStringConvertible {
     /// The command as a line that `CommandParser.parseLine` reads back to an equal value
     /// (apart from `PredicateText.column`, which depends on where the predicate starts).
-    public var description: String {
+    package var description: String {
         switch self {
         case .entity(let name, let attributes):
             return (["entity", name] + attributes.map(Self.definition)).joined(separator: " ")

@@ -2,7 +2,7 @@ import FetchSimCore
 
 extension Command {
     /// How `show` and `dump objects` print (sqlite3's `.mode`).
-    public enum OutputMode: String, CaseIterable, Hashable, Sendable {
+    package enum OutputMode: String, CaseIterable, Hashable, Sendable {
         /// The spreadsheet: sections, marks, the viewport's cells (the default).
         case sheet
         /// Comma-separated values with a header row (RFC 4180 quoting).

@@ -3,11 +3,11 @@ import ObjectGraph
 
 extension Command {
     /// Which object a `set` or `delete` means: `#7` or a zero-based index path `0.2`.
-    public enum ObjectRef: Hashable, Sendable, CustomStringConvertible {
+    package enum ObjectRef: Hashable, Sendable, CustomStringConvertible {
         case id(ObjectID)
         case indexPath(IndexPath)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .id(let id): id.description
             case .indexPath(let path): path.shortDescription
@@ -16,20 +16,20 @@ extension Command {
     }
 
     /// `key=value` in `insert` and `set`.
-    public struct Assignment: Hashable, Sendable, CustomStringConvertible {
-        public var key: String
-        public var value: Value
+    package struct Assignment: Hashable, Sendable, CustomStringConvertible {
+        package var key: String
+        package var value: Value
 
-        public init(_ key: String, _ value: Value) {
+        package init(_ key: String, _ value: Value) {
             self.key = key
             self.value = value
         }
 
-        public var description: String { "\(key)=\(value.literal)" }
+        package var description: String { "\(key)=\(value.literal)" }
     }
 
     /// What `show` displays.
-    public enum ShowTarget: Hashable, Sendable {
+    package enum ShowTarget: Hashable, Sendable {
         /// `show`: the rows in the table's viewport.
         case viewport
         /// `show all`: every row.
@@ -46,11 +46,11 @@ extension Command {
         case settings
 
         /// The words `show` takes besides a section number.
-        public static let keywords = ["all", "schema", "fetch", "adapter", "settings"]
+        package static let keywords = ["all", "schema", "fetch", "adapter", "settings"]
     }
 
     /// `record FILE` starts writing a transcript; `record stop` ends it.
-    public enum RecordAction: Hashable, Sendable {
+    package enum RecordAction: Hashable, Sendable {
         case start(path: String)
         case stop
     }

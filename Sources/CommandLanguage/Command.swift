@@ -7,7 +7,7 @@ import ObjectGraph
 /// The parser only checks shape: entity names, attribute keys and index paths are checked by
 /// the interpreter against the workspace. `description` renders the command back as a line
 /// that parses to the same value.
-public enum Command: Hashable, Sendable {
+package enum Command: Hashable, Sendable {
     /// `entity Note title:string done:bool?` — defines an entity; `Entity.init` checks the names.
     case entity(name: String, attributes: [Attribute])
     /// `fetch Note [where …] [sort …] [section KEY] [index KEY] [limit N] [offset N]`.
@@ -68,7 +68,7 @@ public enum Command: Hashable, Sendable {
     case quit
 
     /// The command's keyword.
-    public var name: Name {
+    package var name: Name {
         switch self {
         case .entity: .entity
         case .fetch: .fetch
@@ -106,5 +106,5 @@ public enum Command: Hashable, Sendable {
     }
 
     /// Whether this is an edit (insert, set, delete, move): only edits share a line with `;`.
-    public var isEdit: Bool { name.isEdit }
+    package var isEdit: Bool { name.isEdit }
 }

@@ -7,10 +7,10 @@ import ObjectGraph
 /// entity names, `key=` for attributes, fetch clauses and sort directions, adapter names,
 /// options and their values, profile names and the arguments of `show`, `dump`, `help`,
 /// `move` and `record`. Nothing is offered inside a quoted string.
-public struct CommandCompleter: Hashable, Sendable {
-    public var context: CompletionContext
+package struct CommandCompleter: Hashable, Sendable {
+    package var context: CompletionContext
 
-    public init(context: CompletionContext = CompletionContext()) {
+    package init(context: CompletionContext = CompletionContext()) {
         self.context = context
     }
 
@@ -21,7 +21,7 @@ public struct CommandCompleter: Hashable, Sendable {
     ///   - word: the end of `line` being completed; it may be shorter than the current
     ///     whitespace-separated token (readline also breaks words at `=`, `:`, `,` and `;`):
     ///     then each completion replaces only `word`.
-    public func completions(line: String, word: String) -> [String] {
+    package func completions(line: String, word: String) -> [String] {
         guard let (words, current, isAfterSemicolon) = Self.split(line) else { return [] }
         let candidates = candidates(words: words, current: current, isAfterSemicolon: isAfterSemicolon)
         let matching = Set(candidates.filter { $0.hasPrefix(current) })
@@ -130,7 +130,7 @@ public struct CommandCompleter: Hashable, Sendable {
     /// The file name being typed when the cursor is at the file argument of `record`, `read`,
     /// `import csv` or `export csv` (unquoted), else nil: the caller lists the files (this type
     /// does no I/O).
-    public static func fileArgument(line: String) -> String? {
+    package static func fileArgument(line: String) -> String? {
         guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else { return nil }
         switch first {
         case "record", "read": return words.count == 1 ? current : nil

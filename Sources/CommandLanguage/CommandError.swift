@@ -5,8 +5,8 @@ import ObjectGraph
 ///
 /// Messages follow one rule: the column is that of the token quoted in the message, or of the
 /// construct named (an unterminated string's opening quote).
-public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Reason: Hashable, Sendable {
+package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Reason: Hashable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unterminatedString
         case unknownEscape(String)
@@ -32,16 +32,16 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
         case cannotCombine(Command.Name)
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// 1-based, counted in `Character`s of the whole line.
-    public var column: Int
+    package var column: Int
 
-    public init(_ reason: Reason, column: Int) {
+    package init(_ reason: Reason, column: Int) {
         self.reason = reason
         self.column = column
     }
 
-    public var description: String {
+    package var description: String {
         let at = "at column \(column)"
         switch reason {
         case .unknownCommand(let token, let suggestion):

@@ -2,7 +2,7 @@ import FetchSimCore
 
 extension CommandHelp {
     /// The `help` overview: one line per command with its summary, then how to combine edits.
-    public static func renderOverview(width: Int = 80) -> [String] {
+    package static func renderOverview(width: Int = 80) -> [String] {
         let nameWidth = (all.map(\.name.rawValue.count).max() ?? 0) + 2
         var lines = ["Commands:"]
         for entry in all {
@@ -17,7 +17,7 @@ extension CommandHelp {
     }
 
     /// `help COMMAND`: the syntax, the summary, any details and an example.
-    public func render(width: Int = 80) -> [String] {
+    package func render(width: Int = 80) -> [String] {
         var lines = Self.wrap(syntax, width: width, firstPrefix: "usage: ", prefix: "         ")
         lines += Self.wrap(summary, width: width, firstPrefix: "  ", prefix: "  ")
         for line in details { lines += Self.wrap(line, width: width, firstPrefix: "  ", prefix: "  ") }
@@ -28,7 +28,7 @@ extension CommandHelp {
     /// Breaks `text` at spaces into lines of at most `width` columns where the words allow
     /// (no word is broken); a last line of a single word takes the previous line's last word
     /// with it when that fits, so that no word stands alone.
-    public static func wrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
+    package static func wrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
         var lines = greedyWrap(text, width: width, firstPrefix: firstPrefix, prefix: prefix)
         guard lines.count >= 2 else { return lines }
         let last = lines[lines.count - 1], previous = lines[lines.count - 2]

@@ -1,14 +1,14 @@
 /// What `help` says about one command: its syntax, a one-line summary and an example.
-public struct CommandHelp: Hashable, Sendable {
-    public var name: Command.Name
-    public var syntax: String
-    public var summary: String
-    public var example: String
+package struct CommandHelp: Hashable, Sendable {
+    package var name: Command.Name
+    package var syntax: String
+    package var summary: String
+    package var example: String
     /// Further paragraphs shown by `help CMD` only, each wrapped at the width (one that starts
     /// with spaces is a list item and keeps them).
-    public var details: [String]
+    package var details: [String]
 
-    public init(_ name: Command.Name, syntax: String, summary: String, example: String, details: [String] = []) {
+    package init(_ name: Command.Name, syntax: String, summary: String, example: String, details: [String] = []) {
         self.name = name
         self.syntax = syntax
         self.summary = summary
@@ -17,7 +17,7 @@ public struct CommandHelp: Hashable, Sendable {
     }
 
     /// The entry for `name`.
-    public static func entry(for name: Command.Name) -> CommandHelp {
+    package static func entry(for name: Command.Name) -> CommandHelp {
         guard let entry = all.first(where: { $0.name == name }) else {
             preconditionFailure("CommandHelp.all has no entry for '\(name)'; add one")
         }
@@ -25,7 +25,7 @@ public struct CommandHelp: Hashable, Sendable {
     }
 
     /// One entry per command, in `Command.Name.allCases` order.
-    public static let all: [CommandHelp] = [
+    package static let all: [CommandHelp] = [
         .init(.entity, syntax: "entity NAME ATTR:TYPE[?][=DEFAULT] …",
               summary: "define an entity (types: string, int, double, bool, date; ? = optional)",
               example: "entity Note title:string group:string order:int done:bool? due:date?"),

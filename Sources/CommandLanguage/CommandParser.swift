@@ -3,12 +3,12 @@ import FetchSimCore
 ///
 /// A line holds one command, or several edits (insert, set, delete, move) separated by `;` that
 /// form one change event. A blank line, or one whose first non-blank character is `#`, holds none.
-public enum CommandParser {
+package enum CommandParser {
     /// The commands on `line`, in order.
     ///
     /// - Throws: `CommandError` naming the first offending token and its column.
     /// - Complexity: O(n) in the length of the line.
-    public static func parseLine(_ line: String) throws(CommandError) -> [Command] {
+    package static func parseLine(_ line: String) throws(CommandError) -> [Command] {
         var scanner = LineScanner(line)
         try scanner.rejectControlCharacters()
         scanner.skipSpaces()

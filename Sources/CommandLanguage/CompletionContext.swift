@@ -1,19 +1,19 @@
 import ObjectGraph
 
 /// What Tab completion may offer beyond the fixed command words: the workspace's names.
-public struct CompletionContext: Hashable, Sendable {
+package struct CompletionContext: Hashable, Sendable {
     /// An entity and its attribute names, in definition order.
-    public struct EntityNames: Hashable, Sendable {
-        public var name: String
-        public var attributes: [String]
+    package struct EntityNames: Hashable, Sendable {
+        package var name: String
+        package var attributes: [String]
         /// Each attribute's type (unknown ones get no value completions).
-        public var types: [String: AttributeType]
+        package var types: [String: AttributeType]
         /// The attributes that may be nil.
-        public var optional: Set<String>
+        package var optional: Set<String>
         /// Existing values of string attributes, as literals (`"Milk"`), offered after `key=`.
-        public var stringValues: [String: [String]]
+        package var stringValues: [String: [String]]
 
-        public init(_ name: String, attributes: [String], types: [String: AttributeType] = [:],
+        package init(_ name: String, attributes: [String], types: [String: AttributeType] = [:],
                     optional: Set<String> = [], stringValues: [String: [String]] = [:]) {
             self.name = name
             self.attributes = attributes
@@ -35,17 +35,17 @@ public struct CompletionContext: Hashable, Sendable {
         }
     }
 
-    public var entities: [EntityNames]
+    package var entities: [EntityNames]
     /// The entity the table shows: `set` completes its attributes (all entities' otherwise).
-    public var fetchedEntity: String?
+    package var fetchedEntity: String?
     /// How many sections the table has: `show` offers their numbers.
-    public var sectionCount: Int
-    public var adapterNames: [String]
+    package var sectionCount: Int
+    package var adapterNames: [String]
     /// Each adapter option with the words it takes (empty for a number).
-    public var adapterOptions: [String: [String]]
-    public var profileNames: [String]
+    package var adapterOptions: [String: [String]]
+    package var profileNames: [String]
 
-    public init(entities: [EntityNames] = [], fetchedEntity: String? = nil, sectionCount: Int = 0) {
+    package init(entities: [EntityNames] = [], fetchedEntity: String? = nil, sectionCount: Int = 0) {
         self.entities = entities
         self.fetchedEntity = fetchedEntity
         self.sectionCount = sectionCount
@@ -56,7 +56,7 @@ public struct CompletionContext: Hashable, Sendable {
 
     /// The names of `schema`'s entities and attributes with their types; `stringValues(entity,
     /// attribute)` gives the existing values of a string attribute (as the workspace holds them).
-    public init(schema: Schema, fetchedEntity: String? = nil, sectionCount: Int = 0,
+    package init(schema: Schema, fetchedEntity: String? = nil, sectionCount: Int = 0,
                 stringValues: (String, String) -> [String] = { _, _ in [] }) {
         self.init(
             entities: schema.entities.map { entity in

@@ -3,7 +3,7 @@
 ///
 /// The controller's `OrderStatisticTree` (elements in sort order) and the table's `RowList` (rows
 /// in display order) are both such trees; this is the walk they share.
-public protocol CountedTreeNode: AnyObject {
+package protocol CountedTreeNode: AnyObject {
     var isLeaf: Bool { get }
     /// An inner node's children (empty in a leaf).
     var children: [Self] { get }
@@ -15,7 +15,7 @@ extension CountedTreeNode {
     /// The leaf holding the element at `position` (0-based, counted from this node's first
     /// element, which must be in range) and the element's index in that leaf.
     @inlinable
-    public func leaf(holding position: Int) -> (leaf: Self, index: Int) {
+    package func leaf(holding position: Int) -> (leaf: Self, index: Int) {
         var node = self, offset = position
         while !node.isLeaf {
             let step = node.child(holding: offset)
@@ -28,7 +28,7 @@ extension CountedTreeNode {
     /// In an inner node: the child holding the element at `offset` (counted from this node's
     /// first element, which must be in range) and the element's offset within that child.
     @inlinable
-    public func child(holding offset: Int) -> (index: Int, offset: Int) {
+    package func child(holding offset: Int) -> (index: Int, offset: Int) {
         var child = 0, offset = offset
         while offset >= counts[child] {
             offset -= counts[child]
@@ -42,7 +42,7 @@ extension CountedTreeNode {
     /// `body` returns false. Returns false if `body` stopped the walk.
     @inlinable
     @discardableResult
-    public func forEachLeaf(from position: Int, _ body: (Self, Int) -> Bool) -> Bool {
+    package func forEachLeaf(from position: Int, _ body: (Self, Int) -> Bool) -> Bool {
         if isLeaf { return body(self, position) }
         var skip = position
         for (i, child) in children.enumerated() {

@@ -8,22 +8,22 @@
 /// section always is — collide only by accident of the 64-bit hash. The controller and the
 /// simulated table keep one per section, so the consistency check can compare sections without
 /// reading their rows.
-public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
+package struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The fingerprint's value.
-    public var value: UInt64 { storage }
+    package var value: UInt64 { storage }
     @usableFromInline
     var storage: UInt64
 
     /// The fingerprint of the empty sequence.
     @inlinable
-    public init() {
+    package init() {
         storage = Self.link(nil, nil)
     }
 
     /// The fingerprint of `identifiers`, in O(count). Inlinable, so that it is specialised for the
     /// caller's sequence instead of going through generic metadata per element.
     @inlinable
-    public init(_ identifiers: some Sequence<Int>) {
+    package init(_ identifiers: some Sequence<Int>) {
         var sum: UInt64 = 0
         var previous: Int?
         for id in identifiers {
@@ -35,19 +35,19 @@ public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
 
     /// Follows the insertion of `id` between `before` and `after` (nil at either end).
     @inlinable
-    public mutating func insert(_ id: Int, after before: Int?, before after: Int?) {
+    package mutating func insert(_ id: Int, after before: Int?, before after: Int?) {
         storage = storage &- Self.link(before, after) &+ Self.link(before, id) &+ Self.link(id, after)
     }
 
     /// Follows the removal of `id` from between `before` and `after` (nil at either end).
     @inlinable
-    public mutating func remove(_ id: Int, after before: Int?, before after: Int?) {
+    package mutating func remove(_ id: Int, after before: Int?, before after: Int?) {
         storage = storage &+ Self.link(before, after) &- Self.link(before, id) &- Self.link(id, after)
     }
 
     /// Follows the replacement of `old` by `new` between `before` and `after`.
     @inlinable
-    public mutating func replace(_ old: Int, with new: Int, after before: Int?, before after: Int?) {
+    package mutating func replace(_ old: Int, with new: Int, after before: Int?, before after: Int?) {
         guard old != new else { return }
         remove(old, after: before, before: after)
         insert(new, after: before, before: after)
@@ -72,7 +72,7 @@ public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value in hexadecimal.
-    public var description: String {
+    package var description: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -29,7 +29,7 @@ extension FetchedResultsController {
     /// An order-sensitive hash of the IDs of the objects in `section`, kept up to date by every
     /// change event (see `SequenceFingerprint`); `nil` for a section that does not exist.
     /// - Complexity: O(log s).
-    public func fingerprint(ofSection section: Int) -> SequenceFingerprint? {
+    package func fingerprint(ofSection section: Int) -> SequenceFingerprint? {
         guard section >= 0, section < numberOfSections else { return nil }
         if let window { return window.sections[section].fingerprint }
         if let sectionTree { return sectionTree.element(at: section).element.state?.fingerprint }

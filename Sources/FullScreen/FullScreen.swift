@@ -3,11 +3,11 @@ import Interpreter
 import SheetEditor
 
 /// Runs the full-screen spreadsheet on the terminal until the user leaves it.
-public enum FullScreen {
+package enum FullScreen {
     /// Takes over the terminal, feeds keys to `editor` and draws its screen after each, until a
     /// key ends the mode (`q`, `Esc`, `:quit`); then gives the terminal back as it was.
     /// - Throws: `FullScreenError` when the terminal cannot be driven (a `dumb` or unknown `TERM`).
-    public static func run(_ editor: SheetEditor, environment: [String: String] = ProcessInfo.processInfo.environment) throws(FullScreenError) {
+    package static func run(_ editor: SheetEditor, environment: [String: String] = ProcessInfo.processInfo.environment) throws(FullScreenError) {
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb", let terminal = CursesTerminal(environment: environment) else {
             throw FullScreenError(description: "the full-screen spreadsheet cannot drive this terminal (TERM='\(term)'); the REPL works everywhere")
@@ -33,6 +33,6 @@ public enum FullScreen {
 }
 
 /// Why the full-screen mode could not start.
-public struct FullScreenError: Error, Equatable, CustomStringConvertible {
-    public let description: String
+package struct FullScreenError: Error, Equatable, CustomStringConvertible {
+    package let description: String
 }

@@ -3,42 +3,42 @@ import FetchedResults
 
 /// What `fetchsim fuzz` runs: the seed, how many batches, the shape of the list, and the adapter
 /// configuration under test. Equal configurations give identical runs.
-public struct FuzzConfiguration: Equatable, Sendable {
-    public var seed: UInt64 = 1
+package struct FuzzConfiguration: Equatable, Sendable {
+    package var seed: UInt64 = 1
     /// Batches in all, across sessions.
-    public var batches = 10_000
+    package var batches = 10_000
     /// The size the list hovers around (inserts and deletes keep it between half and 1.5 times).
-    public var rows = 20
+    package var rows = 20
     /// How many section names (`A`, `B`, …) the edits use.
-    public var sections = 4
-    public var adapter: AdapterKind = .coordinator
+    package var sections = 4
+    package var adapter: AdapterKind = .coordinator
     /// Options set on top of the adapter's defaults; nil keeps the default.
-    public var moves: MovePolicy?
-    public var updates: UpdatePolicy?
-    public var userDriven: UserDrivenPolicy?
-    public var profile: CompatibilityProfile = .modern
+    package var moves: MovePolicy?
+    package var updates: UpdatePolicy?
+    package var userDriven: UserDrivenPolicy?
+    package var profile: CompatibilityProfile = .modern
     /// The share of drags, in percent, written as `move --unflagged`. Off by default: a drag
     /// without the flag is the app's bug (the table moved, then the adapter moves it again), so
     /// every incremental adapter fails on it; `reload-all` survives it.
-    public var unflaggedPercent = 0
+    package var unflaggedPercent = 0
     /// Batches per session: each session starts afresh from an empty workspace, so a failure is
     /// never more than this many batches from its start.
-    public var sessionLength = 200
+    package var sessionLength = 200
     /// How drags renumber the index attribute `order` (an int, or a double for `fractional`).
-    public var reorder: ReorderStrategy = .dense
+    package var reorder: ReorderStrategy = .dense
     /// Whether the list sorts `order` ascending (`--sort asc`) or descending.
-    public var sortsAscending = true
+    package var sortsAscending = true
     /// The share of rows, in percent, inserted hidden by the predicate `hidden == NO`; 0 leaves
     /// the predicate out and nothing is ever hidden.
-    public var filterPercent = 10
+    package var filterPercent = 10
     /// The fuzzer's self-test: the data source renumbers only the visible rows densely, the
     /// seeds' bug that loses the order of hidden rows (`ListDataSource.renumbersVisibleRowsOnly`).
     package var breaksRenumbering = false
 
-    public init() {}
+    package init() {}
 
     /// The configuration from the command line's values, or a message naming the one out of range.
-    public init(
+    package init(
         seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator, userDriven: UserDrivenPolicy? = nil,
         moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern, unflaggedPercent: Int = 0,
         reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10
@@ -101,7 +101,7 @@ public struct FuzzConfiguration: Equatable, Sendable {
 
     /// The command that reproduces this run: `fetchsim fuzz --seed 7 --adapter apple-template`
     /// (options at their defaults left out).
-    public var commandLine: String {
+    package var commandLine: String {
         let defaults = FuzzConfiguration()
         var words = ["fetchsim", "fuzz", "--seed", String(seed)]
         if batches != defaults.batches { words += ["--batches", String(batches)] }
@@ -121,12 +121,12 @@ public struct FuzzConfiguration: Equatable, Sendable {
 }
 
 /// The direction of the index attribute in the fuzzer's sort (`--sort asc|desc`).
-public enum FuzzSortDirection: String, CaseIterable, Sendable {
+package enum FuzzSortDirection: String, CaseIterable, Sendable {
     case asc, desc
 }
 
 /// A fuzz option with a value out of range or unknown.
-public struct FuzzConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
+package struct FuzzConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -9,29 +9,29 @@ import ObjectGraph
 /// symbol becomes the `#ID` its insert received, and whatever cannot run any more (an edit of an
 /// object that is gone, a drag of a row that is not shown, `undo` with nothing to undo) is
 /// left out. So every subset of a session the shrinker tries is a valid session.
-public final class FuzzExecutor {
-    public let interpreter: Interpreter
+package final class FuzzExecutor {
+    package let interpreter: Interpreter
     private var ids: [FuzzSymbol: ObjectID] = [:]
     private var symbols: [ObjectID: FuzzSymbol] = [:]
 
     /// What running one line did.
-    public struct Step {
+    package struct Step {
         /// The line as written to the interpreter; nil when nothing of it could run.
-        public var text: String?
+        package var text: String?
         /// The part of the line that ran (the line with what was left out removed).
-        public var line: FuzzLine?
-        public var outcome = LineOutcome()
+        package var line: FuzzLine?
+        package var outcome = LineOutcome()
         /// The failure of the line's change event, if any.
-        public var failure: FuzzFailure?
+        package var failure: FuzzFailure?
         /// The interpreter's error message: the line was invalid (a generator bug, never a finding).
-        public var inputError: String?
+        package var inputError: String?
     }
 
     /// Whether the data source renumbers only visible rows (the fuzzer's self-test).
     let breaksRenumbering: Bool
 
     /// A fresh interpreter on an empty workspace; `rendersText` is off while searching.
-    public init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
+    package init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
         interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
         self.breaksRenumbering = breaksRenumbering
@@ -40,7 +40,7 @@ public final class FuzzExecutor {
     package var workspace: Workspace { interpreter.workspace }
 
     /// Renders and runs `line`.
-    public func run(_ line: FuzzLine) -> Step {
+    package func run(_ line: FuzzLine) -> Step {
         var step = Step()
         guard let (text, effective) = render(line) else { return step }
         step.text = text

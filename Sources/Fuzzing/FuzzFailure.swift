@@ -6,9 +6,9 @@ import Interpreter
 /// The kind is read from typed values, never from wording: UIKit's error by its case
 /// (`TableViewError.kind`), or the consistency check's first problem by its
 /// `ConsistencyProblem.Kind`.
-public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
+package struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure an event had.
-    public enum Kind: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable, CustomStringConvertible {
         /// UIKit rejected the batch; the case of `TableViewError`, e.g. `invalidRowCount`.
         case tableError(String)
         /// The table and the controller differ; the kind of the check's first problem.
@@ -17,7 +17,7 @@ public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
         case userOrder
 
         /// `UIKit: invalidRowCount`, or the problem kind's name (`stale cell`).
-        public var description: String {
+        package var description: String {
             switch self {
             case .tableError(let name): "UIKit: \(name)"
             case .inconsistent(let kind): kind.rawValue
@@ -27,18 +27,18 @@ public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What must stay the same while shrinking.
-    public let kind: Kind
+    package let kind: Kind
     /// UIKit's message or the first problem, verbatim.
-    public let message: String
+    package let message: String
 
-    public init(kind: Kind, message: String) {
+    package init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }
 
     /// The failure of an event that raised a UIKit error or left the table inconsistent; nil
     /// for a consistent one. A UIKit error takes precedence.
-    public init?(_ report: EventReport) {
+    package init?(_ report: EventReport) {
         if let error = report.event.tableError {
             self.init(kind: .tableError(error.kind), message: error.description)
         } else if let problem = report.problems.first {
@@ -49,12 +49,12 @@ public struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether UIKit rejected the batch (rather than the check finding a difference).
-    public var isUIKitError: Bool {
+    package var isUIKitError: Bool {
         if case .tableError = kind { true } else { false }
     }
 
     /// `stale cell: row 0.2 shows a stale cell for #3: …` or `UIKit error: Invalid update: …`.
-    public var description: String {
+    package var description: String {
         isUIKitError ? "UIKit error: \(message)" : "\(kind): \(message)"
     }
 }

@@ -5,32 +5,32 @@ import Interpreter
 /// terminal, then, on the first failure, the shrinker and the transcript file; prints the
 /// summary (a line of text or one JSON object) and returns the exit status: 0 when every batch
 /// stayed consistent, 1 for a failure, 2 when the fuzzer itself went wrong.
-public struct FuzzLauncher {
-    public var configuration: FuzzConfiguration
+package struct FuzzLauncher {
+    package var configuration: FuzzConfiguration
     /// Where the shrunk session goes; nil for `fuzz-<seed>.session` in the current directory.
-    public var outputPath: String?
-    public var isJSON = false
+    package var outputPath: String?
+    package var isJSON = false
     /// Whether to draw the progress bar on standard error (a terminal, `TERM` not `dumb`).
-    public var showsProgress = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    package var showsProgress = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     /// Seconds since an arbitrary start (injected so that tests need no clock).
-    public var clock: () -> Double = {
+    package var clock: () -> Double = {
         let now = ContinuousClock.now - FuzzLauncher.origin
         return Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
     }
     /// Standard output and standard error.
-    public var output: (String) -> Void = { print($0) }
-    public var status: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    package var output: (String) -> Void = { print($0) }
+    package var status: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
     private static let origin = ContinuousClock.now
 
-    public init(configuration: FuzzConfiguration) {
+    package init(configuration: FuzzConfiguration) {
         self.configuration = configuration
     }
 
     /// The path the shrunk session is written to.
-    public var path: String { outputPath ?? "fuzz-\(configuration.seed).session" }
+    package var path: String { outputPath ?? "fuzz-\(configuration.seed).session" }
 
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         let start = clock()
         var lastDraw = -1.0
         let result: Fuzzer.Result

@@ -6,27 +6,27 @@ import ObjectGraph
 /// Objects are named by the insert that created them (`FuzzSymbol`), not by `#ID`: the IDs an
 /// object gets depend on the inserts before it, so `FuzzExecutor` maps symbols to the IDs the
 /// interpreter actually handed out, and leaves out any edit whose object no longer exists.
-public struct FuzzSession: Equatable, Sendable {
-    public var lines: [FuzzLine]
+package struct FuzzSession: Equatable, Sendable {
+    package var lines: [FuzzLine]
 
-    public init(lines: [FuzzLine]) {
+    package init(lines: [FuzzLine]) {
         self.lines = lines
     }
 }
 
 /// The name of the object created by one `insert` edit of a session.
-public struct FuzzSymbol: Hashable, Comparable, Sendable {
-    public let rawValue: Int
+package struct FuzzSymbol: Hashable, Comparable, Sendable {
+    package let rawValue: Int
 
-    public init(_ rawValue: Int) {
+    package init(_ rawValue: Int) {
         self.rawValue = rawValue
     }
 
-    public static func < (lhs: FuzzSymbol, rhs: FuzzSymbol) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: FuzzSymbol, rhs: FuzzSymbol) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One input line of a fuzz session.
-public enum FuzzLine: Equatable, Sendable {
+package enum FuzzLine: Equatable, Sendable {
     /// A fixed line (`entity …`, `fetch …`, `adapter …`, `profile …`); essential lines are never
     /// dropped by the shrinker, since nothing reproduces without them.
     case command(String, isEssential: Bool)
@@ -47,18 +47,18 @@ public enum FuzzLine: Equatable, Sendable {
 
 /// A user's drag, named by objects rather than index paths so that it still means the same
 /// drag when the shrinker drops other rows: the dragged row, and the row it lands next to.
-public struct FuzzDrag: Equatable, Sendable {
-    public enum Placement: Equatable, Sendable {
+package struct FuzzDrag: Equatable, Sendable {
+    package enum Placement: Equatable, Sendable {
         case before, after
     }
 
-    public var row: FuzzSymbol
-    public var anchor: FuzzSymbol
-    public var placement: Placement
+    package var row: FuzzSymbol
+    package var anchor: FuzzSymbol
+    package var placement: Placement
     /// Whether the data source sets the user-driven flag (`move`) or not (`move --unflagged`).
-    public var isFlagged: Bool
+    package var isFlagged: Bool
 
-    public init(row: FuzzSymbol, anchor: FuzzSymbol, placement: Placement, isFlagged: Bool) {
+    package init(row: FuzzSymbol, anchor: FuzzSymbol, placement: Placement, isFlagged: Bool) {
         self.row = row
         self.anchor = anchor
         self.placement = placement
@@ -67,14 +67,14 @@ public struct FuzzDrag: Equatable, Sendable {
 }
 
 /// One edit of an edits line.
-public enum FuzzEdit: Equatable, Sendable {
+package enum FuzzEdit: Equatable, Sendable {
     case insert(FuzzSymbol, [FuzzField: Value])
     case delete(FuzzSymbol)
     case set(FuzzSymbol, [FuzzField: Value])
 }
 
 /// The attributes of the fuzzed entity, in schema order.
-public enum FuzzField: String, CaseIterable, Comparable, Sendable {
+package enum FuzzField: String, CaseIterable, Comparable, Sendable {
     /// A plain field: changing it only updates the cell.
     case title
     /// The section key (and first sort key).
@@ -84,7 +84,7 @@ public enum FuzzField: String, CaseIterable, Comparable, Sendable {
     /// The predicate field: `hidden == YES` objects are not fetched.
     case hidden
 
-    public static func < (lhs: FuzzField, rhs: FuzzField) -> Bool {
+    package static func < (lhs: FuzzField, rhs: FuzzField) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 

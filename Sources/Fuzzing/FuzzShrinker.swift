@@ -11,23 +11,23 @@ import ObjectGraph
 /// 4. merge adjacent edit lines into one (at most 10 edits), one change event instead of two;
 /// 5. simplify values: titles to `x`, groups toward `A`, orders toward 0, `hidden` to false.
 /// Deterministic: the same session and kind always give the same result.
-public struct FuzzShrinker {
-    public let kind: FuzzFailure.Kind
+package struct FuzzShrinker {
+    package let kind: FuzzFailure.Kind
     /// Candidates run so far.
-    public private(set) var tries = 0
+    package private(set) var tries = 0
     /// A bound on candidates, so shrinking always ends in reasonable time.
-    public var maximumTries = 20_000
+    package var maximumTries = 20_000
     /// Whether candidates run with the fuzzer's deliberately broken renumbering (its self-test).
     package var breaksRenumbering = false
 
-    public init(kind: FuzzFailure.Kind) {
+    package init(kind: FuzzFailure.Kind) {
         self.kind = kind
     }
 
     /// The shortest session found that fails with `kind`; `session` itself if it does not.
     /// - Complexity: every candidate replays the session from scratch; a pass over n lines tries
     ///   O(n log n) candidates in the worst case, usually far fewer since the tail pass cuts first.
-    public mutating func shrink(_ session: FuzzSession) -> FuzzSession {
+    package mutating func shrink(_ session: FuzzSession) -> FuzzSession {
         guard var current = reproduces(session) else { return session }
         for _ in 0..<8 {
             let before = current

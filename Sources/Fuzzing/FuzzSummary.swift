@@ -2,15 +2,15 @@ import FetchSimCore
 import Interpreter
 /// The numbers of a finished fuzz run and how they are shown: one line of text, one JSON object,
 /// or a progress bar while it runs. Pure: the caller measures the time.
-public struct FuzzSummary {
-    public var seed: UInt64
-    public var batches: Int
-    public var sessions: Int
-    public var seconds: Double
+package struct FuzzSummary {
+    package var seed: UInt64
+    package var batches: Int
+    package var sessions: Int
+    package var seconds: Double
     /// The first failure, shrunk, if any.
-    public var finding: Shrunk?
+    package var finding: Shrunk?
 
-    public init(seed: UInt64, batches: Int, sessions: Int, seconds: Double, finding: Shrunk? = nil) {
+    package init(seed: UInt64, batches: Int, sessions: Int, seconds: Double, finding: Shrunk? = nil) {
         self.seed = seed
         self.batches = batches
         self.sessions = sessions
@@ -19,15 +19,15 @@ public struct FuzzSummary {
     }
 
     /// A failure after shrinking, and where its transcript went.
-    public struct Shrunk {
-        public var failure: FuzzFailure
+    package struct Shrunk {
+        package var failure: FuzzFailure
         /// The failing batch's number in the run.
-        public var batch: Int
-        public var inputLines: Int
-        public var tries: Int
-        public var path: String
+        package var batch: Int
+        package var inputLines: Int
+        package var tries: Int
+        package var path: String
 
-        public init(failure: FuzzFailure, batch: Int, inputLines: Int, tries: Int, path: String) {
+        package init(failure: FuzzFailure, batch: Int, inputLines: Int, tries: Int, path: String) {
             self.failure = failure
             self.batch = batch
             self.inputLines = inputLines
@@ -36,13 +36,13 @@ public struct FuzzSummary {
         }
     }
 
-    public var batchesPerSecond: Int {
+    package var batchesPerSecond: Int {
         seconds > 0 ? Int((Double(batches) / seconds).rounded()) : batches
     }
 
     /// `fuzz: 50,000 batches, 0 inconsistencies, seed 7, 41,230 batches/s`, and for a failure two
     /// more lines: what failed, and where the shrunk session is.
-    public var lines: [String] {
+    package var lines: [String] {
         let count = finding == nil ? 0 : 1
         var lines = ["fuzz: \(Self.grouped(batches)) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
         if let finding {
@@ -53,7 +53,7 @@ public struct FuzzSummary {
     }
 
     /// `{"ok":true,"outcome":"consistent","seed":7,"batches":50000,…,"failure":null}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let failure: JSONValue = finding.map { finding in
             .object([
                 ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind.description)), ("message", .string(finding.failure.message)),
@@ -69,7 +69,7 @@ public struct FuzzSummary {
     }
 
     /// `fuzz [██████░░░░░░░░░░░░░░░░░░]  12,345/50,000 batches · 41,230 batches/s · 0:03`.
-    public static func progressLine(done: Int, total: Int, seconds: Double) -> String {
+    package static func progressLine(done: Int, total: Int, seconds: Double) -> String {
         let width = 24
         let filled = total > 0 ? min(width, done * width / total) : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)

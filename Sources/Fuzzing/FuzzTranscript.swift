@@ -3,16 +3,16 @@ import Transcripts
 /// A fuzz session written as a transcript: `# start: empty`, `# expect: inconsistent`, comments
 /// naming the fuzz command that found it, then every input line with its plain 80-column output,
 /// so that `fetchsim replay` reproduces it exactly.
-public struct FuzzTranscript {
+package struct FuzzTranscript {
     /// The transcript's text.
-    public let text: String
+    package let text: String
     /// How many input (`> `) lines it holds.
-    public let inputLines: Int
+    package let inputLines: Int
     /// The failure of its last line, as recorded (nil if the session did not fail).
-    public let failure: FuzzFailure?
+    package let failure: FuzzFailure?
 
     /// Runs `session` afresh with text rendering on and records it; `comments` go in the header.
-    public init(session: FuzzSession, comments: [String], breaksRenumbering: Bool = false) throws {
+    package init(session: FuzzSession, comments: [String], breaksRenumbering: Bool = false) throws {
         let executor = try FuzzExecutor(rendersText: true, breaksRenumbering: breaksRenumbering)
         var lines: [String] = []
         var failure: FuzzFailure?
@@ -39,7 +39,7 @@ public struct FuzzTranscript {
 
     /// The header comments of a shrunk finding: the command that found it, the failure, and
     /// how far it shrank.
-    public static func comments(for finding: FuzzFinding, configuration: FuzzConfiguration, shrunkLines: Int, tries: Int) -> [String] {
+    package static func comments(for finding: FuzzFinding, configuration: FuzzConfiguration, shrunkLines: Int, tries: Int) -> [String] {
         [
             "Found by: \(configuration.commandLine)",
             "(batch \(finding.batch) of the run, session \(finding.sessionNumber); shrunk from \(finding.session.lines.count) lines"

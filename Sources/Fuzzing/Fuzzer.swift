@@ -6,15 +6,15 @@ import FetchSimCore
 /// Sessions are `sessionLength` batches long, each from a fresh, empty workspace with a seed
 /// drawn from the run's seed, so a run is deterministic and a failure is never buried deep in a
 /// long history. Text is not rendered while searching.
-public struct Fuzzer {
-    public let configuration: FuzzConfiguration
+package struct Fuzzer {
+    package let configuration: FuzzConfiguration
 
-    public init(configuration: FuzzConfiguration) {
+    package init(configuration: FuzzConfiguration) {
         self.configuration = configuration
     }
 
     /// What a run found.
-    public enum Outcome {
+    package enum Outcome {
         /// Every batch stayed consistent.
         case passed
         /// A batch failed: the session up to and including it.
@@ -22,16 +22,16 @@ public struct Fuzzer {
     }
 
     /// The end of a run: how many batches ran and what was found.
-    public struct Result {
-        public var batches = 0
-        public var sessions = 0
-        public var outcome = Outcome.passed
+    package struct Result {
+        package var batches = 0
+        package var sessions = 0
+        package var outcome = Outcome.passed
     }
 
     /// Runs the batches; `progress` is told the batches done every 100 batches and at the end.
     /// Throws `FuzzGeneratorError` when the generator wrote a line the interpreter rejected —
     /// a bug in the generator, not a finding.
-    public func run(progress: (Int) -> Void = { _ in }) throws -> Result {
+    package func run(progress: (Int) -> Void = { _ in }) throws -> Result {
         var result = Result()
         var seeds = SeededGenerator(seed: configuration.seed)
         while result.batches < configuration.batches {
@@ -73,24 +73,24 @@ public struct Fuzzer {
 }
 
 /// A failing session as the fuzzer found it.
-public struct FuzzFinding {
+package struct FuzzFinding {
     /// Every line of the session up to and including the failing one.
-    public var session: FuzzSession
-    public var failure: FuzzFailure
+    package var session: FuzzSession
+    package var failure: FuzzFailure
     /// The failing batch's number in the whole run (1-based).
-    public var batch: Int
+    package var batch: Int
     /// Which session of the run it was (1-based).
-    public var sessionNumber: Int
+    package var sessionNumber: Int
 }
 
 /// The generator wrote a line the interpreter rejected: a bug in the fuzzer itself.
-public struct FuzzGeneratorError: Error, CustomStringConvertible {
-    public let line: String
-    public let message: String
-    public let seed: UInt64
-    public let session: Int
+package struct FuzzGeneratorError: Error, CustomStringConvertible {
+    package let line: String
+    package let message: String
+    package let seed: UInt64
+    package let session: Int
 
-    public var description: String {
+    package var description: String {
         "the generator wrote an invalid line (seed \(seed), session \(session)): '\(line)': \(message)"
     }
 }

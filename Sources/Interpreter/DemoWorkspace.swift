@@ -2,7 +2,7 @@ import CommandLanguage
 import ObjectGraph
 
 /// How a session starts: the demo list a newcomer sees at once, or a blank workspace.
-public enum SessionStart: String, Sendable, CaseIterable {
+package enum SessionStart: String, Sendable, CaseIterable {
     case demo, empty
 
     /// The commands that build the demo: a `Note` entity, twelve notes in three sections, a
@@ -29,7 +29,7 @@ public enum SessionStart: String, Sendable, CaseIterable {
     ]
 
     /// Builds the start state with `interpreter`; the demo's own events are not counted.
-    public func prepare(_ interpreter: Interpreter) throws {
+    package func prepare(_ interpreter: Interpreter) throws {
         guard self == .demo else { return }
         let renders = interpreter.rendersText
         interpreter.rendersText = false
@@ -43,9 +43,9 @@ public enum SessionStart: String, Sendable, CaseIterable {
     }
 
     /// The first line a newcomer reads.
-    public static let welcome = "FetchSim — a demo list of 12 notes in 3 sections, driven by the coordinator adapter. Type 'help' to start, Ctrl-D to quit."
+    package static let welcome = "FetchSim — a demo list of 12 notes in 3 sections, driven by the coordinator adapter. Type 'help' to start, Ctrl-D to quit."
     /// The first line of `--empty`.
-    public static let emptyWelcome = "FetchSim — an empty workspace. Define an entity ('help entity'), insert objects and 'fetch' them; 'help' lists the commands, Ctrl-D quits."
+    package static let emptyWelcome = "FetchSim — an empty workspace. Define an entity ('help entity'), insert objects and 'fetch' them; 'help' lists the commands, Ctrl-D quits."
 }
 
 extension Interpreter {

@@ -5,24 +5,24 @@ import FetchSimCore
 
 /// One change event as the REPL reports it: its number, what the adapter received and did, the
 /// table operations, UIKit's error if any, and the consistency check's verdict.
-public struct EventReport {
-    public let number: Int
-    public let event: AdapterEvent
-    public let problems: [ConsistencyProblem]
+package struct EventReport {
+    package let number: Int
+    package let event: AdapterEvent
+    package let problems: [ConsistencyProblem]
     /// For a drag (or a placed insert): how many objects it wrote.
-    public var writes: Int?
+    package var writes: Int?
 
-    public init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
+    package init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
         self.number = number
         self.event = event
         self.problems = problems
     }
 
-    public var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
+    package var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
 
     /// `event 3 · 1 insert applied, 2 moves skipped · table: insertRows [0.0]`: the callbacks
     /// counted by kind and what the adapter did with them, in order of first appearance.
-    public var summary: String {
+    package var summary: String {
         var kinds: [CallbackTally] = []
         for (callback, action) in event.entries {
             let noun: String
@@ -47,7 +47,7 @@ public struct EventReport {
     }
 
     /// The event's callbacks as the `--json` protocol lists them.
-    public var callbacksJSON: JSONValue {
+    package var callbacksJSON: JSONValue {
         .array(event.entries.map { callback, action in
             switch callback {
             case .willChangeContent: return .object([("event", "willChangeContent")])
@@ -65,7 +65,7 @@ public struct EventReport {
     }
 
     /// `{"n":…,"callbacks":[…],"consistent":…,"problems":[…],"error":…}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var fields: [(String, JSONValue)] = [
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
             ("problems", .array(problems.map { .string($0.description) })),

@@ -10,50 +10,50 @@ import TableSimulation
 /// Executes the command language against a workspace, one line at a time. One line — or one
 /// `begin … commit` block — is one run-loop turn: its edits become one change event, after which
 /// the consistency check runs.
-public final class Interpreter {
-    public let workspace: Workspace
+package final class Interpreter {
+    package let workspace: Workspace
     /// Whether to render text output (off in `--json` mode, where only JSON is printed).
-    public var rendersText = true
+    package var rendersText = true
     /// Whether a `begin … commit` block is open.
-    public internal(set) var isInTransaction = false {
+    package internal(set) var isInTransaction = false {
         didSet { if !isInTransaction { blockDescriptions = [] } }
     }
     /// The current fetch as `show fetch` prints it (the sort filled in when it was defaulted).
-    public internal(set) var fetchSpec: Command.FetchSpec?
+    package internal(set) var fetchSpec: Command.FetchSpec?
     /// What the open block's edits did so far, to name its event at `commit`.
     var blockDescriptions: [String] = []
     /// The last change event.
-    public internal(set) var lastReport: EventReport?
+    package internal(set) var lastReport: EventReport?
     var lastChange: ObjectsDidChange?
     /// A `record` command the driver must carry out (the interpreter does no file I/O).
-    public internal(set) var pendingRecordAction: Command.RecordAction?
+    package internal(set) var pendingRecordAction: Command.RecordAction?
     /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
-    public internal(set) var pendingReadPath: String?
+    package internal(set) var pendingReadPath: String?
 
     /// The monotonic clock `timing on` reads, in nanoseconds; tests inject a counter.
-    public var clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    package var clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     /// Whether long output may go through a pager (`pager on|off`); the driver decides whether
     /// there is a terminal to page on.
-    public internal(set) var usesPager = true
+    package internal(set) var usesPager = true
     /// How `show` and `dump objects` print (`mode`).
-    public internal(set) var outputMode: Command.OutputMode = .sheet
+    package internal(set) var outputMode: Command.OutputMode = .sheet
     /// Reads a file for `import csv` (injected: tests and transcripts may use their own).
-    public var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    package var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     /// Writes a file for `export csv`.
-    public var writeFile: (String, String) throws -> Void = { try $1.write(toFile: $0, atomically: true, encoding: .utf8) }
+    package var writeFile: (String, String) throws -> Void = { try $1.write(toFile: $0, atomically: true, encoding: .utf8) }
     /// The stopwatch of `timing on`; nil while timing is off.
     var timing: EventTiming?
     /// The stages of the current line's change event, when timed.
     var stageTimes: LineTiming.Stages?
 
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         self.workspace = workspace
     }
 
     var context: ObjectContext { workspace.context }
 
     /// Runs one input line and returns everything it produced (with its timing while `timing on`).
-    public func execute(_ line: String) -> LineOutcome {
+    package func execute(_ line: String) -> LineOutcome {
         guard let timing else { return executeUntimed(line) }
         stageTimes = nil
         let start = timing.clock()
@@ -90,7 +90,7 @@ public final class Interpreter {
     }
 
     /// Discards an open `begin … commit` block's edits (the session ends inside it).
-    public func discardOpenBlock() {
+    package func discardOpenBlock() {
         guard isInTransaction else { return }
         isInTransaction = false
         context.discardPendingChanges()

@@ -1,6 +1,6 @@
 import CommandLanguage
 /// A JSON value with ordered object keys, rendered on one line — the `--json` protocol's answers.
-public enum JSONValue: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
+package enum JSONValue: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral {
     case null
     case bool(Bool)
@@ -10,16 +10,16 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible, Expressible
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.description == rhs.description }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.description == rhs.description }
 
     /// Compact JSON text.
-    public var description: String {
+    package var description: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -33,7 +33,7 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// Appends or replaces a field of an object value.
-    public mutating func set(_ key: String, _ value: JSONValue) {
+    package mutating func set(_ key: String, _ value: JSONValue) {
         guard case .object(var fields) = self else { return }
         if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = value } else { fields.append((key, value)) }
         self = .object(fields)

@@ -3,31 +3,31 @@ import ObjectGraph
 
 /// What one input line produced: text for the REPL, one JSON object for `--json`, and whether it
 /// failed (an error, an inconsistency or a UIKit error) or asked to quit.
-public struct LineOutcome {
-    public var text: [OutputBlock] = []
-    public var json: JSONValue = .object([("ok", true)])
-    public var failed = false
-    public var quits = false
+package struct LineOutcome {
+    package var text: [OutputBlock] = []
+    package var json: JSONValue = .object([("ok", true)])
+    package var failed = false
+    package var quits = false
     /// Whether the line asked for the full-screen spreadsheet (`sheet`): the driver opens it.
-    public var opensSheet = false
+    package var opensSheet = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
-    public var errorMessage: String?
+    package var errorMessage: String?
     /// How long the line took, while `timing on` (never part of the text: transcripts stay deterministic).
-    public var timing: LineTiming?
+    package var timing: LineTiming?
     /// Whether the output is of the long kind (`show all`, `dump objects`, `help`) that a terminal pages.
-    public var isLong = false
+    package var isLong = false
     /// The IDs of the objects the line inserted, in the order of its inserts (JSON's `ids`).
-    public var insertedIDs: [ObjectID] = []
+    package var insertedIDs: [ObjectID] = []
 
-    public init() {}
+    package init() {}
 
     /// The text output rendered at `width` with `style`.
-    public func renderText(width: Int, style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
+    package func renderText(width: Int, style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
         text.flatMap { $0.render(width: width, style: style) }
     }
 
     /// An error line: `error: …` in text, `{"ok":false,"error":"…"}` in JSON.
-    public static func error(_ message: String) -> LineOutcome {
+    package static func error(_ message: String) -> LineOutcome {
         var outcome = LineOutcome()
         outcome.text = [.wrapped("error: \(message)", .error)]
         outcome.json = .object([("ok", false), ("error", .string(message))])

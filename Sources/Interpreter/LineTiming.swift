@@ -1,27 +1,27 @@
 /// How long one input line took (`timing on`, psql's `\timing`): in all, and for a line that
 /// made a change event, split into its stages.
-public struct LineTiming: Equatable, Sendable {
+package struct LineTiming: Equatable, Sendable {
     /// One change event's stages, in nanoseconds.
-    public struct Stages: Equatable, Sendable {
+    package struct Stages: Equatable, Sendable {
         /// From processing the pending changes to the adapter's first callback: the context's
         /// notification and the controller's change computation.
-        public var controller: UInt64
+        package var controller: UInt64
         /// The adapter's own work between its first callback and the end of the event.
-        public var adapter: UInt64
+        package var adapter: UInt64
         /// Table calls the adapter made (batches, reloads) and the layout pass after the event.
-        public var table: UInt64
+        package var table: UInt64
         /// The consistency check.
-        public var check: UInt64
+        package var check: UInt64
         /// Delegate calls the adapter received, `willChangeContent` and `didChangeContent` included.
-        public var callbacks: Int
+        package var callbacks: Int
     }
 
-    public var totalNanoseconds: UInt64
-    public var stages: Stages?
+    package var totalNanoseconds: UInt64
+    package var stages: Stages?
 
     /// `time 0.412 ms: controller 0.120, adapter 0.050, table 0.200, check 0.042 · 5 callbacks`,
     /// or `time 0.010 ms · no change event`.
-    public var summary: String {
+    package var summary: String {
         let total = "time \(Self.milliseconds(totalNanoseconds)) ms"
         guard let stages else { return total + " · no change event" }
         return total + ": controller \(Self.milliseconds(stages.controller)), adapter \(Self.milliseconds(stages.adapter)), "

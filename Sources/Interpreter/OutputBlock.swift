@@ -4,7 +4,7 @@ import Sheet
 
 /// One piece of REPL output, kept as a value until a sink renders it at its own width and with its
 /// own colours — the terminal at the window's width, a transcript at 80 columns in plain text.
-public enum OutputBlock {
+package enum OutputBlock {
     case line(String, TextRole? = nil)
     case sheet(SheetModel, SheetWindow)
     /// Text wrapped at the width at its spaces, continuation lines indented by two.
@@ -13,7 +13,7 @@ public enum OutputBlock {
     case help(Command.Name?)
 
     /// The block as lines of text.
-    public func render(width: Int, style: @escaping @Sendable (TextRole, String) -> String) -> [String] {
+    package func render(width: Int, style: @escaping @Sendable (TextRole, String) -> String) -> [String] {
         switch self {
         case .line(let text, let role):
             let fitted = role == .dim ? TextWidth.truncate(text, toWidth: width) : text

@@ -1,4 +1,4 @@
 /// What a piece of REPL output is, so a terminal sink can colour it (and a plain one not).
-public enum TextRole: Sendable {
+package enum TextRole: Sendable {
     case header, sectionHeader, inserted, moved, updated, deleted, dim, error, good
 }

@@ -7,32 +7,32 @@ import TableSimulation
 
 /// Everything one REPL session works on: the context, and once something is fetched, the
 /// controller, the app's data source, the simulated table and the adapter between them.
-public final class Workspace {
-    public let context: ObjectContext
-    public private(set) var controller: FetchedResultsController?
-    public private(set) var dataSource: ListDataSource?
-    public private(set) var table: SimulatedTableView?
-    public private(set) var adapter: TableAdapter?
-    public private(set) var adapterKind: AdapterKind = .coordinator
-    public private(set) var adapterOptions = AdapterOptions(for: .coordinator)
-    public private(set) var profile: CompatibilityProfile = .modern
+package final class Workspace {
+    package let context: ObjectContext
+    package private(set) var controller: FetchedResultsController?
+    package private(set) var dataSource: ListDataSource?
+    package private(set) var table: SimulatedTableView?
+    package private(set) var adapter: TableAdapter?
+    package private(set) var adapterKind: AdapterKind = .coordinator
+    package private(set) var adapterOptions = AdapterOptions(for: .coordinator)
+    package private(set) var profile: CompatibilityProfile = .modern
     /// The rows the table shows cells for.
-    public var viewport = Viewport(firstRow: 0, height: 200) {
+    package var viewport = Viewport(firstRow: 0, height: 200) {
         didSet { table?.viewport = viewport }
     }
     /// Change events processed so far.
-    public internal(set) var eventCount = 0
+    package internal(set) var eventCount = 0
     /// How much the check after every change event reads: `.full` (the REPL's default) or
     /// `.incremental`, which finds the same table/controller differences in O(viewport + changes)
     /// (docs/performance.md); the `check` command always reads everything.
-    public var eventCheckScope = ConsistencyCheck.Scope.full
+    package var eventCheckScope = ConsistencyCheck.Scope.full
     /// How drags renumber the index attribute (`reorder`, `fetch … reorder`).
-    public private(set) var reorderStrategy: ReorderStrategy = .dense
+    package private(set) var reorderStrategy: ReorderStrategy = .dense
     /// Drags (and placed inserts) so far, and the objects they wrote.
-    public internal(set) var drags = 0
-    public internal(set) var dragWrites = 0
+    package internal(set) var drags = 0
+    package internal(set) var dragWrites = 0
 
-    public init(context: ObjectContext) {
+    package init(context: ObjectContext) {
         self.context = context
     }
 
@@ -93,7 +93,7 @@ public final class Workspace {
     }
 
     /// The consistency check of the current table, if there is one.
-    public var check: ConsistencyCheck? {
+    package var check: ConsistencyCheck? {
         guard let table, let dataSource else { return nil }
         return ConsistencyCheck(table: table, dataSource: dataSource)
     }

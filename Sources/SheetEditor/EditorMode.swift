@@ -1,7 +1,7 @@
 import FetchSimCore
 
 /// What the keys currently do in the full-screen spreadsheet.
-public enum EditorMode: Equatable, Sendable {
+package enum EditorMode: Equatable, Sendable {
     /// Moving the cursor; single keys act on the row or cell under it.
     case browsing
     /// A row picked up and carried (`Space`, `m`, or a mouse press): nothing is written until the
@@ -18,14 +18,14 @@ public enum EditorMode: Equatable, Sendable {
 }
 
 /// A cell being edited: which row (the table's path), which attribute, and the field.
-public struct CellEdit: Equatable, Sendable {
-    public var path: IndexPath
-    public var attribute: String
-    public var field: LineEditor
+package struct CellEdit: Equatable, Sendable {
+    package var path: IndexPath
+    package var attribute: String
+    package var field: LineEditor
     /// The text the cell showed when editing began (committing it unchanged writes nothing).
-    public var original: String
+    package var original: String
 
-    public init(path: IndexPath, attribute: String, text: String) {
+    package init(path: IndexPath, attribute: String, text: String) {
         self.path = path
         self.attribute = attribute
         field = LineEditor(text)
@@ -34,7 +34,7 @@ public struct CellEdit: Equatable, Sendable {
 }
 
 /// What the lower pane shows, if anything.
-public enum EditorPane: Equatable, Sendable {
+package enum EditorPane: Equatable, Sendable {
     /// The last event's callbacks and what the adapter did with each (`L`).
     case log
     /// The keys (`?`).
@@ -44,11 +44,11 @@ public enum EditorPane: Equatable, Sendable {
 }
 
 /// A one-line message in the message line: the result of the last action.
-public struct EditorMessage: Equatable, Sendable {
-    public var text: String
-    public var isError: Bool
+package struct EditorMessage: Equatable, Sendable {
+    package var text: String
+    package var isError: Bool
 
-    public init(_ text: String, isError: Bool = false) {
+    package init(_ text: String, isError: Bool = false) {
         self.text = text
         self.isError = isError
     }

@@ -1,6 +1,6 @@
 /// One key press (or mouse report, or resize) as the full-screen spreadsheet sees it, decoded
 /// from the terminal by the ncurses layer. The state machine only ever sees these values.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     /// A printable character (`Space` is `.character(" ")`).
     case character(Character)
     /// A control key: `.control("r")` is Ctrl-R.
@@ -18,8 +18,8 @@ public enum Key: Equatable, Sendable {
 }
 
 /// What the mouse did, at which screen cell (zero-based).
-public struct MouseEvent: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct MouseEvent: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// The first button went down.
         case press
         /// The pointer moved with the button held (xterm reports motion in mode 1002).
@@ -28,11 +28,11 @@ public struct MouseEvent: Equatable, Sendable {
         case release
     }
 
-    public var kind: Kind
-    public var line: Int
-    public var column: Int
+    package var kind: Kind
+    package var line: Int
+    package var column: Int
 
-    public init(_ kind: Kind, line: Int, column: Int) {
+    package init(_ kind: Kind, line: Int, column: Int) {
         self.kind = kind
         self.line = line
         self.column = column

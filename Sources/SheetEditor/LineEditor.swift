@@ -2,27 +2,27 @@ import FetchSimCore
 
 /// A one-line text field with readline-like editing: left/right, home/end (also Ctrl-A/Ctrl-E),
 /// backspace, delete, Ctrl-U (erase to the start) and Ctrl-K (erase to the end). Pure state.
-public struct LineEditor: Equatable, Sendable {
+package struct LineEditor: Equatable, Sendable {
     /// The text being edited.
-    public private(set) var text: [Character]
+    package private(set) var text: [Character]
     /// The insertion point, 0...text.count.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
 
     /// A field holding `text`, the insertion point at its end.
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         self.text = Array(text)
         cursor = self.text.count
     }
 
     /// The text as a string.
-    public var string: String { String(text) }
+    package var string: String { String(text) }
 
     /// The display column of the insertion point (wide characters count two).
-    public var cursorColumn: Int { TextWidth.displayWidth(of: String(text[..<cursor])) }
+    package var cursorColumn: Int { TextWidth.displayWidth(of: String(text[..<cursor])) }
 
     /// Applies an editing key; returns false for keys that do not edit (Enter, Esc, Tab, arrows
     /// up and down …), which the caller handles.
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
             text.insert(character, at: cursor)
@@ -54,7 +54,7 @@ public struct LineEditor: Equatable, Sendable {
 
     /// Replaces the text before the insertion point's last `word.count` characters with
     /// `replacement` (completion), keeping what follows the insertion point.
-    public mutating func replaceWordBeforeCursor(length: Int, with replacement: String) {
+    package mutating func replaceWordBeforeCursor(length: Int, with replacement: String) {
         let start = max(0, cursor - length)
         text.replaceSubrange(start..<cursor, with: Array(replacement))
         cursor = start + replacement.count

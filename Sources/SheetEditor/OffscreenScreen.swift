@@ -1,14 +1,14 @@
 /// A screen in memory: what the terminal layer would show after drawing models the way it does
 /// (only the lines that changed). For measuring redraws without a terminal, and for tests.
-public struct OffscreenScreen: Sendable {
-    public private(set) var lines: [String] = []
+package struct OffscreenScreen: Sendable {
+    package private(set) var lines: [String] = []
     private var last: ScreenModel?
 
-    public init() {}
+    package init() {}
 
     /// Draws `model`; returns how many lines were written.
     @discardableResult
-    public mutating func draw(_ model: ScreenModel) -> Int {
+    package mutating func draw(_ model: ScreenModel) -> Int {
         let changed = model.changedLines(since: last)
         if lines.count != model.lines.count { lines = Array(repeating: "", count: model.lines.count) }
         for index in changed { lines[index] = model.lines[index].text }

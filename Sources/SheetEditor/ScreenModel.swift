@@ -1,7 +1,7 @@
 import FetchSimCore
 
 /// What a piece of the screen is, for the terminal layer to map to attributes and colours.
-public enum ScreenRole: Equatable, Sendable {
+package enum ScreenRole: Equatable, Sendable {
     case plain
     /// The column titles.
     case header
@@ -29,29 +29,29 @@ public enum ScreenRole: Equatable, Sendable {
 }
 
 /// A piece of a screen line in one role.
-public struct ScreenSpan: Equatable, Sendable {
-    public var text: String
-    public var role: ScreenRole
+package struct ScreenSpan: Equatable, Sendable {
+    package var text: String
+    package var role: ScreenRole
 
-    public init(_ text: String, _ role: ScreenRole = .plain) {
+    package init(_ text: String, _ role: ScreenRole = .plain) {
         self.text = text
         self.role = role
     }
 }
 
 /// One line of the screen, at most the screen's width.
-public struct ScreenLine: Equatable, Sendable {
-    public var spans: [ScreenSpan]
+package struct ScreenLine: Equatable, Sendable {
+    package var spans: [ScreenSpan]
 
-    public init(_ spans: [ScreenSpan] = []) {
+    package init(_ spans: [ScreenSpan] = []) {
         self.spans = spans
     }
 
     /// The line without roles.
-    public var text: String { spans.map(\.text).joined() }
+    package var text: String { spans.map(\.text).joined() }
 
     /// The line cut to `width` display columns (wide characters count two).
-    public func fitted(to width: Int) -> ScreenLine {
+    package func fitted(to width: Int) -> ScreenLine {
         var budget = width
         var kept: [ScreenSpan] = []
         for span in spans {
@@ -71,14 +71,14 @@ public struct ScreenLine: Equatable, Sendable {
 
 /// Everything on the screen: exactly `rows` lines, and where the terminal cursor goes (shown only
 /// while a field is edited).
-public struct ScreenModel: Equatable, Sendable {
-    public var rows: Int
-    public var columns: Int
-    public var lines: [ScreenLine]
+package struct ScreenModel: Equatable, Sendable {
+    package var rows: Int
+    package var columns: Int
+    package var lines: [ScreenLine]
     /// The terminal cursor's line and column, or `nil` to hide it.
-    public var cursor: ScreenPoint?
+    package var cursor: ScreenPoint?
 
-    public init(rows: Int, columns: Int, lines: [ScreenLine], cursor: ScreenPoint? = nil) {
+    package init(rows: Int, columns: Int, lines: [ScreenLine], cursor: ScreenPoint? = nil) {
         self.rows = rows
         self.columns = columns
         self.lines = lines
@@ -86,24 +86,24 @@ public struct ScreenModel: Equatable, Sendable {
     }
 
     /// The screen as plain text, one string per line (trailing spaces removed).
-    public var text: [String] {
+    package var text: [String] {
         lines.map { String($0.text.reversed().drop { $0 == " " }.reversed()) }
     }
 
     /// The lines that differ from `previous` (every line when the size changed): what a redraw
     /// has to write.
-    public func changedLines(since previous: ScreenModel?) -> [Int] {
+    package func changedLines(since previous: ScreenModel?) -> [Int] {
         guard let previous, previous.rows == rows, previous.columns == columns else { return Array(lines.indices) }
         return lines.indices.filter { $0 >= previous.lines.count || previous.lines[$0] != lines[$0] }
     }
 }
 
 /// A screen cell position (zero-based).
-public struct ScreenPoint: Equatable, Sendable {
-    public var line: Int
-    public var column: Int
+package struct ScreenPoint: Equatable, Sendable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

@@ -18,7 +18,7 @@ struct ScreenRow {
 extension SheetEditor {
     /// The screen as it should look now. Reads only the rows on screen: O(sections + visible
     /// rows × log n), whatever the number of rows.
-    public func screen() -> ScreenModel {
+    package func screen() -> ScreenModel {
         let layout = layout()
         let marks = changeMarks()
         var items: [(line: Int, item: TableLayout.Item)] = []

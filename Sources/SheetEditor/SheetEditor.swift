@@ -11,23 +11,23 @@ import TableSimulation
 /// caller's hook: the interpreter, plus the session recorder), so a full-screen session records
 /// as an ordinary transcript. The only state kept here is the cursor, the scroll position, the
 /// mode (a carried row, a field being edited) and what the message line and pane show.
-public final class SheetEditor {
-    public let interpreter: Interpreter
+package final class SheetEditor {
+    package let interpreter: Interpreter
     /// Runs one REPL command line and returns what it produced.
-    public var perform: (String) -> LineOutcome
+    package var perform: (String) -> LineOutcome
     /// The store file whose unsaved changes `q` asks about; `nil`: quit without asking.
-    public var storePath: String?
-    public internal(set) var mode: EditorMode = .browsing
+    package var storePath: String?
+    package internal(set) var mode: EditorMode = .browsing
     /// The row under the cursor, as shown (the table's path except while a row is carried).
-    public internal(set) var cursor: IndexPath?
+    package internal(set) var cursor: IndexPath?
     /// The attribute column under the cursor (0 = the first attribute).
-    public internal(set) var column = 0
+    package internal(set) var column = 0
     /// The first display line of the table area.
-    public internal(set) var top = 0
-    public internal(set) var rows: Int
-    public internal(set) var columns: Int
-    public internal(set) var pane: EditorPane?
-    public internal(set) var message: EditorMessage?
+    package internal(set) var top = 0
+    package internal(set) var rows: Int
+    package internal(set) var columns: Int
+    package internal(set) var pane: EditorPane?
+    package internal(set) var message: EditorMessage?
     /// `d` was pressed once: a second `d` deletes the row.
     var isDeletePending = false
     /// The last `/` query, for `n`.
@@ -39,7 +39,7 @@ public final class SheetEditor {
 
     /// An editor on `interpreter`'s workspace for a screen of `rows` × `columns` cells; `perform`
     /// defaults to the interpreter itself.
-    public init(interpreter: Interpreter, rows: Int, columns: Int, perform: ((String) -> LineOutcome)? = nil) {
+    package init(interpreter: Interpreter, rows: Int, columns: Int, perform: ((String) -> LineOutcome)? = nil) {
         self.interpreter = interpreter
         self.perform = perform ?? { interpreter.execute($0) }
         self.rows = max(rows, 4)
@@ -51,7 +51,7 @@ public final class SheetEditor {
     var workspace: Workspace { interpreter.workspace }
 
     /// The layout of the table as shown now (with the carried row, if any).
-    public func layout() -> TableLayout {
+    package func layout() -> TableLayout {
         guard let table = workspace.table else { return TableLayout(tableCounts: []) }
         let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
         if case .carrying(let carry, _, _) = mode { return TableLayout(tableCounts: counts, carry: carry) }
@@ -65,14 +65,14 @@ public final class SheetEditor {
     }
 
     /// Puts the cursor on the shown row nearest to `path` and scrolls to it (as a click would).
-    public func placeCursor(at path: IndexPath) {
+    package func placeCursor(at path: IndexPath) {
         cursor = layout().clamped(path)
         scrollToCursor()
     }
 
     /// Handles one key; returns false when the full-screen mode should end.
     @discardableResult
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if case .resize(let newRows, let newColumns) = key {
             rows = max(newRows, 4)
             columns = max(newColumns, 20)
@@ -115,10 +115,10 @@ public final class SheetEditor {
 
     /// Lines the table area has (the screen less the header, the pane, the message line and the
     /// two status lines).
-    public var bodyHeight: Int { max(1, rows - 4 - paneHeight) }
+    package var bodyHeight: Int { max(1, rows - 4 - paneHeight) }
 
     /// Lines the pane takes (its title rule included): what it shows, at most half the screen.
-    public var paneHeight: Int {
+    package var paneHeight: Int {
         guard let pane else { return 0 }
         let most = min(max(rows / 2 - 1, 3), rows - 5)
         switch pane {

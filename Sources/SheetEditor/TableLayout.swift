@@ -5,34 +5,34 @@ import FetchSimCore
 /// taken out of its source and put at its destination, UIKit's numbering after removal).
 ///
 /// Built from the table's cached row counts, so every query is O(sections), never O(rows).
-public struct TableLayout: Equatable, Sendable {
+package struct TableLayout: Equatable, Sendable {
     /// The row being carried: where it is in the table and where it would be dropped.
-    public struct Carry: Equatable, Sendable {
-        public var source: IndexPath
-        public var destination: IndexPath
+    package struct Carry: Equatable, Sendable {
+        package var source: IndexPath
+        package var destination: IndexPath
 
-        public init(source: IndexPath, destination: IndexPath) {
+        package init(source: IndexPath, destination: IndexPath) {
             self.source = source
             self.destination = destination
         }
     }
 
     /// What a display line holds.
-    public enum Item: Equatable, Sendable {
+    package enum Item: Equatable, Sendable {
         case header(section: Int)
         /// A row at its shown path, and the table row it is (`nil` path: the carried row).
         case row(shown: IndexPath, table: IndexPath)
     }
 
     /// The table's row count of every section.
-    public let tableCounts: [Int]
-    public let carry: Carry?
+    package let tableCounts: [Int]
+    package let carry: Carry?
     /// The row counts as shown.
-    public let counts: [Int]
+    package let counts: [Int]
     /// The display line of every section's header.
     private let headerLines: [Int]
 
-    public init(tableCounts: [Int], carry: Carry? = nil) {
+    package init(tableCounts: [Int], carry: Carry? = nil) {
         self.tableCounts = tableCounts
         self.carry = carry
         var counts = tableCounts
@@ -52,19 +52,19 @@ public struct TableLayout: Equatable, Sendable {
     }
 
     /// Lines in all: headers and rows.
-    public let lineCount: Int
+    package let lineCount: Int
 
-    public var sectionCount: Int { counts.count }
+    package var sectionCount: Int { counts.count }
 
     /// The display line of the shown row `path`.
-    public func line(of path: IndexPath) -> Int { headerLines[path.section] + 1 + path.row }
+    package func line(of path: IndexPath) -> Int { headerLines[path.section] + 1 + path.row }
 
     /// The flat index of the shown row `path` (rows only, headers not counted), as a viewport counts.
-    public func flatRow(of path: IndexPath) -> Int { line(of: path) - path.section - 1 }
+    package func flatRow(of path: IndexPath) -> Int { line(of: path) - path.section - 1 }
 
     /// What the display line `line` holds; `nil` past the end.
     /// - Complexity: O(log sections).
-    public func item(atLine line: Int) -> Item? {
+    package func item(atLine line: Int) -> Item? {
         guard line >= 0, line < lineCount else { return nil }
         var low = 0
         var high = headerLines.count - 1
@@ -79,7 +79,7 @@ public struct TableLayout: Equatable, Sendable {
     }
 
     /// The table row shown at `shown` (the carried row is its source).
-    public func tablePath(ofShown shown: IndexPath) -> IndexPath {
+    package func tablePath(ofShown shown: IndexPath) -> IndexPath {
         guard let carry else { return shown }
         if shown == carry.destination { return carry.source }
         var row = shown.row
@@ -89,7 +89,7 @@ public struct TableLayout: Equatable, Sendable {
     }
 
     /// The shown row after `path` going `down` (or up), across empty sections; `nil` at the ends.
-    public func step(from path: IndexPath, down: Bool) -> IndexPath? {
+    package func step(from path: IndexPath, down: Bool) -> IndexPath? {
         if down {
             if path.row + 1 < counts[path.section] { return IndexPath(row: path.row + 1, section: path.section) }
             var section = path.section + 1
@@ -103,13 +103,13 @@ public struct TableLayout: Equatable, Sendable {
     }
 
     /// The first shown row, if any.
-    public var firstRow: IndexPath? {
+    package var firstRow: IndexPath? {
         counts.firstIndex { $0 > 0 }.map { IndexPath(row: 0, section: $0) }
     }
 
     /// The shown row nearest to `path` (the same path when it exists; the section's last row, or
     /// the next section's first, when the section shrank).
-    public func clamped(_ path: IndexPath) -> IndexPath? {
+    package func clamped(_ path: IndexPath) -> IndexPath? {
         guard !counts.isEmpty else { return nil }
         let section = min(max(path.section, 0), counts.count - 1)
         if counts[section] > 0 { return IndexPath(row: min(max(path.row, 0), counts[section] - 1), section: section) }

@@ -93,7 +93,7 @@ public final class SimulatedTableView {
     /// An order-sensitive hash of the identifiers of the rows of `section`, kept up to date by
     /// every row operation (see `SequenceFingerprint`); `nil` for a section the table does not have.
     /// - Complexity: O(1).
-    public func fingerprint(ofSection section: Int) -> SequenceFingerprint? { storage.fingerprint(ofSection: section) }
+    package func fingerprint(ofSection section: Int) -> SequenceFingerprint? { storage.fingerprint(ofSection: section) }
 
     /// Whether the table is between `beginUpdates()` and the matching `endUpdates()`.
     public var isPerformingUpdates: Bool { updateDepth > 0 }

@@ -10,24 +10,24 @@ import Interpreter
 /// Lines that start with `# ` (or are just `#`) are comments anywhere. An output line that would
 /// read as a prompt or a comment (the sheet marks a moved row with `>`), or that starts with `\`,
 /// is written with a `\` in front (`escaped(_:)`), and read back without it.
-public struct Transcript: Equatable, Sendable {
-    public struct Entry: Equatable, Sendable {
-        public var input: String
-        public var expected: [String]
+package struct Transcript: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
+        package var input: String
+        package var expected: [String]
         /// The 1-based line number of the `> ` line.
-        public var line: Int
+        package var line: Int
         /// Comment lines written between the `> ` line and the first output line, kept there when
         /// the file is rewritten.
-        public var comments: [String]
+        package var comments: [String]
         /// Comment lines written after the output, or in a block without output (before the next
         /// prompt, where they introduce it), kept there when the file is rewritten.
-        public var trailingComments: [String] = []
+        package var trailingComments: [String] = []
         /// The 1-based line number of each expected output line.
-        public var expectedLineNumbers: [Int] = []
+        package var expectedLineNumbers: [Int] = []
 
         /// The file's line number for output line `index` of this block (past the end: where
         /// further lines would go).
-        public func lineNumber(ofOutput index: Int) -> Int {
+        package func lineNumber(ofOutput index: Int) -> Int {
             if index < expectedLineNumbers.count { return expectedLineNumbers[index] }
             let after = expectedLineNumbers.last ?? (line + comments.count)
             return after + 1 + index - expectedLineNumbers.count
@@ -36,15 +36,15 @@ public struct Transcript: Equatable, Sendable {
 
     /// The longest line a transcript may hold, in bytes (a REPL line or an 80-column output line is
     /// far shorter; a longer one is garbage, not a session).
-    public static let maximumLineLength = 65_536
+    package static let maximumLineLength = 65_536
 
-    public var header: TranscriptHeader
+    package var header: TranscriptHeader
     /// Every line before the first prompt, as written (kept when the file is rewritten).
-    public var headerLines: [String]
-    public var entries: [Entry]
+    package var headerLines: [String]
+    package var entries: [Entry]
 
     /// Parses the bytes of a transcript file; invalid UTF-8 is an error naming its line.
-    public static func parse(data: Data) throws(TranscriptError) -> Transcript {
+    package static func parse(data: Data) throws(TranscriptError) -> Transcript {
         guard let text = String(data: data, encoding: .utf8) else {
             // The first line that does not decode.
             var number = 1
@@ -58,7 +58,7 @@ public struct Transcript: Equatable, Sendable {
     }
 
     /// Parses transcript text; errors name the line.
-    public static func parse(_ text: String) throws(TranscriptError) -> Transcript {
+    package static func parse(_ text: String) throws(TranscriptError) -> Transcript {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             line.hasSuffix("\r") ? line.dropLast() : line
         }
@@ -128,7 +128,7 @@ public struct Transcript: Equatable, Sendable {
 
     /// An output line as the transcript writes it: with a `\` in front when it would otherwise
     /// read as a prompt (`> …`, `>`) or a comment (`# …`, `#`), or when it starts with `\`.
-    public static func escaped(_ line: String) -> String {
+    package static func escaped(_ line: String) -> String {
         let misread = line == ">" || line.hasPrefix("> ") || line == "#" || line.hasPrefix("# ") || line.hasPrefix("\\")
         return misread ? "\\" + line : line
     }
@@ -204,14 +204,14 @@ public struct Transcript: Equatable, Sendable {
 }
 
 /// A transcript that cannot be read, with the line where it goes wrong.
-public struct TranscriptError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let message: String
+package struct TranscriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let line: Int
+    package let message: String
 
-    public init(line: Int, _ message: String) {
+    package init(line: Int, _ message: String) {
         self.line = line
         self.message = message
     }
 
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
 }

@@ -5,18 +5,18 @@ import Interpreter
 ///
 /// Recording writes the adapter and profile the session started with; replay applies them after
 /// the start, so a hand-written transcript may begin under another adapter or profile.
-public struct TranscriptHeader: Equatable, Sendable {
-    public static let versionLine = "# fetchsim session v1"
-    public var start: SessionStart
+package struct TranscriptHeader: Equatable, Sendable {
+    package static let versionLine = "# fetchsim session v1"
+    package var start: SessionStart
     /// The `adapter` command's arguments at the start (`coordinator moves=delete-insert …`).
-    public var adapter: String?
+    package var adapter: String?
     /// The compatibility profile at the start.
-    public var profile: String?
-    public var expectsInconsistency = false
+    package var profile: String?
+    package var expectsInconsistency = false
     /// Comment lines after the fixed ones: what the session shows, for a reader.
-    public var comments: [String] = []
+    package var comments: [String] = []
 
-    public init(start: SessionStart, adapter: String? = nil, profile: String? = nil,
+    package init(start: SessionStart, adapter: String? = nil, profile: String? = nil,
                 expectsInconsistency: Bool = false, comments: [String] = []) {
         self.start = start
         self.adapter = adapter
@@ -26,7 +26,7 @@ public struct TranscriptHeader: Equatable, Sendable {
     }
 
     /// The header as transcript lines.
-    public var lines: [String] {
+    package var lines: [String] {
         [Self.versionLine, "# start: \(start.rawValue)"]
             + (adapter.map { ["# adapter: \($0)"] } ?? [])
             + (profile.map { ["# profile: \($0)"] } ?? [])

@@ -7,15 +7,15 @@ import Darwin
 
 /// Writes a session transcript as it happens: a header, then each input after `> ` and its plain
 /// 80-column output. Every write is flushed, so a crash loses at most the line in progress.
-public final class TranscriptRecorder {
-    public let path: String
-    public private(set) var header: TranscriptHeader
+package final class TranscriptRecorder {
+    package let path: String
+    package private(set) var header: TranscriptHeader
     private var file: UnsafeMutablePointer<FILE>?
     /// The lines after the header, kept so that the file can be rewritten with a changed header.
     private var body: [String] = []
 
     /// Creates (or truncates) the file at `path` and writes `header`.
-    public init(path: String, header: TranscriptHeader) throws {
+    package init(path: String, header: TranscriptHeader) throws {
         guard let file = fopen(path, "w") else {
             throw InterpreterError("cannot write transcript '\(path)': \(String(cString: strerror(errno)))")
         }
@@ -27,7 +27,7 @@ public final class TranscriptRecorder {
 
     /// Marks the session as one that demonstrates a failure (`# expect: inconsistent`), so that
     /// the recording replays green: the file is written anew with the changed header.
-    public func expectInconsistency() {
+    package func expectInconsistency() {
         guard !header.expectsInconsistency, file != nil else { return }
         header.expectsInconsistency = true
         if let file { fclose(file) }
@@ -39,14 +39,14 @@ public final class TranscriptRecorder {
 
     /// Appends one input line and its output (escaped where a line would read as a prompt or a
     /// comment, `Transcript.escaped(_:)`).
-    public func record(input: String, output: [String]) {
+    package func record(input: String, output: [String]) {
         let lines = ["> " + input] + output.map(Transcript.escaped)
         body += lines
         write(lines)
     }
 
     /// Flushes and closes the file; later records are ignored.
-    public func close() {
+    package func close() {
         if let file { fclose(file) }
         file = nil
     }

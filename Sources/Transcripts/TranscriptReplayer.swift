@@ -5,29 +5,29 @@ import ObjectGraph
 /// Replays transcripts: feeds each input to a fresh session, compares every output block with
 /// the recorded one, and reports the first difference (or every one) as a unified diff whose
 /// line numbers are those of the file.
-public struct TranscriptReplayer {
+package struct TranscriptReplayer {
     /// Rewrite the expected output in place instead of failing on a difference.
-    public var updatesInPlace = false
+    package var updatesInPlace = false
     /// Report every differing block instead of only the first (`--keep-going`).
-    public var reportsEveryBlock = false
+    package var reportsEveryBlock = false
 
-    public init(updatesInPlace: Bool = false, reportsEveryBlock: Bool = false) {
+    package init(updatesInPlace: Bool = false, reportsEveryBlock: Bool = false) {
         self.updatesInPlace = updatesInPlace
         self.reportsEveryBlock = reportsEveryBlock
     }
 
     /// The verdict on one file.
-    public struct Result: Sendable {
-        public let path: String
-        public let passed: Bool
+    package struct Result: Sendable {
+        package let path: String
+        package let passed: Bool
         /// Why it failed: a parse error, or the first differing block as a diff.
-        public let report: [String]
+        package let report: [String]
         /// Whether the file was rewritten (`updatesInPlace`).
-        public let rewritten: Bool
+        package let rewritten: Bool
     }
 
     /// Replays the transcript at `path`.
-    public func replay(path: String) -> Result {
+    package func replay(path: String) -> Result {
         guard let data = FileManager.default.contents(atPath: path) else {
             return Result(path: path, passed: false, report: ["\(path): cannot read the file"], rewritten: false)
         }

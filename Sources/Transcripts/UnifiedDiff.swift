@@ -6,7 +6,7 @@
 /// programming, preferring deletions before insertions as `diff` does.
 /// - Complexity: O(n + m) for the prefix and suffix, O(n′ m′) for a middle of n′ and m′ lines;
 ///   a middle of more than 4 million cells is reported as wholly replaced.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// One step of the edit script: an unchanged line, or a line only in the old or the new block.
     enum Edit: Equatable {
         case same(old: Int, new: Int)
@@ -19,7 +19,7 @@ public enum UnifiedDiff {
 
     /// The hunks turning `old` into `new`, as lines (`@@ … @@`, then ` `, `-`, `+` lines).
     /// `oldLineNumber` and `newLineNumber` map an index in a block to the line number shown.
-    public static func hunks(
+    package static func hunks(
         old: [String], new: [String], context: Int = 3,
         oldLineNumber: (Int) -> Int = { $0 + 1 }, newLineNumber: (Int) -> Int = { $0 + 1 }
     ) -> [String] {

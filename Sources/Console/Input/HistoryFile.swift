@@ -1,10 +1,10 @@
 import Foundation
 
 /// Where the REPL's readline history lives.
-public enum HistoryFile {
+package enum HistoryFile {
     /// `$FETCHSIM_HISTORY` if set (empty turns the history file off), else `~/.fetchsim_history`;
     /// `nil` when there is no file to use.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let override = environment["FETCHSIM_HISTORY"] {
             return override.isEmpty ? nil : override
         }
@@ -13,5 +13,5 @@ public enum HistoryFile {
     }
 
     /// How many lines the history keeps.
-    public static let capacity = 1000
+    package static let capacity = 1000
 }

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// What reading one line of input gave.
-public enum LineReadResult: Hashable, Sendable {
+package enum LineReadResult: Hashable, Sendable {
     /// A line, without its line ending.
     case line(String)
     /// Ctrl-C: the line being typed was abandoned; read the next one.
@@ -16,13 +16,13 @@ public enum LineReadResult: Hashable, Sendable {
 }
 
 /// A source of input lines for the REPL.
-public protocol LineReader {
+package protocol LineReader {
     /// Reads the next line, showing `prompt` where the reader shows prompts at all.
     mutating func readLine(prompt: String) -> LineReadResult
 }
 
 /// Chooses the line reader for standard input.
-public enum LineReaders {
+package enum LineReaders {
     /// Readline (editing, history, completion) when standard input is a terminal; plain lines,
     /// with no prompt and no echo, when it is a pipe or a file.
     ///
@@ -30,7 +30,7 @@ public enum LineReaders {
     ///   - historyPath: where readline keeps history; `nil` keeps it in memory only.
     ///   - completer: readline's Tab completion, given the line up to the cursor and the word
     ///     being completed (see `CommandCompleter`); ignored for plain input.
-    public static func standardInput(
+    package static func standardInput(
         historyPath: String? = HistoryFile.defaultPath(),
         completer: @escaping (_ line: String, _ word: String) -> [String] = { _, _ in [] }
     ) -> any LineReader {

@@ -10,7 +10,7 @@ import Darwin
 /// Lines end at `\n`; a `\r` before it is dropped; invalid UTF-8 becomes U+FFFD; a UTF-8 byte
 /// order mark at the start is skipped. Lines of any length are read in 64 KiB chunks. It never
 /// returns `.interrupted`: Ctrl-C keeps its default meaning for piped input.
-public struct PlainLineReader: LineReader {
+package struct PlainLineReader: LineReader {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     /// Where the next line starts in `buffer`.
@@ -21,12 +21,12 @@ public struct PlainLineReader: LineReader {
     private var isAtStartOfInput = true
 
     /// Reads from `fileDescriptor`, which stays owned by the caller.
-    public init(fileDescriptor: Int32 = STDIN_FILENO) {
+    package init(fileDescriptor: Int32 = STDIN_FILENO) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// The next line; `prompt` is ignored.
-    public mutating func readLine(prompt: String) -> LineReadResult {
+    package mutating func readLine(prompt: String) -> LineReadResult {
         while true {
             if let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = decode(start..<newline)

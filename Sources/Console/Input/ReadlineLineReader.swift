@@ -20,18 +20,18 @@ nonisolated(unsafe) private var isReaderAlive = false
 /// abandons the line being typed (`.interrupted`) instead of ending the process; Ctrl-D on an
 /// empty line ends input. Bracketed paste is off, so pasted lines arrive as typed lines.
 /// Only one reader may exist at a time: readline has a single global state.
-public final class ReadlineLineReader: LineReader {
+package final class ReadlineLineReader: LineReader {
     /// Where history is read from and written to; `nil` keeps it in memory.
-    public let historyPath: String?
+    package let historyPath: String?
 
     /// Tab completion: given the line up to the cursor and the word being completed, the
     /// replacements for that word. Words break at spaces and at `=`, `:`, `,` and `;`.
-    public var completer: (_ line: String, _ word: String) -> [String] {
+    package var completer: (_ line: String, _ word: String) -> [String] {
         get { activeCompleter }
         set { activeCompleter = newValue }
     }
 
-    public init(historyPath: String? = HistoryFile.defaultPath()) {
+    package init(historyPath: String? = HistoryFile.defaultPath()) {
         precondition(!isReaderAlive, "only one ReadlineLineReader may exist at a time; keep and reuse the first")
         isReaderAlive = true
         self.historyPath = historyPath
@@ -57,7 +57,7 @@ public final class ReadlineLineReader: LineReader {
         isReaderAlive = false
     }
 
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         _ = fetchsim_interrupt_take() // a Ctrl-C pressed while a command ran is not for this line
         rl_reset_screen_size()
         acceptedLine = nil
@@ -80,7 +80,7 @@ public final class ReadlineLineReader: LineReader {
 
     /// Whether Ctrl-C was pressed since the last call (or the last `readLine`), for a command
     /// that runs long and wants to stop early.
-    public static func consumeInterrupt() -> Bool {
+    package static func consumeInterrupt() -> Bool {
         fetchsim_interrupt_take() != 0
     }
 

@@ -5,19 +5,19 @@ import Transcripts
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
 /// terminal's width and colours, or one JSON object per line), keeps the session's plain
 /// transcript, and carries out `record`.
-public final class SessionDriver {
-    public let interpreter: Interpreter
-    public let start: SessionStart
-    public let isJSON: Bool
+package final class SessionDriver {
+    package let interpreter: Interpreter
+    package let start: SessionStart
+    package let isJSON: Bool
     /// Where output lines go (stdout in the executable, an array in tests).
     let sink: (String) -> Void
     /// Where a script's error lines go, as `FILE:LINE: error: …` (stderr in the executable).
     let errorSink: (String) -> Void
     /// Whether each input line is printed before its output (sqlite3's `-echo`; text mode only).
-    public var echoesInput = false
+    package var echoesInput = false
     /// Opens the full-screen spreadsheet for `sheet` (the executable's hook: the console does not
     /// know the full-screen module); `nil` where there is no terminal.
-    public var sheetOpener: ((SessionDriver) -> Void)?
+    package var sheetOpener: ((SessionDriver) -> Void)?
     /// The output width, asked per line so that a resized terminal is followed.
     let width: () -> Int
     let style: @Sendable (TextRole, String) -> String
@@ -30,27 +30,27 @@ public final class SessionDriver {
     private let startProfile: String
     /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
     /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
-    public var confirmQuit: ((String) -> Bool)?
+    package var confirmQuit: ((String) -> Bool)?
     /// Shows long output through a pager; false when it could not (the lines are then printed).
     /// Nil in pipes, scripts and JSON mode, which never page.
-    public var pager: (([String]) -> Bool)?
+    package var pager: (([String]) -> Bool)?
     /// The terminal's height: output at least this long is paged.
-    public var pageHeight: () -> Int = { 24 }
+    package var pageHeight: () -> Int = { 24 }
     /// Whether the changes live in a store file: its unsaved changes are then asked about by the
     /// launcher ("save them?"), not here.
-    public var keepsStoreFile = false
+    package var keepsStoreFile = false
     /// The answers of the lines of the `read` files being run, innermost last (JSON mode: a
     /// `read` answers one object holding them). Its depth is the nesting of `read`.
     private var readAnswers: [[JSONValue]] = []
     /// How deep `read` may nest (a file that reads itself stops here).
     static let maximumReadDepth = 16
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
-    public private(set) var hadFailure = false
+    package private(set) var hadFailure = false
     /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
     /// says `# expect: inconsistent`, so that it replays.
-    public private(set) var sawInconsistency = false
+    package private(set) var sawInconsistency = false
 
-    public init(
+    package init(
         interpreter: Interpreter, start: SessionStart, isJSON: Bool,
         width: @escaping () -> Int = { 80 }, style: @escaping @Sendable (TextRole, String) -> String = { $1 },
         sink: @escaping (String) -> Void, errorSink: ((String) -> Void)? = nil
@@ -69,10 +69,10 @@ public final class SessionDriver {
     }
 
     /// The prompt for the next line.
-    public var prompt: String { interpreter.isInTransaction ? "...> " : "fetchsim> " }
+    package var prompt: String { interpreter.isInTransaction ? "...> " : "fetchsim> " }
 
     /// Starts writing a transcript to `path` (with everything so far).
-    public func startRecording(to path: String) throws {
+    package func startRecording(to path: String) throws {
         recorder?.close()
         let header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         let recorder = try TranscriptRecorder(path: path, header: header)
@@ -81,11 +81,11 @@ public final class SessionDriver {
     }
 
     /// Where a script line came from, for its error messages (`FILE:LINE: error: …`).
-    public struct ScriptLocation: Sendable {
-        public var file: String
-        public var line: Int
+    package struct ScriptLocation: Sendable {
+        package var file: String
+        package var line: Int
 
-        public init(file: String, line: Int) {
+        package init(file: String, line: Int) {
             self.file = file
             self.line = line
         }
@@ -95,7 +95,7 @@ public final class SessionDriver {
     /// (`location`) reports its error on the error sink as `FILE:LINE: error: …`; a line that is
     /// not `recorded` (the welcome's `show`) stays out of the session's transcript.
     @discardableResult
-    public func handle(_ line: String, location: ScriptLocation? = nil, recorded: Bool = true) -> Bool {
+    package func handle(_ line: String, location: ScriptLocation? = nil, recorded: Bool = true) -> Bool {
         if confirmQuit != nil, (try? CommandParser.parseLine(line))?.first == .quit, !mayQuit() { return true }
         let outcome = interpreter.execute(line)
         if outcome.failed { hadFailure = true }
@@ -133,7 +133,7 @@ public final class SessionDriver {
 
     /// Runs one line for the full-screen spreadsheet: records it as `handle` does but prints
     /// nothing; `record` is carried out and its message returned as the outcome's text.
-    public func perform(_ line: String) -> LineOutcome {
+    package func perform(_ line: String) -> LineOutcome {
         var outcome = interpreter.execute(line)
         if outcome.failed { hadFailure = true }
         if let action = interpreter.pendingRecordAction {
@@ -238,7 +238,7 @@ public final class SessionDriver {
     /// lines come from (their errors then name file and line).
     /// - Returns: false when the session ended with `quit`.
     @discardableResult
-    public func run(reader: inout some LineReader, script: String? = nil) -> Bool {
+    package func run(reader: inout some LineReader, script: String? = nil) -> Bool {
         run(reader: &reader, script: script, confirmsAtEnd: script == nil)
     }
 
@@ -259,7 +259,7 @@ public final class SessionDriver {
 
     /// What quitting now would lose, or nil: an open `begin … commit` block, and unsaved changes
     /// kept only in memory (a store file's are asked about by the launcher).
-    public var quitConcern: String? {
+    package var quitConcern: String? {
         var lost: [String] = []
         if interpreter.isInTransaction { lost.append("the open 'begin … commit' block is discarded") }
         if !keepsStoreFile, interpreter.workspace.context.hasUnsavedEvents { lost.append("unsaved changes are lost") }
@@ -275,14 +275,14 @@ public final class SessionDriver {
 
     /// Ends the session's input: an open `begin … commit` block is discarded, with a warning
     /// on the error sink when nobody was asked (scripts and pipes, as `--store` warns).
-    public func leave() {
+    package func leave() {
         guard interpreter.isInTransaction else { return }
         if confirmQuit == nil { errorSink("fetchsim: warning: quitting inside 'begin … commit'; the block's edits are discarded") }
         interpreter.discardOpenBlock()
     }
 
     /// Stops recording (flushing the transcript).
-    public func finish() {
+    package func finish() {
         recorder?.close()
         recorder = nil
     }

@@ -8,30 +8,30 @@ import Transcripts
 /// Starts a session the way the `fetchsim` executable does: builds the workspace, picks the
 /// input (script files, a terminal with readline, or piped lines) and the output (colour and
 /// width from the terminal, or one JSON object per line), and returns the exit status.
-public struct SessionLauncher {
-    public var start: SessionStart = .demo
-    public var isJSON = false
-    public var recordPath: String?
+package struct SessionLauncher {
+    package var start: SessionStart = .demo
+    package var isJSON = false
+    package var recordPath: String?
     /// A SQLite store file to open (created when missing); nil keeps everything in memory.
-    public var storePath: String?
-    public var scripts: [String] = []
+    package var storePath: String?
+    package var scripts: [String] = []
     /// Print each input line before its output (sqlite3's `-echo`).
-    public var echoesInput = false
+    package var echoesInput = false
     /// After the scripts, read standard input too (`--interactive`; the REPL on a terminal).
-    public var staysInteractive = false
-    public var environment = ProcessInfo.processInfo.environment
+    package var staysInteractive = false
+    package var environment = ProcessInfo.processInfo.environment
     /// Opens the full-screen spreadsheet on the driver's workspace (the executable's hook); the
     /// second argument is the store file whose unsaved changes quitting asks about, if any. It
     /// returns false when the terminal could not be driven (it has said why).
-    public var sheetOpener: ((SessionDriver, String?) -> Bool)?
+    package var sheetOpener: ((SessionDriver, String?) -> Bool)?
     /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
-    public var startsInFullScreen = false
+    package var startsInFullScreen = false
 
-    public init() {}
+    package init() {}
 
     /// Runs the session to its end. Scripts (files or piped input) exit with 1 when any line
     /// failed — an error, an inconsistency or a UIKit error; an interactive session exits with 0.
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         let interpreter: Interpreter
         var start = self.start
         do {

@@ -7,25 +7,25 @@ import Foundation
 
 /// Whether output may use colour: only on a terminal whose `TERM` is not `dumb`, and only when
 /// `NO_COLOR` is unset or empty (https://no-color.org).
-public struct ColorPolicy: Hashable, Sendable {
-    public var usesColor: Bool
+package struct ColorPolicy: Hashable, Sendable {
+    package var usesColor: Bool
 
-    public init(usesColor: Bool) {
+    package init(usesColor: Bool) {
         self.usesColor = usesColor
     }
 
     /// Decides from facts passed in, so the decision is testable.
-    public init(isTerminal: Bool, environment: [String: String]) {
+    package init(isTerminal: Bool, environment: [String: String]) {
         let term = environment["TERM"]
         let noColor = environment["NO_COLOR"] ?? ""
         usesColor = isTerminal && term != "dumb" && noColor.isEmpty
     }
 
     /// The policy for standard output in this process.
-    public static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> ColorPolicy {
+    package static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> ColorPolicy {
         ColorPolicy(isTerminal: isatty(STDOUT_FILENO) != 0, environment: environment)
     }
 
     /// Never colour: transcripts, JSON and tests.
-    public static let plain = ColorPolicy(usesColor: false)
+    package static let plain = ColorPolicy(usesColor: false)
 }

@@ -5,15 +5,15 @@ import Glibc
 
 /// The pager long output goes through on a terminal: `$PAGER`, or `less -FRX` (quit if one
 /// screen, keep colours, leave the text on the screen), as psql and git do.
-public struct Pager: Sendable {
+package struct Pager: Sendable {
     /// The shell command that reads the text on its standard input.
-    public var command: String
+    package var command: String
 
-    public static let defaultCommand = "less -FRX"
+    package static let defaultCommand = "less -FRX"
 
     /// `$PAGER`, or the default when it is unset; nil when it is set but empty (paging off, as
     /// git and psql read an empty `PAGER`).
-    public static func fromEnvironment(_ environment: [String: String]) -> Pager? {
+    package static func fromEnvironment(_ environment: [String: String]) -> Pager? {
         guard let command = environment["PAGER"] else { return Pager(command: defaultCommand) }
         let trimmed = command.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : Pager(command: trimmed)
@@ -21,7 +21,7 @@ public struct Pager: Sendable {
 
     /// Runs the pager with `lines` on its standard input and waits for it; false when it could
     /// not be started (the caller then prints the lines itself).
-    public func show(_ lines: [String]) -> Bool {
+    package func show(_ lines: [String]) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -42,7 +42,7 @@ public struct Pager: Sendable {
     }
 
     /// The height of the terminal on standard output, in rows (24 when unknown).
-    public static func terminalRows() -> Int {
+    package static func terminalRows() -> Int {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
         return Int(size.ws_row)

@@ -8,18 +8,18 @@ import Darwin
 import Foundation
 
 /// The width of the terminal output goes to, in columns.
-public struct TerminalSize: Hashable, Sendable {
-    public var columns: Int
+package struct TerminalSize: Hashable, Sendable {
+    package var columns: Int
 
-    public init(columns: Int) {
+    package init(columns: Int) {
         self.columns = columns
     }
 
     /// The width used when nothing better is known, and for transcripts.
-    public static let fallback = TerminalSize(columns: 80)
+    package static let fallback = TerminalSize(columns: 80)
 
     /// The terminal's own width if known, else a positive `COLUMNS`, else 80.
-    public static func resolve(windowColumns: Int?, environment: [String: String]) -> TerminalSize {
+    package static func resolve(windowColumns: Int?, environment: [String: String]) -> TerminalSize {
         if let windowColumns, windowColumns > 0 { return TerminalSize(columns: windowColumns) }
         if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
             return TerminalSize(columns: columns)
@@ -28,7 +28,7 @@ public struct TerminalSize: Hashable, Sendable {
     }
 
     /// The width of the terminal on standard output (asked with `TIOCGWINSZ`), with the fallbacks above.
-    public static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSize {
+    package static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSize {
         let columns = Int(fetchsim_terminal_columns(STDOUT_FILENO))
         return resolve(windowColumns: columns > 0 ? columns : nil, environment: environment)
     }

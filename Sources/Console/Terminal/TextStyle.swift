@@ -1,6 +1,6 @@
 import Interpreter
 /// A visual style a terminal can apply with an ANSI SGR escape.
-public enum TextStyle: CaseIterable, Hashable, Sendable {
+package enum TextStyle: CaseIterable, Hashable, Sendable {
     case bold, dim, red, green, yellow, cyan, reverse
 
     /// The SGR parameter that turns the style on.
@@ -18,29 +18,29 @@ public enum TextStyle: CaseIterable, Hashable, Sendable {
 }
 
 /// Wraps text in ANSI styles when the colour policy allows, and returns it unchanged otherwise.
-public struct ANSIStyler: Hashable, Sendable {
-    public var policy: ColorPolicy
+package struct ANSIStyler: Hashable, Sendable {
+    package var policy: ColorPolicy
 
-    public init(policy: ColorPolicy) {
+    package init(policy: ColorPolicy) {
         self.policy = policy
     }
 
     /// `text` in all of `styles`, reset at the end; plain `text` when colour is off.
-    public func apply(_ styles: TextStyle..., to text: String) -> String {
+    package func apply(_ styles: TextStyle..., to text: String) -> String {
         apply(styles, to: text)
     }
 
-    public func apply(_ styles: [TextStyle], to text: String) -> String {
+    package func apply(_ styles: [TextStyle], to text: String) -> String {
         guard policy.usesColor, !styles.isEmpty, !text.isEmpty else { return text }
         let codes = styles.map { String($0.code) }.joined(separator: ";")
         return "\u{1B}[\(codes)m\(text)\u{1B}[0m"
     }
 
-    public func bold(_ text: String) -> String { apply(.bold, to: text) }
-    public func dim(_ text: String) -> String { apply(.dim, to: text) }
-    public func red(_ text: String) -> String { apply(.red, to: text) }
-    public func green(_ text: String) -> String { apply(.green, to: text) }
-    public func yellow(_ text: String) -> String { apply(.yellow, to: text) }
-    public func cyan(_ text: String) -> String { apply(.cyan, to: text) }
-    public func reverse(_ text: String) -> String { apply(.reverse, to: text) }
+    package func bold(_ text: String) -> String { apply(.bold, to: text) }
+    package func dim(_ text: String) -> String { apply(.dim, to: text) }
+    package func red(_ text: String) -> String { apply(.red, to: text) }
+    package func green(_ text: String) -> String { apply(.green, to: text) }
+    package func yellow(_ text: String) -> String { apply(.yellow, to: text) }
+    package func cyan(_ text: String) -> String { apply(.cyan, to: text) }
+    package func reverse(_ text: String) -> String { apply(.reverse, to: text) }
 }
