@@ -9,13 +9,19 @@ public struct SheetRows: RandomAccessCollection, Equatable, Sendable {
     public let count: Int
     /// The positions of the rows that carry a mark, ascending.
     public let markedPositions: [Int]
-    private let rows: [Int: SheetRow]
+    private let storage: Storage
+
+    /// Every row in an array, or only the shown ones by position.
+    private enum Storage: Equatable, Sendable {
+        case all([SheetRow])
+        case shown([Int: SheetRow])
+    }
 
     /// Every row of a section, in order.
     public init(_ rows: [SheetRow]) {
         count = rows.count
         markedPositions = rows.indices.filter { rows[$0].mark != nil }
-        self.rows = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($0.offset, $0.element) })
+        storage = .all(rows)
     }
 
     /// A section of `count` rows of which only `rows` (by position) are given; `markedPositions`
@@ -23,7 +29,7 @@ public struct SheetRows: RandomAccessCollection, Equatable, Sendable {
     public init(count: Int, markedPositions: [Int], rows: [Int: SheetRow]) {
         self.count = count
         self.markedPositions = markedPositions.sorted()
-        self.rows = rows
+        storage = .shown(rows)
     }
 
     public var startIndex: Int { 0 }
@@ -31,7 +37,10 @@ public struct SheetRows: RandomAccessCollection, Equatable, Sendable {
 
     /// The row at `position`; a row that was not given reads as an unconfigured row with ID 0.
     public subscript(position: Int) -> SheetRow {
-        rows[position] ?? SheetRow(path: .init(row: position, section: 0), id: 0, cells: nil)
+        switch storage {
+        case .all(let rows): rows[position]
+        case .shown(let rows): rows[position] ?? SheetRow(path: .init(row: position, section: 0), id: 0, cells: nil)
+        }
     }
 
     /// How many marked rows lie in `positions`.
