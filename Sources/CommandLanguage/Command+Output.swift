@@ -41,6 +41,7 @@ extension CommandParser {
         if isImport {
             guard let entity = try s.token() else { throw s.error(.expected("an entity name", after: path), at: format.start) }
             guard entity.isWord else { throw s.error(.expectedGot("an entity name", got: entity.text), at: entity.start) }
+            s.mark(.entity, at: entity.start)
             return .importCSV(path: path, entity: entity.text)
         }
         guard let clause = try s.token() else { return .exportCSV(path: path, predicate: nil) }

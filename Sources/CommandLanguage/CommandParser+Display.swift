@@ -21,6 +21,7 @@ extension CommandParser {
             throw s.error(.expectedGot("\(words) or a section number", got: token.text), at: token.start)
         }
         guard let section = Int(token.text) else { throw s.error(.numberOutOfRange(token.text), at: token.start) }
+        s.mark(.argument, at: token.start)
         return .show(.section(section))
     }
 

@@ -7,27 +7,28 @@ extension CommandParser {
 
     /// `insert Entity key=value … [at S.R]`
     static func parseInsert(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
-        let entity = try s.requireIdentifier("an entity name", after: keyword)
+        let entity = try s.requireIdentifier("an entity name", after: keyword, as: .entity)
         var assignments: [Command.Assignment] = []
         var keys: Set<String> = []
         while true {
-            var probe = s
-            guard let token = try probe.token() else { break }
+            guard let token = try s.peek() else { break }
             if token.isWord, token.text == "at" {
                 // `at` followed by anything but `=` places the object: `at S.R` ends the command.
-                var afterAt = probe
+                var afterAt = s
+                _ = try afterAt.token()
                 if let next = try afterAt.token(), next.kind != .equals {
                     guard case .indexPath(let path) = try objectRef(next, afterAt, expecting: indexPathExpectation) else {
                         throw s.error(.expectedGot(indexPathExpectation, got: next.text), at: next.start)
                     }
                     s = afterAt
+                    s.mark(.path, at: next.start)
                     try s.expectCommandEnd(hint: "'at S.R' ends an insert")
                     return .insert(entity: entity, assignments: assignments, at: path)
                 } else if afterAt.isAtSegmentEnd {
                     throw s.error(.expected(indexPathExpectation, after: "at"), at: token.start)
                 }
             }
-            assignments.append(try parseAssignment(&s, keys: &keys))
+            assignments.append(try parseAssignment(&s, keys: &keys, index: assignments.count))
         }
         return .insert(entity: entity, assignments: assignments)
     }
@@ -38,6 +39,7 @@ extension CommandParser {
             throw s.error(.expected(referenceExpectation, after: keyword.text), at: keyword.start)
         }
         let reference = try objectRef(token, s)
+        s.mark(.reference(0), at: token.start)
         let assignments = try parseAssignments(&s)
         guard !assignments.isEmpty else {
             throw s.error(.expected("key=value", after: token.text), at: token.start)
@@ -49,6 +51,7 @@ extension CommandParser {
     static func parseDelete(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         var references: [Command.ObjectRef] = []
         while let token = try s.token() {
+            s.mark(.reference(references.count), at: token.start)
             references.append(try objectRef(token, s))
         }
         guard !references.isEmpty else {
@@ -76,6 +79,7 @@ extension CommandParser {
                 guard case .indexPath(let path) = try objectRef(token, s, expecting: indexPathExpectation) else {
                     throw s.error(.expectedGot(indexPathExpectation, got: token.text), at: token.start)
                 }
+                s.mark(paths.isEmpty ? .from : .to, at: token.start)
                 paths.append(path)
             }
             last = token
@@ -92,6 +96,7 @@ extension CommandParser {
         guard case .indexPath(let path) = try objectRef(token, s, expecting: indexPathExpectation) else {
             throw s.error(.expectedGot(indexPathExpectation, got: token.text), at: token.start)
         }
+        s.mark(.path, at: token.start)
         try s.expectCommandEnd(hint: "'scroll' takes one index path")
         return .scroll(path)
     }
@@ -100,16 +105,15 @@ extension CommandParser {
     static func parseAssignments(_ s: inout LineScanner) throws(CommandError) -> [Command.Assignment] {
         var assignments: [Command.Assignment] = []
         var keys: Set<String> = []
-        var probe = s
-        while try probe.token() != nil {
-            assignments.append(try parseAssignment(&s, keys: &keys))
-            probe = s
+        while try s.peek() != nil {
+            assignments.append(try parseAssignment(&s, keys: &keys, index: assignments.count))
         }
         return assignments
     }
 
-    /// One `key=value`; the key may not be one of `keys` (and is added to them).
-    static func parseAssignment(_ s: inout LineScanner, keys: inout Set<String>) throws(CommandError) -> Command.Assignment {
+    /// One `key=value`, the `index`-th of its command; the key may not be one of `keys` (and is
+    /// added to them).
+    static func parseAssignment(_ s: inout LineScanner, keys: inout Set<String>, index: Int) throws(CommandError) -> Command.Assignment {
         guard let key = try s.token() else { throw s.error(.expected("key=value", after: "the entity"), at: s.position) }
         guard key.isWord, LineScanner.isIdentifier(key.text) else {
             throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
@@ -122,6 +126,8 @@ extension CommandParser {
         }
         let value = try s.value(of: valueToken)
         guard keys.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
+        s.mark(.key(index), at: key.start)
+        s.mark(.value(index), at: valueToken.start)
         return .init(key.text, value)
     }
 

@@ -22,7 +22,7 @@ extension CommandParser {
     /// `fetch Entity [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N] [reorder S]`,
     /// clauses in any order, each at most once.
     static func parseFetch(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
-        var spec = Command.FetchSpec(entity: try s.requireIdentifier("an entity name", after: keyword))
+        var spec = Command.FetchSpec(entity: try s.requireIdentifier("an entity name", after: keyword, as: .entity))
         var seen: Set<FetchClause> = []
         while true {
             s.skipSpaces()
@@ -37,11 +37,11 @@ extension CommandParser {
             switch clause {
             case .where: spec.predicate = try s.predicate(after: token)
             case .sort: spec.sort = try s.sortKeys(after: token)
-            case .section: spec.sectionKey = try s.requireIdentifier("an attribute name", after: token)
-            case .index: spec.indexKey = try s.requireIdentifier("an attribute name", after: token)
+            case .section: spec.sectionKey = try s.requireIdentifier("an attribute name", after: token, as: .sectionKey)
+            case .index: spec.indexKey = try s.requireIdentifier("an attribute name", after: token, as: .indexKey)
             case .limit: spec.limit = try s.requireCount(after: token)
             case .offset: spec.offset = try s.requireCount(after: token)
-            case .reorder: spec.reorder = try parseStrategy(token, &s)
+            case .reorder: spec.reorder = try parseStrategy(token, &s, as: .strategy)
             }
         }
         return .fetch(spec)
@@ -121,6 +121,7 @@ extension LineScanner {
                 let got = raw.hasPrefix(",") ? "," : String(raw.prefix { $0 != "," })
                 throw error(.expectedGot("an attribute name", got: got), at: start)
             }
+            mark(.sortKey(keys.count), at: start)
             var sortKey = Command.SortKey(key)
             skipSpaces()
             let directionStart = position

@@ -5,12 +5,13 @@ import ObjectGraph
 extension CommandParser {
     /// `entity Name attr:type[?][=default] …`
     static func parseEntity(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
-        let name = try s.requireIdentifier("an entity name", after: keyword)
+        let name = try s.requireIdentifier("an entity name", after: keyword, as: .entity)
         var attributes: [Attribute] = []
         var names: Set<String> = []
         while let token = try s.token() {
             let attribute = try attributeDefinition(token, &s)
             guard names.insert(attribute.name).inserted else { throw s.error(.duplicate(attribute.name), at: token.start) }
+            s.mark(.attribute(attributes.count), at: token.start)
             attributes.append(attribute)
         }
         return .entity(name: name, attributes: attributes)
@@ -114,7 +115,10 @@ extension CommandParser {
     }
 
     /// The strategy name after `reorder` (the command or the fetch clause).
-    static func parseStrategy(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> ReorderStrategy {
+    /// `slot`: `.argument` for the command, `.strategy` for the clause.
+    static func parseStrategy(
+        _ keyword: LineScanner.Token, _ s: inout LineScanner, as slot: TokenPositions.Slot = .argument
+    ) throws(CommandError) -> ReorderStrategy {
         let names = ReorderStrategy.allCases.map(\.rawValue)
         guard let token = try s.token() else {
             throw s.error(.expected(names.map { "'\($0)'" }.joined(separator: ", "), after: keyword.text), at: keyword.start)
@@ -122,6 +126,7 @@ extension CommandParser {
         guard token.isWord, let strategy = ReorderStrategy(rawValue: token.text) else {
             throw s.error(.expectedGot(names.map { "'\($0)'" }.joined(separator: ", "), got: token.text), at: token.start)
         }
+        s.mark(slot, at: token.start)
         return strategy
     }
 

@@ -9,12 +9,21 @@ package enum CommandParser {
     /// - Throws: `CommandError` naming the first offending token and its column.
     /// - Complexity: O(n) in the length of the line.
     package static func parseLine(_ line: String) throws(CommandError) -> [Command] {
+        try parse(line).map(\.command)
+    }
+
+    /// The commands on `line`, in order, each with the positions of its parts, so that the
+    /// interpreter's errors can name a column without searching the line.
+    ///
+    /// - Throws: `CommandError` naming the first offending token and its column.
+    /// - Complexity: O(n) in the length of the line.
+    package static func parse(_ line: String) throws(CommandError) -> [ParsedCommand] {
         var scanner = LineScanner(line)
         try scanner.rejectControlCharacters()
         scanner.skipSpaces()
         if scanner.current == "#" { return [] }
 
-        var commands: [Command] = []
+        var commands: [ParsedCommand] = []
         var firstNonEdit: (name: Command.Name, start: Int)?
         while true {
             scanner.skipSpaces()
@@ -29,7 +38,9 @@ package enum CommandParser {
             if !commands.isEmpty, let blocker = firstNonEdit {
                 throw scanner.error(.cannotCombine(blocker.name), at: blocker.start)
             }
-            commands.append(try parseCommand(name, keyword: keyword, &scanner))
+            scanner.positions = TokenPositions(line: line)
+            let command = try parseCommand(name, keyword: keyword, &scanner)
+            commands.append(ParsedCommand(command, positions: scanner.positions))
             try scanner.expectCommandEnd()
         }
         return commands
@@ -97,13 +108,15 @@ package enum CommandParser {
 
 extension LineScanner {
     /// Reads a name (entity or attribute) after `previous`, or throws naming what is missing.
-    mutating func requireIdentifier(_ what: String, after previous: Token) throws(CommandError) -> String {
+    /// `slot`: the part of the command the name is, recorded in `positions`.
+    mutating func requireIdentifier(_ what: String, after previous: Token, as slot: TokenPositions.Slot? = nil) throws(CommandError) -> String {
         guard let token = try token() else {
             throw error(.expected(what, after: previous.text), at: previous.start)
         }
         guard token.isWord, Self.isIdentifier(token.text) else {
             throw error(.expectedGot(what, got: token.text), at: token.start)
         }
+        if let slot { mark(slot, at: token.start) }
         return token.text
     }
 

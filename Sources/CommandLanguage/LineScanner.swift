@@ -22,9 +22,18 @@ struct LineScanner {
 
     let scalars: [Unicode.Scalar]
     var position = 0
+    /// Where the parts of the command being parsed start (`CommandParser.parse` starts a fresh
+    /// set for each command of the line).
+    var positions: TokenPositions
 
     init(_ line: String) {
         scalars = Array(line.unicodeScalars)
+        positions = TokenPositions(line: line)
+    }
+
+    /// Records where `slot`'s token starts.
+    mutating func mark(_ slot: TokenPositions.Slot, at offset: Int) {
+        positions.record(slot, at: offset)
     }
 
     /// The scalar at the cursor, or `nil` at the end of the line.
@@ -84,6 +93,13 @@ struct LineScanner {
         var copy = self
         copy.position = offset
         return copy.rawWord()
+    }
+
+    /// The next token, without moving the cursor. (A copy of the scanner kept alive across a
+    /// `mark` would make every mark copy the positions recorded so far.)
+    func peek() throws(CommandError) -> Token? {
+        var copy = self
+        return try copy.token()
     }
 
     /// Skips spaces and reads the next token, or returns `nil` at the end of the command.

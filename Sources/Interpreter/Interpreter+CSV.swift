@@ -62,9 +62,9 @@ extension Interpreter {
 
     /// `import csv FILE ENTITY`: one insert per record, all in one change event; any bad cell
     /// (or header) fails the whole import as `FILE:LINE:COLUMN: …` and inserts nothing.
-    func importCSV(path: String, entityName: String, line: String) throws -> LineOutcome {
+    func importCSV(path: String, entityName: String) throws -> LineOutcome {
         guard let entity = context.schema.entity(named: entityName) else {
-            throw located(ObjectGraphError.unknownEntity(entityName).description, token: entityName, in: line, suggestions: entityNames)
+            throw located(ObjectGraphError.unknownEntity(entityName).description, at: .entity, token: entityName, suggestions: entityNames)
         }
         let contents: String
         do {

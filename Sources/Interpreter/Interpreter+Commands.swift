@@ -8,7 +8,7 @@ import TableSimulation
 
 extension Interpreter {
     /// Runs one command that is not an edit.
-    func executeCommand(_ command: Command, line: String) throws -> LineOutcome {
+    func executeCommand(_ command: Command) throws -> LineOutcome {
         if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help, .read, .timing, .pager, .mode].contains(command.name) {
             throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
@@ -20,7 +20,7 @@ extension Interpreter {
                 entity = try Entity(name: name, attributes: attributes)
                 try context.define(entity)
             } catch {
-                throw locate(error, line: line)
+                throw locate(error, definition: name, attributes: attributes)
             }
             let fields = attributes.map { "\($0.name) \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
             var lines = ["entity \(name): \(fields)"]
@@ -30,7 +30,7 @@ extension Interpreter {
             }
             return text(lines, json: [("entity", .string(name)), ("redefined", .bool(previous != nil && previous != entity))])
         case .fetch(let spec):
-            return try fetch(spec, line: line)
+            return try fetch(spec)
         case .begin:
             guard !isInTransaction else { throw InterpreterError("already inside 'begin … commit'") }
             isInTransaction = true
@@ -76,7 +76,7 @@ extension Interpreter {
             do {
                 try workspace.setReorderStrategy(strategy)
             } catch {
-                throw located(error.description, token: strategy.rawValue, in: line)
+                throw located(error.description, at: .argument)
             }
             return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
         case .profile(nil):
@@ -88,7 +88,7 @@ extension Interpreter {
         case .show(let target):
             if case .section(let s) = target, let table = workspace.table, s >= table.numberOfSections {
                 let count = table.numberOfSections
-                throw located("no section \(s): the table has \(count) section\(count == 1 ? "" : "s")", token: "\(s)", in: line)
+                throw located("no section \(s): the table has \(count) section\(count == 1 ? "" : "s")", at: .argument)
             }
             let window: SheetWindow
             switch target {
@@ -120,7 +120,7 @@ extension Interpreter {
         case .stats:
             return stats()
         case .scroll(let path):
-            return try scroll(to: path, line: line)
+            return try scroll(to: path)
         case .sheet:
             guard workspace.table != nil else { return .error("nothing fetched yet: 'fetch' something before 'sheet'") }
             var outcome = LineOutcome()
@@ -139,7 +139,7 @@ extension Interpreter {
         case .exportCSV(let path, let predicate):
             return try exportCSV(path: path, predicate: predicate)
         case .importCSV(let path, let entity):
-            return try importCSV(path: path, entityName: entity, line: line)
+            return try importCSV(path: path, entityName: entity)
         case .pager(let on):
             if let on { usesPager = on }
             return text(["pager \(usesPager ? "on" : "off")"], json: [("pager", .bool(usesPager))])
@@ -155,15 +155,8 @@ extension Interpreter {
             outcome.quits = true
             return outcome
         case .insert, .set, .delete, .move:
-            return try executeEdits([command], line: line)
+            return try executeEdits([ParsedCommand(command, positions: positions)])
         }
-    }
-
-    /// `message at column N`, N being the column of `value` in the clause `KEYWORD value`.
-    private func located(_ message: String, clause: String, value: String, in line: String) -> InterpreterError {
-        guard let range = line.range(of: "\(clause) \(value)") else { return InterpreterError(message) }
-        let offset = line.distance(from: line.startIndex, to: range.lowerBound) + clause.count + 1
-        return located(message, token: value, in: String(line.dropFirst(offset)), offset: offset)
     }
 
     /// A plain answer: text lines, `{"ok":true,…}` with `json` fields.
@@ -181,7 +174,7 @@ extension Interpreter {
     }
 
     /// `fetch`: builds and checks the request, fetches, and shows the result.
-    private func fetch(_ spec: Command.FetchSpec, line: String) throws -> LineOutcome {
+    private func fetch(_ spec: Command.FetchSpec) throws -> LineOutcome {
         var predicate: Predicate?
         if let text = spec.predicate {
             do {
@@ -201,23 +194,21 @@ extension Interpreter {
             try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
         } catch let error as FetchedResultsError {
             switch error {
-            case .unknownEntity(let name): throw located(error.description, token: name, in: line, suggestions: entityNames)
-            case .unknownAttribute(let key, let entity, _):
-                throw located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
-            case .sectionKeyNotFirstSortKey(let section, _):
-                // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
-                throw located(error.description, token: "section \(section)", in: line)
+            case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)
+            case .unknownAttribute(let key, let entity, let role):
+                throw located(error.description, at: slot(of: key, role: role, in: spec), token: key, suggestions: attributeNames(of: entity))
+            case .sectionKeyNotFirstSortKey:
+                throw located(error.description, at: .sectionKey)
             case .predicate(let inner):
                 throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")
             default: throw InterpreterError(error.description)
             }
         } catch let error as AdapterError {
             switch error {
-            case .invalidIndexAttribute(let key), .indexNotSorted(let key, _, _):
-                throw located(error.description, clause: "index", value: key, in: line)
-            case .strategyNeedsType(let strategy, let key, _):
-                throw spec.reorder == nil ? located(error.description, clause: "index", value: key, in: line)
-                    : located(error.description, clause: "reorder", value: strategy.rawValue, in: line)
+            case .invalidIndexAttribute, .indexNotSorted:
+                throw located(error.description, at: .indexKey)
+            case .strategyNeedsType:
+                throw located(error.description, at: spec.reorder == nil ? .indexKey : .strategy)
             default: throw InterpreterError(error.description)
             }
         }
@@ -232,5 +223,13 @@ extension Interpreter {
         return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]
                     + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                     json: [("objects", .int(count)), ("sections", .int(sections))])
+    }
+
+    /// Which clause of a `fetch` named the unknown attribute `key`: a `sort` key, or — when the
+    /// sort was left out and defaulted to them — the `section` or `index` key.
+    private func slot(of key: String, role: String, in spec: Command.FetchSpec) -> TokenPositions.Slot {
+        if role == "section key" { return .sectionKey }
+        if let index = spec.sort.firstIndex(where: { $0.key == key }) { return .sortKey(index) }
+        return spec.sectionKey == key ? .sectionKey : .indexKey
     }
 }

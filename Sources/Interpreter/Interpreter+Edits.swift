@@ -8,8 +8,8 @@ import TableSimulation
 extension Interpreter {
     /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
     /// as part of the open one. A failing line is discarded whole outside a block.
-    func executeEdits(_ commands: [Command], line: String) throws -> LineOutcome {
-        if let other = commands.first(where: { !$0.isEdit }) {
+    func executeEdits(_ commands: [ParsedCommand]) throws -> LineOutcome {
+        if let other = commands.lazy.map(\.command).first(where: { !$0.isEdit }) {
             throw InterpreterError("'\(other.name.rawValue)' cannot be combined with other commands using ';'")
         }
         var ids: [ObjectID] = []
@@ -17,8 +17,9 @@ extension Interpreter {
         var descriptions: [String] = []
         var edit = LineEdits()
         do {
-            for command in commands {
-                descriptions.append(try apply(command, line: line, ids: &ids, movedTable: &movedTable, edit: &edit))
+            for parsed in commands {
+                positions = parsed.positions
+                descriptions.append(try apply(parsed.command, ids: &ids, movedTable: &movedTable, edit: &edit))
             }
         } catch {
             if !isInTransaction {
@@ -61,10 +62,10 @@ extension Interpreter {
     }
 
     /// Applies one edit and says what it did, with the objects it touched by ID.
-    private func apply(_ command: Command, line: String, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits) throws -> String {
+    private func apply(_ command: Command, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits) throws -> String {
         switch command {
         case .insert(let entity, let assignments, let path?):
-            let (id, writes) = try insert(entity, assignments, at: path, line: line)
+            let (id, writes) = try insert(entity, assignments, at: path)
             ids.append(id)
             edit.add(writes: writes)
             return "insert \(entity) \(id) at \(path.shortDescription)"
@@ -74,20 +75,20 @@ extension Interpreter {
                 ids.append(id)
                 return "insert \(entity) \(id)"
             } catch {
-                throw locate(error, line: line)
+                throw locate(error, assignments: assignments)
             }
         case .set(let ref, let assignments):
-            let id = try resolve(ref, line: line)
+            let id = try resolve(ref, at: .reference(0))
             for assignment in assignments {
                 do {
                     try context.setValue(assignment.value, forKey: assignment.key, of: id)
                 } catch {
-                    throw locate(error, line: line)
+                    throw locate(error, assignments: assignments)
                 }
             }
             return "set \(id) \(assignments.map(\.key).joined(separator: ", "))"
         case .delete(let refs):
-            let targets = try refs.map { try resolve($0, line: line) }
+            let targets = try refs.enumerated().map { try resolve($1, at: .reference($0)) }
             for id in targets where context.object(with: id) != nil {
                 try context.delete(id)
             }
@@ -98,7 +99,7 @@ extension Interpreter {
                 edit.notes.append("no change: \(from.shortDescription) is already at \(to.shortDescription)")
                 return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
             }
-            let writes = try move(from: from, to: to, flagged: flagged, line: line)
+            let writes = try move(from: from, to: to, flagged: flagged)
             edit.add(writes: writes)
             movedTable = true
             return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
@@ -109,7 +110,7 @@ extension Interpreter {
 
     /// The user's drag: the table moves at once, the data source renumbers the index attribute.
     /// Returns how many objects the write-back wrote.
-    private func move(from: IndexPath, to: IndexPath, flagged: Bool, line: String) throws -> Int {
+    private func move(from: IndexPath, to: IndexPath, flagged: Bool) throws -> Int {
         guard !isInTransaction else {
             throw InterpreterError("'move' is the user's own gesture and cannot be inside 'begin … commit'")
         }
@@ -120,20 +121,18 @@ extension Interpreter {
             throw InterpreterError(AdapterError.noIndexAttribute.description)
         }
         guard table.rowIdentifier(at: from) != nil else {
-            throw located("no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", token: from.shortDescription, in: line)
+            throw located("no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", at: .from)
         }
         let slots = table.dropRows(from: from, inSection: to.section)
         guard let slots, slots.contains(to.row) else {
             let detail = slots.map { "section \(to.section) takes rows 0…\($0.upperBound)" } ?? "the table has \(table.numberOfSections) sections"
-            // The destination is the second index path on the line.
-            let rest = line.range(of: from.shortDescription).map { String(line[$0.upperBound...]) } ?? line
-            throw located("cannot drop at \(to.shortDescription) (\(detail))", token: to.shortDescription, in: rest, offset: line.count - rest.count)
+            throw located("cannot drop at \(to.shortDescription) (\(detail))", at: .to)
         }
         dataSource.flagsUserMoves = flagged
         do {
             try table.userMoveRow(from: from, to: to)
         } catch {
-            throw located("cannot move \(from.shortDescription) to \(to.shortDescription): \(error)", token: from.shortDescription, in: line)
+            throw located("cannot move \(from.shortDescription) to \(to.shortDescription): \(error)", at: .from)
         }
         if let error = dataSource.lastMoveError { throw InterpreterError("the drag could not be saved: \(error)") }
         return dataSource.lastMoveWrites
@@ -145,39 +144,56 @@ extension Interpreter {
     }
 
     /// The object a reference means: `#7`, or the row the table shows at `S.R`.
-    func resolve(_ ref: Command.ObjectRef, line: String) throws -> ObjectID {
+    /// `slot`: the reference's place in the command, for an error's column.
+    func resolve(_ ref: Command.ObjectRef, at slot: TokenPositions.Slot) throws -> ObjectID {
         switch ref {
         case .id(let id):
             guard context.object(with: id) != nil else {
-                throw located("no object \(id) (never inserted, or deleted)", token: id.description, in: line)
+                throw located("no object \(id) (never inserted, or deleted)", at: slot)
             }
             return id
         case .indexPath(let path):
             guard let table = workspace.table else {
-                throw located("no table yet to find \(path.shortDescription) in; use 'fetch' first", token: path.shortDescription, in: line)
+                throw located("no table yet to find \(path.shortDescription) in; use 'fetch' first", at: slot)
             }
             guard let id = table.rowIdentifier(at: path) else {
                 let detail = path.section < table.numberOfSections
                     ? "section \(path.section) has \(table.numberOfRows(inSection: path.section)) rows"
                     : "the table has \(table.numberOfSections) sections"
-                throw located("index path \(path.shortDescription) is out of range (\(detail))", token: path.shortDescription, in: line)
+                throw located("index path \(path.shortDescription) is out of range (\(detail))", at: slot)
             }
             return ObjectID(id)
         }
     }
 
-    /// An object-graph error with the column of the token it names.
-    func locate(_ error: Error, line: String) -> InterpreterError {
+    /// An object-graph error of an `insert` or `set`, with the column of the token it names:
+    /// the entity, or the key of the assignment the error is about (keys are unique in a command).
+    func locate(_ error: Error, assignments: [Command.Assignment]) -> InterpreterError {
         guard let error = error as? ObjectGraphError else { return InterpreterError(String(describing: error)) }
+        let keySlot = { (key: String) in assignments.firstIndex { $0.key == key }.map { TokenPositions.Slot.key($0) } }
         switch error {
         case .unknownEntity(let name):
-            return located(error.description, token: name, in: line, suggestions: entityNames)
+            return located(error.description, at: .entity, token: name, suggestions: entityNames)
         case .unknownAttribute(let key, let entity):
-            return located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
-        case .entityInUse(let name, _), .entityRedefined(let name):
-            return located(error.description, token: name, in: line)
+            guard let slot = keySlot(key) else { return InterpreterError(error.description) }
+            return located(error.description, at: slot, token: key, suggestions: attributeNames(of: entity))
         case .requiredAttribute(let key, _), .typeMismatch(let key, _, _, _):
-            return located(error.description, token: key, in: line)
+            guard let slot = keySlot(key) else { return InterpreterError(error.description) }
+            return located(error.description, at: slot)
+        default: return InterpreterError(error.description)
+        }
+    }
+
+    /// An error of an `entity` definition, with the column of the entity's name or of the
+    /// attribute it names.
+    func locate(_ error: Error, definition name: String, attributes: [Attribute]) -> InterpreterError {
+        guard let error = error as? ObjectGraphError else { return InterpreterError(String(describing: error)) }
+        switch error {
+        case .entityInUse(let entity, _), .entityRedefined(let entity), .invalidName(let entity) where entity == name:
+            return located(error.description, at: .entity)
+        case .invalidName(let attribute), .duplicateAttribute(let attribute, _):
+            guard let index = attributes.firstIndex(where: { $0.name == attribute }) else { return InterpreterError(error.description) }
+            return located(error.description, at: .attribute(index))
         default: return InterpreterError(error.description)
         }
     }

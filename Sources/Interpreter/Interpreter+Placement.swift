@@ -9,24 +9,23 @@ extension Interpreter {
     /// place it (`ListDataSource.planDrop`, the current strategy). Not a user-driven change: the
     /// controller reports the insert (and any respaced keys) and the adapter applies them.
     /// Returns the new object and how many objects were written.
-    func insert(_ entity: String, _ assignments: [Command.Assignment], at path: IndexPath, line: String) throws -> (ObjectID, Int) {
+    func insert(_ entity: String, _ assignments: [Command.Assignment], at path: IndexPath) throws -> (ObjectID, Int) {
         guard let table = workspace.table, let dataSource = workspace.dataSource else {
             throw InterpreterError("nothing is fetched yet; use 'fetch' first")
         }
         guard let indexKey = dataSource.indexKey else { throw InterpreterError(AdapterError.noIndexAttribute.description) }
         let fetched = dataSource.controller.fetchRequest.entityName
         guard entity == fetched else {
-            throw located("'at' places objects in the fetched list of '\(fetched)', not '\(entity)'", token: entity, in: line)
+            throw located("'at' places objects in the fetched list of '\(fetched)', not '\(entity)'", at: .entity)
         }
         let sectionKey = dataSource.controller.fetchRequest.sectionNameKeyPath
-        for assignment in assignments where assignment.key == indexKey || assignment.key == sectionKey {
-            throw located("'\(assignment.key)' is set by 'at \(path.shortDescription)'; leave it out", token: assignment.key + "=", in: line)
+        for (index, assignment) in assignments.enumerated() where assignment.key == indexKey || assignment.key == sectionKey {
+            throw located("'\(assignment.key)' is set by 'at \(path.shortDescription)'; leave it out", at: .key(index))
         }
         let rows = path.section >= 0 && path.section < table.numberOfSections ? table.numberOfRows(inSection: path.section) : nil
         guard let rows, (0...rows).contains(path.row) else {
             let detail = rows.map { "section \(path.section) takes rows 0…\($0)" } ?? "the table has \(table.numberOfSections) sections"
-            let token = "at " + path.shortDescription
-            throw located("cannot insert at \(path.shortDescription) (\(detail))", token: token, in: line)
+            throw located("cannot insert at \(path.shortDescription) (\(detail))", at: .path)
         }
         let row = { (r: Int) in table.rowIdentifier(at: IndexPath(row: r, section: path.section)).map(ObjectID.init) }
         let drop: DropWrites
@@ -44,7 +43,7 @@ extension Interpreter {
             for (other, key) in drop.rewrites { try context.setValue(key, forKey: indexKey, of: other) }
             return (id, 1 + drop.rewrites.count)
         } catch {
-            throw locate(error, line: line)
+            throw locate(error, assignments: assignments)
         }
     }
 }

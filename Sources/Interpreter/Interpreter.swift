@@ -22,6 +22,8 @@ package final class Interpreter {
     package internal(set) var fetchSpec: Command.FetchSpec?
     /// What the open block's edits did so far, to name its event at `commit`.
     var blockDescriptions: [String] = []
+    /// Where the parts of the command being run stand in its line, for errors' columns.
+    var positions = TokenPositions.none
     /// The last change event.
     package internal(set) var lastReport: EventReport?
     var lastChange: ObjectsDidChange?
@@ -70,18 +72,20 @@ package final class Interpreter {
         pendingReadPath = nil
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return LineOutcome() }
-        let commands: [Command]
+        let commands: [ParsedCommand]
         do {
-            commands = try CommandParser.parseLine(line)
+            commands = try CommandParser.parse(line)
         } catch {
             return .error(error.description)
         }
         guard let first = commands.first else { return LineOutcome() }
+        defer { positions = .none }
         do {
-            if commands.count > 1 || first.isEdit {
-                return try executeEdits(commands, line: line)
+            if commands.count > 1 || first.command.isEdit {
+                return try executeEdits(commands)
             }
-            return try executeCommand(first, line: line)
+            positions = first.positions
+            return try executeCommand(first.command)
         } catch let error as InterpreterError {
             return .error(error.description)
         } catch {
@@ -163,15 +167,13 @@ package final class Interpreter {
 
     // MARK: Errors
 
-    /// `message at column N`, locating `token` in `line` (the first occurrence after the keyword);
-    /// `offset` is how many characters of the whole line precede `line`.
-    /// `suggestions`: the names the token should have been one of; the closest is offered as
-    /// `(did you mean 'Note'?)` after the column.
-    func located(_ message: String, token: String, in line: String, offset: Int = 0, suggestions: [String] = []) -> InterpreterError {
+    /// `message at column N`, N being where the parser read the command's `slot` (no column when
+    /// the command has no such part). `suggestions`: the names `token` should have been one of;
+    /// the closest is offered as `(did you mean 'Note'?)` after the column.
+    func located(_ message: String, at slot: TokenPositions.Slot, token: String = "", suggestions: [String] = []) -> InterpreterError {
         let hint = Suggestion.closest(to: token, among: suggestions).map { " (did you mean '\($0)'?)" } ?? ""
-        let body = offset == 0 ? line.drop { $0 == " " }.drop { $0 != " " } : Substring(line)
-        guard !token.isEmpty, let range = body.range(of: token) else { return InterpreterError(message + hint) }
-        return InterpreterError("\(message) at column \(offset + line.distance(from: line.startIndex, to: range.lowerBound) + 1)\(hint)")
+        guard let column = positions.column(of: slot) else { return InterpreterError(message + hint) }
+        return InterpreterError("\(message) at column \(column)\(hint)")
     }
 
     /// The names of the schema's entities, and of `entity`'s attributes.

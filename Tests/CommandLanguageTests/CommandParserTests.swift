@@ -179,3 +179,40 @@ extension Command {
         return .fetch(spec)
     }
 }
+
+/// The positions of a parsed command's parts, as 1-based character columns.
+@Suite struct TokenPositionTests {
+    @Test func eachCommandOfALineHasItsOwnPositions() throws {
+        let parsed = try CommandParser.parse("set #2 a=1 ; delete 0.1 #9 ; move 1.0 2.3")
+        try #require(parsed.count == 3)
+        #expect(parsed[0].positions.column(of: .reference(0)) == 5)
+        #expect(parsed[0].positions.column(of: .key(0)) == 8)
+        #expect(parsed[0].positions.column(of: .value(0)) == 10)
+        #expect(parsed[1].positions.column(of: .reference(0)) == 21)
+        #expect(parsed[1].positions.column(of: .reference(1)) == 25)
+        #expect(parsed[1].positions.column(of: .key(0)) == nil)
+        #expect(parsed[2].positions.column(of: .from) == 35)
+        #expect(parsed[2].positions.column(of: .to) == 39)
+    }
+
+    @Test func fetchClausesAndDefinitions() throws {
+        let fetch = try #require(try CommandParser.parse("fetch Note sort group, order desc section group index order reorder sparse").first)
+        #expect(fetch.positions.column(of: .entity) == 7)
+        #expect(fetch.positions.column(of: .sortKey(0)) == 17)
+        #expect(fetch.positions.column(of: .sortKey(1)) == 24)
+        #expect(fetch.positions.column(of: .sectionKey) == 43)
+        #expect(fetch.positions.column(of: .indexKey) == 55)
+        #expect(fetch.positions.column(of: .strategy) == 69)
+        let entity = try #require(try CommandParser.parse("entity Tag name:string rank:int?").first)
+        #expect(entity.positions.column(of: .entity) == 8)
+        #expect(entity.positions.column(of: .attribute(1)) == 24)
+        let insert = try #require(try CommandParser.parse("insert Note title=\"x\" at 1.2").first)
+        #expect(insert.positions.column(of: .path) == 26)
+    }
+
+    @Test func columnsCountCharactersNotScalars() throws {
+        // "e\u{301}" (e + combining acute) is one character of two scalars; so is 👍🏽.
+        let parsed = try #require(try CommandParser.parse("set 0.0 title=\"e\u{301}👍🏽\" done=2").first)
+        #expect(parsed.positions.column(of: .key(1)) == 20)
+    }
+}

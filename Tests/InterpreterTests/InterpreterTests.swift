@@ -110,7 +110,7 @@ final class Session {
         ("fetch Note where title ==", "expected a value after '==' at column 26"),
         ("fetch Note sort titel", "unknown sort key 'titel' of entity 'Note' at column 17 (did you mean 'title'?)"),
         ("fetch Note sort group, order section order",
-         "section key 'order' must be the key of the first sort descriptor (it is 'group') at column 30"),
+         "section key 'order' must be the key of the first sort descriptor (it is 'group') at column 38"),
         ("show 3", "no section 3: the table has 3 sections at column 6"),
         ("commit", "'commit' without 'begin'"),
     ])

@@ -128,7 +128,8 @@ import Testing
         let session = try Session()
         let answer = try session.json(#"insert Note title="Tea" order=4 at 0.1"#)
         #expect(answer["error"] as? String == "'order' is set by 'at 0.1'; leave it out at column 25")
+        // The column of the index path, after `at`.
         let range = try session.json(#"insert Note title="Tea" at 0.9"#)
-        #expect(range["error"] as? String == "cannot insert at 0.9 (section 0 takes rows 0…4) at column 25")
+        #expect(range["error"] as? String == "cannot insert at 0.9 (section 0 takes rows 0…4) at column 28")
     }
 }
