@@ -91,27 +91,44 @@ public struct ConsistencyCheck {
         return problems
     }
 
-    /// The problems of the given rows of `section`: the object shown, then the cell.
-    func rowProblems(section: Int, rows: some Sequence<Int>) -> [ConsistencyProblem] {
+    /// The problems of a range of rows of `section`, read in one walk of the controller's tree.
+    func rowProblems(section: Int, rows: Range<Int>) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
-        for row in rows {
-            let path = IndexPath(row: row, section: section)
-            guard let object = controller.object(at: path) else { continue }
-            let shown = table.rowIdentifier(at: path) ?? 0
-            if shown != object.objectID.rawValue {
-                problems.append(.init(.wrongRow, "row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there"))
-                continue
-            }
-            guard let cell = table.cellForRow(at: path) else { continue }
-            let fresh = dataSource.cell(for: object, values: values(of: object))
-            if cell.identifier != fresh.identifier {
-                problems.append(.init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))"))
-            } else if cell.columns != fresh.columns {
-                problems.append(.init(.staleCell, "row \(path.shortDescription) shows a stale cell for \(object.objectID): "
-                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))"))
-            }
+        let shown = table.rowContents(inSection: section, rows: rows)
+        controller.forEachObject(inSection: section, rows: rows) { row, object in
+            let index = row - rows.lowerBound
+            guard shown.indices.contains(index) else { return }
+            if let problem = rowProblem(section: section, row: row, object: object, shown: shown[index]) { problems.append(problem) }
         }
         return problems
+    }
+
+    /// The problems of the given rows of `section`: the object shown, then the cell.
+    func rowProblems(section: Int, rows: some Sequence<Int>) -> [ConsistencyProblem] {
+        rows.compactMap { row in
+            let path = IndexPath(row: row, section: section)
+            guard let object = controller.object(at: path) else { return nil }
+            return rowProblem(section: section, row: row, object: object,
+                              shown: (table.rowIdentifier(at: path) ?? 0, table.cellForRow(at: path)))
+        }
+    }
+
+    /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
+    /// `shown`: what the table shows in that row.
+    private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: (identifier: Int, cell: TableCell?)) -> ConsistencyProblem? {
+        let path = IndexPath(row: row, section: section)
+        if shown.identifier != object.objectID.rawValue {
+            return .init(.wrongRow, "row \(path.shortDescription) shows \(label(shown.identifier)) but the controller has \(label(object)) there")
+        }
+        guard let cell = shown.cell else { return nil }
+        let fresh = dataSource.cell(for: object, values: values(of: object))
+        if cell.identifier != fresh.identifier {
+            return .init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
+        } else if cell.columns != fresh.columns {
+            return .init(.staleCell, "row \(path.shortDescription) shows a stale cell for \(object.objectID): "
+                + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))")
+        }
+        return nil
     }
 
     /// The visible rows of each section, by section.

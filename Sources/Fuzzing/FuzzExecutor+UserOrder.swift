@@ -40,15 +40,16 @@ extension FuzzExecutor {
     /// Every section's objects sorted by `order` (in the list's direction), then by ID.
     func fullOrder() -> FullOrder {
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
-        var order: [String: [ManagedObject]] = [:]
+        // Each object's key is read once, not by name in every comparison of the sort.
+        var order: [String: [(key: Value, id: ObjectID)]] = [:]
         for object in workspace.context.objects(ofEntity: FuzzField.entityName) {
-            order[object["group"].stringValue ?? "", default: []].append(object)
+            order[object["group"].stringValue ?? "", default: []].append((object["order"], object.objectID))
         }
-        return order.mapValues { objects in
-            objects.sorted { a, b in
-                let c = Value.compare(a["order"], b["order"])
-                return c != 0 ? (ascending ? c < 0 : c > 0) : a.objectID < b.objectID
-            }.map(\.objectID)
+        return order.mapValues { entries in
+            entries.sorted { a, b in
+                let c = Value.compare(a.key, b.key)
+                return c != 0 ? (ascending ? c < 0 : c > 0) : a.id < b.id
+            }.map(\.id)
         }
     }
 

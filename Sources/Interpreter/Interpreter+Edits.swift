@@ -189,7 +189,9 @@ extension Interpreter {
     func locate(_ error: Error, definition name: String, attributes: [Attribute]) -> InterpreterError {
         guard let error = error as? ObjectGraphError else { return InterpreterError(String(describing: error)) }
         switch error {
-        case .entityInUse(let entity, _), .entityRedefined(let entity), .invalidName(let entity) where entity == name:
+        case .entityInUse, .entityRedefined:
+            return located(error.description, at: .entity)
+        case .invalidName(let entity) where entity == name:
             return located(error.description, at: .entity)
         case .invalidName(let attribute), .duplicateAttribute(let attribute, _):
             guard let index = attributes.firstIndex(where: { $0.name == attribute }) else { return InterpreterError(error.description) }

@@ -70,8 +70,9 @@ package final class Interpreter {
     private func executeUntimed(_ line: String) -> LineOutcome {
         pendingRecordAction = nil
         pendingReadPath = nil
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return LineOutcome() }
+        // Blank, or a comment: looks at the leading blanks only (trimming copied the whole line).
+        let ink = line.unicodeScalars.first { !CharacterSet.whitespaces.contains($0) }
+        if ink == nil || ink == "#" { return LineOutcome() }
         let commands: [ParsedCommand]
         do {
             commands = try CommandParser.parse(line)
