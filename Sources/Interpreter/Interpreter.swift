@@ -25,6 +25,8 @@ package final class Interpreter {
     /// The last change event.
     package internal(set) var lastReport: EventReport?
     var lastChange: ObjectsDidChange?
+    /// What the other controllers' adapters did in the last event, one line each (`fetch … as NAME`).
+    var otherControllerSummaries: [String] = []
     /// A `record` command the driver must carry out (the interpreter does no file I/O).
     package internal(set) var pendingRecordAction: Command.RecordAction?
     /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
@@ -50,7 +52,8 @@ package final class Interpreter {
         self.workspace = workspace
     }
 
-    var context: ObjectContext { workspace.context }
+    /// The context edits go to: the main one, or the background context `use context NAME` selected.
+    var context: ObjectContext { workspace.editContext }
 
     /// Runs one input line and returns everything it produced (with its timing while `timing on`).
     package func execute(_ line: String) -> LineOutcome {
@@ -78,6 +81,7 @@ package final class Interpreter {
         }
         guard let first = commands.first else { return LineOutcome() }
         do {
+            if let outcome = try executeInBackgroundContext(commands, line: line) { return outcome }
             if commands.count > 1 || first.isEdit {
                 return try executeEdits(commands, line: line)
             }
@@ -102,6 +106,7 @@ package final class Interpreter {
     /// undoes, redoes, rolls back), lets the table lay out, and checks consistency.
     func finishTurn(writes: Int? = nil, _ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
         workspace.adapter?.resetLastEvent()
+        for unit in workspace.parked { unit.adapter.resetLastEvent() }
         timing?.reset()
         workspace.adapter?.timing = timing
         let started = timing?.clock()
@@ -111,7 +116,7 @@ package final class Interpreter {
         let laidOut = timing?.clock()
         guard let change else { return nil }
         workspace.eventCount += 1
-        let problems = workspace.check?.run(scope: workspace.eventCheckScope) ?? []
+        let problems = (workspace.check?.run(scope: workspace.eventCheckScope) ?? []) + workspaceProblems()
         if let timing, let started, let produced, let laidOut {
             let firstCallback = timing.firstCallbackAt ?? produced
             stageTimes = LineTiming.Stages(
@@ -148,6 +153,7 @@ package final class Interpreter {
     /// The summary, the sheet around the changes, UIKit's error and the check's problems.
     func eventText(_ report: EventReport) -> [OutputBlock] {
         var lines: [OutputBlock] = [.line(report.summary, .dim)]
+        lines += otherControllerSummaries.map { .line($0, .dim) }
         lines += sheet(window: .aroundChanges(maxRows: 24), marks: true)
         if let logged = report.event.loggedError { lines.append(.line(logged, .error)) }
         lines += problemLines(report.problems)
