@@ -30,7 +30,8 @@ extension ObjectContext {
     /// Merges what another context on the same store saved, as
     /// `mergeChanges(fromContextDidSave:)`: refreshes the updated objects from the store, registers
     /// the inserted ones, deletes the deleted ones — all as one change event, returned, which the
-    /// controllers observe. Nothing merged becomes an unsaved change, and the merge is not undoable.
+    /// controllers observe. Nothing merged becomes an unsaved change; the merge is not undoable and
+    /// clears the undo and redo history.
     ///
     /// An updated object with unsaved changes here keeps its in-memory values (`refresh(_:mergeChanges:
     /// true)` reapplies local changes over the store's). An updated object this context does not
@@ -65,6 +66,12 @@ extension ObjectContext {
         let event = try processPendingChanges()
         dirtyIDs = dirtyBefore
         firstUncommittedID = max(firstUncommittedID, nextObjectID)
+        if event != nil {
+            // The history's records hold values the merge replaced and objects it deleted:
+            // replaying them would resurrect what another context removed.
+            undoStack.removeAll()
+            redoStack.removeAll()
+        }
         return event
     }
 
