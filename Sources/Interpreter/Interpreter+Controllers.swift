@@ -13,7 +13,7 @@ extension Interpreter {
         let previous = workspace.selectedName
         let name = spec.name ?? previous
         if let shared = spec.sharesTableOf, shared == name {
-            throw located("controller '\(name)' cannot share its own table", token: shared, in: line)
+            throw located("controller '\(name)' cannot share its own table", token: "share \(shared)", in: line)
         }
         guard name != previous || spec.sharesTableOf != nil else {
             try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
@@ -63,7 +63,7 @@ extension Interpreter {
     /// `close [--leave-delegate] NAME`: the controller's screen goes away with its table.
     func closeController(_ name: String, leavesDelegate: Bool, line: String) throws -> LineOutcome {
         guard name != workspace.selectedName else {
-            throw located("controller '\(name)' is selected; 'use' another one before closing it", token: name, in: line)
+            throw located("controller '\(name)' is selected; 'use' another first", token: name, in: line)
         }
         guard let unit = workspace.parked.first(where: { $0.name == name && !$0.isClosed }) else {
             throw located("no controller named '\(name)'", token: name, in: line, suggestions: controllerNames)
