@@ -24,6 +24,10 @@ extension Interpreter {
     /// In a background context: refuses what only the main context (with its controllers and
     /// tables) can do, and carries out `save` with its merge. `nil` for everything else.
     func executeInBackgroundContext(_ commands: [Command], line: String) throws -> LineOutcome? {
+        if case .entity? = commands.first, let open = workspace.backgroundContexts.first {
+            throw InterpreterError("'entity' after 'context \(open.name)': a background context keeps the schema it was opened with; "
+                                   + "define entities first")
+        }
         guard let background = workspace.selectedBackground, let first = commands.first else { return nil }
         for command in commands {
             switch command {

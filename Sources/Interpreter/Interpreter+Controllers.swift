@@ -143,3 +143,12 @@ extension Interpreter {
         return problems + staleProblems()
     }
 }
+
+extension Interpreter {
+    /// Drops every parked controller of `entity` (its request no longer fits the redefinition),
+    /// detaching its delegate first.
+    func dropOtherControllers(ofEntity entity: String) {
+        for unit in workspace.parked where unit.controller.fetchRequest.entityName == entity { unit.controller.delegate = nil }
+        workspace.parked.removeAll { $0.controller.fetchRequest.entityName == entity }
+    }
+}

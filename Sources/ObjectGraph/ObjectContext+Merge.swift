@@ -45,11 +45,12 @@ extension ObjectContext {
         for id in summary.insertedIDs.sorted() where registered[id] == nil {
             guard let stored = try store.committedObject(id) else { continue }
             let entity = try schema.requireEntity(stored.entity)
+            guard stored.values.count == entity.attributes.count else { continue } // written under an older definition
             reinsert(ManagedObject(objectID: id, entity: entity, values: stored.values), values: stored.values)
         }
         for id in summary.updatedIDs.sorted() {
             guard let object = registered[id], !dirtyBefore.contains(id), pendingUpdated[id] == nil,
-                  let stored = try store.committedObject(id) else { continue }
+                  let stored = try store.committedObject(id), stored.values.count == object.values.count else { continue }
             if case .loadedOnly(let isLoaded) = reporting, !isLoaded(id) {
                 object.values = stored.values // the fault fires with the store's values; nobody is told
                 continue
@@ -96,11 +97,11 @@ extension ObjectContext {
         var inStore: Set<ObjectID> = []
         for stored in contents.objects {
             inStore.insert(stored.id)
-            guard !dirtyIDs.contains(stored.id) else { continue }
+            guard !dirtyIDs.contains(stored.id), let entity = schema.entity(named: stored.entity),
+                  stored.values.count == entity.attributes.count else { continue }
             if let object = registered[stored.id] {
                 object.values = stored.values
             } else {
-                let entity = try schema.requireEntity(stored.entity)
                 register(ManagedObject(objectID: stored.id, entity: entity, values: stored.values))
             }
         }
