@@ -19,8 +19,6 @@ package final class ControllerUnit {
     package let fetchSpec: Command.FetchSpec?
     /// Whether its table was torn down (`close --leave-delegate`): its delegate is still attached.
     package internal(set) var isClosed = false
-    /// Whether the check has already reported a callback to its closed table.
-    var hasReportedClosedTable = false
 
     init(name: String, controller: FetchedResultsController, dataSource: ListDataSource, table: SimulatedTableView,
          adapter: TableAdapter, adapterKind: AdapterKind, adapterOptions: AdapterOptions, fetchSpec: Command.FetchSpec?) {
