@@ -21,6 +21,11 @@ public struct ConsistencyProblem: Hashable, Sendable, CustomStringConvertible {
         case order
         /// Not a difference: how many more the check found past its `limit`.
         case omitted
+        /// The controller disagrees with a fresh fetch: the store changed without a change event
+        /// (a batch request, an unmerged save of another context).
+        case staleResults = "stale results"
+        /// Another controller's adapter failed on its table, or drove a table that was closed.
+        case otherTable = "other table"
     }
 
     /// What kind of difference it is.

@@ -60,8 +60,10 @@ extension Command: CustomStringConvertible {
             return "export csv \(Value.string(path).literal)" + (predicate.map { " where \($0.text)" } ?? "")
         case .importCSV(let path, let entity):
             return "import csv \(Value.string(path).literal) \(entity)"
-        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit, .refetch:
             return name.rawValue
+        case .use, .close, .context, .batch:
+            return workspaceLine
         }
     }
 
@@ -81,6 +83,8 @@ extension Command: CustomStringConvertible {
         if let limit = spec.limit { parts += ["limit", String(limit)] }
         if let offset = spec.offset { parts += ["offset", String(offset)] }
         if let strategy = spec.reorder { parts += ["reorder", strategy.rawValue] }
+        if let name = spec.name { parts += ["as", name] }
+        if let shared = spec.sharesTableOf { parts += ["share", shared] }
         return parts.joined(separator: " ")
     }
 }

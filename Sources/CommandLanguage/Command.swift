@@ -66,6 +66,19 @@ package enum Command: Hashable, Sendable {
     case importCSV(path: String, entity: String)
     /// `quit` or `exit`.
     case quit
+    /// `use NAME` selects the controller the sheet shows; `use context NAME` the context edits go to.
+    case use(UseTarget)
+    /// `close NAME [--leave-delegate]`: tears down a controller's table; with the flag the
+    /// controller keeps its delegate (the bug), without it the delegate is detached first.
+    case close(name: String, leavesDelegate: Bool)
+    /// `context NAME [merge=auto|ios9|off]`: opens a background context on the store; a bare
+    /// `context` lists the contexts.
+    case context(name: String?, merge: MergeMode?)
+    /// `batch [--merge] set ENTITY KEY=VALUE … [where PREDICATE]` or `batch [--merge] delete
+    /// ENTITY [where PREDICATE]`: a batch request that writes the store directly.
+    case batch(BatchSpec)
+    /// `refetch`: every controller fetches again from the store (and its table reloads).
+    case refetch
 
     /// The command's keyword.
     package var name: Name {
@@ -102,6 +115,11 @@ package enum Command: Hashable, Sendable {
         case .exportCSV: .export
         case .importCSV: .import
         case .quit: .quit
+        case .use: .use
+        case .close: .close
+        case .context: .context
+        case .batch: .batch
+        case .refetch: .refetch
         }
     }
 

@@ -68,6 +68,19 @@ package struct CommandCompleter: Hashable, Sendable {
             return argumentIndex == 1 ? Command.Name.allKeywords : []
         case .record?:
             return argumentIndex == 1 ? ["stop"] : []
+        case .use?:
+            return argumentIndex == 1 ? ["context"] : []
+        case .close?:
+            return argumentIndex == 1 ? ["--leave-delegate"] : []
+        case .context?:
+            return argumentIndex == 2 ? Command.MergeMode.allCases.map { "merge=\($0)" } : []
+        case .batch?:
+            let verb = words.firstIndex { $0 == "set" || $0 == "delete" }
+            guard let verb else { return ["--merge", "set", "delete"] }
+            if argumentIndex == verb + 1 { return entityNames }
+            if words.contains("where") { return [] }
+            return words[verb] == "delete" ? ["where"]
+                : assignmentCandidates(entity: words[verb + 1], words: words, current: current) + ["where"]
         default:
             return []
         }

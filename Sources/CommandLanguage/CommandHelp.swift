@@ -148,5 +148,35 @@ package struct CommandHelp: Hashable, Sendable {
                         + "string). A bad cell is reported as FILE:LINE:COLUMN (record and field numbers, the "
                         + "header being line 1) and nothing is inserted."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
+        .init(.use, syntax: "use NAME | use context NAME",
+              summary: "select the controller the sheet shows, or the context edits go to",
+              example: "use done",
+              details: ["Controllers are named by 'fetch … as NAME' (the first one is 'default'); every controller "
+                        + "receives every change event and the check runs for all of them. Contexts are 'main' and "
+                        + "those opened by 'context NAME'; edits, save, undo and rollback go to the selected one."]),
+        .init(.close, syntax: "close [--leave-delegate] NAME",
+              summary: "tear down a controller's table (its screen is dismissed)",
+              example: "close done",
+              details: ["Without the flag the delegate is detached first and the controller is dropped. With "
+                        + "--leave-delegate the controller keeps its delegate (the bug): the next change event is "
+                        + "delivered to a table that is no longer in a window, and the check reports it."]),
+        .init(.context, syntax: "context [NAME [merge=auto|ios9|off]]",
+              summary: "open a background context on the store, or list the contexts",
+              example: "context bg",
+              details: ["A sibling context (NSPrivateQueueConcurrencyType) that starts from the store's committed "
+                        + "state. Its edits reach the main context only when it saves and the main context merges: "
+                        + "merge=auto (the default) merges every save (mergeChanges(fromContextDidSave:)); ios9 leaves "
+                        + "out updated objects the main context had not loaded (no controller has them); off never merges."]),
+        .init(.batch, syntax: "batch [--merge] set ENTITY KEY=VALUE … [where PREDICATE] | batch [--merge] delete ENTITY [where PREDICATE]",
+              summary: "a batch update or delete that writes the store without any change event",
+              example: "batch set Note order=0 where done == true",
+              details: ["As NSBatchUpdateRequest / NSBatchDeleteRequest: the predicate is evaluated on the store, "
+                        + "no context hears of it and every controller goes stale until 'refetch' or a merge of the "
+                        + "returned IDs; --merge does that merge (mergeChanges(fromRemoteContextSave:into:)) at once."]),
+        .init(.refetch, syntax: "refetch",
+              summary: "refresh the main context from the store and fetch every controller again",
+              example: "refetch",
+              details: ["Objects without unsaved changes are re-read from the store, then every controller "
+                        + "performs its fetch and its table reloads (no callbacks, as performFetch)."]),
     ]
 }

@@ -3,8 +3,9 @@ extension CommandParser {
     /// The clause keywords of `fetch`, in the order the syntax lists them.
     enum FetchClause: String, CaseIterable {
         case `where`, sort, section, index, limit, offset, reorder
+        case `as`, share
 
-        static let expectation = "'where', 'sort', 'section', 'index', 'limit', 'offset' or 'reorder'"
+        static let expectation = "'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share'"
 
         /// Whether a clause keyword at this point ends a predicate: it must be followed by what the
         /// clause needs (a name or a number) or by the end of the command. So `where index > 2`
@@ -13,7 +14,7 @@ extension CommandParser {
             guard let next, next != ";" else { return self != .where }
             switch self {
             case .where: return false
-            case .sort, .section, .index, .reorder: return LineScanner.isIdentifierStart(next)
+            case .sort, .section, .index, .reorder, .as, .share: return LineScanner.isIdentifierStart(next)
             case .limit, .offset: return ("0"..."9").contains(next)
             }
         }
@@ -42,6 +43,8 @@ extension CommandParser {
             case .limit: spec.limit = try s.requireCount(after: token)
             case .offset: spec.offset = try s.requireCount(after: token)
             case .reorder: spec.reorder = try parseStrategy(token, &s, as: .strategy)
+            case .as: spec.name = try s.requireIdentifier("a controller name", after: token, as: .controller)
+            case .share: spec.sharesTableOf = try s.requireIdentifier("a controller name", after: token, as: .sharedTable)
             }
         }
         return .fetch(spec)
@@ -93,7 +96,7 @@ extension LineScanner {
     private func clauseStarts(at offset: Int) -> Bool {
         var i = offset
         while i < scalars.count, i - offset < 8, ("a"..."z").contains(scalars[i]) { i += 1 }
-        guard i - offset >= 4, i - offset <= 7,
+        guard i - offset >= 2, i - offset <= 7,
               let clause = CommandParser.FetchClause(rawValue: text(offset..<i))
         else { return false }
         guard i == scalars.count || Self.isSpace(scalars[i]) || scalars[i] == ";" else { return false }

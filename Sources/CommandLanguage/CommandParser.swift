@@ -81,7 +81,11 @@ package enum CommandParser {
         case .mode: return try parseMode(&s)
         case .export: return try parseCSVTransfer(keyword, isImport: false, &s)
         case .import: return try parseCSVTransfer(keyword, isImport: true, &s)
-        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
+        case .use: return try parseUse(keyword, &s)
+        case .close: return try parseClose(keyword, &s)
+        case .context: return try parseContext(keyword, &s)
+        case .batch: return try parseBatch(keyword, &s)
+        case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit, .refetch:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)
         }
@@ -101,6 +105,7 @@ package enum CommandParser {
         case .stats: .stats
         case .sheet: .sheet
         case .quit: .quit
+        case .refetch: .refetch
         default: preconditionFailure("'\(name)' takes arguments; parse it with its own function")
         }
     }

@@ -14,6 +14,10 @@ extension Command {
         package var offset: Int?
         /// `reorder dense|sparse|fractional`: the strategy drags use from this fetch on.
         package var reorder: ReorderStrategy?
+        /// `as NAME`: the controller's name, so several can live side by side (`use NAME`).
+        package var name: String?
+        /// `share NAME`: drive the table of controller NAME instead of a table of its own (the bug).
+        package var sharesTableOf: String?
 
         package init(
             entity: String, predicate: PredicateText? = nil, sort: [SortKey] = [], sectionKey: String? = nil,

@@ -26,12 +26,14 @@ package struct TokenPositions: Sendable {
         case sectionKey, indexKey, strategy
         /// The i-th `name:type` of an `entity` definition.
         case attribute(Int)
-        /// The only argument of a command that takes one (`show 2`, `reorder sparse`).
+        /// The only argument of a command that takes one (`show 2`, `reorder sparse`, `use B`).
         case argument
+        /// The names after `fetch`'s `as` and `share`.
+        case controller, sharedTable
     }
 
     private let line: String
-    private var entity, from, to, path, sectionKey, indexKey, strategy, argument: Int?
+    private var entity, from, to, path, sectionKey, indexKey, strategy, argument, controller, sharedTable: Int?
     /// Indexed parts, in the order the parser reads them (a `delete` of 300,000 references
     /// records 300,000 offsets: appending keeps that linear).
     private var keys: [Int] = [], values: [Int] = [], references: [Int] = [], sortKeys: [Int] = [], attributes: [Int] = []
@@ -56,6 +58,8 @@ package struct TokenPositions: Sendable {
         case .indexKey: first(&indexKey)
         case .strategy: first(&strategy)
         case .argument: first(&argument)
+        case .controller: first(&controller)
+        case .sharedTable: first(&sharedTable)
         case .key(let i): next(&keys, i)
         case .value(let i): next(&values, i)
         case .reference(let i): next(&references, i)
@@ -76,6 +80,8 @@ package struct TokenPositions: Sendable {
         case .indexKey: return indexKey
         case .strategy: return strategy
         case .argument: return argument
+        case .controller: return controller
+        case .sharedTable: return sharedTable
         case .key(let i): return at(keys, i)
         case .value(let i): return at(values, i)
         case .reference(let i): return at(references, i)

@@ -34,6 +34,9 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// The fuzzer's self-test: the data source renumbers only the visible rows densely, the
     /// seeds' bug that loses the order of hidden rows (`ListDataSource.renumbersVisibleRowsOnly`).
     package var breaksRenumbering = false
+    /// More controllers on the same context and the second's options (`--controllers`, …):
+    /// see `FuzzConfiguration+Workspaces.swift`.
+    package var workspaceOptions = FuzzWorkspaceOptions()
 
     package init() {}
 
@@ -116,6 +119,7 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if reorder != defaults.reorder { words += ["--reorder", reorder.rawValue] }
         if !sortsAscending { words += ["--sort", "desc"] }
         if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
+        words += workspaceOptions.commandLineWords
         return words.joined(separator: " ")
     }
 }

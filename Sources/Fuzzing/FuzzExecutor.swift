@@ -81,7 +81,7 @@ package final class FuzzExecutor {
 
     /// The object a symbol names, if it exists now.
     func object(_ symbol: FuzzSymbol) -> ManagedObject? {
-        ids[symbol].flatMap { workspace.context.object(with: $0) }
+        ids[symbol].flatMap { workspace.editContext.object(with: $0) }
     }
 
     /// The drag from `from` to `to` in the table as it is now, named by its objects.

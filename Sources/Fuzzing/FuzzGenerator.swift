@@ -10,8 +10,12 @@ import ObjectGraph
 /// section or opens a new one, or `save`, `undo`, `redo`.
 package struct FuzzGenerator {
     let configuration: FuzzConfiguration
-    private var rng: SeededGenerator
-    private var nextSymbol = 0
+    var rng: SeededGenerator
+    var nextSymbol = 0
+    /// The rest of a background batch (`FuzzGenerator+Background.swift`), one line at a time.
+    var queuedBackground: [BackgroundStep] = []
+    /// Background contexts opened so far in this session (each batch opens a fresh one).
+    var backgroundContexts = 0
 
     package init(configuration: FuzzConfiguration, seed: UInt64) {
         self.configuration = configuration
@@ -28,11 +32,12 @@ package struct FuzzGenerator {
             .command(configuration.fetchLine, isEssential: true),
             .command(configuration.adapterLine, isEssential: false),
             .command(configuration.profileLine, isEssential: false),
-        ]
+        ] + configuration.controllerLines
     }
 
     /// The next batch for the workspace of `executor`.
     package mutating func nextBatch(_ executor: FuzzExecutor) -> FuzzLine {
+        if let line = backgroundBatch(executor) { return line }
         let context = executor.workspace.context
         // Any edit clears the redo stack: redo follows an undo (or redo) or never happens.
         if context.canRedo, chance(25) { return .redo }
@@ -53,7 +58,7 @@ package struct FuzzGenerator {
         return (low, max(configuration.rows * 3 / 2, low + 1))
     }
 
-    private mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
+    mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
         var live = executor.liveObjects()
         let roll = Int.random(in: 0..<100, using: &rng)
         let count = Int.random(in: roll < 55 ? 1...2 : roll < 85 ? 3...5 : 6...10, using: &rng)
@@ -108,10 +113,10 @@ package struct FuzzGenerator {
         return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: group(), .order: order(), .hidden: .bool(hidden)])
     }
 
-    private mutating func title() -> Value { .string("t\(Int.random(in: 0..<100, using: &rng))") }
+    mutating func title() -> Value { .string("t\(Int.random(in: 0..<100, using: &rng))") }
 
     /// Early letters are likelier than late ones, so late sections are small and come and go.
-    private mutating func group() -> Value {
+    mutating func group() -> Value {
         let n = configuration.sections
         let pick = min(Int.random(in: 0..<n, using: &rng), Int.random(in: 0..<n, using: &rng))
         return .string(configuration.groups[pick])
@@ -184,7 +189,7 @@ package struct FuzzGenerator {
 
     // MARK: Randomness
 
-    private mutating func chance(_ percent: Int) -> Bool {
+    mutating func chance(_ percent: Int) -> Bool {
         Int.random(in: 0..<100, using: &rng) < percent
     }
 

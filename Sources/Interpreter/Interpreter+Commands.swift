@@ -156,6 +156,8 @@ extension Interpreter {
             return outcome
         case .insert, .set, .delete, .move:
             return try executeEdits([ParsedCommand(command, positions: positions)])
+        case .use, .close, .context, .batch, .refetch:
+            return try executeWorkspaceCommand(command)
         }
     }
 
@@ -191,7 +193,7 @@ extension Interpreter {
         let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
                                    sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0)
         do {
-            try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
+            try fetchIntoSlot(request, spec: spec)
         } catch let error as FetchedResultsError {
             switch error {
             case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)

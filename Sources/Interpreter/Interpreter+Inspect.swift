@@ -71,7 +71,7 @@ extension Interpreter {
     func check() -> LineOutcome {
         var check = workspace.check
         check?.readsDeliveredValues = isInTransaction
-        let problems = check?.run() ?? []
+        let problems = (check?.run() ?? []) + (isInTransaction ? [] : otherControllerProblems())
         var lines = problems.isEmpty ? [OutputBlock.line("✓ consistent", .good)] : problemLines(problems)
         if isInTransaction, context.hasPendingChanges {
             lines.append(.line("(edits pending until 'commit' are not checked)", .dim))

@@ -9,6 +9,7 @@ extension Interpreter {
     /// After `entity` redefined the fetched entity: fetches the same request again, or — when it
     /// no longer fits (a sort key is gone) — drops the fetch. Returns what it did, as lines.
     func refetchAfterRedefining(_ name: String) -> [String] {
+        dropOtherControllers(ofEntity: name)
         guard let spec = fetchSpec, spec.entity == name else { return [] }
         let line = Command.fetch(spec).description
         if case let outcome = execute(line), !outcome.failed { return ["fetched again: \(line)"] }

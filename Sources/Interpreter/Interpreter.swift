@@ -27,6 +27,8 @@ package final class Interpreter {
     /// The last change event.
     package internal(set) var lastReport: EventReport?
     var lastChange: ObjectsDidChange?
+    /// What the other controllers' adapters did in the last event, one line each (`fetch … as NAME`).
+    var otherControllerSummaries: [String] = []
     /// A `record` command the driver must carry out (the interpreter does no file I/O).
     package internal(set) var pendingRecordAction: Command.RecordAction?
     /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
@@ -52,7 +54,8 @@ package final class Interpreter {
         self.workspace = workspace
     }
 
-    var context: ObjectContext { workspace.context }
+    /// The context edits go to: the main one, or the background context `use context NAME` selected.
+    var context: ObjectContext { workspace.editContext }
 
     /// Runs one input line and returns everything it produced (with its timing while `timing on`).
     package func execute(_ line: String) -> LineOutcome {
@@ -82,6 +85,7 @@ package final class Interpreter {
         guard let first = commands.first else { return LineOutcome() }
         defer { positions = .none }
         do {
+            if let outcome = try executeInBackgroundContext(commands.map(\.command)) { return outcome }
             if commands.count > 1 || first.command.isEdit {
                 return try executeEdits(commands)
             }
@@ -107,6 +111,7 @@ package final class Interpreter {
     /// undoes, redoes, rolls back), lets the table lay out, and checks consistency.
     func finishTurn(writes: Int? = nil, _ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
         workspace.adapter?.resetLastEvent()
+        for unit in workspace.parked { unit.adapter.resetLastEvent() }
         timing?.reset()
         workspace.adapter?.timing = timing
         let started = timing?.clock()
@@ -116,7 +121,7 @@ package final class Interpreter {
         let laidOut = timing?.clock()
         guard let change else { return nil }
         workspace.eventCount += 1
-        let problems = workspace.check?.run(scope: workspace.eventCheckScope) ?? []
+        let problems = (workspace.check?.run(scope: workspace.eventCheckScope) ?? []) + workspaceProblems()
         if let timing, let started, let produced, let laidOut {
             let firstCallback = timing.firstCallbackAt ?? produced
             stageTimes = LineTiming.Stages(
@@ -153,6 +158,7 @@ package final class Interpreter {
     /// The summary, the sheet around the changes, UIKit's error and the check's problems.
     func eventText(_ report: EventReport) -> [OutputBlock] {
         var lines: [OutputBlock] = [.line(report.summary, .dim)]
+        lines += otherControllerSummaries.map { .line($0, .dim) }
         lines += sheet(window: .aroundChanges(maxRows: 24), marks: true)
         if let logged = report.event.loggedError { lines.append(.line(logged, .error)) }
         lines += problemLines(report.problems)

@@ -31,6 +31,17 @@ package final class Workspace {
     /// Drags (and placed inserts) so far, and the objects they wrote.
     package internal(set) var drags = 0
     package internal(set) var dragWrites = 0
+    /// The selected controller's name (`fetch … as NAME`, `use NAME`); `default` until named.
+    package internal(set) var selectedName = "default"
+    /// The other controllers, in the order they were parked; each still receives every event.
+    package internal(set) var parked: [ControllerUnit] = []
+    /// The background contexts (`context NAME`), in the order they were opened.
+    package internal(set) var backgroundContexts: [BackgroundContext] = []
+    /// The context edits go to: `main` or a background context's name (`use context NAME`).
+    package internal(set) var selectedContextName = "main"
+    /// Whether the check after every event also compares each controller with a fresh fetch
+    /// (once a background context or a batch request can change the store behind its back).
+    package internal(set) var checksAgainstStore = false
 
     package init(context: ObjectContext) {
         self.context = context
@@ -96,5 +107,43 @@ package final class Workspace {
     package var check: ConsistencyCheck? {
         guard let table, let dataSource else { return nil }
         return ConsistencyCheck(table: table, dataSource: dataSource)
+    }
+
+    // MARK: Several controllers (`fetch … as NAME`, `use NAME`, `close NAME`)
+
+    /// Moves the selected controller, with its table and adapter, aside as `name`, leaving the
+    /// slots empty for a new one. Its delegate stays attached: it keeps receiving every change event.
+    func parkSelected(as name: String, spec: Command.FetchSpec?) {
+        guard let controller, let dataSource, let table, let adapter else { return }
+        parked.append(ControllerUnit(name: name, controller: controller, dataSource: dataSource, table: table,
+                                     adapter: adapter, adapterKind: adapterKind, adapterOptions: adapterOptions, fetchSpec: spec))
+        self.controller = nil
+        self.dataSource = nil
+        self.table = nil
+        self.adapter = nil
+    }
+
+    /// Puts a parked controller back in the slots (the selected one must have been parked first).
+    func restore(_ unit: ControllerUnit) {
+        parked.removeAll { $0 === unit }
+        controller = unit.controller
+        dataSource = unit.dataSource
+        table = unit.table
+        adapter = unit.adapter
+        adapterKind = unit.adapterKind
+        adapterOptions = unit.adapterOptions
+        table?.viewport = viewport
+    }
+
+    /// A controller for `request` whose adapter drives `shared`'s table — whose data source stays
+    /// `shared`'s: two controllers sharing one table (the bug `fetch … share NAME` reproduces).
+    func fetch(_ request: FetchRequest, indexKey: String?, sharingTableOf shared: ControllerUnit) throws {
+        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
+        try controller.performFetch()
+        let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: reorderStrategy)
+        self.controller = controller
+        self.dataSource = dataSource
+        table = shared.table
+        adapter = TableAdapter.make(adapterKind, table: shared.table, dataSource: dataSource, options: adapterOptions)
     }
 }

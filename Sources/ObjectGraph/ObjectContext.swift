@@ -12,7 +12,13 @@ public final class ObjectContext {
 
     var registered: [ObjectID: ManagedObject] = [:]
     var byEntity: [String: [ObjectID: ManagedObject]] = [:]
-    var nextObjectID: Int
+    /// Hands out object IDs; contexts on one store share it (`init(sibling:)`), so no two objects
+    /// ever get the same ID.
+    var idCounter: ObjectIDCounter
+    var nextObjectID: Int {
+        get { idCounter.next }
+        set { idCounter.next = newValue }
+    }
 
     // The change event being built (one run-loop turn).
     var pendingInserted: [ObjectID: ManagedObject] = [:]
@@ -39,7 +45,7 @@ public final class ObjectContext {
         self.store = store
         let contents = try store.load()
         schema = contents.schema
-        nextObjectID = contents.nextObjectID
+        idCounter = ObjectIDCounter(next: contents.nextObjectID)
         firstUncommittedID = contents.nextObjectID
         // Tables sized once: growing them object by object rehashes a million entries ~20 times.
         registered.reserveCapacity(contents.objects.count)

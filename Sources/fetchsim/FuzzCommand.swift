@@ -59,6 +59,21 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
+    @Option(help: ArgumentHelp("Controllers on the main context, each with its own table and adapter (1-4).", valueName: "n"))
+    var controllers = 1
+
+    @Flag(help: "The other controllers drive the first one's table (the bug).")
+    var shareTable = false
+
+    @Flag(help: "The second controller's table is closed with its delegate left attached (the bug).")
+    var leaveDelegate = false
+
+    @Option(help: ArgumentHelp("The share of batches, in percent, made in a fresh background context or as a batch request.", valueName: "percent"))
+    var background = 0
+
+    @Option(help: ArgumentHelp("How the main context merges background saves and batch requests (only auto is correct).", valueName: "mode"))
+    var merge: FuzzMergeMode = .auto
+
     /// Checks the options here, not in `run()`: a validation error then prints this command's
     /// usage, not the top-level one.
     func validate() throws {
@@ -67,10 +82,14 @@ struct FuzzCommand: ParsableCommand {
 
     private func configuration() throws -> FuzzConfiguration {
         do {
-            return try FuzzConfiguration(
+            var configuration = try FuzzConfiguration(
                 seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
                 reorder: reorder, sort: sort, filterPercent: filter)
+            configuration.workspaceOptions = try FuzzWorkspaceOptions(
+                controllers: controllers, sharesTable: shareTable, leavesDelegate: leaveDelegate,
+                backgroundPercent: background, merge: merge)
+            return configuration
         } catch {
             throw ValidationError(error.description)
         }

@@ -29,13 +29,13 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         sectionCount: 3
     )
 
-    static let clauses = ["index", "limit", "offset", "reorder", "section", "sort", "where"]
+    static let clauses = ["as", "index", "limit", "offset", "reorder", "section", "share", "sort", "where"]
     static let noteAttributes = ["done", "due", "group", "order", "title"]
 
     static let cases: [CompletionCase] = [
         CompletionCase("", "", (Command.Name.allKeywords).sorted()),
         CompletionCase("ins", "ins", ["insert"]),
-        CompletionCase("  re", "re", ["read", "record", "redo", "reorder"]),
+        CompletionCase("  re", "re", ["read", "record", "redo", "refetch", "reorder"]),
         CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "set"]),
         CompletionCase("insert Note a=1;m", "m", ["move"]),
         CompletionCase("insert ", "", ["Note", "Tag"]),
@@ -66,11 +66,11 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("move --unflagged ", "", []),
         CompletionCase("fetch ", "", ["Note", "Tag"]),
         CompletionCase("fetch Note ", "", clauses),
-        CompletionCase("fetch Note s", "s", ["section", "sort"]),
+        CompletionCase("fetch Note s", "s", ["section", "share", "sort"]),
         CompletionCase("fetch Note sort ", "", noteAttributes),
         CompletionCase("fetch Tag sort ", "", ["name", "order"]),
         CompletionCase("fetch Note sort gr", "gr", ["group"]),
-        CompletionCase("fetch Note sort group ", "", ["asc", "desc"] + clauses.filter { $0 != "sort" }),
+        CompletionCase("fetch Note sort group ", "", ["as", "asc", "desc"] + clauses.filter { $0 != "sort" && $0 != "as" }),
         CompletionCase("fetch Note sort group desc ", "", clauses.filter { $0 != "sort" }),
         CompletionCase("fetch Note sort group,o", "o", ["order"]),
         CompletionCase("fetch Note sort group, o", "o", ["order"]),
@@ -78,7 +78,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("fetch Note section group ", "", clauses.filter { $0 != "section" }),
         CompletionCase("fetch Note limit ", "", []),
         CompletionCase("fetch Note where d", "d", ["done", "due"]),
-        CompletionCase("fetch Note where done == 'a b' sort order ", "", ["asc", "desc", "index", "limit", "offset", "reorder", "section"]),
+        CompletionCase("fetch Note where done == 'a b' sort order ", "", ["as", "asc", "desc", "index", "limit", "offset", "reorder", "section", "share"]),
         CompletionCase("entity Task due:d", "d", ["date", "date?", "double", "double?"]),
         CompletionCase("entity Task due:", "", ["bool", "bool?", "date", "date?", "double", "double?", "int", "int?", "string", "string?"]),
         CompletionCase("entity Task due", "due", []),

@@ -110,14 +110,14 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("fetch Note sort group,", "expected an attribute name after ',' at column 22"),
         ErrorCase("fetch Note sort ,group", "expected an attribute name, got ',' at column 17"),
         ErrorCase("fetch Note sort group!", "expected an attribute name, got 'group!' at column 17"),
-        ErrorCase("fetch Note sort group descending", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset' or 'reorder', got 'descending' at column 23"),
+        ErrorCase("fetch Note sort group descending", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share', got 'descending' at column 23"),
         ErrorCase("fetch Note limit x", "expected a non-negative integer after 'limit', got 'x' at column 18"),
         ErrorCase("fetch Note sort title limit -1", "expected a non-negative integer after 'limit', got '-1' at column 29"),
         ErrorCase("fetch Note sort title offset -3", "expected a non-negative integer after 'offset', got '-3' at column 30"),
         ErrorCase("fetch Note where done == true limit", "expected a number after 'limit' at column 31"),
         ErrorCase("fetch Note offset 99999999999999999999", "number '99999999999999999999' is out of range at column 19"),
         ErrorCase("fetch Note sort a sort b", "'sort' is given twice at column 19"),
-        ErrorCase("fetch Note order", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset' or 'reorder', got 'order' at column 12"),
+        ErrorCase("fetch Note order", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share', got 'order' at column 12"),
         ErrorCase("fetch Note section", "expected an attribute name after 'section' at column 12"),
         ErrorCase("fetch Note index 3", "expected an attribute name, got '3' at column 18"),
     ]
@@ -134,6 +134,15 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("timing yes", "expected 'on' or 'off', got 'yes' at column 8"),
         ErrorCase("read", "expected a file name after 'read' at column 1"),
         ErrorCase(#"record "a.session" extra"#, "unexpected 'extra' at column 20"),
+        ErrorCase("use", "expected a controller name or 'context NAME' after 'use' at column 1"),
+        ErrorCase("use context", "expected a context name after 'context' at column 5"),
+        ErrorCase("close --keep done", "unknown option '--keep' at column 7 (options: --leave-delegate)"),
+        ErrorCase("close a b", "unexpected 'b' at column 9 ('close' takes one controller name)"),
+        ErrorCase("context bg merge=sometimes", "expected 'merge=auto', 'merge=ios9', 'merge=off', got 'merge=sometimes' at column 12"),
+        ErrorCase("batch frob Note", "expected 'set' or 'delete', got 'frob' at column 7"),
+        ErrorCase("batch set Note", "expected key=value after 'Note' at column 7"),
+        ErrorCase("batch delete Note order=1", "expected 'where', got 'order=1' at column 19"),
+        ErrorCase("batch set Note order=1 where", "expected a predicate after 'where' at column 24"),
     ]
 
     static let combinations: [ErrorCase] = [

@@ -145,6 +145,24 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("timing on", .timing(true)), ParseCase("timing off", .timing(false)), ParseCase("timing", .timing(nil)),
         ParseCase("read setup.txt", .read(path: "setup.txt")), ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
+        ParseCase("use done", .use(.controller("done"))), ParseCase("use context bg", .use(.context("bg"))),
+        ParseCase("close done", .close(name: "done", leavesDelegate: false)),
+        ParseCase("close --leave-delegate done", .close(name: "done", leavesDelegate: true)),
+        ParseCase("context", .context(name: nil, merge: nil)), ParseCase("context bg", .context(name: "bg", merge: nil)),
+        ParseCase("context bg merge=ios9", .context(name: "bg", merge: .ios9)),
+        ParseCase("batch set Note order=0 where done == true",
+                  .batch(.init(entity: "Note", assignments: [.init("order", .int(0))], predicate: .init("done == true", column: 30), merges: false))),
+        ParseCase("batch --merge delete Note where title == \"x\"",
+                  .batch(.init(entity: "Note", assignments: nil, predicate: .init("title == \"x\"", column: 33), merges: true))),
+        ParseCase("batch delete Note", .batch(.init(entity: "Note", assignments: nil, predicate: nil, merges: false))),
+        ParseCase("refetch", .refetch),
+        ParseCase("fetch Note where done == true sort order as done share main",
+                  .fetch({
+                      var spec = Command.FetchSpec(entity: "Note", predicate: .init("done == true", column: 18), sort: [.init("order")])
+                      spec.name = "done"
+                      spec.sharesTableOf = "main"
+                      return spec
+                  }())),
     ]
 
     @Test(arguments: definitions + fetches + edits + others)
