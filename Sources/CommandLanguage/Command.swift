@@ -66,6 +66,9 @@ package enum Command: Hashable, Sendable {
     case importCSV(path: String, entity: String)
     /// `quit` or `exit`.
     case quit
+    /// `table collection|table`: whether the simulated view is a `UICollectionView` or a
+    /// `UITableView`; a bare `table` prints it.
+    case table(TableViewStyle?)
 
     /// The command's keyword.
     package var name: Name {
@@ -102,6 +105,7 @@ package enum Command: Hashable, Sendable {
         case .exportCSV: .export
         case .importCSV: .import
         case .quit: .quit
+        case .table: .table
         }
     }
 

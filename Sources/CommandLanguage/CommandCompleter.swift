@@ -68,6 +68,8 @@ package struct CommandCompleter: Hashable, Sendable {
             return argumentIndex == 1 ? Command.Name.allKeywords : []
         case .record?:
             return argumentIndex == 1 ? ["stop"] : []
+        case .table?:
+            return argumentIndex == 1 ? TableViewStyle.allCases.map(\.rawValue) : []
         default:
             return []
         }

@@ -99,6 +99,7 @@ extension CommandParser {
             text == "off" ? .threshold(nil)
                 : text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
         case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
+        case .items: text == "object" ? .items(nil) : valueToken.isWord ? .items(text) : nil
         }
         guard let option else { throw invalid }
         return option

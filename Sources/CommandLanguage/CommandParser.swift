@@ -70,6 +70,7 @@ package enum CommandParser {
         case .mode: return try parseMode(&s)
         case .export: return try parseCSVTransfer(keyword, isImport: false, &s)
         case .import: return try parseCSVTransfer(keyword, isImport: true, &s)
+        case .table: return try parseTable(&s)
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)

@@ -34,6 +34,8 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// The fuzzer's self-test: the data source renumbers only the visible rows densely, the
     /// seeds' bug that loses the order of hidden rows (`ListDataSource.renumbersVisibleRowsOnly`).
     package var breaksRenumbering = false
+    /// The simulated view: a table, or a collection view (`--table collection`).
+    package var tableStyle = TableViewStyle.table
 
     package init() {}
 
@@ -41,8 +43,10 @@ package struct FuzzConfiguration: Equatable, Sendable {
     package init(
         seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator, userDriven: UserDrivenPolicy? = nil,
         moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern, unflaggedPercent: Int = 0,
-        reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10
+        reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10,
+        tableStyle: TableViewStyle = .table
     ) throws(FuzzConfigurationError) {
+        self.tableStyle = tableStyle
         guard (0...100).contains(filterPercent) else {
             throw FuzzConfigurationError("'--filter' must be a percentage between 0 and 100, not '\(filterPercent)'")
         }
@@ -75,6 +79,9 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if let userDriven { line += " userdriven=\(userDriven.rawValue)" }
         return line
     }
+
+    /// `table collection`, or nil for the default table.
+    var tableLine: String? { tableStyle == .table ? nil : "table \(tableStyle.rawValue)" }
 
     /// `profile modern`.
     var profileLine: String { "profile \(profile.rawValue)" }
@@ -116,6 +123,7 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if reorder != defaults.reorder { words += ["--reorder", reorder.rawValue] }
         if !sortsAscending { words += ["--sort", "desc"] }
         if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
+        if tableStyle != defaults.tableStyle { words += ["--table", tableStyle.rawValue] }
         return words.joined(separator: " ")
     }
 }

@@ -28,7 +28,7 @@ package struct FuzzGenerator {
             .command(configuration.fetchLine, isEssential: true),
             .command(configuration.adapterLine, isEssential: false),
             .command(configuration.profileLine, isEssential: false),
-        ]
+        ] + (configuration.tableLine.map { [.command($0, isEssential: true)] } ?? [])
     }
 
     /// The next batch for the workspace of `executor`.

@@ -67,6 +67,7 @@ extension Interpreter {
             guard named != nil || !options.isEmpty else { return showAdapter() }
             let kind = named ?? workspace.adapterKind
             let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
+            try checkItemKey(base.applying(options), line: line)
             workspace.setAdapter(kind, options: base.applying(options))
             return showAdapter()
         case .reorder(nil):
@@ -156,6 +157,8 @@ extension Interpreter {
             return outcome
         case .insert, .set, .delete, .move:
             return try executeEdits([command], line: line)
+        case .table(let style):
+            return setTableStyle(style)
         }
     }
 

@@ -31,6 +31,10 @@ package final class Workspace {
     /// Drags (and placed inserts) so far, and the objects they wrote.
     package internal(set) var drags = 0
     package internal(set) var dragWrites = 0
+    /// Whether the simulated view is a table or a collection view (`table collection|table`).
+    package var tableStyle = TableViewStyle.table {
+        didSet { table?.style = tableStyle }
+    }
 
     package init(context: ObjectContext) {
         self.context = context
@@ -43,6 +47,7 @@ package final class Workspace {
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
+        table.style = tableStyle
         table.reloadData()
         adapter?.controller.delegate = nil
         self.controller = controller

@@ -53,6 +53,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one (default 10).", valueName: "percent"))
     var filter = 10
 
+    @Option(help: ArgumentHelp("The simulated view: a table, or a collection view with UIKit's collection-view messages.", valueName: "view"))
+    var table: TableViewStyle = .table
+
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
@@ -70,7 +73,7 @@ struct FuzzCommand: ParsableCommand {
             return try FuzzConfiguration(
                 seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
-                reorder: reorder, sort: sort, filterPercent: filter)
+                reorder: reorder, sort: sort, filterPercent: filter, tableStyle: table)
         } catch {
             throw ValidationError(error.description)
         }

@@ -11,3 +11,4 @@ extension UserDrivenPolicy: ExpressibleByArgument {}
 extension CompatibilityProfile: ExpressibleByArgument {}
 extension ReorderStrategy: ExpressibleByArgument {}
 extension FuzzSortDirection: ExpressibleByArgument {}
+extension TableViewStyle: ExpressibleByArgument {}

@@ -145,6 +145,9 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("timing on", .timing(true)), ParseCase("timing off", .timing(false)), ParseCase("timing", .timing(nil)),
         ParseCase("read setup.txt", .read(path: "setup.txt")), ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
+        ParseCase("table collection", .table(.collection)), ParseCase("table table", .table(.table)), ParseCase("table", .table(nil)),
+        ParseCase("adapter diffable items=title updates=reconfigure", .adapter(.diffable, options: [.items("title"), .updates(.reconfigure)])),
+        ParseCase("adapter items=object", .adapter(nil, options: [.items(nil)])),
     ]
 
     @Test(arguments: definitions + fetches + edits + others)
