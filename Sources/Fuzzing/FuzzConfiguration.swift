@@ -36,6 +36,9 @@ package struct FuzzConfiguration: Equatable, Sendable {
     package var breaksRenumbering = false
     /// The simulated view: a table, or a collection view (`--table collection`).
     package var tableStyle = TableViewStyle.table
+    /// `adapter diffable` only: the field whose value identifies an item (`--items title`), the
+    /// app that builds its snapshot from values; nil for object IDs.
+    package var itemKey: FuzzField?
 
     package init() {}
 
@@ -77,6 +80,7 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if let moves { line += " moves=\(moves.rawValue)" }
         if let updates { line += " updates=\(updates.rawValue)" }
         if let userDriven { line += " userdriven=\(userDriven.rawValue)" }
+        if let itemKey { line += " items=\(itemKey.rawValue)" }
         return line
     }
 
@@ -124,6 +128,7 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if !sortsAscending { words += ["--sort", "desc"] }
         if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
         if tableStyle != defaults.tableStyle { words += ["--table", tableStyle.rawValue] }
+        if let itemKey { words += ["--items", itemKey.rawValue] }
         return words.joined(separator: " ")
     }
 }

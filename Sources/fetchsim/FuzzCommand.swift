@@ -56,6 +56,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The simulated view: a table, or a collection view with UIKit's collection-view messages.", valueName: "view"))
     var table: TableViewStyle = .table
 
+    @Option(help: ArgumentHelp("With '--adapter diffable': the field whose value identifies an item (the app's duplicate-identifier bug).", valueName: "field"))
+    var items: FuzzField?
+
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
@@ -80,7 +83,8 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try configuration()
+        var configuration = try configuration()
+        configuration.itemKey = items
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json

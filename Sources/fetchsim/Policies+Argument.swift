@@ -12,3 +12,4 @@ extension CompatibilityProfile: ExpressibleByArgument {}
 extension ReorderStrategy: ExpressibleByArgument {}
 extension FuzzSortDirection: ExpressibleByArgument {}
 extension TableViewStyle: ExpressibleByArgument {}
+extension FuzzField: ExpressibleByArgument {}

@@ -60,21 +60,31 @@ final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
         let marked = markedItems(new, survivors: diff.survivors)
         var reloads: [IndexPath] = [], reconfigures: [IndexPath] = []
         var deletes = diff.deletedRows, inserts = diff.insertedRows, moves: [(from: IndexPath, to: IndexPath)] = []
-        let movedFrom = Set(diff.movedRows.map(\.from))
+        let reloadsMoved = options.updates == .reload
+        let markedOld = Set(marked.keys)
         for move in diff.movedRows {
             // A reloaded item that also moves is deleted and inserted: UIKit rejects a reload and
             // a move of one index path, and a fresh row is what a reload gives.
-            if options.updates == .reload, marked.contains(move.from) {
+            if reloadsMoved, markedOld.contains(move.from) {
                 deletes.append(move.from)
                 inserts.append(move.to)
             } else {
                 moves.append(move)
             }
         }
-        for path in marked.sorted() {
+        let movedFrom = Set(diff.movedRows.map(\.from))
+        for (old, new) in marked.sorted(by: { $0.key < $1.key }) {
             switch options.updates {
-            case .reload: if !movedFrom.contains(path) { reloads.append(path) }
-            case .reconfigure, .reconfigureAfter: reconfigures.append(path)
+            case .reload where movedFrom.contains(old):
+                break
+            case .reload where old == new:
+                reloads.append(old)
+            case .reload:
+                // Shifted by the batch: UIKit reads a reload as an insert at its old path too
+                // (rule 22), which could meet another row's move; delete and insert instead.
+                deletes.append(old)
+                inserts.append(new)
+            case .reconfigure, .reconfigureAfter: reconfigures.append(old)
             case .ignore: break
             }
         }
@@ -97,15 +107,15 @@ final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
         }
     }
 
-    /// The old index paths of the surviving items whose objects the controller reports updated
-    /// or moved in this event (`lastChangeSet`), when the update policy refreshes them.
-    private func markedItems(_ new: DiffableSnapshot, survivors: [DiffableSnapshot.Item: IndexPath]) -> Set<IndexPath> {
-        guard options.updates != .ignore else { return [] }
+    /// The surviving items whose objects the controller reports updated or moved in this event
+    /// (`lastChangeSet`), old index path to new, when the update policy refreshes them.
+    private func markedItems(_ new: DiffableSnapshot, survivors: [DiffableSnapshot.Item: IndexPath]) -> [IndexPath: IndexPath] {
+        guard options.updates != .ignore else { return [:] }
         let changed = Set((controller.lastChangeSet?.objects ?? []).filter { $0.type == .update || $0.type == .move }.map(\.object.objectID))
-        var paths = Set<IndexPath>()
-        for section in new.sections {
-            for (item, object) in zip(section.items, section.objects) where changed.contains(object) {
-                if let old = survivors[item] { paths.insert(old) }
+        var paths: [IndexPath: IndexPath] = [:]
+        for (s, section) in new.sections.enumerated() {
+            for (r, (item, object)) in zip(section.items, section.objects).enumerated() where changed.contains(object) {
+                if let old = survivors[item] { paths[old] = IndexPath(row: r, section: s) }
             }
         }
         return paths
