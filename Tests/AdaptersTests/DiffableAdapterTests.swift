@@ -45,6 +45,18 @@ import Testing
         #expect(h.adapter.lastEvent.tableOperations == [.deleteRows([path(0, 0)]), .insertRows([path(0, 2)])])
     }
 
+    @Test func aReloadedItemShiftedByAnotherMoveIsNotReloadedInPlace() throws {
+        // a0 goes last (a move the controller reports) while a1 is diffed as the row that moves up
+        // to 0.0: reloading a0 at its old path 0.0 would read as an insert at 0.0 and meet that
+        // move (rule 22) — found by the fuzzer. a0 must come out fresh at 0.1 without an error.
+        let h = try Harness(.diffable, sections: ["A": ["a0", "a1"]]) { $0.updates = .reload }
+        let problems = try h.event { try h.set("a0", "order", .int(5)) }
+        #expect(h.adapter.lastEvent.tableError == nil)
+        #expect(problems.isEmpty)
+        #expect(h.tableTitles == [["a1", "a0"]])
+        #expect(!h.adapter.lastEvent.tableOperations.contains { if case .reloadRows = $0 { true } else { false } })
+    }
+
     @Test func duplicateItemIdentifiersAreUIKitsAssertion() throws {
         let h = try harness { $0.itemKey = "title" }
         let problems = try h.event { try h.set("a1", "title", .string("a0")) }
