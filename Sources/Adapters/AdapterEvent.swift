@@ -19,6 +19,9 @@ public enum Callback: CustomStringConvertible {
     case section(SectionChange)
     case object(ObjectChange)
     case didChangeContent
+    /// iOS 13's `controller(_:didChangeContentWith:)`: the whole new state, in place of the
+    /// four callbacks (a snapshot delegate).
+    case snapshot(sections: Int, items: Int)
 
     /// `didChange object #7 move [0, 2] → [1, 0]`, Apple's vocabulary.
     public var description: String {
@@ -27,6 +30,7 @@ public enum Callback: CustomStringConvertible {
         case .section(let change): change.description
         case .object(let change): change.description
         case .didChangeContent: "didChangeContent"
+        case .snapshot(let sections, let items): "didChangeContentWith snapshot (\(sections) sections, \(items) items)"
         }
     }
 }

@@ -36,6 +36,8 @@ public enum AdapterKind: String, Sendable, CaseIterable {
     case appleTemplate = "apple-template"
     case coordinator
     case reloadAll = "reload-all"
+    /// iOS 13's `UITableViewDiffableDataSource` fed by the controller's snapshot (`DiffableAdapter`).
+    case diffable
 }
 
 /// The switches of an adapter, settable at run time with `adapter NAME option=value …`.
@@ -50,16 +52,25 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
     public var threshold: Int?
     /// While paused the coordinator ignores changes; resuming refetches and reloads.
     public var isPaused = false
+    /// The diffable adapter only: the attribute whose value identifies an item (`items=KEY`),
+    /// as an app that builds its snapshot from values does; nil for the object ID (`items=object`).
+    public var itemKey: String?
 
     /// The defaults of `kind`: Apple's template reconfigures at the old path, the coordinator after the batch.
     public init(for kind: AdapterKind) {
-        updates = kind == .appleTemplate ? .reconfigure : .reconfigureAfter
+        switch kind {
+        case .appleTemplate: updates = .reconfigure
+        case .coordinator, .reloadAll: updates = .reconfigureAfter
+        // The snapshot alone: nothing is reconfigured (docs/semantics.md rule D2).
+        case .diffable: updates = .ignore
+        }
     }
 
     /// `moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false`.
     public var description: String {
         "moves=\(moves.rawValue) updates=\(updates.rawValue) userdriven=\(userDriven.rawValue) "
             + "threshold=\(threshold.map(String.init) ?? "off") paused=\(isPaused)"
+            + (itemKey.map { " items=\($0)" } ?? "")
     }
 }
 

@@ -35,6 +35,8 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         controller = dataSource.controller
         self.options = options
         dataSource.flagHolder = self
+        // The app's own data source answers the table (a diffable adapter puts its own in place).
+        if table.dataSource !== dataSource { table.dataSource = dataSource }
         if !options.isPaused { controller.delegate = self }
     }
 
@@ -46,6 +48,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         case .appleTemplate: return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .coordinator: return CoordinatorAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .reloadAll: return ReloadAllAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .diffable: return DiffableAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         }
     }
 
@@ -103,12 +106,17 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
             if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
         } catch {
             if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
-            lastEvent.tableError = error
-            // As Core Data logs it: two spaces after each sentence, the reason, then the
-            // exception's userInfo (XLData #14, openradar 27957917; semantics.md rule 17).
-            lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
-                + "NSFetchedResultsController during a call to -\(method).  \(error.description) with userInfo (null)"
+            logException(error, during: method)
         }
+    }
+
+    /// Records UIKit's `error` as escaping the delegate method `method`, caught and logged by Core Data.
+    func logException(_ error: TableViewError, during method: String) {
+        lastEvent.tableError = error
+        // As Core Data logs it: two spaces after each sentence, the reason, then the
+        // exception's userInfo (XLData #14, openradar 27957917; semantics.md rule 17).
+        lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
+            + "NSFetchedResultsController during a call to -\(method).  \(error.description) with userInfo (null)"
     }
 
     /// `reloadData()`, timed as the table's share when `timing` is on.

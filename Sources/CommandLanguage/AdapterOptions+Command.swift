@@ -13,6 +13,7 @@ extension AdapterOptions {
             case .userDriven(let value): settings.userDriven = value
             case .threshold(let value): settings.threshold = value
             case .paused(let value): settings.isPaused = value
+            case .items(let key): settings.itemKey = key
             }
         }
         return settings

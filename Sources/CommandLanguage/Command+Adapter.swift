@@ -13,10 +13,13 @@ extension Command {
         /// Reload the whole table when a batch has more than this many changes (`off`: never).
         case threshold(Int?)
         case paused(Bool)
+        /// `items=KEY`: the diffable adapter identifies items by this attribute's value; `items=object` by object ID.
+        case items(String?)
 
         /// The option names, each with the values it takes (empty for a number).
         package enum Key: String, CaseIterable, Hashable, Sendable {
             case moves, updates, userdriven, threshold, paused
+            case items
 
             /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
             package var values: [String] {
@@ -26,6 +29,7 @@ extension Command {
                 case .userdriven: UserDrivenPolicy.allCases.map(\.rawValue)
                 case .threshold: []
                 case .paused: ["true", "false"]
+                case .items: ["object"]
                 }
             }
         }
@@ -37,6 +41,7 @@ extension Command {
             case .userDriven: .userdriven
             case .threshold: .threshold
             case .paused: .paused
+            case .items: .items
             }
         }
 
@@ -47,6 +52,7 @@ extension Command {
             case .userDriven(let v): "userdriven=\(v.rawValue)"
             case .threshold(let n): "threshold=\(n.map(String.init) ?? "off")"
             case .paused(let b): "paused=\(b)"
+            case .items(let key): "items=\(key ?? "object")"
             }
         }
     }

@@ -56,6 +56,8 @@ extension Command: CustomStringConvertible {
             return on.map { "pager \($0 ? "on" : "off")" } ?? "pager"
         case .mode(let mode):
             return mode.map { "mode \($0.rawValue)" } ?? "mode"
+        case .table(let style):
+            return style.map { "table \($0.rawValue)" } ?? "table"
         case .exportCSV(let path, let predicate):
             return "export csv \(Value.string(path).literal)" + (predicate.map { " where \($0.text)" } ?? "")
         case .importCSV(let path, let entity):

@@ -6,7 +6,7 @@ extension Command {
         case adapter, profile, reorder
         case show, log, check, dump, stats, sheet, scroll
         case help, record, read, timing, pager, mode, export, `import`, quit
-        case use, close, context, batch, refetch
+        case use, close, context, batch, refetch, table
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]

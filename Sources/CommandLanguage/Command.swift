@@ -79,6 +79,9 @@ package enum Command: Hashable, Sendable {
     case batch(BatchSpec)
     /// `refetch`: every controller fetches again from the store (and its table reloads).
     case refetch
+    /// `table collection|table`: whether the simulated view is a `UICollectionView` or a
+    /// `UITableView`; a bare `table` prints it.
+    case table(TableViewStyle?)
 
     /// The command's keyword.
     package var name: Name {
@@ -120,6 +123,7 @@ package enum Command: Hashable, Sendable {
         case .context: .context
         case .batch: .batch
         case .refetch: .refetch
+        case .table: .table
         }
     }
 

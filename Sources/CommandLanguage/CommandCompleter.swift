@@ -81,6 +81,8 @@ package struct CommandCompleter: Hashable, Sendable {
             if words.contains("where") { return [] }
             return words[verb] == "delete" ? ["where"]
                 : assignmentCandidates(entity: words[verb + 1], words: words, current: current) + ["where"]
+        case .table?:
+            return argumentIndex == 1 ? TableViewStyle.allCases.map(\.rawValue) : []
         default:
             return []
         }

@@ -68,11 +68,12 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.undo, syntax: "undo", summary: "undo the last change event", example: "undo"),
         .init(.redo, syntax: "redo", summary: "redo the last undone change event", example: "redo"),
         .init(.adapter, syntax: "adapter [NAME] [OPTION=VALUE …]",
-              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all",
+              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all, diffable",
               example: "adapter coordinator moves=move-row updates=reconfigure threshold=50",
               details: ["Without a name the options change the current adapter; 'adapter' alone prints it."]
                   + Command.AdapterOption.Key.allCases.map { key in
                       "  \(key.rawValue)=" + (key.values.isEmpty ? "N|off" : key.values.joined(separator: "|"))
+                          + (key == .items ? "|KEY (diffable)" : "")
                   }),
         .init(.profile, syntax: "profile [NAME]",
               summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",
@@ -178,5 +179,11 @@ package struct CommandHelp: Hashable, Sendable {
               example: "refetch",
               details: ["Objects without unsaved changes are re-read from the store, then every controller "
                         + "performs its fetch and its table reloads (no callbacks, as performFetch)."]),
+        .init(.table, syntax: "table [table|collection]",
+              summary: "simulate a UITableView (default) or a UICollectionView",
+              example: "table collection",
+              details: ["A collection view validates batches with the same rules and UIKit's collection-view "
+                        + "messages; the Apple template then queues its changes as blocks and replays them in "
+                        + "one performBatchUpdates in didChangeContent. 'table' alone prints the current one."]),
     ]
 }

@@ -68,6 +68,7 @@ extension CommandParser {
         while let keyToken = try s.token() {
             let option = try adapterOption(keyToken, &s)
             guard seen.insert(option.key).inserted else { throw s.error(.duplicate(keyToken.text), at: keyToken.start) }
+            s.mark(.key(options.count), at: keyToken.start)
             options.append(option)
         }
         return .adapter(kind, options: options)
@@ -100,6 +101,7 @@ extension CommandParser {
             text == "off" ? .threshold(nil)
                 : text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
         case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
+        case .items: text == "object" ? .items(nil) : valueToken.isWord ? .items(text) : nil
         }
         guard let option else { throw invalid }
         return option

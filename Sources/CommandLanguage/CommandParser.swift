@@ -85,6 +85,7 @@ package enum CommandParser {
         case .close: return try parseClose(keyword, &s)
         case .context: return try parseContext(keyword, &s)
         case .batch: return try parseBatch(keyword, &s)
+        case .table: return try parseTable(&s)
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit, .refetch:
             try s.expectCommandEnd(hint: "'\(keyword.text)' takes no arguments")
             return bareCommand(name)

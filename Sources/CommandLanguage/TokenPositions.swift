@@ -10,7 +10,7 @@ package struct TokenPositions: Sendable {
     package enum Slot: Hashable, Sendable {
         /// The entity name of `entity`, `fetch`, `insert` and `import csv`.
         case entity
-        /// The key of the i-th `key=value` of `insert` or `set`.
+        /// The key of the i-th `key=value` of `insert`, `set`, `batch set` or `adapter`.
         case key(Int)
         /// The value of the i-th `key=value`.
         case value(Int)

@@ -37,6 +37,11 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// More controllers on the same context and the second's options (`--controllers`, …):
     /// see `FuzzConfiguration+Workspaces.swift`.
     package var workspaceOptions = FuzzWorkspaceOptions()
+    /// The simulated view: a table, or a collection view (`--table collection`).
+    package var tableStyle = TableViewStyle.table
+    /// `adapter diffable` only: the field whose value identifies an item (`--items title`), the
+    /// app that builds its snapshot from values; nil for object IDs.
+    package var itemKey: FuzzField?
 
     package init() {}
 
@@ -44,8 +49,10 @@ package struct FuzzConfiguration: Equatable, Sendable {
     package init(
         seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator, userDriven: UserDrivenPolicy? = nil,
         moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern, unflaggedPercent: Int = 0,
-        reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10
+        reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10,
+        tableStyle: TableViewStyle = .table
     ) throws(FuzzConfigurationError) {
+        self.tableStyle = tableStyle
         guard (0...100).contains(filterPercent) else {
             throw FuzzConfigurationError("'--filter' must be a percentage between 0 and 100, not '\(filterPercent)'")
         }
@@ -76,8 +83,12 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if let moves { line += " moves=\(moves.rawValue)" }
         if let updates { line += " updates=\(updates.rawValue)" }
         if let userDriven { line += " userdriven=\(userDriven.rawValue)" }
+        if let itemKey { line += " items=\(itemKey.rawValue)" }
         return line
     }
+
+    /// `table collection`, or nil for the default table.
+    var tableLine: String? { tableStyle == .table ? nil : "table \(tableStyle.rawValue)" }
 
     /// `profile modern`.
     var profileLine: String { "profile \(profile.rawValue)" }
@@ -120,6 +131,8 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if !sortsAscending { words += ["--sort", "desc"] }
         if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
         words += workspaceOptions.commandLineWords
+        if tableStyle != defaults.tableStyle { words += ["--table", tableStyle.rawValue] }
+        if let itemKey { words += ["--items", itemKey.rawValue] }
         return words.joined(separator: " ")
     }
 }

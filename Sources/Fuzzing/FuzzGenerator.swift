@@ -32,7 +32,7 @@ package struct FuzzGenerator {
             .command(configuration.fetchLine, isEssential: true),
             .command(configuration.adapterLine, isEssential: false),
             .command(configuration.profileLine, isEssential: false),
-        ] + configuration.controllerLines
+        ] + (configuration.tableLine.map { [.command($0, isEssential: true)] } ?? []) + configuration.controllerLines
     }
 
     /// The next batch for the workspace of `executor`.

@@ -30,6 +30,7 @@ package struct EventReport {
             case .willChangeContent, .didChangeContent: continue
             case .section(let change): noun = "section \(change.type)"
             case .object(let change): noun = "\(change.type)"
+            case .snapshot: noun = "snapshot"
             }
             if let i = kinds.firstIndex(where: { $0.noun == noun && $0.action == action.rawValue }) {
                 kinds[i].count += 1
@@ -52,6 +53,9 @@ package struct EventReport {
             switch callback {
             case .willChangeContent: return .object([("event", "willChangeContent")])
             case .didChangeContent: return .object([("event", "didChangeContent")])
+            case .snapshot(let sections, let items):
+                return .object([("event", "snapshot"), ("sections", .int(sections)), ("items", .int(items)),
+                                ("action", .string(action.rawValue))])
             case .section(let change):
                 return .object([("event", "section"), ("type", .string(change.type.rawValue)), ("index", .int(change.index)),
                                 ("name", .string(change.name)), ("action", .string(action.rawValue))])

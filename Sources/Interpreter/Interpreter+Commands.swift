@@ -67,6 +67,7 @@ extension Interpreter {
             guard named != nil || !options.isEmpty else { return showAdapter() }
             let kind = named ?? workspace.adapterKind
             let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
+            try checkItemKey(base.applying(options), at: options.firstIndex { $0.key == .items }.map { .key($0) })
             workspace.setAdapter(kind, options: base.applying(options))
             return showAdapter()
         case .reorder(nil):
@@ -158,6 +159,8 @@ extension Interpreter {
             return try executeEdits([ParsedCommand(command, positions: positions)])
         case .use, .close, .context, .batch, .refetch:
             return try executeWorkspaceCommand(command)
+        case .table(let style):
+            return setTableStyle(style)
         }
     }
 

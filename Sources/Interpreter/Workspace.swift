@@ -42,6 +42,10 @@ package final class Workspace {
     /// Whether the check after every event also compares each controller with a fresh fetch
     /// (once a background context or a batch request can change the store behind its back).
     package internal(set) var checksAgainstStore = false
+    /// Whether the simulated view is a table or a collection view (`table collection|table`).
+    package var tableStyle = TableViewStyle.table {
+        didSet { table?.style = tableStyle }
+    }
 
     package init(context: ObjectContext) {
         self.context = context
@@ -54,6 +58,7 @@ package final class Workspace {
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
+        table.style = tableStyle
         table.reloadData()
         adapter?.controller.delegate = nil
         self.controller = controller
@@ -145,5 +150,7 @@ package final class Workspace {
         self.dataSource = dataSource
         table = shared.table
         adapter = TableAdapter.make(adapterKind, table: shared.table, dataSource: dataSource, options: adapterOptions)
+        // A new adapter makes its data source the table's; the app's table keeps answering from the first controller.
+        shared.table.dataSource = shared.dataSource
     }
 }

@@ -120,7 +120,7 @@ extension SimulatedTableView {
             plan = try validator.validate()
         } catch {
             isOutOfStep = true
-            throw error
+            throw style == .collection ? .inCollectionView(error) : error
         }
         apply(plan)
     }

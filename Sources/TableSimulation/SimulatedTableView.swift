@@ -36,6 +36,10 @@ public final class SimulatedTableView {
     /// every applied batch).
     public internal(set) var sectionIndexTitles: [String]?
 
+    /// Whether this view stands for a `UITableView` or a `UICollectionView`: the batch rules are
+    /// the same, UIKit's messages differ ("items", "collection view"; see `TableViewStyle`).
+    public var style = TableViewStyle.table
+
     let storage = RowStorage()
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0

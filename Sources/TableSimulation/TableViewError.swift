@@ -76,6 +76,14 @@ public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringCo
     case userMoveOutOfRange(from: IndexPath, to: IndexPath)
     case userMoveDuringUpdates
 
+    // MARK: Diffable data sources and collection views
+    /// Verbatim (iOS 15+): a snapshot applied by a diffable data source named one item twice;
+    /// UIKit lists the duplicates as an `NSSet`, rendered here on one line.
+    case nonUniqueItemIdentifiers([String])
+    /// The same mistake made on a `UICollectionView`: UIKit's collection-view wording of the
+    /// wrapped error (see `TableViewError+Collection.swift`).
+    indirect case inCollectionView(TableViewError)
+
     public var description: String {
         switch self {
         case .invalidRowCount(let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
@@ -142,6 +150,10 @@ public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringCo
             "attempt to drag index path (\(Self.ns(from))) to index path (\(Self.ns(to))) that does not exist"
         case .userMoveDuringUpdates:
             "attempt to drag a row while the table view is inside an update block"
+        case .nonUniqueItemIdentifiers(let identifiers):
+            "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(identifiers.joined(separator: ", ")))}"
+        case .inCollectionView(let error):
+            error.collectionViewDescription
         }
     }
 

@@ -53,6 +53,12 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one (default 10).", valueName: "percent"))
     var filter = 10
 
+    @Option(help: ArgumentHelp("The simulated view: a table, or a collection view with UIKit's collection-view messages.", valueName: "view"))
+    var table: TableViewStyle = .table
+
+    @Option(help: ArgumentHelp("With '--adapter diffable': the field whose value identifies an item (the app's duplicate-identifier bug).", valueName: "field"))
+    var items: FuzzField?
+
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
@@ -85,7 +91,7 @@ struct FuzzCommand: ParsableCommand {
             var configuration = try FuzzConfiguration(
                 seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
-                reorder: reorder, sort: sort, filterPercent: filter)
+                reorder: reorder, sort: sort, filterPercent: filter, tableStyle: table)
             configuration.workspaceOptions = try FuzzWorkspaceOptions(
                 controllers: controllers, sharesTable: shareTable, leavesDelegate: leaveDelegate,
                 backgroundPercent: background, merge: merge)
@@ -96,7 +102,8 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try configuration()
+        var configuration = try configuration()
+        configuration.itemKey = items
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json

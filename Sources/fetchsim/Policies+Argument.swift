@@ -12,3 +12,5 @@ extension CompatibilityProfile: ExpressibleByArgument {}
 extension ReorderStrategy: ExpressibleByArgument {}
 extension FuzzSortDirection: ExpressibleByArgument {}
 extension FuzzMergeMode: ExpressibleByArgument {}
+extension TableViewStyle: ExpressibleByArgument {}
+extension FuzzField: ExpressibleByArgument {}

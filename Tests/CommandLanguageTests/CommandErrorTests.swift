@@ -30,6 +30,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(#"insert Note s="a"b"#, "expected a space after the string, got 'b' at column 18"),
         ErrorCase("insert Note t=\"\u{1B}[31m\"", "unexpected control character '\\u{1B}' at column 16"),
         ErrorCase("insert Note\u{0} t=1", "unexpected control character '\\u{0}' at column 12"),
+        ErrorCase("table colection", "expected a view ('collection'), got 'colection' at column 7"),
     ]
 
     static let values: [ErrorCase] = [
@@ -79,13 +80,13 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("entity Note a:int b:int a:int", "'a' is given twice at column 25"),
         ErrorCase("entity Note n:int=", "expected a default value after 'n:int=' at column 13"),
         ErrorCase("entity", "expected an entity name after 'entity' at column 1"),
-        ErrorCase("adapter moves=move-row coordinator", "unknown option 'coordinator' at column 24 (options: moves, updates, userdriven, threshold, paused)"),
+        ErrorCase("adapter moves=move-row coordinator", "unknown option 'coordinator' at column 24 (options: moves, updates, userdriven, threshold, paused, items)"),
         ErrorCase("adapter cordinator", "unknown adapter 'cordinator' at column 9 (did you mean 'coordinator'?)"),
-        ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all)"),
+        ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all, diffable)"),
         ErrorCase("adapter coordinator mvoes=move-row", "unknown option 'mvoes' at column 21 (did you mean 'moves'?)"),
         ErrorCase("adapter moves=move-rw", "invalid value 'move-rw' for 'moves' at column 15 (did you mean 'move-row'?)"),
         ErrorCase("adapter coordinator speed=1",
-                  "unknown option 'speed' at column 21 (options: moves, updates, userdriven, threshold, paused)"),
+                  "unknown option 'speed' at column 21 (options: moves, updates, userdriven, threshold, paused, items)"),
         ErrorCase("adapter coordinator threshold", "expected '=' after 'threshold' at column 21"),
         ErrorCase("adapter coordinator moves=", "expected a value after 'moves=' at column 21"),
         ErrorCase("adapter coordinator moves=sideways",

@@ -163,6 +163,9 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
                       spec.sharesTableOf = "main"
                       return spec
                   }())),
+        ParseCase("table collection", .table(.collection)), ParseCase("table table", .table(.table)), ParseCase("table", .table(nil)),
+        ParseCase("adapter diffable items=title updates=reconfigure", .adapter(.diffable, options: [.items("title"), .updates(.reconfigure)])),
+        ParseCase("adapter items=object", .adapter(nil, options: [.items(nil)])),
     ]
 
     @Test(arguments: definitions + fetches + edits + others)

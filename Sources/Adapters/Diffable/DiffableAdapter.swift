@@ -1,0 +1,128 @@
+import FetchSimCore
+import FetchedResults
+import ObjectGraph
+import TableSimulation
+
+/// An app on iOS 13+: a `UITableViewDiffableDataSource` fed by the controller's snapshot
+/// delegate. Every change event arrives as one snapshot (`controller(_:didChangeContentWith:)`),
+/// which the adapter applies as `apply(_:animatingDifferences:)` does: it diffs the data
+/// source's current snapshot with the new one by identifier and performs the resulting batch.
+///
+/// An updated object keeps its identifier, so the diff alone never refreshes its cell: the stale
+/// cell of `updates=ignore`, the default (rule D2). `updates=reconfigure` (or `reconfigure-after`)
+/// reconfigures the items of the objects the controller reports updated or moved, as
+/// `reconfigureItems` (iOS 15); `updates=reload` reloads them, as `reloadItems` (iOS 13). A
+/// snapshot that names an item twice (`items=KEY` with two objects sharing a value) is UIKit's
+/// assertion; the snapshot is not applied (rule D3).
+final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
+    /// The table's data source while this adapter drives it.
+    let diffableDataSource: DiffableDataSource
+
+    override init(kind: AdapterKind, table: SimulatedTableView, dataSource: ListDataSource, options: AdapterOptions) {
+        diffableDataSource = DiffableDataSource(list: dataSource)
+        super.init(kind: kind, table: table, dataSource: dataSource, options: options)
+        loadInitialSnapshot()
+    }
+
+    /// The first `apply`: the controller's current results, shown with `reloadData()` as UIKit
+    /// does for a table that has not shown a snapshot yet.
+    private func loadInitialSnapshot() {
+        diffableDataSource.snapshot = makeSnapshot(controller.snapshot())
+        table.dataSource = diffableDataSource
+        table.reloadData()
+    }
+
+    private func makeSnapshot(_ snapshot: ResultsSnapshot) -> DiffableSnapshot {
+        DiffableSnapshot(snapshot, itemKey: options.itemKey, context: controller.context)
+    }
+
+    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+        timing?.markFirstCallback()
+        lastEvent = AdapterEvent()
+        defer { isUserDrivenChange = false }  // the snapshot is the event's last callback (rule 18)
+        let new = makeSnapshot(snapshot)
+        let method = "controller:didChangeContentWithSnapshot:"
+        let duplicates = new.duplicateItems
+        guard duplicates.isEmpty else {
+            log(.snapshot(sections: new.sections.count, items: new.numberOfItems), .skipped)
+            // Raised by `apply` before the table hears of it.
+            logException(.nonUniqueItemIdentifiers(duplicates.map(\.description)), during: method)
+            return
+        }
+        log(.snapshot(sections: new.sections.count, items: new.numberOfItems), .applied)
+        apply(new, during: method)
+    }
+
+    /// `apply(_:animatingDifferences: true)`: one batch from the diff, plus the reloads or
+    /// reconfigures the update policy asks for.
+    private func apply(_ new: DiffableSnapshot, during method: String) {
+        let diff = SnapshotDiff(from: diffableDataSource.snapshot, to: new)
+        let marked = markedItems(new, survivors: diff.survivors)
+        var reloads: [IndexPath] = [], reconfigures: [IndexPath] = []
+        var deletes = diff.deletedRows, inserts = diff.insertedRows, moves: [(from: IndexPath, to: IndexPath)] = []
+        let reloadsMoved = options.updates == .reload
+        let markedOld = Set(marked.keys)
+        for move in diff.movedRows {
+            // A reloaded item that also moves is deleted and inserted: UIKit rejects a reload and
+            // a move of one index path, and a fresh row is what a reload gives.
+            if reloadsMoved, markedOld.contains(move.from) {
+                deletes.append(move.from)
+                inserts.append(move.to)
+            } else {
+                moves.append(move)
+            }
+        }
+        let movedFrom = Set(diff.movedRows.map(\.from))
+        for (old, new) in marked.sorted(by: { $0.key < $1.key }) {
+            switch options.updates {
+            case .reload where movedFrom.contains(old):
+                break
+            case .reload where old == new:
+                reloads.append(old)
+            case .reload:
+                // Shifted by the batch: UIKit reads a reload as an insert at its old path too
+                // (rule 22), which could meet another row's move; delete and insert instead.
+                deletes.append(old)
+                inserts.append(new)
+            case .reconfigure, .reconfigureAfter: reconfigures.append(old)
+            case .ignore: break
+            }
+        }
+        guard !diff.isEmpty || !reloads.isEmpty || !reconfigures.isEmpty else {
+            diffableDataSource.snapshot = new
+            return
+        }
+        perform(during: method) { () throws(TableViewError) in
+            try table.performBatchUpdates { () throws(TableViewError) in
+                diffableDataSource.snapshot = new
+                if !diff.deletedSections.isEmpty { try table.deleteSections(diff.deletedSections) }
+                if !diff.insertedSections.isEmpty { try table.insertSections(diff.insertedSections) }
+                for move in diff.movedSections { try table.moveSection(move.from, toSection: move.to) }
+                if !deletes.isEmpty { try table.deleteRows(at: deletes.sorted()) }
+                if !inserts.isEmpty { try table.insertRows(at: inserts.sorted()) }
+                for move in moves { try table.moveRow(at: move.from, to: move.to) }
+                if !reloads.isEmpty { try table.reloadRows(at: reloads) }
+                if !reconfigures.isEmpty { try table.reconfigureRows(at: reconfigures) }
+            }
+        }
+    }
+
+    /// The surviving items whose objects the controller reports updated or moved in this event
+    /// (`lastChangeSet`), old index path to new, when the update policy refreshes them.
+    private func markedItems(_ new: DiffableSnapshot, survivors: [DiffableSnapshot.Item: IndexPath]) -> [IndexPath: IndexPath] {
+        guard options.updates != .ignore else { return [:] }
+        let changed = Set((controller.lastChangeSet?.objects ?? []).filter { $0.type == .update || $0.type == .move }.map(\.object.objectID))
+        var paths: [IndexPath: IndexPath] = [:]
+        for (s, section) in new.sections.enumerated() {
+            for (r, (item, object)) in zip(section.items, section.objects).enumerated() where changed.contains(object) {
+                if let old = survivors[item] { paths[old] = IndexPath(row: r, section: s) }
+            }
+        }
+        return paths
+    }
+
+    override func optionsChanged(from old: AdapterOptions) {
+        guard old.itemKey != options.itemKey else { return }
+        loadInitialSnapshot()
+    }
+}
