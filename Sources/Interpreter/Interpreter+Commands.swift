@@ -204,9 +204,9 @@ extension Interpreter {
             case .unknownEntity(let name): throw located(error.description, token: name, in: line, suggestions: entityNames)
             case .unknownAttribute(let key, let entity, _):
                 throw located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
-            case .sectionKeyNotFirstSortKey(let section, _):
+            case .outOfOrderSectionName, .sectionsNotInKeyOrder:
                 // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
-                throw located(error.description, token: "section \(section)", in: line)
+                throw located(error.description, token: "section \(spec.sectionKey ?? "")", in: line)
             case .predicate(let inner):
                 throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")
             default: throw InterpreterError(error.description)
