@@ -46,6 +46,9 @@ public struct AdapterEvent {
     public var tableError: TableViewError?
     /// The line Core Data logs when a delegate callback throws (semantics.md rule 17).
     public var loggedError: String?
+    /// The reason of the exception in `loggedError`, as worded under the controller's profile:
+    /// UIKit's message in its era's wording, or Core Data's own (`object(at:)` out of range, rule 4).
+    public var exceptionReason: String?
 
     /// An event with nothing in it yet.
     public init() {}

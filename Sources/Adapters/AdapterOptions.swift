@@ -19,6 +19,11 @@ public enum UpdatePolicy: String, Sendable, CaseIterable {
     case reconfigureAfter = "reconfigure-after"
     /// Do nothing: cells go stale.
     case ignore
+    /// Configure the visible cell at the **old** index path with the changed object itself,
+    /// inside the batch — FetchedResultsCoordinator's `cellConfigurator` (its README: "call your
+    /// cell configuration code again for an updated object rather than asking the table … to
+    /// reload that row"). Correct: before `endUpdates` the table still has the old layout.
+    case reconfigureInBatch = "reconfigure-in-batch"
 }
 
 /// What an adapter does with the callbacks of a change event the user caused by dragging a row.
@@ -47,7 +52,7 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
     /// How an update is shown.
     public var updates: UpdatePolicy
     /// What the adapter does with the callbacks of the user's own drag.
-    public var userDriven: UserDrivenPolicy = .skipMoves
+    public var userDriven: UserDrivenPolicy
     /// Above this many changes in one event the coordinator reloads everything; nil for never.
     public var threshold: Int?
     /// While paused the coordinator ignores changes; resuming refetches and reloads.
@@ -56,17 +61,30 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
     /// as an app that builds its snapshot from values does; nil for the object ID (`items=object`).
     public var itemKey: String?
 
-    /// The defaults of `kind`: Apple's template reconfigures at the old path, the coordinator after the batch.
+    /// The defaults of `kind`, each as its source writes it: Apple's template reconfigures at the
+    /// old path and bypasses every callback of a user-driven change (its "User-Driven Updates"
+    /// sample); the coordinator configures the changed object's cell inside the batch, as
+    /// FetchedResultsCoordinator does with a `cellConfigurator` (its README's usage), and bypasses
+    /// only the moves of a drag; reload-all has no per-change policy to speak of.
     public init(for kind: AdapterKind) {
         switch kind {
-        case .appleTemplate: updates = .reconfigure
-        case .coordinator, .reloadAll: updates = .reconfigureAfter
+        case .appleTemplate:
+            updates = .reconfigure
+            userDriven = .skipAll
+        case .coordinator:
+            updates = .reconfigureInBatch
+            userDriven = .skipMoves
+        case .reloadAll:
+            updates = .reconfigureAfter
+            userDriven = .skipMoves
         // The snapshot alone: nothing is reconfigured (docs/semantics.md rule D2).
-        case .diffable: updates = .ignore
+        case .diffable:
+            updates = .ignore
+            userDriven = .skipMoves
         }
     }
 
-    /// `moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false`.
+    /// `moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false`.
     public var description: String {
         "moves=\(moves.rawValue) updates=\(updates.rawValue) userdriven=\(userDriven.rawValue) "
             + "threshold=\(threshold.map(String.init) ?? "off") paused=\(isPaused)"

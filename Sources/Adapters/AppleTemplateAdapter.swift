@@ -59,9 +59,11 @@ final class AppleTemplateAdapter: TableAdapter {
         case .update:
             guard let old = change.indexPath else { return .skipped }
             switch options.updates {
-            case .reconfigure: reconfigureAtOldPath(old)
+            case .reconfigure: reconfigureAtOldPath(old, during: method)
             case .reload: issue(during: method) { [self] () throws(TableViewError) in try table.reloadRows(at: [old]) }
             case .reconfigureAfter: deferredReconfigures.append(change.object)
+            case .reconfigureInBatch:
+                if let operation = reconfigureInBatch(old, with: change.object) { lastEvent.tableOperations.append(operation) }
             case .ignore: return .skipped
             }
         }

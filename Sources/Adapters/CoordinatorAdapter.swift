@@ -6,8 +6,10 @@ import TableSimulation
 /// An adapter in the manner of FetchedResultsCoordinator: it accumulates the event's changes and
 /// applies them in one batch in didChange — deleteSections → insertSections → deleteRows →
 /// insertRows → moves → reloads — after dropping row changes inside inserted or deleted sections
-/// (a move keeps only its half outside them). Updates are reloaded, reconfigured after the batch at
-/// the object's current index path, reconfigured at the old one (the bug), or ignored. Above
+/// (a move keeps only its half outside them). Updates are configured inside the batch with the
+/// changed object at their old index path (its `cellConfigurator`, the default), reloaded,
+/// reconfigured after the batch at the object's current index path, reconfigured at the old one
+/// with `object(at:)` (the rule-4 bug), or ignored. Above
 /// `threshold` changes it reloads everything; `paused` detaches it, and resuming refetches and reloads.
 final class CoordinatorAdapter: TableAdapter {
     private var sections: [(change: SectionChange, entry: Int)] = []
@@ -47,6 +49,7 @@ final class CoordinatorAdapter: TableAdapter {
         let insertedSections = Set(sections.filter { $0.change.type == .insert }.map(\.change.index))
         var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
         var reloads: [IndexPath] = [], reconfigureAfter: [ManagedObject] = [], reconfigureOld: [IndexPath] = []
+        var configureInBatch: [(IndexPath, ManagedObject)] = [], configured: [TableOperation] = []
         for (_, entry) in sections { mark(entry, .applied) }
         for (change, entry) in objects {
             let fromDeleted = change.indexPath.map { deletedSections.contains($0.section) } ?? false
@@ -72,6 +75,7 @@ final class CoordinatorAdapter: TableAdapter {
                 case .reload: reloads.append(old)
                 case .reconfigureAfter: reconfigureAfter.append(change.object)
                 case .reconfigure: reconfigureOld.append(old)
+                case .reconfigureInBatch: configureInBatch.append((old, change.object))
                 case .ignore: mark(entry, .skipped); continue
                 }
             }
@@ -92,9 +96,12 @@ final class CoordinatorAdapter: TableAdapter {
                     }
                 }
                 if !reloads.isEmpty { try table.reloadRows(at: reloads) }
+                // FetchedResultsCoordinator's cellConfigurator: last in the batch, old layout.
+                configured = configureInBatch.compactMap { reconfigureInBatch($0.0, with: $0.1) }
             }
         }
-        for path in reconfigureOld { reconfigureAtOldPath(path) }
+        lastEvent.tableOperations += configured
+        for path in reconfigureOld { reconfigureAtOldPath(path, during: "controllerDidChangeContent:") }
         for object in reconfigureAfter { reconfigureAtCurrentPath(object) }
     }
 

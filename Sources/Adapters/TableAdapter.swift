@@ -110,13 +110,20 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         }
     }
 
-    /// Records UIKit's `error` as escaping the delegate method `method`, caught and logged by Core Data.
+    /// Records UIKit's `error` as escaping the delegate method `method`, caught and logged by Core
+    /// Data, worded as the profile's UIKit era words it.
     func logException(_ error: TableViewError, during method: String) {
         lastEvent.tableError = error
-        // As Core Data logs it: two spaces after each sentence, the reason, then the
-        // exception's userInfo (XLData #14, openradar 27957917; semantics.md rule 17).
+        logDelegateException(during: method, reason: error.message(in: UIKitEra(profile: controller.profile)))
+    }
+
+    /// Records an exception escaping the delegate callback `method` as Core Data logs it: two
+    /// spaces after each sentence, the reason, then the exception's userInfo (XLData #14,
+    /// openradar 27957917; semantics.md rule 17).
+    func logDelegateException(during method: String, reason: String) {
+        lastEvent.exceptionReason = reason
         lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
-            + "NSFetchedResultsController during a call to -\(method).  \(error.description) with userInfo (null)"
+            + "NSFetchedResultsController during a call to -\(method).  \(reason) with userInfo (null)"
     }
 
     /// `reloadData()`, timed as the table's share when `timing` is on.
@@ -131,11 +138,25 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 
+    /// Reconfigures the visible cell at the old index path `path` with `object` itself, inside the
+    /// batch: the table keeps its old layout until `endUpdates`, so that is the object's cell
+    /// (FetchedResultsCoordinator's `cellConfigurator`). Returns the operation for the caller to
+    /// record, if a cell was visible.
+    func reconfigureInBatch(_ path: IndexPath, with object: ManagedObject) -> TableOperation? {
+        guard table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return nil }
+        return .configureCell(path, identifier: object.objectID.rawValue)
+    }
+
     /// Reconfigures the visible cell at `path` with whatever the controller has at `path` now —
-    /// the old-path pattern of Apple's template (rule 4).
-    func reconfigureAtOldPath(_ path: IndexPath) {
-        guard let object = controller.object(at: path),
-              table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
+    /// the old-path pattern of Apple's template (rule 4). When `path` is past the end of its
+    /// section now, Apple's `object(at:)` raises (`NSInternalInconsistencyException`, "no object
+    /// at index R in section at index S"); the controller catches it around `method` and logs it.
+    func reconfigureAtOldPath(_ path: IndexPath, during method: String) {
+        guard let object = controller.object(at: path) else {
+            logDelegateException(during: method, reason: controller.objectAtIndexPathFailure(path))
+            return
+        }
+        guard table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
         lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 }

@@ -33,7 +33,8 @@ package struct CommandHelp: Hashable, Sendable {
                   + "[reorder STRATEGY]",
               summary: "set up the fetched results controller and reload the table",
               example: "fetch Note where done == false sort group, order section group index order",
-              details: ["PREDICATE uses NSPredicate format syntax; a section key must be the first sort key; "
+              details: ["PREDICATE uses NSPredicate format syntax; the sort must bring each section's objects together "
+                        + "(the fetch fails as Core Data's does otherwise); "
                         + "index KEY names the attribute that 'move' renumbers (int, double; string for fractional); the list must be "
                         + "sorted by the section key, then the index key, asc or desc. Without 'sort' the list is "
                         + "sorted by the section key, then the index key (one of them is then required). "

@@ -43,10 +43,15 @@ public struct FetchRequest: Sendable {
 struct ResolvedRequest {
     let entity: Entity
     let predicate: BoundPredicate?
-    let sortIndexes: [Int]
-    let ascending: [Bool]
+    /// The keys the controller orders by: the request's own, or, when the section key does not
+    /// lead them, the section key first and then the request's (`sectionKeyLeads`).
+    private(set) var sortIndexes: [Int]
+    private(set) var ascending: [Bool]
     /// Position of the section key, which is also `sortIndexes[0]`; nil without sections.
     let sectionIndex: Int?
+    /// The request's own sort keys and directions, as written.
+    let requestSortIndexes: [Int]
+    let requestAscending: [Bool]
     let limit: Int
     let offset: Int
 
@@ -66,9 +71,8 @@ struct ResolvedRequest {
             guard let index = entity.index(of: key) else {
                 throw .unknownAttribute(key, entity: entity.name, role: "section key")
             }
-            guard sortIndexes[0] == index else {
-                throw .sectionKeyNotFirstSortKey(section: key, firstSort: request.sortDescriptors[0].key)
-            }
+            // Apple accepts any sort under which section names come out grouped, and checks it at
+            // fetch time (semantics.md, "Section key not first in the sort").
             sectionIndex = index
         } else {
             sectionIndex = nil
@@ -81,10 +85,26 @@ struct ResolvedRequest {
             throw .predicate(error)
         }
         self.entity = entity
-        self.sortIndexes = sortIndexes
-        ascending = request.sortDescriptors.map(\.ascending)
+        requestSortIndexes = sortIndexes
+        requestAscending = request.sortDescriptors.map(\.ascending)
+        if let sectionIndex, sortIndexes[0] != sectionIndex {
+            self.sortIndexes = [sectionIndex] + sortIndexes
+            ascending = [true] + requestAscending
+        } else {
+            self.sortIndexes = sortIndexes
+            ascending = requestAscending
+        }
         limit = request.fetchLimit
         offset = request.fetchOffset
+    }
+
+    /// Whether the section key is the request's first sort key (else the controller puts it first).
+    var sectionKeyLeads: Bool { sectionIndex.map { requestSortIndexes[0] == $0 } ?? true }
+
+    /// Orders sections `ascending` or descending by their key when the section key does not lead.
+    mutating func orderSections(ascending sectionsAscending: Bool) {
+        guard !sectionKeyLeads else { return }
+        ascending[0] = sectionsAscending
     }
 
     /// Whether `object` belongs in the results: right entity, live, and matching the predicate.

@@ -28,7 +28,7 @@ public final class FetchedResultsController {
     /// section key is nil, placed in the unnamed section with those whose key is `""`.
     public private(set) var fetchLog: [String] = []
 
-    let request: ResolvedRequest
+    var request: ResolvedRequest
     var tree: OrderStatisticTree<EntryOrdering>
     /// One entry per section, weighted by its object count; nil without a section key path.
     var sectionTree: OrderStatisticTree<SectionOrdering>?
@@ -82,6 +82,7 @@ public final class FetchedResultsController {
             // While the object is in cache: the tracked table holds the strong reference.
             tracked[object.objectID] = TrackedObject(object: object, key: key)
         }
+        if !request.sectionKeyLeads { request.orderSections(ascending: try sectionOrderAsFetched(entries)) }
         let ordering = EntryOrdering(ascending: request.ascending)
         EntrySorter.sort(&entries, ascending: request.ascending)
         if !enforcesWindow, request.offset > 0 || request.limit > 0 {

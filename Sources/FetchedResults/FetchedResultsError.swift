@@ -5,7 +5,12 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
     case unknownEntity(String)
     case noSortDescriptors
     case unknownAttribute(String, entity: String, role: String)
-    case sectionKeyNotFirstSortKey(section: String, firstSort: String)
+    /// Apple's fetch-time failure when the sort does not group the section names
+    /// (`NSCocoaErrorDomain` 134060): the index of the first object whose section name came
+    /// before, the name, and whether to quote it as iOS 9–10 did (`'X. Objects …'`).
+    case outOfOrderSectionName(index: Int, name: String, legacyQuote: Bool)
+    /// FetchSim keeps sections in the order of their key; these grouped sections come in another.
+    case sectionsNotInKeyOrder(section: String, names: [String])
     case negative(String, Int)
     case predicate(PredicateError)
     case fetchDuringChangeDelivery
@@ -19,8 +24,12 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
             "a fetch request needs at least one sort descriptor"
         case .unknownAttribute(let key, let entity, let role):
             "unknown \(role) '\(key)' of entity '\(entity)'"
-        case .sectionKeyNotFirstSortKey(let section, let firstSort):
-            "section key '\(section)' must be the key of the first sort descriptor (it is '\(firstSort)')"
+        case .outOfOrderSectionName(let index, let name, let legacyQuote):
+            "Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\" UserInfo={reason="
+                + Self.outOfOrderReason(index: index, name: name, legacyQuote: legacyQuote) + "}"
+        case .sectionsNotInKeyOrder(let section, let names):
+            "sections come out in the order \(names.map { "'\($0)'" }.joined(separator: ", ")): FetchSim keeps sections "
+                + "in the order of '\(section)', ascending or descending; sort by '\(section)' first"
         case .negative(let name, let value):
             "\(name) must not be negative (got \(value))"
         case .predicate(let error):
@@ -30,5 +39,13 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
         case .differenceNeedsNoSections:
             "the CollectionDifference delivery is only available without a section key path"
         }
+    }
+
+    /// Core Data's reason, as the iOS 26.1 decompilation formats it (`'%@'. Objects …`) or, with
+    /// `legacyQuote`, as iOS 9–10 logged it (`'%@. Objects …'`, the quote closing after "name").
+    public static func outOfOrderReason(index: Int, name: String, legacyQuote: Bool) -> String {
+        legacyQuote
+            ? "The fetched object at index \(index) has an out of order section name '\(name). Objects must be sorted by section name'"
+            : "The fetched object at index \(index) has an out of order section name '\(name)'. Objects must be sorted by section name"
     }
 }

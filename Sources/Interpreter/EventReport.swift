@@ -73,7 +73,7 @@ package struct EventReport {
         var fields: [(String, JSONValue)] = [
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
             ("problems", .array(problems.map { .string($0.description) })),
-            ("error", event.tableError.map { .string($0.description) } ?? .null),
+            ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
         return .object(fields)

@@ -202,7 +202,7 @@ extension Interpreter {
             case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)
             case .unknownAttribute(let key, let entity, let role):
                 throw located(error.description, at: slot(of: key, role: role, in: spec), token: key, suggestions: attributeNames(of: entity))
-            case .sectionKeyNotFirstSortKey:
+            case .outOfOrderSectionName, .sectionsNotInKeyOrder:
                 throw located(error.description, at: .sectionKey)
             case .predicate(let inner):
                 throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")

@@ -31,10 +31,18 @@ extension ObjectContext {
             reinsert(object, values: values)
         }
         for (object, changes) in record.updated {
+            // A write that changed no value is replayed as one: the object is updated again.
+            if changes.isEmpty { touch(object.objectID) }
             for change in changes {
                 try setValue(change.newValue, forKey: change.key, of: object.objectID)
             }
         }
+    }
+
+    /// Marks a live object updated in the pending event without changing a value.
+    func touch(_ id: ObjectID) {
+        guard pendingInserted[id] == nil, registered[id] != nil else { return }
+        if pendingUpdated[id] == nil { pendingUpdated[id] = [:] }
     }
 
     /// Brings a deleted object back under its own ID, as a pending insert.

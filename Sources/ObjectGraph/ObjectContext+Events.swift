@@ -2,8 +2,11 @@ extension ObjectContext {
     /// Ends the current run-loop turn: coalesces the pending edits into one `objectsDidChange`
     /// notification, posts it, and returns it (`nil` when nothing changed).
     ///
-    /// An attribute set back to its value at the start of the event is not reported. Calling this
-    /// from inside an observer of the event being posted throws: the edits stay pending.
+    /// Every object written in the event is reported updated, as Core Data marks it (`isUpdated`)
+    /// even when no value differs — a write of the value it already had, or a value set and set
+    /// back (openradar 23037698); its `changedValues` list only the keys whose value differs, and
+    /// may be empty. Calling this from inside an observer of the event being posted throws: the
+    /// edits stay pending.
     @discardableResult
     public func processPendingChanges() throws(ObjectGraphError) -> ObjectsDidChange? {
         guard !isPosting else { throw .reentrantChangeProcessing }
@@ -17,7 +20,7 @@ extension ObjectContext {
                 guard old != new else { return nil }
                 return ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new)
             }
-            if !changes.isEmpty { updated.append((object, changes)) }
+            updated.append((object, changes))
         }
         updated.sort { $0.object.objectID < $1.object.objectID }
         let inserted = pendingInserted.values.sorted { $0.objectID < $1.objectID }

@@ -19,7 +19,7 @@ extension SheetEditor {
         var spans = [ScreenSpan(report.summary, .dim)]
         let deleted = deletedRows(report)
         if !deleted.isEmpty { spans.append(ScreenSpan(" · deleted: " + deleted.joined(separator: ", "), .dim)) }
-        if let error = report.event.tableError { spans.append(ScreenSpan(" · " + error.description, .error)) }
+        if let error = report.event.tableError { spans.append(ScreenSpan(" · " + (report.event.exceptionReason ?? error.description), .error)) }
         return (ScreenLine(spans), nil)
     }
 

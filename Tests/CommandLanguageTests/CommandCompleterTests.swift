@@ -89,7 +89,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("table ", "", ["collection", "table"]),
         CompletionCase("adapter coordinator moves=move-row u", "u", ["updates=", "userdriven="]),
         CompletionCase("adapter coordinator moves=", "", ["delete-insert", "move-row"]),
-        CompletionCase("adapter coordinator updates=re", "re", ["reconfigure", "reconfigure-after", "reload"]),
+        CompletionCase("adapter coordinator updates=re", "re", ["reconfigure", "reconfigure-after", "reconfigure-in-batch", "reload"]),
         CompletionCase("adapter coordinator userdriven=s", "s", ["skip-all", "skip-moves"]),
         CompletionCase("adapter coordinator paused=", "", ["false", "true"]),
         CompletionCase("adapter coordinator threshold=", "", []),

@@ -92,7 +92,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("adapter coordinator moves=sideways",
                   "invalid value 'sideways' for 'moves' at column 27 (expected delete-insert or move-row)"),
         ErrorCase("adapter coordinator updates=redraw",
-                  "invalid value 'redraw' for 'updates' at column 29 (expected reload, reconfigure, reconfigure-after or ignore)"),
+                  "invalid value 'redraw' for 'updates' at column 29 "
+                    + "(expected reload, reconfigure, reconfigure-after, ignore or reconfigure-in-batch)"),
         ErrorCase("adapter coordinator threshold=-1",
                   "invalid value '-1' for 'threshold' at column 31 (expected a non-negative integer or off)"),
         ErrorCase("adapter coordinator paused=yes", "invalid value 'yes' for 'paused' at column 28 (expected true or false)"),

@@ -69,8 +69,6 @@ import Testing
         (FetchRequest(entityName: "Nope", sortDescriptors: [SortDescriptor(key: "order")]), FetchedResultsError.unknownEntity("Nope")),
         (FetchRequest(entityName: "Note", sortDescriptors: []), .noSortDescriptors),
         (FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "ordr")]), .unknownAttribute("ordr", entity: "Note", role: "sort key")),
-        (FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "order")], sectionNameKeyPath: "group"),
-         .sectionKeyNotFirstSortKey(section: "group", firstSort: "order")),
         (FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "order")], fetchLimit: -1), .negative("fetchLimit", -1)),
     ])
     func invalidRequestsThrowTypedErrors(request: FetchRequest, error: FetchedResultsError) throws {

@@ -109,8 +109,10 @@ final class Session {
         ("move 0.7 0.0", "no row 0.7 to move (section 0 has 4 rows) at column 6"),
         ("fetch Note where title ==", "expected a value after '==' at column 26"),
         ("fetch Note sort titel", "unknown sort key 'titel' of entity 'Note' at column 17 (did you mean 'title'?)"),
+        // Sorted by group, then order, the orders restart in each group: object 4 has order 0 again.
         ("fetch Note sort group, order section order",
-         "section key 'order' must be the key of the first sort descriptor (it is 'group') at column 38"),
+         #"Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred." UserInfo={reason=The fetched object at index 4 "#
+            + "has an out of order section name '0'. Objects must be sorted by section name} at column 38"),
         ("show 3", "no section 3: the table has 3 sections at column 6"),
         ("commit", "'commit' without 'begin'"),
     ])

@@ -36,10 +36,10 @@ import Testing
         let session = try Session()
         _ = session.text("adapter apple-template")
         #expect(session.text("adapter moves=move-row") ==
-            ["adapter apple-template moves=move-row updates=reconfigure userdriven=skip-moves threshold=off paused=false"])
+            ["adapter apple-template moves=move-row updates=reconfigure userdriven=skip-all threshold=off paused=false"])
         #expect(session.text("adapter") == session.text("show adapter"))
         #expect(session.text("show adapter") ==
-            ["adapter apple-template moves=move-row updates=reconfigure userdriven=skip-moves threshold=off paused=false"])
+            ["adapter apple-template moves=move-row updates=reconfigure userdriven=skip-all threshold=off paused=false"])
     }
 
     @Test func profileAloneAndShowSettingsTellTheCurrentSetup() throws {
@@ -48,7 +48,7 @@ import Testing
         #expect(session.text("profile") == ["profile ios9"])
         _ = session.text("set 0.0 title=\"Oat milk\"")
         #expect(session.text("show settings") == [
-            "adapter   coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false",
+            "adapter   coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false",
             "profile   ios9",
             "reorder   dense",
             "fetch     fetch Note sort group, order section group index order",

@@ -35,7 +35,7 @@ import Testing
         #expect(batch["error"] as? String == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing "
                 + "section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or "
                 + "minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of "
-                + "rows moved into or out of that section (0 moved in, 0 moved out).")
+                + "rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>")
         #expect(batch["consistent"] as? Bool == false)
     }
 

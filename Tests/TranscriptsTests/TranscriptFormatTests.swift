@@ -29,7 +29,7 @@ import Transcripts
         #expect(text.hasPrefix("""
             # fetchsim session v1
             # start: demo
-            # adapter: coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false
+            # adapter: coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false
             # profile: modern
             > set 0.0 order=9
 
@@ -125,7 +125,7 @@ import Transcripts
         let path = try Self.record(.empty, before: ["adapter apple-template moves=move-row", "profile ios10"], after: [], in: scratch)
         let transcript = try Transcript.parse(try String(contentsOfFile: path, encoding: .utf8))
         #expect(transcript.header.start == .empty)
-        #expect(transcript.header.adapter == "coordinator moves=delete-insert updates=reconfigure-after userdriven=skip-moves threshold=off paused=false")
+        #expect(transcript.header.adapter == "coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false")
         #expect(transcript.header.profile == "modern")
         #expect(transcript.entries.map(\.input) == ["adapter apple-template moves=move-row", "profile ios10"])
         #expect(TranscriptReplayer().replay(path: path).passed)

@@ -84,7 +84,7 @@ final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
                 // (rule 22), which could meet another row's move; delete and insert instead.
                 deletes.append(old)
                 inserts.append(new)
-            case .reconfigure, .reconfigureAfter: reconfigures.append(old)
+            case .reconfigure, .reconfigureAfter, .reconfigureInBatch: reconfigures.append(old)
             case .ignore: break
             }
         }
