@@ -2,21 +2,73 @@ import FetchSimCore
 import ObjectGraph
 
 /// Decides what each candidate of a change event is reported as (rules 7, 8, 11, 12 and the
-/// profiles of docs/semantics.md, rules 21–24), and in which order.
+/// profiles of docs/semantics.md, rules 19 and 21–22), and in which order.
 ///
-/// An object that stays among the results is a **move** when its own sort or section key changed
-/// and that moved it: its section changed, its index path changed, or it crossed an object whose
-/// position was not reported (its count of such "pinned" objects before it changed). Otherwise it
-/// is an **update** if the context reported it updated. The crossing test keeps every change set
-/// valid for UITableView: the objects reported neither deleted, inserted nor moved keep their
-/// relative order.
+/// Since iOS 10 (profiles `ios10`, `modern`, `strict`) an object that stays among the results and
+/// whose own sort or section key changed starts as a **move**; `MoveLowering` then reports as
+/// **updates** the moves a valid change set does not need, as Apple does (openradar 27957917).
 ///
-/// Delivery order: deletes by old index path, inserts by new index path, moves by old index path,
-/// updates by old index path.
+/// Before (profile `ios9`) an object whose key changed is a move when that moved it: its section
+/// changed, its index path changed, or it crossed an object whose position was not reported (its
+/// count of such "pinned" objects before it changed); a key change in place is `move p → p`.
+/// Either way the objects reported neither deleted, inserted nor moved keep their relative order.
+///
+/// Order within a kind: deletes by old index path, inserts by new index path, moves by old index
+/// path, updates by old index path (`deliver` interleaves them with the section changes as the
+/// profile's `deliveryOrder` says).
 struct ChangeClassifier {
     let profile: CompatibilityProfile
 
     func objectChanges(for candidates: [Candidate]) -> [ObjectChange] {
+        var deletes: [ObjectChange] = [], inserts: [ObjectChange] = []
+        var moves: [ObjectChange] = [], updates: [ObjectChange] = []
+        if profile.lowersMoves {
+            classifyLowering(candidates, &deletes, &inserts, &moves, &updates)
+        } else {
+            classifyLegacy(candidates, &deletes, &inserts, &moves, &updates)
+        }
+        let origin = IndexPath(row: 0, section: 0)
+        deletes.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
+        inserts.sort { ($0.newIndexPath ?? origin) < ($1.newIndexPath ?? origin) }
+        moves.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
+        updates.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
+        return deletes + inserts + moves + updates
+    }
+
+    /// iOS 10 and later: every key change of a staying object is a move, then lowered.
+    private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
+                                  _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
+        var entering: [(Int, Slot)] = [], leaving: [(Int, Slot)] = [], moving: [MoveLowering.Move] = []
+        for (i, c) in candidates.enumerated() {
+            switch (c.old, c.new) {
+            case (nil, nil):
+                continue
+            case (nil, let new?):
+                entering.append((i, new))
+                inserts.append(ObjectChange(type: .insert, object: c.object, indexPath: nil, newIndexPath: new.path))
+            case (let old?, nil):
+                leaving.append((i, old))
+                deletes.append(ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil))
+            case (let old?, let new?):
+                if c.keyChanged {
+                    moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
+                } else if c.isUpdated {
+                    updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: new.path))
+                }
+            }
+        }
+        let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving)
+        for move in moving {
+            let type: ChangeType = lowered.contains(move.candidate) ? .update : .move
+            let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.old.path, newIndexPath: move.new.path)
+            if type == .move { moves.append(change) } else { updates.append(change) }
+        }
+    }
+
+    /// iOS 9: the position rule with the crossing test, `move p → p` for a key change in place,
+    /// updates without a new path, and a moved object whose other attributes changed reported twice.
+    private func classifyLegacy(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
+                                _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
         // Ranks of the objects whose position is reported (not pinned), old and new.
         var movingOld: [Int] = [], movingNew: [Int] = []
         for c in candidates {
@@ -25,9 +77,6 @@ struct ChangeClassifier {
         }
         movingOld.sort()
         movingNew.sort()
-
-        var deletes: [ObjectChange] = [], inserts: [ObjectChange] = []
-        var moves: [ObjectChange] = [], updates: [ObjectChange] = []
         for c in candidates {
             switch (c.old, c.new) {
             case (nil, nil):
@@ -40,50 +89,18 @@ struct ChangeClassifier {
                 if c.keyChanged {
                     let pinnedBefore = old.rank - movingOld.countOfElements(below: old.rank)
                     let pinnedAfter = new.rank - movingNew.countOfElements(below: new.rank)
-                    if old.section != new.section || old.path != new.path || pinnedBefore != pinnedAfter {
-                        moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: new.path))
-                        // iOS 9 (rule 21): a moved object whose other attributes changed as well
-                        // is reported twice, updated at its old path and moved.
-                        if profile == .ios9, c.otherAttributesChanged {
-                            updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: nil))
-                        }
-                    } else if profile == .ios9 {
-                        moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: old.path))
-                    } else {
-                        updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: new.path))
+                    let moved = old.section != new.section || old.path != new.path || pinnedBefore != pinnedAfter
+                    moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: moved ? new.path : old.path))
+                    // Rule 21: an object whose other attributes changed as well is reported
+                    // twice, updated at its old path and moved — also when the move is p → p,
+                    // the shape XLData PR 15 and Stack Overflow 31383760 crash on.
+                    if c.otherAttributesChanged {
+                        updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: nil))
                     }
                 } else if c.isUpdated {
-                    updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path,
-                                                newIndexPath: profile == .ios9 ? nil : new.path))
+                    updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: nil))
                 }
             }
         }
-        if profile == .ios10 { Self.reportSwapsAsMoveAndUpdate(&moves, &updates) }
-        let origin = IndexPath(row: 0, section: 0)
-        deletes.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
-        inserts.sort { ($0.newIndexPath ?? origin) < ($1.newIndexPath ?? origin) }
-        moves.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
-        updates.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
-        return deletes + inserts + moves + updates
-    }
-
-    /// iOS 10 (openradar 27957917): of two objects that exchange index paths, the one further down
-    /// is reported as an update (old path, new path) instead of a move.
-    static func reportSwapsAsMoveAndUpdate(_ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
-        var byPaths: [[IndexPath]: Int] = [:]
-        for (i, move) in moves.enumerated() {
-            if let from = move.indexPath, let to = move.newIndexPath { byPaths[[from, to]] = i }
-        }
-        var demoted: Set<Int> = []
-        for (i, move) in moves.enumerated() {
-            guard let from = move.indexPath, let to = move.newIndexPath,
-                  let j = byPaths[[to, from]], j != i, !demoted.contains(j), from > to else { continue }
-            demoted.insert(i)
-        }
-        for i in demoted.sorted() {
-            let move = moves[i]
-            updates.append(ObjectChange(type: .update, object: move.object, indexPath: move.indexPath, newIndexPath: move.newIndexPath))
-        }
-        moves = moves.enumerated().filter { !demoted.contains($0.offset) }.map(\.element)
     }
 }

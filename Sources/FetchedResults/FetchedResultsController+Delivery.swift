@@ -2,13 +2,13 @@ import FetchSimCore
 import ObjectGraph
 
 extension FetchedResultsController {
-    /// Calls the delegate for one change event in Apple's order (rule 2), or hands it a snapshot or
-    /// a difference instead when it asked for one (rule 24).
+    /// Calls the delegate for one change event in the profile's order (rule 2), or hands it a
+    /// snapshot or a difference instead when it asked for one (rule 24).
     func deliver(_ changes: ResultsChangeSet, to delegate: any FetchedResultsControllerDelegate) {
         isDelivering = true
         defer { isDelivering = false }
         if let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
-            snapshotDelegate.controller(self, didChangeContentWith: snapshot())
+            snapshotDelegate.controller(self, didChangeContentWith: snapshot(reloading: changes))
             return
         }
         if let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate, request.sectionIndex == nil,
@@ -17,7 +17,24 @@ extension FetchedResultsController {
             return
         }
         delegate.controllerWillChangeContent(self)
-        for change in changes.sections {
+        let sectionDeletes = changes.sections.filter { $0.type == .delete }
+        let sectionInserts = changes.sections.filter { $0.type == .insert }
+        let objectDeletes = changes.objects.filter { $0.type == .delete }
+        let otherObjects = changes.objects.filter { $0.type != .delete }
+        switch profile.deliveryOrder {
+        case .sectionsFirst:
+            deliverSections(sectionDeletes + sectionInserts, to: delegate)
+            deliverObjects(objectDeletes + otherObjects, to: delegate)
+        case .objectDeletesFirst:
+            deliverObjects(objectDeletes, to: delegate)
+            deliverSections(sectionInserts + sectionDeletes, to: delegate)
+            deliverObjects(otherObjects, to: delegate)
+        }
+        delegate.controllerDidChangeContent(self)
+    }
+
+    private func deliverSections(_ changes: [SectionChange], to delegate: any FetchedResultsControllerDelegate) {
+        for change in changes {
             let info: SectionInfo
             if change.type == .insert {
                 info = sectionInfo(at: change.index)
@@ -27,10 +44,23 @@ extension FetchedResultsController {
             }
             delegate.controller(self, didChange: info, atSectionIndex: change.index, for: change.type)
         }
-        for change in changes.objects {
+    }
+
+    private func deliverObjects(_ changes: [ObjectChange], to delegate: any FetchedResultsControllerDelegate) {
+        for change in changes {
             delegate.controller(self, didChange: change.object, at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
         }
-        delegate.controllerDidChangeContent(self)
+    }
+
+    /// The snapshot of a change event: the new results, with every object the event moved or
+    /// updated marked for reload, as Core Data marks them (rule 24).
+    func snapshot(reloading changes: ResultsChangeSet) -> ResultsSnapshot {
+        var snapshot = snapshot()
+        var seen = Set<ObjectID>()
+        for change in changes.objects where change.type == .move || change.type == .update {
+            if seen.insert(change.object.objectID).inserted { snapshot.reloadedObjectIDs.append(change.object.objectID) }
+        }
+        return snapshot
     }
 
     /// The current results as section names and object IDs.
@@ -43,8 +73,12 @@ extension FetchedResultsController {
         })
     }
 
-    /// The change set of a section-less event as a `CollectionDifference` of object IDs: deletes and
-    /// moves remove at their old offsets, inserts and moves insert at their new ones.
+    /// The change set of a section-less event as a `CollectionDifference` of object IDs: deletes
+    /// remove at their old offsets, inserts insert at their new ones, and every moved **or updated**
+    /// object is a removal at its old offset paired with an insertion at its new one — also when
+    /// the two offsets are equal, so that the difference says the object changed (rule 24;
+    /// `NSOrderedCollectionChange.associatedIndex`: FRC diffs "communicate that an object changed
+    /// even when its position in the results is unaffected").
     static func difference(for changes: ResultsChangeSet) -> CollectionDifference<ObjectID>? {
         var steps: [CollectionDifference<ObjectID>.Change] = []
         for change in changes.objects {
@@ -54,13 +88,11 @@ extension FetchedResultsController {
                 if let old = change.indexPath { steps.append(.remove(offset: old.row, element: id, associatedWith: nil)) }
             case .insert:
                 if let new = change.newIndexPath { steps.append(.insert(offset: new.row, element: id, associatedWith: nil)) }
-            case .move:
-                if let old = change.indexPath, let new = change.newIndexPath {
+            case .move, .update:
+                if let old = change.indexPath, let new = change.newIndexPath ?? change.indexPath {
                     steps.append(.remove(offset: old.row, element: id, associatedWith: new.row))
                     steps.append(.insert(offset: new.row, element: id, associatedWith: old.row))
                 }
-            case .update:
-                break
             }
         }
         return CollectionDifference(steps)

@@ -18,8 +18,14 @@ public final class FetchedResultsController {
     public var profile: CompatibilityProfile
     /// Receives change events; without a delegate the controller does not track changes (rule 1).
     public weak var delegate: (any FetchedResultsControllerDelegate)? {
-        didSet { cachedSectionIndexTitles = nil }
+        didSet {
+            cachedSectionIndexTitles = nil
+            delegateLog = Self.delegateLog(for: delegate, sectionNameKeyPath: fetchRequest.sectionNameKeyPath)
+        }
     }
+    /// What Core Data would log when the current delegate was set: today the warning that a
+    /// difference delegate is not supported with a section key path (rule 24).
+    public private(set) var delegateLog: [String] = []
     /// What the last change event reported (also when it was delivered as a snapshot or difference).
     public internal(set) var lastChangeSet: ResultsChangeSet?
     /// Whether `performFetch()` has run.
@@ -68,7 +74,8 @@ public final class FetchedResultsController {
         profile == .strict && (request.limit > 0 || request.offset > 0)
     }
 
-    /// Fetches from the context and replaces the current results. Reports nothing (rule 5).
+    /// Fetches from the context and replaces the current results. Reports no change (rule 5); a
+    /// snapshot delegate receives the fetched results as a snapshot (rule 24).
     /// - Complexity: O(n log n) for n matching objects.
     public func performFetch() throws(FetchedResultsError) {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
@@ -111,6 +118,22 @@ public final class FetchedResultsController {
             fetchLog.append("CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
                 + "'\(key)'. Objects will be placed in unnamed section")
         }
+        // Today's performFetch hands a snapshot delegate the fetched results, nothing to reload
+        // (rule 24; the only source is the public decompilation of iOS 26.1's CoreData).
+        if let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
+            isDelivering = true
+            defer { isDelivering = false }
+            snapshotDelegate.controller(self, didChangeContentWith: snapshot())
+        }
+    }
+
+    /// Core Data's log line for a delegate that implements the difference callback (and not the
+    /// snapshot one) on a controller with a section key path: it gets the per-change callbacks.
+    static func delegateLog(for delegate: (any FetchedResultsControllerDelegate)?, sectionNameKeyPath: String?) -> [String] {
+        guard sectionNameKeyPath != nil, let delegate, !(delegate is any FetchedResultsSnapshotDelegate),
+              delegate is any FetchedResultsDifferenceDelegate else { return [] }
+        return ["CoreData: warning: Difference delegate method is not supported when fetched results controller is "
+            + "configured with a sectionNameKeyPath"]
     }
 
     static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {

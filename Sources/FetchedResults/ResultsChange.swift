@@ -89,6 +89,9 @@ public struct ResultsSnapshot: Hashable, Sendable {
 
     /// The sections, in order.
     public let sections: [Section]
+    /// The objects the change event moved or updated, which Core Data marks for reload
+    /// (`reloadItemsWithIdentifiers:`); empty for the snapshot `performFetch()` delivers.
+    public internal(set) var reloadedObjectIDs: [ObjectID] = []
 
     /// All object IDs in order.
     public var objectIDs: [ObjectID] { sections.flatMap(\.objectIDs) }

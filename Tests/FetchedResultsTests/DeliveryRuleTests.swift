@@ -19,10 +19,12 @@ import Testing
     }
 
     @Test func rule02_willChangeThenSectionsThenObjectsThenDidChange() throws {
+        // The iOS 9–10 headers: "Changes on section info are reported before changes on
+        // fetchedObjects" (profiles ios9 and ios10).
         let context = try makeContext()
         let a = try insertNote(context, "a", group: "A")
         try context.processPendingChanges()
-        let (_, delegate) = try makeController(context)
+        let (_, delegate) = try makeController(context, profile: .ios10)
         try set(context, a, "group", .string("B"))        // section A empties, section B appears
         try insertNote(context, "c", group: "C")
         try context.processPendingChanges()
@@ -30,6 +32,28 @@ import Testing
             "willChange",
             #"section delete 0 "A""#, #"section insert 0 "B""#, #"section insert 1 "C""#,
             "object #2 insert nil 1.0", "object #1 move 0.0 0.0",
+            "didChange",
+        ])
+    }
+
+    @Test func rule02_todayObjectDeletesComeFirstThenSectionInsertsThenSectionDeletes() throws {
+        // Today's CoreData (public decompilation of iOS 26.1): object deletes, section inserts,
+        // section deletes, object inserts, then moves and updates.
+        let context = try makeContext()
+        let a = try insertNote(context, "a", group: "A")
+        let d = try insertNote(context, "d", group: "D")
+        try insertNote(context, "e", group: "D", order: 1)
+        try context.processPendingChanges()
+        let (_, delegate) = try makeController(context)
+        try set(context, a, "group", .string("B"))        // section A empties, section B appears
+        try insertNote(context, "c", group: "C")
+        try context.delete(d.objectID)
+        try context.processPendingChanges()
+        #expect(delegate.take() == [
+            "willChange",
+            "object #2 delete 1.0 nil",
+            #"section insert 0 "B""#, #"section insert 1 "C""#, #"section delete 0 "A""#,
+            "object #4 insert nil 1.0", "object #1 move 0.0 0.0",
             "didChange",
         ])
     }

@@ -1,3 +1,4 @@
+import Adapters
 import FetchedResults
 import Fuzzing
 import Interpreter
@@ -17,13 +18,37 @@ import Transcripts
     }
 
     /// The coordinator's defaults survive the iOS 9 profile (same-path moves, update + move of
-    /// one object: it reconfigures updated cells after the batch) and the strict profile
-    /// (limit and offset enforced), 5,000 batches each.
-    @Test(arguments: [CompatibilityProfile.ios9, .strict])
+    /// one object: it reconfigures updated cells after the batch), the iOS 10 profile (moves
+    /// lowered to updates, sections delivered first) and the strict profile (limit and offset
+    /// enforced), 5,000 batches each.
+    @Test(arguments: [CompatibilityProfile.ios9, .ios10, .strict])
     func coordinatorStaysConsistentUnderTheProfiles(_ profile: CompatibilityProfile) throws {
         let configuration = FuzzConfiguration.with(seed: 5, batches: 5_000) { $0.profile = profile }
         if let found = try FuzzPipeline.run(configuration) {
             Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+        }
+    }
+
+    /// Apple's template with the correct update policy (reconfigure after the batch) and
+    /// `skip-moves` survives every profile's shapes — lowered moves (rules 19, 22), the iOS 9 double
+    /// report (rule 21), today's delivery order (rule 2) — under every reorder strategy, both sort
+    /// directions and a filter: the user-driven path skips the one move of a drag and reconfigures
+    /// the updated rows.
+    @Test(arguments: CompatibilityProfile.allCases)
+    func appleTemplateWithReconfigureAfterStaysConsistentUnderTheProfiles(_ profile: CompatibilityProfile) throws {
+        for (index, reorder) in ReorderStrategy.allCases.enumerated() {
+            let configuration = FuzzConfiguration.with(seed: 20 + UInt64(index), batches: 800) {
+                $0.adapter = .appleTemplate
+                $0.updates = .reconfigureAfter
+                $0.userDriven = .skipMoves
+                $0.profile = profile
+                $0.reorder = reorder
+                $0.sortsAscending = index % 2 == 0
+                $0.filterPercent = 25
+            }
+            if let found = try FuzzPipeline.run(configuration) {
+                Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+            }
         }
     }
 

@@ -62,16 +62,17 @@ final class Session {
 
     @Test func aFlaggedDragIsSkippedAndTheTableStaysRight() throws {
         let session = try Session()
-        // Rule 19: dragging row 3 to row 1 renumbers rows 1…3; all three are reported as moves.
-        #expect(try session.callbacks("move 0.3 0.1") == ["move #2 0.1→0.2 skipped", "move #3 0.2→0.3 skipped", "move #4 0.3→0.1 skipped"])
+        // Rule 19: dragging row 3 to row 1 renumbers rows 1…3; since iOS 10 one move and two
+        // updates (rule 22): the move is skipped, the updated cells reconfigured.
+        #expect(try session.callbacks("move 0.3 0.1") == ["move #4 0.3→0.1 skipped", "update #2 0.1→0.2 applied", "update #3 0.2→0.3 applied"])
         #expect(try session.json("check")["consistent"] as? Bool == true)
     }
 
     @Test func theEventLineCountsCallbacksByKindAndFate() throws {
         let session = try Session()
-        // Rule 19 again: three moves, all skipped. Then an insert into a new section: the
+        // Rule 19 again: one move skipped, two updates applied. Then an insert into a new section: the
         // coordinator drops the row insert inside an inserted section (docs/semantics.md, "Simulated table view and adapters").
-        #expect(session.text("move 0.3 0.1").first?.hasPrefix("event 1 · 3 moves skipped · writes 3 · table: ") == true)
+        #expect(session.text("move 0.3 0.1").first?.hasPrefix("event 1 · 1 move skipped, 2 updates applied · writes 3 · table: ") == true)
         let insert = session.text(#"insert Note title="Tea" group="Garden" order=0"#)
         #expect(insert.contains { $0.hasPrefix("event 2 · 1 section insert applied, 1 insert filtered · table: insertSections") })
     }
