@@ -44,6 +44,7 @@ public final class ListDataSource: TableViewDataSource {
             guard let type = entity?.attribute(named: indexKey)?.type, type == .int || type == .double || type == .string else {
                 throw .invalidIndexAttribute(indexKey)
             }
+            if let sectionKey = request.sectionNameKeyPath, sectionKey.contains(".") { throw .sectionKeyPathNotWritable(sectionKey) }
             let expected = [request.sectionNameKeyPath, indexKey].compactMap { $0 }
             let sorted = request.sortDescriptors.prefix(expected.count).map(\.key)
             guard sorted == expected else {

@@ -6,6 +6,7 @@ extension Command {
         case adapter, profile, reorder
         case show, log, check, dump, stats, sheet, scroll
         case help, record, read, timing, pager, mode, export, `import`, quit
+        case refresh
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]
@@ -24,7 +25,7 @@ extension Command {
         /// Whether commands of this kind may be combined with `;` (insert, set, delete, move).
         package var isEdit: Bool {
             switch self {
-            case .insert, .set, .delete, .move: true
+            case .insert, .set, .delete, .move, .refresh: true
             default: false
             }
         }

@@ -66,6 +66,9 @@ package enum Command: Hashable, Sendable {
     case importCSV(path: String, entity: String)
     /// `quit` or `exit`.
     case quit
+    /// `refresh REF …`: `refresh(_:mergeChanges: true)` on objects, which the controller then
+    /// re-evaluates as updated (the fix for changes to related objects).
+    case refresh([ObjectRef])
 
     /// The command's keyword.
     package var name: Name {
@@ -102,6 +105,7 @@ package enum Command: Hashable, Sendable {
         case .exportCSV: .export
         case .importCSV: .import
         case .quit: .quit
+        case .refresh: .refresh
         }
     }
 

@@ -28,7 +28,11 @@ package struct CommandHelp: Hashable, Sendable {
     package static let all: [CommandHelp] = [
         .init(.entity, syntax: "entity NAME ATTR:TYPE[?][=DEFAULT] …",
               summary: "define an entity (types: string, int, double, bool, date; ? = optional)",
-              example: "entity Note title:string group:string order:int done:bool? due:date?"),
+              example: "entity Note title:string group:string order:int done:bool? due:date?",
+              details: ["ATTR:->ENTITY is a to-one relationship to ENTITY (defined before, or the entity itself): its "
+                        + "values are objects, list=#2; deleting #2 sets it to nil. Sort, section and where keys may "
+                        + "go through relationships (sort list.name); the controller does not notice a change to the "
+                        + "related object itself: see 'refresh'."]),
         .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N] "
                   + "[reorder STRATEGY]",
               summary: "set up the fetched results controller and reload the table",
@@ -148,5 +152,13 @@ package struct CommandHelp: Hashable, Sendable {
                         + "string). A bad cell is reported as FILE:LINE:COLUMN (record and field numbers, the "
                         + "header being line 1) and nothing is inserted."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
+        .init(.refresh, syntax: "refresh REF …",
+              summary: "refresh objects: the controller re-evaluates them as updated",
+              example: "refresh #3 #4",
+              details: ["Core Data's refresh(_:mergeChanges: true): values stay, the next change event lists the "
+                        + "objects as refreshed, and the fetched results controller re-reads their sort keys, "
+                        + "section keys and predicate. The usual fix when a related object changed: the "
+                        + "controller does not notice that ('sort list.name' stays stale until the notes are "
+                        + "refreshed or edited). Not undoable."]),
     ]
 }

@@ -10,7 +10,8 @@ public struct FetchRequest: Sendable {
     public var predicate: Predicate?
     /// At least one; objects equal under all of them are ordered by object ID.
     public var sortDescriptors: [SortDescriptor]
-    /// The attribute whose value names each section; the first sort descriptor must be on it.
+    /// The attribute whose value names each section (or a key path through to-one
+    /// relationships, `list.name`); the first sort descriptor must be on it.
     public var sectionNameKeyPath: String?
     /// At most this many objects at fetch time; 0 means no limit (as in Core Data).
     public var fetchLimit: Int
@@ -49,23 +50,31 @@ struct ResolvedRequest {
     let sectionIndex: Int?
     let limit: Int
     let offset: Int
+    /// The key paths through relationships the request reads (none for most requests).
+    let keyPaths: KeyPathTable
 
     init(_ request: FetchRequest, schema: Schema) throws(FetchedResultsError) {
         guard let entity = schema.entity(named: request.entityName) else {
             throw .unknownEntity(request.entityName)
         }
         guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
+        var keyPaths = KeyPathTable(entity: entity, schema: schema)
+        func position(of key: String, role: String) throws(FetchedResultsError) -> Int {
+            let resolved: (index: Int, attribute: Attribute)?
+            do {
+                resolved = try keyPaths.resolve(key)
+            } catch {
+                throw .invalidKeyPath(key, problem: error.detail, role: role)
+            }
+            guard let resolved else { throw .unknownAttribute(key, entity: entity.name, role: role) }
+            return resolved.index
+        }
         var sortIndexes: [Int] = []
         for descriptor in request.sortDescriptors {
-            guard let index = entity.index(of: descriptor.key) else {
-                throw .unknownAttribute(descriptor.key, entity: entity.name, role: "sort key")
-            }
-            sortIndexes.append(index)
+            sortIndexes.append(try position(of: descriptor.key, role: "sort key"))
         }
         if let key = request.sectionNameKeyPath {
-            guard let index = entity.index(of: key) else {
-                throw .unknownAttribute(key, entity: entity.name, role: "section key")
-            }
+            let index = try position(of: key, role: "section key")
             guard sortIndexes[0] == index else {
                 throw .sectionKeyNotFirstSortKey(section: key, firstSort: request.sortDescriptors[0].key)
             }
@@ -76,11 +85,12 @@ struct ResolvedRequest {
         guard request.fetchLimit >= 0 else { throw .negative("fetchLimit", request.fetchLimit) }
         guard request.fetchOffset >= 0 else { throw .negative("fetchOffset", request.fetchOffset) }
         do {
-            predicate = try request.predicate?.bound(to: entity)
+            predicate = try request.predicate?.bound(keyPaths: &keyPaths)
         } catch {
             throw .predicate(error)
         }
         self.entity = entity
+        self.keyPaths = keyPaths
         self.sortIndexes = sortIndexes
         ascending = request.sortDescriptors.map(\.ascending)
         limit = request.fetchLimit
@@ -90,12 +100,13 @@ struct ResolvedRequest {
     /// Whether `object` belongs in the results: right entity, live, and matching the predicate.
     @inline(__always)
     func matches(_ object: ManagedObject) -> Bool {
-        !object.isDeleted && object.entity.name == entity.name && (predicate?.evaluate(object.values) ?? true)
+        guard !object.isDeleted, object.entity.name == entity.name else { return false }
+        return predicate?.root.evaluate(keyPaths.values(of: object)) ?? true
     }
 
     /// The sort key of `object` now.
     @inline(__always)
     func sortKey(of object: ManagedObject) -> SortKey {
-        SortKey(object.values, at: sortIndexes)
+        SortKey(keyPaths.values(of: object), at: sortIndexes)
     }
 }

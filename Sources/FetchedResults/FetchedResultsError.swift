@@ -10,6 +10,8 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
     case predicate(PredicateError)
     case fetchDuringChangeDelivery
     case differenceNeedsNoSections
+    /// A sort, section or predicate key path (`list.name`) that does not resolve.
+    case invalidKeyPath(String, problem: String, role: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
             "performFetch() called while the controller is delivering a change event (re-entrant update)"
         case .differenceNeedsNoSections:
             "the CollectionDifference delivery is only available without a section key path"
+        case .invalidKeyPath(let key, let problem, let role):
+            "\(role) '\(key)': \(problem)"
         }
     }
 }

@@ -22,7 +22,7 @@ extension Interpreter {
             } catch {
                 throw locate(error, line: line)
             }
-            let fields = attributes.map { "\($0.name) \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+            let fields = attributes.map { "\($0.name) \($0.typeText)" }.joined(separator: ", ")
             var lines = ["entity \(name): \(fields)"]
             if let previous, previous != entity {
                 lines[0] = "entity \(name) redefined: \(fields)"
@@ -154,7 +154,7 @@ extension Interpreter {
             if isInTransaction { context.discardPendingChanges() }
             outcome.quits = true
             return outcome
-        case .insert, .set, .delete, .move:
+        case .insert, .set, .delete, .move, .refresh:
             return try executeEdits([command], line: line)
         }
     }
@@ -204,6 +204,7 @@ extension Interpreter {
             case .unknownEntity(let name): throw located(error.description, token: name, in: line, suggestions: entityNames)
             case .unknownAttribute(let key, let entity, _):
                 throw located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
+            case .invalidKeyPath(let key, _, _): throw located(error.description, token: key, in: line)
             case .sectionKeyNotFirstSortKey(let section, _):
                 // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
                 throw located(error.description, token: "section \(section)", in: line)
@@ -213,6 +214,7 @@ extension Interpreter {
             }
         } catch let error as AdapterError {
             switch error {
+            case .sectionKeyPathNotWritable(let key): throw located(error.description, clause: "section", value: key, in: line)
             case .invalidIndexAttribute(let key), .indexNotSorted(let key, _, _):
                 throw located(error.description, clause: "index", value: key, in: line)
             case .strategyNeedsType(let strategy, let key, _):

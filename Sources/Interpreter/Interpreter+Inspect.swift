@@ -112,6 +112,7 @@ extension Interpreter {
         case .double(let d): .double(d)
         case .bool(let b): .bool(b)
         case .date: .string(value.description)
+        case .object: .string(value.description)
         }
     }
 }

@@ -79,6 +79,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     ]
 
     static let edits: [ParseCase] = [
+        ParseCase("refresh #3 0.1", .refresh([.id(ObjectID(3)), .indexPath(path(0, 1))])),
         ParseCase(
             #"insert Note title="Milk" group="Groceries" order=3"#,
             .insert(entity: "Note", assignments: [.init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3))])
@@ -167,7 +168,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     }
 
     @Test func onlyEditsAreEdits() {
-        #expect(Command.Name.allCases.filter(\.isEdit) == [.insert, .set, .delete, .move])
+        #expect(Command.Name.allCases.filter(\.isEdit) == [.insert, .set, .delete, .move, .refresh])
     }
 }
 
