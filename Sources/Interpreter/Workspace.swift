@@ -43,6 +43,7 @@ package final class Workspace {
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
+        table.reportsReloadAndMoveAsTwoAnimations = profile.tablesReportReloadAndMoveAsTwoAnimations
         table.reloadData()
         adapter?.controller.delegate = nil
         self.controller = controller
@@ -87,6 +88,7 @@ package final class Workspace {
     func setProfile(_ profile: CompatibilityProfile) throws {
         self.profile = profile
         guard let controller, let table else { return }
+        table.reportsReloadAndMoveAsTwoAnimations = profile.tablesReportReloadAndMoveAsTwoAnimations
         controller.profile = profile
         try controller.performFetch()
         table.reloadData()

@@ -36,6 +36,11 @@ public final class SimulatedTableView {
     /// every applied batch).
     public internal(set) var sectionIndexTitles: [String]?
 
+    /// Whether a reload at a move's destination fails as UIKit's tables of the iOS 9 era did,
+    /// "Attempt to create two animations for cell", rather than as the later "attempt to perform
+    /// an insert and a move to the same index path" (docs/semantics.md, "Two animations for a cell").
+    public var reportsReloadAndMoveAsTwoAnimations = false
+
     let storage = RowStorage()
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
