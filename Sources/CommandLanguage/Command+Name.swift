@@ -7,6 +7,7 @@ extension Command {
         case show, log, check, dump, stats, sheet, scroll
         case help, record, read, timing, pager, mode, export, `import`, quit
         case refresh
+        case indexTitles = "index-titles"
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]

@@ -69,6 +69,9 @@ package enum Command: Hashable, Sendable {
     /// `refresh REF …`: `refresh(_:mergeChanges: true)` on objects, which the controller then
     /// re-evaluates as updated (the fix for changes to related objects).
     case refresh([ObjectRef])
+    /// `index-titles first-letter|full|none`: how the app titles the section index (its
+    /// `sectionIndexTitleForSectionName`); a bare `index-titles` prints the current style.
+    case indexTitles(SectionIndexTitleStyle?)
 
     /// The command's keyword.
     package var name: Name {
@@ -106,6 +109,7 @@ package enum Command: Hashable, Sendable {
         case .importCSV: .import
         case .quit: .quit
         case .refresh: .refresh
+        case .indexTitles: .indexTitles
         }
     }
 

@@ -60,6 +60,8 @@ package struct CommandCompleter: Hashable, Sendable {
             return argumentIndex == 1 ? context.profileNames : []
         case .reorder?:
             return argumentIndex == 1 ? ReorderStrategy.allCases.map(\.rawValue) : []
+        case .indexTitles?:
+            return argumentIndex == 1 ? SectionIndexTitleStyle.allCases.map(\.rawValue) : []
         case .show?:
             return argumentIndex == 1 ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
         case .dump?:

@@ -160,5 +160,11 @@ package struct CommandHelp: Hashable, Sendable {
                         + "section keys and predicate. The usual fix when a related object changed: the "
                         + "controller does not notice that ('sort list.name' stays stale until the notes are "
                         + "refreshed or edited). Not undoable."]),
+        .init(.indexTitles, syntax: "index-titles [first-letter|full|none]",
+              summary: "the section index titles the app supplies: first-letter, full, none",
+              example: "index-titles full",
+              details: ["first-letter: Apple's default, the capitalised first letter of each section name; full: the "
+                        + "delegate answers the whole name; none: the data source gives the table no section index. "
+                        + "Shown in the sheet's section lines and by 'dump'; 'index-titles' alone prints the style."]),
     ]
 }

@@ -123,6 +123,19 @@ extension CommandParser {
         return .reorder(strategy)
     }
 
+    /// `index-titles [first-letter|full|none]`
+    static func parseIndexTitles(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        var probe = s
+        guard let token = try probe.token() else { return .indexTitles(nil) }
+        let names = SectionIndexTitleStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        guard token.isWord, let style = SectionIndexTitleStyle(rawValue: token.text) else {
+            throw s.error(.expectedGot(names, got: token.text), at: token.start)
+        }
+        s = probe
+        try s.expectCommandEnd(hint: "'index-titles' takes one style")
+        return .indexTitles(style)
+    }
+
     /// The strategy name after `reorder` (the command or the fetch clause).
     static func parseStrategy(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> ReorderStrategy {
         let names = ReorderStrategy.allCases.map(\.rawValue)

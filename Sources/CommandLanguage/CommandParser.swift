@@ -56,6 +56,7 @@ package enum CommandParser {
         case .set: return try parseSet(keyword, &s)
         case .delete: return try parseDelete(keyword, &s)
         case .refresh: return try parseRefresh(keyword, &s)
+        case .indexTitles: return try parseIndexTitles(keyword, &s)
         case .move: return try parseMove(keyword, &s)
         case .adapter: return try parseAdapter(keyword, &s)
         case .profile: return try parseProfile(keyword, &s)

@@ -79,6 +79,8 @@ extension Interpreter {
                 throw located(error.description, token: strategy.rawValue, in: line)
             }
             return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
+        case .indexTitles(let style):
+            return indexTitles(style)
         case .profile(nil):
             return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):

@@ -28,6 +28,8 @@ package final class Workspace {
     package var eventCheckScope = ConsistencyCheck.Scope.full
     /// How drags renumber the index attribute (`reorder`, `fetch … reorder`).
     package private(set) var reorderStrategy: ReorderStrategy = .dense
+    /// How the app titles the section index (`index-titles`); kept across fetches.
+    package internal(set) var indexTitleStyle = SectionIndexTitleStyle.firstLetter
     /// Drags (and placed inserts) so far, and the objects they wrote.
     package internal(set) var drags = 0
     package internal(set) var dragWrites = 0
@@ -42,6 +44,7 @@ package final class Workspace {
         try controller.performFetch()
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy
+        dataSource.indexTitleStyle = indexTitleStyle
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
         table.reportsReloadAndMoveAsTwoAnimations = profile.tablesReportReloadAndMoveAsTwoAnimations
         table.reloadData()

@@ -38,6 +38,8 @@ import Testing
         ErrorCase("set #3 list=#x", "invalid value '#x' at column 13 (strings need double quotes; other values: numbers, true, false, nil, dates)"),
         ErrorCase("fetch Note sort list..name", "expected an attribute name, got 'list..name' at column 17"),
         ErrorCase("refresh", "expected an index path like 0.2 or an object id like #7 after 'refresh' at column 1"),
+        ErrorCase("index-titles nope", "expected 'first-letter', 'full', 'none', got 'nope' at column 14"),
+        ErrorCase("index-titles full full", "unexpected 'full' at column 19 ('index-titles' takes one style)"),
     ]
 
     @Test(arguments: errors)
