@@ -16,6 +16,8 @@ extension Command: CustomStringConvertible {
             return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
         case .delete(let references):
             return (["delete"] + references.map(\.description)).joined(separator: " ")
+        case .cache(let action):
+            return action.description
         case .indexTitles(let style):
             return style.map { "index-titles \($0)" } ?? "index-titles"
         case .refresh(let references):

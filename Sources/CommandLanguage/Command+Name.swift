@@ -8,6 +8,7 @@ extension Command {
         case help, record, read, timing, pager, mode, export, `import`, quit
         case refresh
         case indexTitles = "index-titles"
+        case cache
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]

@@ -72,6 +72,9 @@ package enum Command: Hashable, Sendable {
     /// `index-titles first-letter|full|none`: how the app titles the section index (its
     /// `sectionIndexTitleForSectionName`); a bare `index-titles` prints the current style.
     case indexTitles(SectionIndexTitleStyle?)
+    /// `cache NAME` (later fetches use Apple's `cacheName` NAME), `cache off`, `cache delete [NAME]`
+    /// (`deleteCache(withName:)`, every cache without a name); a bare `cache` prints the setting.
+    case cache(CacheAction)
 
     /// The command's keyword.
     package var name: Name {
@@ -110,6 +113,7 @@ package enum Command: Hashable, Sendable {
         case .quit: .quit
         case .refresh: .refresh
         case .indexTitles: .indexTitles
+        case .cache: .cache
         }
     }
 

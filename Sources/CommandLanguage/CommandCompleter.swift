@@ -60,6 +60,8 @@ package struct CommandCompleter: Hashable, Sendable {
             return argumentIndex == 1 ? context.profileNames : []
         case .reorder?:
             return argumentIndex == 1 ? ReorderStrategy.allCases.map(\.rawValue) : []
+        case .cache?:
+            return argumentIndex == 1 ? ["off", "delete"] : []
         case .indexTitles?:
             return argumentIndex == 1 ? SectionIndexTitleStyle.allCases.map(\.rawValue) : []
         case .show?:

@@ -166,5 +166,13 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["first-letter: Apple's default, the capitalised first letter of each section name; full: the "
                         + "delegate answers the whole name; none: the data source gives the table no section index. "
                         + "Shown in the sheet's section lines and by 'dump'; 'index-titles' alone prints the style."]),
+        .init(.cache, syntax: "cache [NAME | off | delete [NAME]]",
+              summary: "the section cache of later fetches (cacheName), or deleteCache",
+              example: "cache Notes",
+              details: ["cache NAME: each later 'fetch' creates its controller with cacheName NAME. A fetch whose entity, "
+                        + "predicate, sort or section key differ from what the cache was written for fails as Core Data "
+                        + "does (\"You have illegally mutated the NSFetchedResultsController's fetch request …\") and keeps "
+                        + "the old fetch; 'cache delete NAME' (deleteCache(withName:)) first, or 'cache off'. "
+                        + "'cache delete' alone deletes every cache; 'cache' alone prints the name and the caches held."]),
     ]
 }

@@ -57,6 +57,7 @@ package enum CommandParser {
         case .delete: return try parseDelete(keyword, &s)
         case .refresh: return try parseRefresh(keyword, &s)
         case .indexTitles: return try parseIndexTitles(keyword, &s)
+        case .cache: return try parseCache(keyword, &s)
         case .move: return try parseMove(keyword, &s)
         case .adapter: return try parseAdapter(keyword, &s)
         case .profile: return try parseProfile(keyword, &s)

@@ -81,6 +81,8 @@ extension Interpreter {
             return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
         case .indexTitles(let style):
             return indexTitles(style)
+        case .cache(let action):
+            return cache(action)
         case .profile(nil):
             return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):
@@ -207,6 +209,8 @@ extension Interpreter {
             case .unknownAttribute(let key, let entity, _):
                 throw located(error.description, token: key, in: line, suggestions: attributeNames(of: entity))
             case .invalidKeyPath(let key, _, _): throw located(error.description, token: key, in: line)
+            case .cacheMismatch(let name):
+                throw InterpreterError("\(error.description) (cache '\(name)': 'cache delete \(name)' first, or 'cache off'; the previous fetch stays)")
             case .sectionKeyNotFirstSortKey(let section, _):
                 // The 'section KEY' clause: the key alone may appear earlier, in the sort clause.
                 throw located(error.description, token: "section \(section)", in: line)

@@ -30,6 +30,9 @@ package final class Workspace {
     package private(set) var reorderStrategy: ReorderStrategy = .dense
     /// How the app titles the section index (`index-titles`); kept across fetches.
     package internal(set) var indexTitleStyle = SectionIndexTitleStyle.firstLetter
+    /// The section caches of this session's controllers, and the `cacheName` later fetches use.
+    package let sectionCache = FetchedResultsCache()
+    package internal(set) var cacheName: String?
     /// Drags (and placed inserts) so far, and the objects they wrote.
     package internal(set) var drags = 0
     package internal(set) var dragWrites = 0
@@ -40,7 +43,8 @@ package final class Workspace {
 
     /// Replaces the controller with one for `request`, fetches, builds a fresh table and adapter.
     func fetch(_ request: FetchRequest, indexKey: String?, strategy: ReorderStrategy? = nil) throws {
-        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
+        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile,
+                                                      cacheName: cacheName, cache: sectionCache)
         try controller.performFetch()
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy

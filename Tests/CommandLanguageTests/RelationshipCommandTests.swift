@@ -52,3 +52,24 @@ import Testing
         }
     }
 }
+
+/// `cache [NAME | off | delete [NAME]]` (issue 17 item 11b).
+@Suite struct CacheCommandTests {
+    @Test func parsesEveryForm() throws {
+        #expect(try CommandParser.parseLine("cache") == [.cache(.show)])
+        #expect(try CommandParser.parseLine("cache Notes") == [.cache(.use("Notes"))])
+        #expect(try CommandParser.parseLine("cache off") == [.cache(.off)])
+        #expect(try CommandParser.parseLine("cache delete") == [.cache(.delete(nil))])
+        #expect(try CommandParser.parseLine("cache delete Notes") == [.cache(.delete("Notes"))])
+        #expect(try CommandParser.parseLine("cache delete Notes").first?.description == "cache delete Notes")
+    }
+
+    @Test func refusesANonName() {
+        do {
+            let commands = try CommandParser.parseLine("cache 3x")
+            Issue.record("parsed as \(commands)")
+        } catch {
+            #expect(error.description == "expected a cache name, 'off' or 'delete', got '3x' at column 7")
+        }
+    }
+}

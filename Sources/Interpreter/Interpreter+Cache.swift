@@ -1,0 +1,26 @@
+import CommandLanguage
+import FetchedResults
+
+extension Interpreter {
+    /// `cache …`: the `cacheName` of later fetches, or `deleteCache(withName:)` (issue 17 item 11b).
+    func cache(_ action: Command.CacheAction) -> LineOutcome {
+        let lead: String
+        switch action {
+        case .show:
+            lead = "cache " + (workspace.cacheName ?? "off")
+        case .use(let name):
+            workspace.cacheName = name
+            lead = "cache \(name) · later fetches use cacheName '\(name)'"
+        case .off:
+            workspace.cacheName = nil
+            lead = "cache off · later fetches use no cache"
+        case .delete(let name):
+            workspace.sectionCache.deleteCache(withName: name)
+            lead = name.map { "deleted cache '\($0)'" } ?? "deleted every cache"
+        }
+        let names = workspace.sectionCache.names
+        let held = names.isEmpty ? "no caches" : "caches: " + names.joined(separator: ", ")
+        return text(["\(lead) · \(held)"],
+                    json: [("cache", workspace.cacheName.map(JSONValue.string) ?? .null), ("caches", .array(names.map(JSONValue.string)))])
+    }
+}
