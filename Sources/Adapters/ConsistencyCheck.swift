@@ -50,6 +50,11 @@ public struct ConsistencyCheck {
 
     /// Every difference, empty when table and controller agree, read with `scope`.
     public func run(scope: Scope) -> [ConsistencyProblem] {
+        // The check is FetchSim's, not the app's: its reads fire no faults (fetchBatchSize).
+        controller.withoutFiringFaults { checkEverything(scope: scope) }
+    }
+
+    private func checkEverything(scope: Scope) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         let sectionCount = controller.numberOfSections
         if table.numberOfSections != sectionCount {

@@ -16,6 +16,8 @@ extension Command: CustomStringConvertible {
             return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
         case .delete(let references):
             return (["delete"] + references.map(\.description)).joined(separator: " ")
+        case .batchSize(let size):
+            return size.map { "batch-size \($0)" } ?? "batch-size"
         case .cache(let action):
             return action.description
         case .indexTitles(let style):

@@ -9,6 +9,7 @@ extension Command {
         case refresh
         case indexTitles = "index-titles"
         case cache
+        case batchSize = "batch-size"
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]

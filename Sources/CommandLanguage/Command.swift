@@ -75,6 +75,9 @@ package enum Command: Hashable, Sendable {
     /// `cache NAME` (later fetches use Apple's `cacheName` NAME), `cache off`, `cache delete [NAME]`
     /// (`deleteCache(withName:)`, every cache without a name); a bare `cache` prints the setting.
     case cache(CacheAction)
+    /// `batch-size N`: later fetches fault their objects in batches of N (`fetchBatchSize`; 0
+    /// fetches all at once); a bare `batch-size` prints the setting.
+    case batchSize(Int?)
 
     /// The command's keyword.
     package var name: Name {
@@ -114,6 +117,7 @@ package enum Command: Hashable, Sendable {
         case .refresh: .refresh
         case .indexTitles: .indexTitles
         case .cache: .cache
+        case .batchSize: .batchSize
         }
     }
 

@@ -174,5 +174,11 @@ package struct CommandHelp: Hashable, Sendable {
                         + "does (\"You have illegally mutated the NSFetchedResultsController's fetch request …\") and keeps "
                         + "the old fetch; 'cache delete NAME' (deleteCache(withName:)) first, or 'cache off'. "
                         + "'cache delete' alone deletes every cache; 'cache' alone prints the name and the caches held."]),
+        .init(.batchSize, syntax: "batch-size [N]",
+              summary: "later fetches fault objects in batches of N (fetchBatchSize)",
+              example: "batch-size 20",
+              details: ["Each later 'fetch' sets fetchBatchSize N (0: all at once): the fetched objects start as faults and "
+                        + "the first read of one (a cell being configured) fetches its batch of N. 'stats' shows the batch "
+                        + "size, the batches fetched and the faults left; 'batch-size' alone prints the setting."]),
     ]
 }

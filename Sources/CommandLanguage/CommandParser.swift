@@ -58,6 +58,12 @@ package enum CommandParser {
         case .refresh: return try parseRefresh(keyword, &s)
         case .indexTitles: return try parseIndexTitles(keyword, &s)
         case .cache: return try parseCache(keyword, &s)
+        case .batchSize:
+            var probe = s
+            guard try probe.token() != nil else { return .batchSize(nil) }
+            let size = try s.requireCount(after: keyword)
+            try s.expectCommandEnd(hint: "'batch-size' takes one number")
+            return .batchSize(size)
         case .move: return try parseMove(keyword, &s)
         case .adapter: return try parseAdapter(keyword, &s)
         case .profile: return try parseProfile(keyword, &s)

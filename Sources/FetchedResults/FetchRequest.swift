@@ -17,7 +17,8 @@ public struct FetchRequest: Sendable {
     public var fetchLimit: Int
     /// Objects to skip at fetch time.
     public var fetchOffset: Int
-    /// Accepted for API parity; FetchSim keeps every object in memory, so it changes nothing.
+    /// Objects fault in batches of this many (0: all at once); FetchSim keeps every object in
+    /// memory, so this only counts the batch fetches (`numberOfBatchesFetched`).
     public var fetchBatchSize: Int
 
     /// A request for `entityName`'s objects; the controller checks it against the schema.

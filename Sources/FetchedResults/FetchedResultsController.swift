@@ -46,6 +46,8 @@ public final class FetchedResultsController {
     /// The materialised window when the strict profile enforces a limit or an offset.
     var window: WindowLayout?
     var isDelivering = false
+    /// The faults of a request with a `fetchBatchSize` (FetchedResultsController+Batches.swift).
+    var batchFaulting: BatchFaulting?
     /// How change events update the results: `.automatic` (the default) takes the linear path
     /// for events that change a large share of the list; tests and the benchmark force either.
     public var changePath = ChangePath.automatic
@@ -114,6 +116,7 @@ public final class FetchedResultsController {
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
+        batchFaulting = fetchRequest.fetchBatchSize > 0 ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
         hasFetched = true
         fetchLog = []
         if let key = fetchRequest.sectionNameKeyPath, entries.contains(where: { $0.key[0].isNull }) {

@@ -24,3 +24,13 @@ extension Interpreter {
                     json: [("cache", workspace.cacheName.map(JSONValue.string) ?? .null), ("caches", .array(names.map(JSONValue.string)))])
     }
 }
+
+extension Interpreter {
+    /// `stats` lines of a fetch with a `fetchBatchSize` (none without one, so other sessions'
+    /// `stats` stay as they were): the batch size, the batches fetched, the faults left.
+    func batchFields(_ controller: FetchedResultsController?) -> [(String, JSONValue)] {
+        guard let controller, controller.fetchBatchSize > 0 else { return [] }
+        return [("batchSize", .int(controller.fetchBatchSize)), ("batchesFetched", .int(controller.numberOfBatchesFetched)),
+                ("faults", .int(controller.numberOfFaults))]
+    }
+}

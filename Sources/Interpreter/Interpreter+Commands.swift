@@ -83,6 +83,11 @@ extension Interpreter {
             return indexTitles(style)
         case .cache(let action):
             return cache(action)
+        case .batchSize(let size):
+            if let size { workspace.fetchBatchSize = size }
+            let current = workspace.fetchBatchSize
+            return text(["batch-size \(current)" + (size == nil ? "" : " · later fetches fault objects " + (current == 0 ? "all at once" : "in batches of \(current)"))],
+                        json: [("batchSize", .int(current))])
         case .profile(nil):
             return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):
@@ -200,7 +205,8 @@ extension Interpreter {
             guard !sort.isEmpty else { throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)") }
         }
         let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
-                                   sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0)
+                                   sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0,
+                                   fetchBatchSize: workspace.fetchBatchSize)
         do {
             try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
         } catch let error as FetchedResultsError {

@@ -95,7 +95,7 @@ extension Interpreter {
             ("reorder", .string(workspace.reorderStrategy.rawValue)),
             ("drags", .int(workspace.drags)),
             ("writes", .int(workspace.dragWrites)),
-        ]
+        ] + batchFields(controller)
         let lines = fields.map { key, value in
             if case .string(let s) = value { return "\(key): \(s)" }
             return "\(key): \(value)"

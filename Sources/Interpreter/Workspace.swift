@@ -33,6 +33,8 @@ package final class Workspace {
     /// The section caches of this session's controllers, and the `cacheName` later fetches use.
     package let sectionCache = FetchedResultsCache()
     package internal(set) var cacheName: String?
+    /// The `fetchBatchSize` of later fetches (`batch-size`); 0 fetches all at once.
+    package internal(set) var fetchBatchSize = 0
     /// Drags (and placed inserts) so far, and the objects they wrote.
     package internal(set) var drags = 0
     package internal(set) var dragWrites = 0

@@ -111,6 +111,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     static let others: [ParseCase] = [
         ParseCase("index-titles full", .indexTitles(.full)),
         ParseCase("cache Notes", .cache(.use("Notes"))),
+        ParseCase("batch-size 20", .batchSize(20)),
         ParseCase("index-titles", .indexTitles(nil)),
         ParseCase("begin", .begin), ParseCase("commit", .commit), ParseCase("abort", .abort),
         ParseCase("save", .save), ParseCase("rollback", .rollback), ParseCase("undo", .undo), ParseCase("redo", .redo),
