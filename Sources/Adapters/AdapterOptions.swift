@@ -102,6 +102,8 @@ public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
     case strategyNeedsType(ReorderStrategy, key: String, type: AttributeType)
     /// A drop into a section whose section key value cannot be told (an empty table section).
     case unknownSectionValue(Int)
+    /// A drag could not write a section key that goes through a relationship (`list.name`).
+    case sectionKeyPathNotWritable(String)
 
     public var description: String {
         switch self {
@@ -116,6 +118,8 @@ public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
             "'reorder \(strategy)' needs \(strategy.requiredType) index attribute; '\(key)' is \(type)"
         case .unknownSectionValue(let section):
             "cannot tell which section key value the empty section \(section) stands for"
+        case .sectionKeyPathNotWritable(let key):
+            "a drag cannot write section key '\(key)', which goes through a relationship; drop 'index' or section by an attribute"
         }
     }
 }

@@ -50,6 +50,11 @@ public struct ConsistencyCheck {
 
     /// Every difference, empty when table and controller agree, read with `scope`.
     public func run(scope: Scope) -> [ConsistencyProblem] {
+        // The check is FetchSim's, not the app's: its reads fire no faults (fetchBatchSize).
+        controller.withoutFiringFaults { checkEverything(scope: scope) }
+    }
+
+    private func checkEverything(scope: Scope) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         let sectionCount = controller.numberOfSections
         if table.numberOfSections != sectionCount {
@@ -191,19 +196,22 @@ public struct ConsistencyCheck {
         return nil
     }
 
-    /// Each sort descriptor's attribute position and direction (a descriptor on an unknown key,
-    /// which the controller would have refused, is skipped).
-    private func sortKeyIndexes() -> [(index: Int, ascending: Bool)] {
+    /// Each sort descriptor's attribute position (nil for a key path through relationships,
+    /// `list.name`, read with `value(forKeyPath:)`) and direction; a descriptor on an unknown
+    /// key, which the controller would have refused, is skipped.
+    private func sortKeyIndexes() -> [(key: String, index: Int?, ascending: Bool)] {
         let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
         return controller.fetchRequest.sortDescriptors.compactMap { descriptor in
-            entity?.index(of: descriptor.key).map { ($0, descriptor.ascending) }
+            if descriptor.key.contains(".") { return (descriptor.key, nil, descriptor.ascending) }
+            return entity?.index(of: descriptor.key).map { (descriptor.key, $0, descriptor.ascending) }
         }
     }
 
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
-    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(index: Int, ascending: Bool)]) -> Bool {
+    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
         for key in keys {
-            let c = Value.compare(values(of: a)[key.index], values(of: b)[key.index])
+            let c = if let index = key.index { Value.compare(values(of: a)[index], values(of: b)[index]) }
+                else { Value.compare(a.value(forKeyPath: key.key), b.value(forKeyPath: key.key)) }
             if c != 0 { return key.ascending ? c < 0 : c > 0 }
         }
         return a.objectID < b.objectID

@@ -18,6 +18,9 @@ public final class ListDataSource: TableViewDataSource {
     /// The int attribute that holds the display order, renumbered after a drag; nil when the list
     /// has none (drags are then refused by the caller).
     public let indexKey: String?
+    /// How the app titles the section index (`index-titles`); read by its adapter's
+    /// `sectionIndexTitleForSectionName` and by `sectionIndexTitles(for:)`.
+    public var indexTitleStyle = SectionIndexTitleStyle.firstLetter
     /// Whether a drag sets the user-driven flag before writing (false: `move --unflagged`).
     public var flagsUserMoves = true
     /// Who holds the flag (the adapter).
@@ -44,6 +47,7 @@ public final class ListDataSource: TableViewDataSource {
             guard let type = entity?.attribute(named: indexKey)?.type, type == .int || type == .double || type == .string else {
                 throw .invalidIndexAttribute(indexKey)
             }
+            if let sectionKey = request.sectionNameKeyPath, sectionKey.contains(".") { throw .sectionKeyPathNotWritable(sectionKey) }
             let expected = [request.sectionNameKeyPath, indexKey].compactMap { $0 }
             let sorted = request.sortDescriptors.prefix(expected.count).map(\.key)
             guard sorted == expected else {
@@ -102,7 +106,7 @@ public final class ListDataSource: TableViewDataSource {
     }
 
     public func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? {
-        controller.fetchRequest.sectionNameKeyPath == nil ? nil : controller.sectionIndexTitles
+        controller.fetchRequest.sectionNameKeyPath == nil || indexTitleStyle == .none ? nil : controller.sectionIndexTitles
     }
 
     /// The user dropped a row: the table already shows it at `destination`. Writes the section key

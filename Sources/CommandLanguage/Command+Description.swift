@@ -16,6 +16,14 @@ extension Command: CustomStringConvertible {
             return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
         case .delete(let references):
             return (["delete"] + references.map(\.description)).joined(separator: " ")
+        case .batchSize(let size):
+            return size.map { "batch-size \($0)" } ?? "batch-size"
+        case .cache(let action):
+            return action.description
+        case .indexTitles(let style):
+            return style.map { "index-titles \($0)" } ?? "index-titles"
+        case .refresh(let references):
+            return (["refresh"] + references.map(\.description)).joined(separator: " ")
         case .move(let from, let to, let setsUserDrivenFlag):
             return (setsUserDrivenFlag ? "move " : "move --unflagged ") + "\(from.shortDescription) \(to.shortDescription)"
         case .adapter(let kind, let options):
@@ -70,8 +78,7 @@ extension Command: CustomStringConvertible {
     }
 
     private static func definition(_ attribute: Attribute) -> String {
-        var text = "\(attribute.name):\(attribute.type.rawValue)"
-        if attribute.isOptional { text += "?" }
+        var text = "\(attribute.name):\(attribute.typeText)"
         if let value = attribute.defaultValue { text += "=" + value.literal }
         return text
     }

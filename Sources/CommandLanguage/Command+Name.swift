@@ -7,6 +7,10 @@ extension Command {
         case show, log, check, dump, stats, sheet, scroll
         case help, record, read, timing, pager, mode, export, `import`, quit
         case use, close, context, batch, refetch, table
+        case refresh
+        case indexTitles = "index-titles"
+        case cache
+        case batchSize = "batch-size"
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]
@@ -25,7 +29,7 @@ extension Command {
         /// Whether commands of this kind may be combined with `;` (insert, set, delete, move).
         package var isEdit: Bool {
             switch self {
-            case .insert, .set, .delete, .move: true
+            case .insert, .set, .delete, .move, .refresh: true
             default: false
             }
         }

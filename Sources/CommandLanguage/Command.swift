@@ -82,6 +82,18 @@ package enum Command: Hashable, Sendable {
     /// `table collection|table`: whether the simulated view is a `UICollectionView` or a
     /// `UITableView`; a bare `table` prints it.
     case table(TableViewStyle?)
+    /// `refresh REF …`: `refresh(_:mergeChanges: true)` on objects, which the controller then
+    /// re-evaluates as updated (the fix for changes to related objects).
+    case refresh([ObjectRef])
+    /// `index-titles first-letter|full|none`: how the app titles the section index (its
+    /// `sectionIndexTitleForSectionName`); a bare `index-titles` prints the current style.
+    case indexTitles(SectionIndexTitleStyle?)
+    /// `cache NAME` (later fetches use Apple's `cacheName` NAME), `cache off`, `cache delete [NAME]`
+    /// (`deleteCache(withName:)`, every cache without a name); a bare `cache` prints the setting.
+    case cache(CacheAction)
+    /// `batch-size N`: later fetches fault their objects in batches of N (`fetchBatchSize`; 0
+    /// fetches all at once); a bare `batch-size` prints the setting.
+    case batchSize(Int?)
 
     /// The command's keyword.
     package var name: Name {
@@ -124,6 +136,10 @@ package enum Command: Hashable, Sendable {
         case .batch: .batch
         case .refetch: .refetch
         case .table: .table
+        case .refresh: .refresh
+        case .indexTitles: .indexTitles
+        case .cache: .cache
+        case .batchSize: .batchSize
         }
     }
 

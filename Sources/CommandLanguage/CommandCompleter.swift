@@ -40,7 +40,7 @@ package struct CommandCompleter: Hashable, Sendable {
         case .entity?:
             guard argumentIndex >= 2, let colon = current.firstIndex(of: ":") else { return [] }
             let name = current[..<colon]
-            return AttributeType.allCases.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
+            return AttributeType.allCases.filter { $0 != .relationship }.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
         case .fetch?:
             return argumentIndex == 1 ? entityNames : fetchCandidates(words: words, current: current)
         case .insert?:
@@ -60,6 +60,10 @@ package struct CommandCompleter: Hashable, Sendable {
             return argumentIndex == 1 ? context.profileNames : []
         case .reorder?:
             return argumentIndex == 1 ? ReorderStrategy.allCases.map(\.rawValue) : []
+        case .cache?:
+            return argumentIndex == 1 ? ["off", "delete"] : []
+        case .indexTitles?:
+            return argumentIndex == 1 ? SectionIndexTitleStyle.allCases.map(\.rawValue) : []
         case .show?:
             return argumentIndex == 1 ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
         case .dump?:

@@ -28,7 +28,11 @@ package struct CommandHelp: Hashable, Sendable {
     package static let all: [CommandHelp] = [
         .init(.entity, syntax: "entity NAME ATTR:TYPE[?][=DEFAULT] …",
               summary: "define an entity (types: string, int, double, bool, date; ? = optional)",
-              example: "entity Note title:string group:string order:int done:bool? due:date?"),
+              example: "entity Note title:string group:string order:int done:bool? due:date?",
+              details: ["ATTR:->ENTITY is a to-one relationship to ENTITY (defined before, or the entity itself): its "
+                        + "values are objects, list=#2; deleting #2 sets it to nil. Sort, section and where keys may "
+                        + "go through relationships (sort list.name); the controller does not notice a change to the "
+                        + "related object itself: see 'refresh'."]),
         .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N] "
                   + "[reorder STRATEGY]",
               summary: "set up the fetched results controller and reload the table",
@@ -186,5 +190,33 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["A collection view validates batches with the same rules and UIKit's collection-view "
                         + "messages; the Apple template then queues its changes as blocks and replays them in "
                         + "one performBatchUpdates in didChangeContent. 'table' alone prints the current one."]),
+        .init(.refresh, syntax: "refresh REF …",
+              summary: "refresh objects: the controller re-evaluates them as updated",
+              example: "refresh #3 #4",
+              details: ["Core Data's refresh(_:mergeChanges: true): values stay, the next change event lists the "
+                        + "objects as refreshed, and the fetched results controller re-reads their sort keys, "
+                        + "section keys and predicate. The usual fix when a related object changed: the "
+                        + "controller does not notice that ('sort list.name' stays stale until the notes are "
+                        + "refreshed or edited). Not undoable."]),
+        .init(.indexTitles, syntax: "index-titles [first-letter|full|none]",
+              summary: "the section index titles the app supplies: first-letter, full, none",
+              example: "index-titles full",
+              details: ["first-letter: Apple's default, the capitalised first letter of each section name; full: the "
+                        + "delegate answers the whole name; none: the data source gives the table no section index. "
+                        + "Shown in the sheet's section lines and by 'dump'; 'index-titles' alone prints the style."]),
+        .init(.cache, syntax: "cache [NAME | off | delete [NAME]]",
+              summary: "the section cache of later fetches (cacheName), or deleteCache",
+              example: "cache Notes",
+              details: ["cache NAME: each later 'fetch' creates its controller with cacheName NAME. A fetch whose entity, "
+                        + "predicate, sort or section key differ from what the cache was written for fails as Core Data "
+                        + "does (\"You have illegally mutated the NSFetchedResultsController's fetch request …\") and keeps "
+                        + "the old fetch; 'cache delete NAME' (deleteCache(withName:)) first, or 'cache off'. "
+                        + "'cache delete' alone deletes every cache; 'cache' alone prints the name and the caches held."]),
+        .init(.batchSize, syntax: "batch-size [N]",
+              summary: "later fetches fault objects in batches of N (fetchBatchSize)",
+              example: "batch-size 20",
+              details: ["Each later 'fetch' sets fetchBatchSize N (0: all at once): the fetched objects start as faults and "
+                        + "the first read of one (a cell being configured) fetches its batch of N. 'stats' shows the batch "
+                        + "size, the batches fetched and the faults left; 'batch-size' alone prints the setting."]),
     ]
 }

@@ -60,6 +60,12 @@ extension CommandParser {
         return .delete(references)
     }
 
+    /// `refresh REF …` (at least one reference).
+    static func parseRefresh(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        guard case .delete(let references) = try parseDelete(keyword, &s) else { return .refresh([]) }
+        return .refresh(references)
+    }
+
     /// `move [--unflagged] S.R S.R`
     static func parseMove(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         var paths: [IndexPath] = []

@@ -38,7 +38,7 @@ extension CommandParser {
             switch clause {
             case .where: spec.predicate = try s.predicate(after: token)
             case .sort: spec.sort = try s.sortKeys(after: token)
-            case .section: spec.sectionKey = try s.requireIdentifier("an attribute name", after: token, as: .sectionKey)
+            case .section: spec.sectionKey = try s.requireKeyPath(after: token, as: .sectionKey)
             case .index: spec.indexKey = try s.requireIdentifier("an attribute name", after: token, as: .indexKey)
             case .limit: spec.limit = try s.requireCount(after: token)
             case .offset: spec.offset = try s.requireCount(after: token)
@@ -111,11 +111,14 @@ extension LineScanner {
         while true {
             skipSpaces()
             let start = position
-            while position < scalars.count, Self.isIdentifierScalar(scalars[position]) { position += 1 }
+            while position < scalars.count, Self.isIdentifierScalar(scalars[position])
+                || (scalars[position] == "." && position + 1 < scalars.count && Self.isIdentifierStart(scalars[position + 1])) {
+                position += 1
+            }
             let key = text(start..<position)
             let atBoundary = position == scalars.count || scalars[position] == "," || scalars[position] == ";"
                 || Self.isSpace(scalars[position])
-            guard Self.isIdentifier(key), atBoundary else {
+            guard Self.isKeyPath(key), atBoundary else {
                 position = start
                 guard !isAtSegmentEnd else {
                     throw error(.expected("an attribute name", after: previous.text), at: previous.start)

@@ -17,7 +17,8 @@ extension CommandParser {
         return .entity(name: name, attributes: attributes)
     }
 
-    /// `title:string`, `done:bool?`, `order:int=0`, `due:date?=nil`.
+    /// `title:string`, `done:bool?`, `order:int=0`, `due:date?=nil`, `list:->List?` (a to-one
+    /// relationship to entity List).
     private static func attributeDefinition(_ token: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Attribute {
         let expectation = "an attribute like title:string"
         guard token.isWord, let colon = token.text.firstIndex(of: ":") else {
@@ -30,7 +31,16 @@ extension CommandParser {
         var typeName = token.text[token.text.index(after: colon)...]
         let isOptional = typeName.hasSuffix("?")
         if isOptional { typeName = typeName.dropLast() }
-        guard let type = AttributeType(rawValue: String(typeName)) else {
+        if typeName.hasPrefix("->") {
+            // `list:->List`: a to-one relationship; the interpreter checks that List exists.
+            let destination = String(typeName.dropFirst(2))
+            guard LineScanner.isIdentifier(destination) else {
+                throw s.error(.expectedGot("an entity name after '->'", got: destination.isEmpty ? token.text : destination),
+                              at: token.start + name.unicodeScalars.count + 3)
+            }
+            return .toOne(name, destination: destination, isOptional: isOptional)
+        }
+        guard typeName != AttributeType.relationship.rawValue, let type = AttributeType(rawValue: String(typeName)) else {
             let typeStart = token.start + name.unicodeScalars.count + 1
             let shown = typeName.isEmpty ? token.text : String(typeName)
             throw s.error(.unknownType(shown), at: typeName.isEmpty ? token.start : typeStart)
@@ -114,6 +124,19 @@ extension CommandParser {
         let strategy = try parseStrategy(keyword, &s)
         try s.expectCommandEnd(hint: "'reorder' takes one strategy")
         return .reorder(strategy)
+    }
+
+    /// `index-titles [first-letter|full|none]`
+    static func parseIndexTitles(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
+        var probe = s
+        guard let token = try probe.token() else { return .indexTitles(nil) }
+        let names = SectionIndexTitleStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        guard token.isWord, let style = SectionIndexTitleStyle(rawValue: token.text) else {
+            throw s.error(.expectedGot(names, got: token.text), at: token.start)
+        }
+        s = probe
+        try s.expectCommandEnd(hint: "'index-titles' takes one style")
+        return .indexTitles(style)
     }
 
     /// The strategy name after `reorder` (the command or the fetch clause).

@@ -66,6 +66,15 @@ package enum CommandParser {
         case .insert: return try parseInsert(keyword, &s)
         case .set: return try parseSet(keyword, &s)
         case .delete: return try parseDelete(keyword, &s)
+        case .refresh: return try parseRefresh(keyword, &s)
+        case .indexTitles: return try parseIndexTitles(keyword, &s)
+        case .cache: return try parseCache(keyword, &s)
+        case .batchSize:
+            var probe = s
+            guard try probe.token() != nil else { return .batchSize(nil) }
+            let size = try s.requireCount(after: keyword)
+            try s.expectCommandEnd(hint: "'batch-size' takes one number")
+            return .batchSize(size)
         case .move: return try parseMove(keyword, &s)
         case .adapter: return try parseAdapter(keyword, &s)
         case .profile: return try parseProfile(keyword, &s)

@@ -2,7 +2,7 @@ import ObjectGraph
 
 extension LineScanner {
     /// The value a token denotes: a quoted string, an integer, a decimal, `true`/`false`, an
-    /// ISO-8601 date or `nil`.
+    /// ISO-8601 date, `nil`, or an object `#7` (for a relationship).
     func value(of token: Token) throws(CommandError) -> Value {
         switch token.kind {
         case .string(let text):
@@ -29,6 +29,11 @@ extension LineScanner {
         case "true": return .value(.bool(true))
         case "false": return .value(.bool(false))
         default: break
+        }
+        if text.hasPrefix("#") {
+            // `#7`: an object, the value of a to-one relationship.
+            guard let id = Int(text.dropFirst()), id > 0, text.dropFirst().allSatisfy(\.isASCII) else { return .invalid(.invalidValue(text)) }
+            return .value(.object(ObjectID(id)))
         }
         let scalars = Array(text.unicodeScalars)
         if looksLikeDate(scalars) {

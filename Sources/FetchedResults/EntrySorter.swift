@@ -84,6 +84,8 @@ enum EntrySorter {
                 hasDoubles = true
                 guard let bits = orderedBits(d) else { return nil }
                 out.append((1, bits))
+            case .object(let id):
+                out.append((4, UInt64(bitPattern: Int64(id.rawValue)) ^ (1 << 63)))
             case .date(let date):
                 guard let bits = orderedBits(date.timeIntervalSinceReferenceDate) else { return nil }
                 out.append((3, bits))

@@ -10,13 +10,15 @@ public struct FetchRequest: Sendable {
     public var predicate: Predicate?
     /// At least one; objects equal under all of them are ordered by object ID.
     public var sortDescriptors: [SortDescriptor]
-    /// The attribute whose value names each section; the first sort descriptor must be on it.
+    /// The attribute whose value names each section (or a key path through to-one
+    /// relationships, `list.name`); the first sort descriptor must be on it.
     public var sectionNameKeyPath: String?
     /// At most this many objects at fetch time; 0 means no limit (as in Core Data).
     public var fetchLimit: Int
     /// Objects to skip at fetch time.
     public var fetchOffset: Int
-    /// Accepted for API parity; FetchSim keeps every object in memory, so it changes nothing.
+    /// Objects fault in batches of this many (0: all at once); FetchSim keeps every object in
+    /// memory, so this only counts the batch fetches (`numberOfBatchesFetched`).
     public var fetchBatchSize: Int
 
     /// A request for `entityName`'s objects; the controller checks it against the schema.
@@ -54,23 +56,31 @@ struct ResolvedRequest {
     let requestAscending: [Bool]
     let limit: Int
     let offset: Int
+    /// The key paths through relationships the request reads (none for most requests).
+    let keyPaths: KeyPathTable
 
     init(_ request: FetchRequest, schema: Schema) throws(FetchedResultsError) {
         guard let entity = schema.entity(named: request.entityName) else {
             throw .unknownEntity(request.entityName)
         }
         guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
+        var keyPaths = KeyPathTable(entity: entity, schema: schema)
+        func position(of key: String, role: String) throws(FetchedResultsError) -> Int {
+            let resolved: (index: Int, attribute: Attribute)?
+            do {
+                resolved = try keyPaths.resolve(key)
+            } catch {
+                throw .invalidKeyPath(key, problem: error.detail, role: role)
+            }
+            guard let resolved else { throw .unknownAttribute(key, entity: entity.name, role: role) }
+            return resolved.index
+        }
         var sortIndexes: [Int] = []
         for descriptor in request.sortDescriptors {
-            guard let index = entity.index(of: descriptor.key) else {
-                throw .unknownAttribute(descriptor.key, entity: entity.name, role: "sort key")
-            }
-            sortIndexes.append(index)
+            sortIndexes.append(try position(of: descriptor.key, role: "sort key"))
         }
         if let key = request.sectionNameKeyPath {
-            guard let index = entity.index(of: key) else {
-                throw .unknownAttribute(key, entity: entity.name, role: "section key")
-            }
+            let index = try position(of: key, role: "section key")
             // Apple accepts any sort under which section names come out grouped, and checks it at
             // fetch time (semantics.md, "Section key not first in the sort").
             sectionIndex = index
@@ -80,11 +90,12 @@ struct ResolvedRequest {
         guard request.fetchLimit >= 0 else { throw .negative("fetchLimit", request.fetchLimit) }
         guard request.fetchOffset >= 0 else { throw .negative("fetchOffset", request.fetchOffset) }
         do {
-            predicate = try request.predicate?.bound(to: entity)
+            predicate = try request.predicate?.bound(keyPaths: &keyPaths)
         } catch {
             throw .predicate(error)
         }
         self.entity = entity
+        self.keyPaths = keyPaths
         requestSortIndexes = sortIndexes
         requestAscending = request.sortDescriptors.map(\.ascending)
         if let sectionIndex, sortIndexes[0] != sectionIndex {
@@ -110,12 +121,13 @@ struct ResolvedRequest {
     /// Whether `object` belongs in the results: right entity, live, and matching the predicate.
     @inline(__always)
     func matches(_ object: ManagedObject) -> Bool {
-        !object.isDeleted && object.entity.name == entity.name && (predicate?.evaluate(object.values) ?? true)
+        guard !object.isDeleted, object.entity.name == entity.name else { return false }
+        return predicate?.root.evaluate(keyPaths.values(of: object)) ?? true
     }
 
     /// The sort key of `object` now.
     @inline(__always)
     func sortKey(of object: ManagedObject) -> SortKey {
-        SortKey(object.values, at: sortIndexes)
+        SortKey(keyPaths.values(of: object), at: sortIndexes)
     }
 }

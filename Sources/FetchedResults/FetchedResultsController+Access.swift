@@ -48,8 +48,9 @@ extension FetchedResultsController {
     public func object(at indexPath: IndexPath) -> ManagedObject? {
         guard indexPath.row >= 0, indexPath.row < numberOfObjects(inSection: indexPath.section) else { return nil }
         let rank = firstRank(ofSection: indexPath.section) + indexPath.row
-        if let window { return window.entries[rank].object }
-        return tree.element(at: rank).element.object
+        let object = window?.entries[rank].object ?? tree.element(at: rank).element.object
+        if batchFaulting != nil { fireFault(at: rank, of: object) }
+        return object
     }
 
     /// Calls `body` with each row of `rows` in `section` and its object, in order — what reading

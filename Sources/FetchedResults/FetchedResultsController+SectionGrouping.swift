@@ -13,7 +13,7 @@ extension FetchedResultsController {
     /// - Complexity: O(n log n) for the n objects `entries` hold.
     func sectionOrderAsFetched(_ entries: [ResultEntry]) throws(FetchedResultsError) -> Bool {
         guard let sectionIndex = request.sectionIndex, !request.sectionKeyLeads else { return true }
-        var fetched = entries.map { ResultEntry(object: $0.object, key: SortKey($0.object.values, at: request.requestSortIndexes)) }
+        var fetched = entries.map { ResultEntry(object: $0.object, key: SortKey(request.keyPaths.values(of: $0.object), at: request.requestSortIndexes)) }
         EntrySorter.sort(&fetched, ascending: request.requestAscending)
         if request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, fetched.count)
@@ -23,7 +23,8 @@ extension FetchedResultsController {
         var order: [Value] = []
         var seen: Set<Value> = []
         for (index, entry) in fetched.enumerated() {
-            let value = entry.object.values[sectionIndex].sectionIdentity
+            // Through the request's key paths: the section key may be a related object's attribute.
+            let value = request.keyPaths.values(of: entry.object)[sectionIndex].sectionIdentity
             if let current = order.last, Value.compare(current, value) == 0 { continue }
             guard seen.insert(value).inserted else {
                 throw .outOfOrderSectionName(index: index, name: value.sectionName, legacyQuote: profile == .ios9 || profile == .ios10)

@@ -20,6 +20,8 @@ extension FetchedResultsController {
         for object in change.inserted { consider(object, isUpdated: false) }
         for object in change.updated { consider(object, isUpdated: true) }
         for object in change.deleted { consider(object, isUpdated: false) }
+        // A refreshed object is re-evaluated as an updated one (the fix for related-object changes).
+        for object in change.refreshed { consider(object, isUpdated: true) }
         guard !candidates.isEmpty else { return }
 
         let sectionChanges = window == nil ? applyToTrees(&candidates) : applyToWindow(&candidates)

@@ -14,6 +14,10 @@ public final class FetchedResultsController {
     public let fetchRequest: FetchRequest
     /// The context the controller fetches from and observes.
     public let context: ObjectContext
+    /// The name of the persistent section cache, as Apple's `cacheName`; nil disables caching.
+    public let cacheName: String?
+    /// Where the cache called `cacheName` lives.
+    let sectionCache: FetchedResultsCache?
     /// The platform behaviour to reproduce; a change takes effect at the next `performFetch()`.
     public var profile: CompatibilityProfile
     /// Receives change events; without a delegate the controller does not track changes (rule 1).
@@ -48,15 +52,22 @@ public final class FetchedResultsController {
     /// The materialised window when the strict profile enforces a limit or an offset.
     var window: WindowLayout?
     var isDelivering = false
+    /// The faults of a request with a `fetchBatchSize` (FetchedResultsController+Batches.swift).
+    var batchFaulting: BatchFaulting?
     /// How change events update the results: `.automatic` (the default) takes the linear path
     /// for events that change a large share of the list; tests and the benchmark force either.
     public var changePath = ChangePath.automatic
     private var observerToken: ObserverToken?
 
-    /// Creates a controller; the request is checked against the context's schema.
-    public init(fetchRequest: FetchRequest, context: ObjectContext, profile: CompatibilityProfile = .modern) throws(FetchedResultsError) {
+    /// Creates a controller; the request is checked against the context's schema. With a
+    /// `cacheName`, `performFetch()` checks the request against the cache of that name in `cache`
+    /// (docs/semantics.md, "cacheName and deleteCache").
+    public init(fetchRequest: FetchRequest, context: ObjectContext, profile: CompatibilityProfile = .modern,
+                cacheName: String? = nil, cache: FetchedResultsCache? = nil) throws(FetchedResultsError) {
         self.fetchRequest = fetchRequest
         self.context = context
+        self.cacheName = cacheName
+        sectionCache = cacheName == nil ? nil : cache
         self.profile = profile
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
         tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending), unitWeights: true)
@@ -79,6 +90,7 @@ public final class FetchedResultsController {
     /// - Complexity: O(n log n) for n matching objects.
     public func performFetch() throws(FetchedResultsError) {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
+        if let cacheName, let sectionCache { try sectionCache.use(cacheName, for: fetchRequest.cacheConfiguration) }
         let candidates = context.objects(ofEntity: request.entity.name)
         var entries: [ResultEntry] = []
         entries.reserveCapacity(candidates.count)
@@ -112,6 +124,7 @@ public final class FetchedResultsController {
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
+        batchFaulting = fetchRequest.fetchBatchSize > 0 ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
         hasFetched = true
         fetchLog = []
         if let key = fetchRequest.sectionNameKeyPath, entries.contains(where: { $0.key[0].isNull }) {

@@ -15,6 +15,10 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
     case predicate(PredicateError)
     case fetchDuringChangeDelivery
     case differenceNeedsNoSections
+    /// A sort, section or predicate key path (`list.name`) that does not resolve.
+    case invalidKeyPath(String, problem: String, role: String)
+    /// The section cache of this name was written for another request (Apple's words, verbatim).
+    case cacheMismatch(String)
 
     public var description: String {
         switch self {
@@ -38,6 +42,12 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
             "performFetch() called while the controller is delivering a change event (re-entrant update)"
         case .differenceNeedsNoSections:
             "the CollectionDifference delivery is only available without a section key path"
+        case .invalidKeyPath(let key, let problem, let role):
+            "\(role) '\(key)': \(problem)"
+        case .cacheMismatch:
+            "CoreData: FATAL ERROR: The persistent cache of section information does not match the current configuration.  "
+                + "You have illegally mutated the NSFetchedResultsController's fetch request, its predicate, or its sort "
+                + "descriptor without either disabling caching or using +deleteCacheWithName:"
         }
     }
 

@@ -145,6 +145,7 @@ enum CSVImport {
         case .double: return Double(cell).flatMap { $0.isFinite ? Value.double($0) : nil }
         case .bool: return cell == "true" ? .bool(true) : cell == "false" ? .bool(false) : nil
         case .date: return ISO8601.parse(cell).map(Value.date)
+        case .relationship: return cell.hasPrefix("#") ? Int(cell.dropFirst()).map { .object(ObjectID($0)) } : nil
         }
     }
 }

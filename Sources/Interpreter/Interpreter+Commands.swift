@@ -22,7 +22,7 @@ extension Interpreter {
             } catch {
                 throw locate(error, definition: name, attributes: attributes)
             }
-            let fields = attributes.map { "\($0.name) \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+            let fields = attributes.map { "\($0.name) \($0.typeText)" }.joined(separator: ", ")
             var lines = ["entity \(name): \(fields)"]
             if let previous, previous != entity {
                 lines[0] = "entity \(name) redefined: \(fields)"
@@ -80,6 +80,15 @@ extension Interpreter {
                 throw located(error.description, at: .argument)
             }
             return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
+        case .indexTitles(let style):
+            return indexTitles(style)
+        case .cache(let action):
+            return cache(action)
+        case .batchSize(let size):
+            if let size { workspace.fetchBatchSize = size }
+            let current = workspace.fetchBatchSize
+            return text(["batch-size \(current)" + (size == nil ? "" : " · later fetches fault objects " + (current == 0 ? "all at once" : "in batches of \(current)"))],
+                        json: [("batchSize", .int(current))])
         case .profile(nil):
             return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):
@@ -155,7 +164,7 @@ extension Interpreter {
             if isInTransaction { context.discardPendingChanges() }
             outcome.quits = true
             return outcome
-        case .insert, .set, .delete, .move:
+        case .insert, .set, .delete, .move, .refresh:
             return try executeEdits([ParsedCommand(command, positions: positions)])
         case .use, .close, .context, .batch, .refetch:
             return try executeWorkspaceCommand(command)
@@ -194,7 +203,8 @@ extension Interpreter {
             guard !sort.isEmpty else { throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)") }
         }
         let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
-                                   sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0)
+                                   sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0,
+                                   fetchBatchSize: workspace.fetchBatchSize)
         do {
             try fetchIntoSlot(request, spec: spec)
         } catch let error as FetchedResultsError {
@@ -202,6 +212,10 @@ extension Interpreter {
             case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)
             case .unknownAttribute(let key, let entity, let role):
                 throw located(error.description, at: slot(of: key, role: role, in: spec), token: key, suggestions: attributeNames(of: entity))
+            case .invalidKeyPath(let key, _, let role):
+                throw located(error.description, at: slot(of: key, role: role, in: spec), token: key)
+            case .cacheMismatch(let name):
+                throw InterpreterError("\(error.description) (cache '\(name)': 'cache delete \(name)' first, or 'cache off'; the previous fetch stays)")
             case .outOfOrderSectionName, .sectionsNotInKeyOrder:
                 throw located(error.description, at: .sectionKey)
             case .predicate(let inner):
@@ -210,6 +224,7 @@ extension Interpreter {
             }
         } catch let error as AdapterError {
             switch error {
+            case .sectionKeyPathNotWritable: throw located(error.description, at: .sectionKey)
             case .invalidIndexAttribute, .indexNotSorted:
                 throw located(error.description, at: .indexKey)
             case .strategyNeedsType:

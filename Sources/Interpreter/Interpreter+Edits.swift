@@ -93,6 +93,12 @@ extension Interpreter {
                 try context.delete(id)
             }
             return "delete \(targets.map(\.description).joined(separator: " "))"
+        case .refresh(let refs):
+            let targets = try refs.enumerated().map { try resolve($1, at: .reference($0)) }
+            for id in targets {
+                do { try context.refresh(id) } catch { throw locate(error, assignments: []) }
+            }
+            return "refresh \(targets.map(\.description).joined(separator: " "))"
         case .move(let from, let to, let flagged):
             let moved = workspace.table?.rowIdentifier(at: from).map { ObjectID($0).description } ?? from.shortDescription
             if from == to, workspace.table?.rowIdentifier(at: from) != nil, workspace.dataSource?.indexKey != nil, !isInTransaction {

@@ -95,7 +95,7 @@ extension Interpreter {
             ("reorder", .string(workspace.reorderStrategy.rawValue)),
             ("drags", .int(workspace.drags)),
             ("writes", .int(workspace.dragWrites)),
-        ]
+        ] + batchFields(controller)
         let lines = fields.map { key, value in
             if case .string(let s) = value { return "\(key): \(s)" }
             return "\(key): \(value)"
@@ -112,6 +112,7 @@ extension Interpreter {
         case .double(let d): .double(d)
         case .bool(let b): .bool(b)
         case .date: .string(value.description)
+        case .object: .string(value.description)
         }
     }
 }

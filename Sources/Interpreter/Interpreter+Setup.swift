@@ -27,7 +27,8 @@ extension Interpreter {
         let json = JSONValue.array(entities.map { entity in
             .object([("name", .string(entity.name)), ("attributes", .array(entity.attributes.map { attribute in
                 .object([("name", .string(attribute.name)), ("type", .string(attribute.type.rawValue)),
-                         ("optional", .bool(attribute.isOptional)), ("default", attribute.defaultValue.map(Self.json) ?? .null)])
+                         ("optional", .bool(attribute.isOptional)), ("default", attribute.defaultValue.map(Self.json) ?? .null)]
+                        + (attribute.destinationEntity.map { [("destination", JSONValue.string($0))] } ?? []))
             }))])
         })
         return text(lines, json: [("entities", json)])

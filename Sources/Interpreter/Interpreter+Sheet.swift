@@ -84,7 +84,8 @@ extension Interpreter {
                 rows = SheetRows(table.rowIdentifiers(inSection: section).enumerated().map { row($0.offset, id: $0.element) })
             }
             return SheetSection(name: hasNames ? (title ?? "") : nil,
-                                indexTitle: hasNames ? title.flatMap { controller.sectionIndexTitle(forSectionName: $0) } : nil,
+                                indexTitle: hasNames && table.sectionIndexTitles != nil
+                                    ? title.flatMap { controller.sectionIndexTitle(forSectionName: $0) } : nil,
                                 rows: rows)
         }
         return SheetModel(columns: entity?.attributes.map(\.name) ?? [], sections: sections,

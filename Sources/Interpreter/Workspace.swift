@@ -28,6 +28,13 @@ package final class Workspace {
     package var eventCheckScope = ConsistencyCheck.Scope.full
     /// How drags renumber the index attribute (`reorder`, `fetch … reorder`).
     package private(set) var reorderStrategy: ReorderStrategy = .dense
+    /// How the app titles the section index (`index-titles`); kept across fetches.
+    package internal(set) var indexTitleStyle = SectionIndexTitleStyle.firstLetter
+    /// The section caches of this session's controllers, and the `cacheName` later fetches use.
+    package let sectionCache = FetchedResultsCache()
+    package internal(set) var cacheName: String?
+    /// The `fetchBatchSize` of later fetches (`batch-size`); 0 fetches all at once.
+    package internal(set) var fetchBatchSize = 0
     /// Drags (and placed inserts) so far, and the objects they wrote.
     package internal(set) var drags = 0
     package internal(set) var dragWrites = 0
@@ -53,12 +60,15 @@ package final class Workspace {
 
     /// Replaces the controller with one for `request`, fetches, builds a fresh table and adapter.
     func fetch(_ request: FetchRequest, indexKey: String?, strategy: ReorderStrategy? = nil) throws {
-        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
+        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile,
+                                                      cacheName: cacheName, cache: sectionCache)
         try controller.performFetch()
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy
+        dataSource.indexTitleStyle = indexTitleStyle
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
         table.style = tableStyle
+        table.reportsReloadAndMoveAsTwoAnimations = profile.tablesReportReloadAndMoveAsTwoAnimations
         table.reloadData()
         adapter?.controller.delegate = nil
         self.controller = controller
@@ -103,6 +113,7 @@ package final class Workspace {
     func setProfile(_ profile: CompatibilityProfile) throws {
         self.profile = profile
         guard let controller, let table else { return }
+        table.reportsReloadAndMoveAsTwoAnimations = profile.tablesReportReloadAndMoveAsTwoAnimations
         controller.profile = profile
         try controller.performFetch()
         table.reloadData()

@@ -22,6 +22,9 @@ public struct ObjectsDidChange {
     public let deleted: [ManagedObject]
     /// Per updated object, its changed keys in attribute order.
     public let changedValues: [ObjectID: [ValueChange]]
+    /// The objects `ObjectContext.refresh(_:)` was called on in this event and that are not
+    /// inserted, updated or deleted in it (Core Data's `NSRefreshedObjectsKey`), in ID order.
+    public internal(set) var refreshed: [ManagedObject] = []
 
     /// The IDs of `inserted`.
     public var insertedIDs: Set<ObjectID> { Set(inserted.map(\.objectID)) }
@@ -30,11 +33,11 @@ public struct ObjectsDidChange {
     /// The IDs of `deleted`.
     public var deletedIDs: Set<ObjectID> { Set(deleted.map(\.objectID)) }
 
-    /// Whether the event carries no change at all.
-    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+    /// Whether the event carries no change at all (not even a refreshed object).
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty && refreshed.isEmpty }
 
     /// The total number of objects the event touches.
-    public var count: Int { inserted.count + updated.count + deleted.count }
+    public var count: Int { inserted.count + updated.count + deleted.count + refreshed.count }
 }
 
 /// What a save wrote: the IDs inserted into, updated in and deleted from the store.

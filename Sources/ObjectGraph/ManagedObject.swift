@@ -12,6 +12,9 @@ public final class ManagedObject: CustomStringConvertible {
     public internal(set) var values: [Value]
     /// Whether the object has been deleted from its context.
     public internal(set) var isDeleted = false
+    /// The context the object lives in, through which key paths follow relationships (as
+    /// `NSManagedObject.managedObjectContext`); nil once the context is gone.
+    public internal(set) weak var managedObjectContext: ObjectContext?
 
     init(objectID: ObjectID, entity: Entity, values: [Value]) {
         self.objectID = objectID

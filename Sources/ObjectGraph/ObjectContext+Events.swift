@@ -28,7 +28,8 @@ extension ObjectContext {
         pendingInserted = [:]
         pendingUpdated = [:]
         pendingDeleted = [:]
-        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return nil }
+        let refreshed = takeRefreshed(excluding: inserted, updated.map(\.object), deleted.map(\.object))
+        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return postRefreshed(refreshed) }
 
         let record = ChangeRecord(
             inserted: inserted.map { ($0, $0.values) },
@@ -53,8 +54,10 @@ extension ObjectContext {
             deleted: deleted.map(\.object),
             changedValues: changedValues
         )
-        post(.objectsDidChange(notification))
-        return notification
+        var posted = notification
+        posted.refreshed = refreshed
+        post(.objectsDidChange(posted))
+        return posted
     }
 
     /// Names the change event being built, for `undoActionName`/`redoActionName` (as

@@ -91,5 +91,6 @@ extension ObjectContext {
         pendingInserted = [:]
         pendingUpdated = [:]
         pendingDeleted = [:]
+        pendingRefreshed = []
     }
 }

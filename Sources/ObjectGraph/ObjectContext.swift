@@ -24,6 +24,8 @@ public final class ObjectContext {
     var pendingInserted: [ObjectID: ManagedObject] = [:]
     var pendingUpdated: [ObjectID: [Int: Value]] = [:]   // attribute index → value at event start
     var pendingDeleted: [ObjectID: (object: ManagedObject, valuesBefore: [Value])] = [:]
+    /// Objects `refresh(_:)` was called on in the current event (ObjectContext+Refresh.swift).
+    var pendingRefreshed: Set<ObjectID> = []
 
     // Objects changed by processed events since the last save.
     var dirtyIDs: Set<ObjectID> = []
@@ -107,7 +109,7 @@ public final class ObjectContext {
 
     /// Whether there are edits not yet processed into a change event.
     public var hasPendingChanges: Bool {
-        !pendingInserted.isEmpty || !pendingUpdated.isEmpty || !pendingDeleted.isEmpty
+        !pendingInserted.isEmpty || !pendingUpdated.isEmpty || !pendingDeleted.isEmpty || !pendingRefreshed.isEmpty
     }
 
     /// Whether anything changed since the last save (processed or pending).
@@ -125,6 +127,7 @@ public final class ObjectContext {
         for (key, value) in values {
             let (index, attribute) = try entity.requireAttribute(key)
             row[index] = try attribute.acceptingEdit(value, entity: entity.name)
+            try checkReference(row[index], for: attribute, of: entity.name)
         }
         let object = ManagedObject(objectID: ObjectID(nextObjectID), entity: entity, values: row)
         nextObjectID += 1
@@ -138,6 +141,7 @@ public final class ObjectContext {
         let object = try liveObject(id)
         let (index, attribute) = try object.entity.requireAttribute(key)
         let coerced = try attribute.acceptingEdit(value, entity: object.entity.name)
+        try checkReference(coerced, for: attribute, of: object.entity.name)
         if pendingInserted[id] == nil, pendingUpdated[id]?[index] == nil {
             pendingUpdated[id, default: [:]][index] = object.values[index]
         }
@@ -158,6 +162,7 @@ public final class ObjectContext {
     /// Deletes a live object. Deleting an object inserted in the same event cancels both.
     public func delete(_ id: ObjectID) throws(ObjectGraphError) {
         let object = try liveObject(id)
+        nullifyReferences(to: object)
         unregister(object)
         object.isDeleted = true
         if pendingInserted.removeValue(forKey: id) != nil { return }
@@ -175,6 +180,7 @@ public final class ObjectContext {
     }
 
     func register(_ object: ManagedObject) {
+        object.managedObjectContext = self
         registered[object.objectID] = object
         byEntity[object.entity.name, default: [:]][object.objectID] = object
     }

@@ -19,6 +19,10 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
     case store(String)
     /// A store file that cannot be used, named as the user gave it.
     case storeFile(path: String, problem: StoreFileProblem)
+    /// A relationship to an entity the schema does not define.
+    case unknownDestination(String, relationship: String, entity: String)
+    /// A relationship given an object of another entity than its destination.
+    case wrongDestination(ObjectID, targetEntity: String, relationship: String, entity: String, destination: String)
 
     public var description: String {
         switch self {
@@ -59,6 +63,12 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
             message
         case .storeFile(let path, let problem):
             "store file '\(path)' \(problem)"
+        case .unknownDestination(let destination, let relationship, let entity):
+            destination.isEmpty
+                ? "relationship '\(relationship)' of entity '\(entity)' has no destination entity"
+                : "relationship '\(relationship)' of entity '\(entity)' points to unknown entity '\(destination)'; define it first"
+        case .wrongDestination(let id, let target, let relationship, let entity, let destination):
+            "relationship '\(relationship)' of entity '\(entity)' takes a \(destination), but \(id) is a \(target)"
         }
     }
 }

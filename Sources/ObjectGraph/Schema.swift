@@ -9,6 +9,8 @@ public struct Attribute: Hashable, Sendable {
     /// The value a new object gets when none is given; without one a new object's value is nil
     /// — for a required attribute too, as in Core Data, where `save` then fails validation.
     public var defaultValue: Value?
+    /// The entity a relationship's objects belong to; nil for every other type.
+    public var destinationEntity: String?
 
     /// An attribute called `name` of `type`.
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil) {
@@ -83,7 +85,7 @@ extension Attribute {
         case (_, .null):
             guard isOptional else { throw .requiredAttribute(name, entity: entity) }
             return .null
-        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date):
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date), (.relationship, .object):
             return value
         case (.double, .int(let i)):
             return .double(Double(i))
@@ -110,7 +112,12 @@ public struct Schema: Hashable, Sendable {
 
     /// A schema of `entities`, which must have distinct names.
     public init(entities: [Entity]) throws(ObjectGraphError) {
-        for entity in entities { try add(entity) }
+        // Destinations are checked once all are in: a redefined entity may point to a later one.
+        for entity in entities {
+            guard self.entity(named: entity.name) == nil else { throw .entityRedefined(entity.name) }
+            self.entities.append(entity)
+        }
+        for entity in entities { try checkDestinations(of: entity) }
     }
 
     /// The entity named `name`, if there is one.
@@ -126,12 +133,14 @@ public struct Schema: Hashable, Sendable {
 
     /// Replaces the entity of the same name in place (its position in the schema is kept).
     public mutating func replace(_ entity: Entity) throws(ObjectGraphError) {
+        try checkDestinations(of: entity)
         guard let index = entities.firstIndex(where: { $0.name == entity.name }) else { throw .unknownEntity(entity.name) }
         entities[index] = entity
     }
 
     /// Adds an entity. Defining the same entity again identically is allowed; differently is an error.
     public mutating func add(_ entity: Entity) throws(ObjectGraphError) {
+        try checkDestinations(of: entity)
         if let existing = self.entity(named: entity.name) {
             guard existing == entity else { throw .entityRedefined(entity.name) }
             return

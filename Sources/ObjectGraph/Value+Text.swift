@@ -10,6 +10,7 @@ extension Value: CustomStringConvertible {
         case .double(let d): Value.format(d)
         case .bool(let b): b ? "true" : "false"
         case .date(let d): ISO8601.format(d)
+        case .object(let id): id.description
         }
     }
 

@@ -14,6 +14,8 @@ public enum Value: Hashable, Sendable {
     case double(Double)
     case bool(Bool)
     case date(Date)
+    /// A reference to another object: the value of a to-one relationship, printed `#7`.
+    case object(ObjectID)
 
     /// Whether this is `nil`.
     public var isNull: Bool {
@@ -30,6 +32,7 @@ public enum Value: Hashable, Sendable {
         case .double: .double
         case .bool: .bool
         case .date: .date
+        case .object: .relationship
         }
     }
 
@@ -57,6 +60,7 @@ public enum Value: Hashable, Sendable {
         case .int, .double, .bool: 1
         case .string: 2
         case .date: 3
+        case .object: 4
         }
     }
 
@@ -75,6 +79,8 @@ public enum Value: Hashable, Sendable {
             if case .date(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
         case .null:
             if case .null = rhs { return 0 }
+        case .object(let a):
+            if case .object(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
         case .double, .bool:
             break
         }

@@ -23,6 +23,7 @@ extension Value {
         case .bool(let b): b ? "b1" : "b0"
         case .double(let d): "d" + Value.bits(d)
         case .date(let d): "t" + Value.bits(d.timeIntervalSinceReferenceDate)
+        case .object(let id): "o\(id.rawValue)"
         }
     }
 

@@ -37,6 +37,7 @@ struct RawStatement {
         case .bool(let b): sqlite3_bind_int64(handle, index, b ? 1 : 0)
         case .double(let d): bind(real: d, at: index)
         case .date(let d): bind(real: d.timeIntervalSinceReferenceDate, at: index)
+        case .object(let id): sqlite3_bind_int64(handle, index, Int64(id.rawValue))
         }
     }
 
@@ -114,6 +115,8 @@ struct RawStatement {
             return text(at: column).map(Value.string)
         case (SQLITE_INTEGER, .int), (SQLITE_INTEGER, .double):
             return .int(Int(sqlite3_column_int64(handle, column)))
+        case (SQLITE_INTEGER, .relationship):
+            return .object(ObjectID(Int(sqlite3_column_int64(handle, column))))
         case (SQLITE_INTEGER, .bool):
             switch sqlite3_column_int64(handle, column) {
             case 0: return .bool(false)

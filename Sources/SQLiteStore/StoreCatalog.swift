@@ -40,6 +40,7 @@ struct StoredEntity {
             case .bool: line = "\(name) INTEGER CHECK (\(name) IN (0, 1))"
             case .double: line = "\(name) ANY CHECK (typeof(\(name)) IN ('real', 'integer') OR \(name) = 'NaN')"
             case .date: line = "\(name) ANY CHECK (typeof(\(name)) = 'real' OR \(name) = 'NaN')"
+            case .relationship: line = "\(name) INTEGER"
             }
             if !attribute.isOptional { line += " NOT NULL" }
             lines.append(line)
@@ -83,6 +84,7 @@ struct StoreCatalog {
     mutating func replace(_ stored: StoredEntity, with entity: Entity, in db: Database) throws {
         try db.execute(sql: "DROP TABLE \(quoted(stored.table))")
         try db.execute(sql: "DELETE FROM attribute WHERE entity = ?", arguments: [stored.number])
+        try StoredRelationship.forget(number: stored.number, in: db)
         try db.execute(sql: "DELETE FROM entity WHERE number = ?", arguments: [stored.number])
         entities.removeAll { $0.number == stored.number }
         indexByName = [:]
@@ -122,13 +124,14 @@ struct StoreCatalog {
             insert.bind(number, at: 1)
             insert.bind(position, at: 2)
             insert.bind(.string(attribute.name), at: 3)
-            insert.bind(.string(attribute.type.rawValue), at: 4)
+            insert.bind(.string(StoredRelationship.storedType(of: attribute)), at: 4)
             insert.bind(attribute.isOptional ? 1 : 0, at: 5)
             insert.bind(attribute.defaultValue.map { .string($0.type?.rawValue ?? "null") } ?? .null, at: 6)
             insert.bind(attribute.defaultValue ?? .null, at: 7)
             insert.bind(.string(columns[position]), at: 8)
             try insert.run()
         }
+        try StoredRelationship.record(entity, number: number, in: db)
         append(stored)
     }
 
@@ -180,6 +183,7 @@ struct StoreCatalog {
                 columns.append(column)
             }
             do {
+                attributes = try StoredRelationship.apply(to: attributes, number: number, in: db)
                 let entity = try Entity(name: name, attributes: attributes)
                 catalog.append(StoredEntity(number: number, entity: entity, table: table, columns: columns))
             } catch {

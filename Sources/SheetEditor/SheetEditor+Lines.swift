@@ -68,7 +68,7 @@ extension SheetEditor {
         var title = "── "
         if workspace.controller?.fetchRequest.sectionNameKeyPath != nil {
             let name = workspace.table?.headerTitle(forSection: section) ?? ""
-            let index = workspace.controller?.sectionIndexTitle(forSectionName: name)
+            let index = workspace.table?.sectionIndexTitles == nil ? nil : workspace.controller?.sectionIndexTitle(forSectionName: name)
             title += (name.isEmpty ? "(no name)" : name) + (index.map { " (\($0))" } ?? "") + " · "
         }
         title += rowsText + " "

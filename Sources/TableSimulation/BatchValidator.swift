@@ -24,6 +24,8 @@ struct BatchValidator {
     let after: [Int]
     /// UIKit rejects `moveRow(at: p, to: p)` inside an explicit batch.
     let rejectsSamePathMoves: Bool
+    /// Whether a reload at a move's destination is UIKit's pre-iOS 11 "two animations" failure.
+    var reportsReloadAndMoveAsTwoAnimations = false
 
     func validate() throws(TableViewError) -> BatchPlan {
         let sections = try checkSections()
@@ -132,6 +134,9 @@ struct BatchValidator {
             }
             // A reload is a delete at its old path plus an insert at the same path after the
             // batch (openradar 27957917: move + reload of the destination → this message).
+            // iOS 9-era tables validated reloads apart and failed later, animating the cell
+            // at the destination twice (matrixprojects.net; Authenticator issue 135).
+            if reportsReloadAndMoveAsTwoAnimations, request.reloadedRows.contains(to) { throw .twoAnimationsForCell(to) }
             if request.insertedRows.contains(to) || request.reloadedRows.contains(to) { throw .insertAndMoveSameIndexPath(to) }
             guard sources.insert(from).inserted else { throw .multipleMovesFromIndexPath(from) }
             guard destinations.insert(to).inserted else { throw .multipleMovesToIndexPath(to) }

@@ -114,7 +114,7 @@ extension SimulatedTableView {
         let after = (0..<newSectionCount).map { dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0 }
         let validator = BatchValidator(
             request: BatchRequest(operations), before: storage.rowCounts, after: after,
-            rejectsSamePathMoves: rejectsSamePathMoves)
+            rejectsSamePathMoves: rejectsSamePathMoves, reportsReloadAndMoveAsTwoAnimations: reportsReloadAndMoveAsTwoAnimations)
         let plan: BatchPlan
         do {
             plan = try validator.validate()

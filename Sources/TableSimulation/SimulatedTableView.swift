@@ -39,6 +39,10 @@ public final class SimulatedTableView {
     /// Whether this view stands for a `UITableView` or a `UICollectionView`: the batch rules are
     /// the same, UIKit's messages differ ("items", "collection view"; see `TableViewStyle`).
     public var style = TableViewStyle.table
+    /// Whether a reload at a move's destination fails as UIKit's tables of the iOS 9 era did,
+    /// "Attempt to create two animations for cell", rather than as the later "attempt to perform
+    /// an insert and a move to the same index path" (docs/semantics.md, "Two animations for a cell").
+    public var reportsReloadAndMoveAsTwoAnimations = false
 
     let storage = RowStorage()
     /// Nesting depth of `beginUpdates()`.

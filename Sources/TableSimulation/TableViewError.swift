@@ -68,6 +68,9 @@ public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringCo
     case multipleMovesFromIndexPath(IndexPath)
     /// Invented.
     case multipleMovesToIndexPath(IndexPath)
+    /// Verbatim (UIKit names no index path; the path is the move's destination, which the batch
+    /// also reloads): tables of the iOS 9 era (docs/semantics.md, "Two animations for a cell").
+    case twoAnimationsForCell(IndexPath)
 
     // MARK: Misuse (invented)
     case endUpdatesWithoutBeginUpdates
@@ -142,6 +145,8 @@ public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringCo
             "attempt to perform multiple moves from the same index path (\(Self.ns(path)))"
         case .multipleMovesToIndexPath(let path):
             "attempt to perform multiple moves to the same index path (\(Self.ns(path)))"
+        case .twoAnimationsForCell:
+            "Attempt to create two animations for cell"
         case .endUpdatesWithoutBeginUpdates:
             "endUpdates called without a matching beginUpdates"
         case .updateBlockFailed(let reason):

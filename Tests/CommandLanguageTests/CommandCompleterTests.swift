@@ -35,8 +35,8 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
     static let cases: [CompletionCase] = [
         CompletionCase("", "", (Command.Name.allKeywords).sorted()),
         CompletionCase("ins", "ins", ["insert"]),
-        CompletionCase("  re", "re", ["read", "record", "redo", "refetch", "reorder"]),
-        CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "set"]),
+        CompletionCase("  re", "re", ["read", "record", "redo", "refetch", "refresh", "reorder"]),
+        CompletionCase("insert Note a=1; ", "", ["delete", "insert", "move", "refresh", "set"]),
         CompletionCase("insert Note a=1;m", "m", ["move"]),
         CompletionCase("insert ", "", ["Note", "Tag"]),
         CompletionCase("insert T", "T", ["Tag"]),

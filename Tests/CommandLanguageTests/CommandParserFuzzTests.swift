@@ -135,7 +135,10 @@ enum RandomCommand {
             let attributes = (0..<Int.random(in: 0...4, using: &g)).map { i in
                 let type = pick(AttributeType.allCases)
                 let optional = Bool.random(using: &g)
-                return Attribute("a\(i)", type, isOptional: optional, defaultValue: optional && Bool.random(using: &g) ? .null : nil)
+                let nilDefault = optional && Bool.random(using: &g)
+                // A relationship (`a0:->Note`) names its destination and has no default.
+                guard type != .relationship else { return Attribute.toOne("a\(i)", destination: pick(names), isOptional: optional) }
+                return Attribute("a\(i)", type, isOptional: optional, defaultValue: nilDefault ? .null : nil)
             }
             return .entity(name: pick(names), attributes: attributes)
         case 1:

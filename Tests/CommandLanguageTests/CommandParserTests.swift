@@ -79,6 +79,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     ]
 
     static let edits: [ParseCase] = [
+        ParseCase("refresh #3 0.1", .refresh([.id(ObjectID(3)), .indexPath(path(0, 1))])),
         ParseCase(
             #"insert Note title="Milk" group="Groceries" order=3"#,
             .insert(entity: "Note", assignments: [.init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3))])
@@ -108,6 +109,10 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     ]
 
     static let others: [ParseCase] = [
+        ParseCase("index-titles full", .indexTitles(.full)),
+        ParseCase("cache Notes", .cache(.use("Notes"))),
+        ParseCase("batch-size 20", .batchSize(20)),
+        ParseCase("index-titles", .indexTitles(nil)),
         ParseCase("begin", .begin), ParseCase("commit", .commit), ParseCase("abort", .abort),
         ParseCase("save", .save), ParseCase("rollback", .rollback), ParseCase("undo", .undo), ParseCase("redo", .redo),
         ParseCase("log", .log), ParseCase("check", .check), ParseCase("stats", .stats),
@@ -188,7 +193,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     }
 
     @Test func onlyEditsAreEdits() {
-        #expect(Command.Name.allCases.filter(\.isEdit) == [.insert, .set, .delete, .move])
+        #expect(Command.Name.allCases.filter(\.isEdit) == [.insert, .set, .delete, .move, .refresh])
     }
 }
 

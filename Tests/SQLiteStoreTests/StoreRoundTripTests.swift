@@ -181,3 +181,28 @@ import Testing
         }
     }
 }
+
+/// To-one relationships in the file (docs/store.md, "Relationships"): an INTEGER column and a
+/// metadata row naming the destination.
+@Suite struct RelationshipStoreTests {
+    @Test func aRelationshipAndItsValuesSurviveReopening() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/lists.fetchsim"
+            do {
+                let context = try ObjectContext(store: try SQLiteStore(path: path))
+                try context.define(Entity(name: "List", attributes: [Attribute("name", .string)]))
+                try context.define(Entity(name: "Note", attributes: [Attribute("title", .string), .toOne("list", destination: "List")]))
+                try context.insert("List", values: [("name", .string("Groceries"))])
+                try context.insert("Note", values: [("title", .string("Milk")), ("list", .object(ObjectID(1)))])
+                try context.insert("Note", values: [("title", .string("Loose"))])
+                try context.save()
+            }
+            let reopened = try ObjectContext(store: try SQLiteStore(path: path))
+            let note = try #require(reopened.schema.entity(named: "Note"))
+            #expect(note.attributes[1] == .toOne("list", destination: "List"))
+            #expect(reopened.object(with: ObjectID(2))?["list"] == .object(ObjectID(1)))
+            #expect(reopened.object(with: ObjectID(3))?["list"] == .null)
+            #expect(reopened.object(with: ObjectID(2))?.value(forKeyPath: "list.name") == .string("Groceries"))
+        }
+    }
+}

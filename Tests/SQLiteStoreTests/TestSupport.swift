@@ -59,6 +59,7 @@ func exactKey(_ value: Value) -> String {
     case .bool(let b): "bool \(b)"
     case .double(let d): "double " + (d.isNaN ? "nan" : String(d.bitPattern, radix: 16))
     case .date(let d): "date " + String(d.timeIntervalSinceReferenceDate.bitPattern, radix: 16)
+    case .object(let id): "object \(id.rawValue)"
     }
 }
 

@@ -16,12 +16,24 @@ extension Predicate {
         let root = try binder.bind(self.root)
         return BoundPredicate(predicate: self, entity: entity, root: root, keyIndexes: binder.keyIndexes)
     }
+
+    /// Binds against `keyPaths.entity`, reading a key path through relationships (`list.name`)
+    /// at the position `keyPaths` gives it: evaluate with `KeyPathTable.values(of:)`.
+    func bound(keyPaths: inout KeyPathTable) throws(PredicateError) -> BoundPredicate {
+        var binder = PredicateBinder(entity: keyPaths.entity)
+        binder.keyPaths = keyPaths
+        let root = try binder.bind(self.root)
+        if let table = binder.keyPaths { keyPaths = table }
+        return BoundPredicate(predicate: self, entity: keyPaths.entity, root: root, keyIndexes: binder.keyIndexes)
+    }
 }
 
 /// Turns a `PredicateNode` into a `BoundNode` for one entity.
 struct PredicateBinder {
     let entity: Entity
     var keyIndexes: Set<Int> = []
+    /// Where key paths through relationships resolve; without it a dotted key is unknown.
+    var keyPaths: KeyPathTable?
 
     init(entity: Entity) {
         self.entity = entity
@@ -102,6 +114,16 @@ struct PredicateBinder {
 
     private mutating func operand(_ operand: Operand) throws(PredicateError) -> BoundOperand {
         switch operand.kind {
+        case .key(let key) where key.contains(".") && keyPaths != nil:
+            let resolved: (index: Int, attribute: Attribute)?
+            do {
+                resolved = try keyPaths?.resolve(key)
+            } catch {
+                throw PredicateError("key path \(PredicateError.quoted(key)): \(error.detail)", column: operand.column)
+            }
+            guard let resolved else { throw PredicateError("unknown key path \(PredicateError.quoted(key))", column: operand.column) }
+            keyIndexes.insert(resolved.index)
+            return BoundOperand(kind: .attribute(resolved.index, resolved.attribute), column: operand.column)
         case .key(let key):
             guard let index = entity.index(of: key) else {
                 throw PredicateError(

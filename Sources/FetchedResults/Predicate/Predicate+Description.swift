@@ -68,6 +68,7 @@ extension Predicate: CustomStringConvertible {
         case .int(let i): return String(i)
         case .double(let d): return "\(d)"
         case .date(let date): return "CAST(\(date.timeIntervalSinceReferenceDate), \"NSDate\")"
+        case .object(let id): return id.description
         case .string(let s):
             var out = "\""
             for scalar in s.unicodeScalars {

@@ -73,9 +73,14 @@ struct PredicateLexer {
 
     private func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 48 && c.value <= 57 }
 
+    /// A key, with its dotted components when it is a key path (`list.name`).
     private mutating func identifier() -> String {
         let start = index
-        while let c = peek(), c == "_" || c.properties.isAlphabetic || isDigit(c) { index += 1 }
+        while true {
+            while let c = peek(), c == "_" || c.properties.isAlphabetic || isDigit(c) { index += 1 }
+            guard peek() == ".", let next = peek(1), next == "_" || next.properties.isAlphabetic else { break }
+            index += 1
+        }
         return text(from: start)
     }
 
