@@ -45,7 +45,7 @@ extension Interpreter {
             do {
                 bound = try Predicate(format: predicate.text).bound(to: entity)
             } catch {
-                throw InterpreterError("\(error.message) at column \(predicate.column + error.column - 1)\(error.hint)")
+                throw located(error, in: predicate)
             }
         }
         let objects = (controller.fetchedObjects ?? []).filter { bound?.evaluate($0.values) ?? true }

@@ -189,14 +189,7 @@ extension Interpreter {
 
     /// `fetch`: builds and checks the request, fetches, and shows the result.
     private func fetch(_ spec: Command.FetchSpec) throws -> LineOutcome {
-        var predicate: Predicate?
-        if let text = spec.predicate {
-            do {
-                predicate = try Predicate(format: text.text)
-            } catch {
-                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)\(error.hint)")
-            }
-        }
+        let predicate = try parsedPredicate(spec.predicate)
         var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending) }
         if sort.isEmpty {
             sort = [spec.sectionKey, spec.indexKey].compactMap { $0 }.map { SortDescriptor(key: $0) }
@@ -219,7 +212,7 @@ extension Interpreter {
             case .outOfOrderSectionName, .sectionsNotInKeyOrder:
                 throw located(error.description, at: .sectionKey)
             case .predicate(let inner):
-                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")
+                throw located(inner, in: spec.predicate)
             default: throw InterpreterError(error.description)
             }
         } catch let error as AdapterError {

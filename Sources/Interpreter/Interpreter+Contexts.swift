@@ -105,14 +105,7 @@ extension Interpreter {
     /// `batch [--merge] set|delete …`: writes the store, tells nobody — unless `--merge` merges
     /// the returned IDs into every context (`mergeChanges(fromRemoteContextSave:into:)`).
     private func batch(_ spec: Command.BatchSpec) throws -> LineOutcome {
-        var predicate: Predicate?
-        if let text = spec.predicate {
-            do {
-                predicate = try Predicate(format: text.text)
-            } catch {
-                throw InterpreterError("\(error.message) at column \(text.column + error.column - 1)\(error.hint)")
-            }
-        }
+        let predicate = try parsedPredicate(spec.predicate)
         let request: BatchRequest = spec.assignments.map { .update(spec.entity, predicate: predicate, assignments: $0.map { ($0.key, $0.value) }) }
             ?? .delete(spec.entity, predicate: predicate)
         let ids: [ObjectID]
@@ -122,7 +115,7 @@ extension Interpreter {
             switch error {
             case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)
             case .predicate(let inner):
-                throw InterpreterError("\(inner.message) at column \((spec.predicate?.column ?? 1) + inner.column - 1)\(inner.hint)")
+                throw located(inner, in: spec.predicate)
             default: throw InterpreterError(error.description)
             }
         } catch let error as ObjectGraphError {

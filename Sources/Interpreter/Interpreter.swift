@@ -183,6 +183,21 @@ package final class Interpreter {
         return InterpreterError("\(message) at column \(column)\(hint)")
     }
 
+    /// A predicate error in the line: its column in the predicate's text moved to the line's.
+    func located(_ error: FetchedResults.PredicateError, in text: Command.PredicateText?) -> InterpreterError {
+        InterpreterError("\(error.message) at column \((text?.column ?? 1) + error.column - 1)\(error.hint)")
+    }
+
+    /// Parses a `where` clause's text (nil for none); an error names its column in the line.
+    func parsedPredicate(_ text: Command.PredicateText?) throws -> FetchedResults.Predicate? {
+        guard let text else { return nil }
+        do {
+            return try FetchedResults.Predicate(format: text.text)
+        } catch {
+            throw located(error, in: text)
+        }
+    }
+
     /// The names of the schema's entities, and of `entity`'s attributes.
     var entityNames: [String] { context.schema.entities.map(\.name) }
     func attributeNames(of entity: String) -> [String] {
