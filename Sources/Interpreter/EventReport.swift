@@ -11,6 +11,9 @@ package struct EventReport {
     package let problems: [ConsistencyProblem]
     /// For a drag (or a placed insert): how many objects it wrote.
     package var writes: Int?
+    /// The other controllers that received callbacks in this event (`fetch … as NAME`), each with
+    /// what its adapter did: the JSON's `controllers`.
+    package var otherControllers: [(name: String, event: AdapterEvent)] = []
 
     package init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
         self.number = number
@@ -76,6 +79,14 @@ package struct EventReport {
             ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
+        if !otherControllers.isEmpty {
+            // Each as the selected controller's fields: its callbacks and UIKit's error.
+            fields.append(("controllers", .array(otherControllers.map { name, event in
+                let other = EventReport(number: number, event: event, problems: [])
+                return .object([("controller", .string(name)), ("callbacks", other.callbacksJSON),
+                                ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null)])
+            })))
+        }
         return .object(fields)
     }
 
