@@ -79,6 +79,7 @@ package final class Workspace {
         self.dataSource = dataSource
         self.table = table
         adapter = TableAdapter.make(adapterKind, table: table, dataSource: dataSource, options: adapterOptions)
+        fetchDelivery = nil  // this fetch ran before the delegate was attached: nothing delivered
     }
 
     /// Forgets the controller, the table and the adapter (the fetch no longer fits the schema).

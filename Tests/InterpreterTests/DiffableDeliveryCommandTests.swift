@@ -11,6 +11,9 @@ import Testing
             "performFetch (when the adapter was attached; no change event since):",
             "  didChangeContentWith snapshot (3 sections, 12 items)  [applied]",
         ])
+        // A fetch delivers nothing to the new adapter: it fetches before the delegate is attached.
+        _ = session.text("fetch Note sort group, order section group index order")
+        #expect(session.text("log") == ["no change event yet"])
         _ = session.text("set 0.1 title=\"Oat milk\"")
         #expect(session.text("log").prefix(2) == ["event 1:", "  didChangeContentWith snapshot (3 sections, 12 items; reload #2)  [applied]"])
     }
