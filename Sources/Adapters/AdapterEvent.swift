@@ -1,5 +1,6 @@
 import FetchSimCore
 import FetchedResults
+import ObjectGraph
 
 /// What an adapter did with one callback.
 public enum CallbackAction: String, Sendable {
@@ -20,8 +21,11 @@ public enum Callback: CustomStringConvertible {
     case object(ObjectChange)
     case didChangeContent
     /// iOS 13's `controller(_:didChangeContentWith:)`: the whole new state, in place of the
-    /// four callbacks (a snapshot delegate).
-    case snapshot(sections: Int, items: Int)
+    /// four callbacks (a snapshot delegate); `reloaded` the objects Core Data marked for reload.
+    case snapshot(sections: Int, items: Int, reloaded: [ObjectID])
+    /// iOS 13's `controller(_:didChangeContentWith:)` with a difference (a difference delegate
+    /// of a controller without a section key).
+    case difference(CollectionDifference<ObjectID>)
 
     /// `didChange object #7 move [0, 2] → [1, 0]`, Apple's vocabulary.
     public var description: String {
@@ -30,8 +34,26 @@ public enum Callback: CustomStringConvertible {
         case .section(let change): change.description
         case .object(let change): change.description
         case .didChangeContent: "didChangeContent"
-        case .snapshot(let sections, let items): "didChangeContentWith snapshot (\(sections) sections, \(items) items)"
+        case .snapshot(let sections, let items, let reloaded):
+            "didChangeContentWith snapshot (\(sections) sections, \(items) items"
+                + (reloaded.isEmpty ? "" : "; reload " + reloaded.map(\.description).joined(separator: " ")) + ")"
+        case .difference(let difference): "didChangeContentWith difference (\(Self.describe(difference)))"
         }
+    }
+}
+
+extension Callback {
+    /// `remove 3 #4 ↔ 1, insert 1 #4 ↔ 3, insert 0 #13`: each change of a difference in its
+    /// order (removals by descending offset, then insertions by ascending), with the offset it is
+    /// associated with; `no changes` for an empty one.
+    static func describe(_ difference: CollectionDifference<ObjectID>) -> String {
+        guard !difference.isEmpty else { return "no changes" }
+        return difference.map { change in
+            switch change {
+            case .remove(let offset, let id, let other): "remove \(offset) \(id)" + (other.map { " ↔ \($0)" } ?? "")
+            case .insert(let offset, let id, let other): "insert \(offset) \(id)" + (other.map { " ↔ \($0)" } ?? "")
+            }
+        }.joined(separator: ", ")
     }
 }
 

@@ -60,6 +60,11 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
     /// The diffable adapter only: the attribute whose value identifies an item (`items=KEY`),
     /// as an app that builds its snapshot from values does; nil for the object ID (`items=object`).
     public var itemKey: String?
+    /// The diffable adapter only: the whole-event callback the app implements (`delegate=…`).
+    public var delivery = DiffableDelivery.snapshot
+    /// The diffable adapter only: what `reorderingHandlers.canReorderItem` answers for every item
+    /// (`canreorder=true|false`); false refuses every drag.
+    public var canReorderItems = true
 
     /// The defaults of `kind`, each as its source writes it: Apple's template reconfigures at the
     /// old path and bypasses every callback of a user-driven change (its "User-Driven Updates"
@@ -89,6 +94,8 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
         "moves=\(moves.rawValue) updates=\(updates.rawValue) userdriven=\(userDriven.rawValue) "
             + "threshold=\(threshold.map(String.init) ?? "off") paused=\(isPaused)"
             + (itemKey.map { " items=\($0)" } ?? "")
+            + (delivery == .snapshot ? "" : " delegate=\(delivery.rawValue)")
+            + (canReorderItems ? "" : " canreorder=false")
     }
 }
 

@@ -48,6 +48,8 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         case .appleTemplate: return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .coordinator: return CoordinatorAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .reloadAll: return ReloadAllAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .diffable where options.delivery == .difference:
+            return DiffableDifferenceAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .diffable: return DiffableAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         }
     }

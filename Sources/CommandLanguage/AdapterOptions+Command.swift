@@ -14,6 +14,8 @@ extension AdapterOptions {
             case .threshold(let value): settings.threshold = value
             case .paused(let value): settings.isPaused = value
             case .items(let key): settings.itemKey = key
+            case .delegate(let form): settings.delivery = form
+            case .canReorder(let value): settings.canReorderItems = value
             }
         }
         return settings

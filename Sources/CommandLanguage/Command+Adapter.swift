@@ -15,11 +15,17 @@ extension Command {
         case paused(Bool)
         /// `items=KEY`: the diffable adapter identifies items by this attribute's value; `items=object` by object ID.
         case items(String?)
+        /// `delegate=snapshot|difference`: which whole-event callback the diffable adapter implements.
+        case delegate(DiffableDelivery)
+        /// `canreorder=true|false`: what the diffable data source's `canReorderItem` answers.
+        case canReorder(Bool)
 
         /// The option names, each with the values it takes (empty for a number).
         package enum Key: String, CaseIterable, Hashable, Sendable {
             case moves, updates, userdriven, threshold, paused
             case items
+            case delegate
+            case canreorder
 
             /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
             package var values: [String] {
@@ -30,6 +36,8 @@ extension Command {
                 case .threshold: []
                 case .paused: ["true", "false"]
                 case .items: ["object"]
+                case .delegate: DiffableDelivery.allCases.map(\.rawValue)
+                case .canreorder: ["true", "false"]
                 }
             }
         }
@@ -42,6 +50,8 @@ extension Command {
             case .threshold: .threshold
             case .paused: .paused
             case .items: .items
+            case .delegate: .delegate
+            case .canReorder: .canreorder
             }
         }
 
@@ -53,6 +63,8 @@ extension Command {
             case .threshold(let n): "threshold=\(n.map(String.init) ?? "off")"
             case .paused(let b): "paused=\(b)"
             case .items(let key): "items=\(key ?? "object")"
+            case .delegate(let form): "delegate=\(form.rawValue)"
+            case .canReorder(let b): "canreorder=\(b)"
             }
         }
     }

@@ -112,6 +112,8 @@ extension CommandParser {
                 : text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
         case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
         case .items: text == "object" ? .items(nil) : valueToken.isWord ? .items(text) : nil
+        case .delegate: DiffableDelivery(rawValue: text).map { .delegate($0) }
+        case .canreorder: text == "true" ? .canReorder(true) : text == "false" ? .canReorder(false) : nil
         }
         guard let option else { throw invalid }
         return option

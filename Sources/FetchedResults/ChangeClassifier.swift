@@ -14,7 +14,8 @@ import ObjectGraph
 /// Either way the objects reported neither deleted, inserted nor moved keep their relative order.
 ///
 /// Order within a kind: deletes by old index path, inserts by new index path, moves by old index
-/// path, updates by old index path (`deliver` interleaves them with the section changes as the
+/// path, updates by old index path — except in `ios9`, where an object's twin update comes just
+/// before its move — (`deliver` interleaves them with the section changes as the
 /// profile's `deliveryOrder` says).
 struct ChangeClassifier {
     let profile: CompatibilityProfile
@@ -32,7 +33,30 @@ struct ChangeClassifier {
         inserts.sort { ($0.newIndexPath ?? origin) < ($1.newIndexPath ?? origin) }
         moves.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
         updates.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
+        if !profile.lowersMoves, !moves.isEmpty, !updates.isEmpty {
+            return deletes + inserts + Self.updatesBeforeTheirMoves(moves, updates)
+        }
         return deletes + inserts + moves + updates
+    }
+
+    /// iOS 9's twin report (rule 21): the update of an object that is also moved comes directly
+    /// before its move — "called twice: Once with the NSFetchedResultsChangeUpdate event and then
+    /// again with the NSFetchedResultsChangeMove event" (XLData PR 15, Stack Overflow 31383760) —
+    /// and the other updates after the moves.
+    static func updatesBeforeTheirMoves(_ moves: [ObjectChange], _ updates: [ObjectChange]) -> [ObjectChange] {
+        var twins: [ObjectID: ObjectChange] = [:]
+        let moved = Set(moves.map(\.object.objectID))
+        var rest: [ObjectChange] = []
+        for update in updates {
+            if moved.contains(update.object.objectID) { twins[update.object.objectID] = update } else { rest.append(update) }
+        }
+        var ordered: [ObjectChange] = []
+        ordered.reserveCapacity(moves.count + updates.count)
+        for move in moves {
+            if let twin = twins[move.object.objectID] { ordered.append(twin) }
+            ordered.append(move)
+        }
+        return ordered + rest
     }
 
     /// iOS 10 and later: every key change of a staying object is a move, then lowered.

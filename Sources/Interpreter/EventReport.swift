@@ -2,6 +2,7 @@ import Adapters
 import CommandLanguage
 import FetchedResults
 import FetchSimCore
+import ObjectGraph
 
 /// One change event as the REPL reports it: its number, what the adapter received and did, the
 /// table operations, UIKit's error if any, and the consistency check's verdict.
@@ -11,6 +12,9 @@ package struct EventReport {
     package let problems: [ConsistencyProblem]
     /// For a drag (or a placed insert): how many objects it wrote.
     package var writes: Int?
+    /// The other controllers that received callbacks in this event (`fetch … as NAME`), each with
+    /// what its adapter did: the JSON's `controllers`.
+    package var otherControllers: [(name: String, event: AdapterEvent)] = []
 
     package init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
         self.number = number
@@ -31,6 +35,7 @@ package struct EventReport {
             case .section(let change): noun = "section \(change.type)"
             case .object(let change): noun = "\(change.type)"
             case .snapshot: noun = "snapshot"
+            case .difference: noun = "difference"
             }
             if let i = kinds.firstIndex(where: { $0.noun == noun && $0.action == action.rawValue }) {
                 kinds[i].count += 1
@@ -53,9 +58,11 @@ package struct EventReport {
             switch callback {
             case .willChangeContent: return .object([("event", "willChangeContent")])
             case .didChangeContent: return .object([("event", "didChangeContent")])
-            case .snapshot(let sections, let items):
+            case .snapshot(let sections, let items, let reloaded):
                 return .object([("event", "snapshot"), ("sections", .int(sections)), ("items", .int(items)),
-                                ("action", .string(action.rawValue))])
+                                ("reloaded", .array(reloaded.map { .int($0.rawValue) })), ("action", .string(action.rawValue))])
+            case .difference(let difference):
+                return Self.json(difference, action: action)
             case .section(let change):
                 return .object([("event", "section"), ("type", .string(change.type.rawValue)), ("index", .int(change.index)),
                                 ("name", .string(change.name)), ("action", .string(action.rawValue))])
@@ -76,7 +83,31 @@ package struct EventReport {
             ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
+        if !otherControllers.isEmpty {
+            // Each as the selected controller's fields: its callbacks and UIKit's error.
+            fields.append(("controllers", .array(otherControllers.map { name, event in
+                let other = EventReport(number: number, event: event, problems: [])
+                return .object([("controller", .string(name)), ("callbacks", other.callbacksJSON),
+                                ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null)])
+            })))
+        }
         return .object(fields)
+    }
+
+    /// `{"event":"difference","removals":[{"offset":O,"id":ID,"associatedWith":A|null}],"insertions":[…],"action":…}`.
+    static func json(_ difference: CollectionDifference<ObjectID>, action: CallbackAction) -> JSONValue {
+        let step = { (offset: Int, id: ObjectID, other: Int?) -> JSONValue in
+            .object([("offset", .int(offset)), ("id", .int(id.rawValue)), ("associatedWith", other.map { .int($0) } ?? .null)])
+        }
+        var removals: [JSONValue] = [], insertions: [JSONValue] = []
+        for change in difference {
+            switch change {
+            case .remove(let offset, let id, let other): removals.append(step(offset, id, other))
+            case .insert(let offset, let id, let other): insertions.append(step(offset, id, other))
+            }
+        }
+        return .object([("event", "difference"), ("removals", .array(removals)), ("insertions", .array(insertions)),
+                        ("action", .string(action.rawValue))])
     }
 
     static func json(_ path: IndexPath?) -> JSONValue {

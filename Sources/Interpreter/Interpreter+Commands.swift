@@ -68,8 +68,10 @@ extension Interpreter {
             let kind = named ?? workspace.adapterKind
             let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
             try checkItemKey(base.applying(options), at: options.firstIndex { $0.key == .items }.map { .key($0) })
+            let previous = workspace.adapter
+            previous?.resetLastEvent()
             workspace.setAdapter(kind, options: base.applying(options))
-            return showAdapter()
+            return showAdapter().appending(attachLog(attached: workspace.adapter !== previous))
         case .reorder(nil):
             let strategy = workspace.reorderStrategy
             return text(["reorder \(strategy)"], json: [("reorder", .string(strategy.rawValue))])
@@ -232,7 +234,7 @@ extension Interpreter {
         fetchSpec = effective
         let controller = workspace.controller
         let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
-        let logged = (controller?.fetchLog ?? []).map { OutputBlock.line($0, .error) }
+        let logged = (controller?.fetchLog ?? []).map { OutputBlock.line($0, .error) } + attachLog()
         return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]
                     + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                     json: [("objects", .int(count)), ("sections", .int(sections))])

@@ -90,6 +90,7 @@ extension Interpreter {
     func workspaceProblems() -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         otherControllerSummaries = []
+        otherControllerEvents = []
         for unit in workspace.parked {
             let event = unit.adapter.lastEvent
             let callbacks = event.entries.count
@@ -104,6 +105,7 @@ extension Interpreter {
             if callbacks > 0 {
                 let summary = EventReport(number: 0, event: event, problems: []).summary
                 otherControllerSummaries.append("controller '\(unit.name)'" + summary.dropFirst("event 0".count))
+                otherControllerEvents.append((unit.name, event))
             }
             if let error = event.tableError {
                 problems.append(ConsistencyProblem(.otherTable, "controller '\(unit.name)': \(error)"))

@@ -129,6 +129,10 @@ extension Interpreter {
         guard table.rowIdentifier(at: from) != nil else {
             throw located("no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", at: .from)
         }
+        if let diffable = table.dataSource as? DiffableDataSource, !diffable.canReorderRow(at: from) {
+            // UIKit shows no reorder control for the item: the user cannot pick the row up.
+            throw located("cannot drag \(from.shortDescription): canReorderItem returns false for it", at: .from)
+        }
         let slots = table.dropRows(from: from, inSection: to.section)
         guard let slots, slots.contains(to.row) else {
             let detail = slots.map { "section \(to.section) takes rows 0…\($0.upperBound)" } ?? "the table has \(table.numberOfSections) sections"

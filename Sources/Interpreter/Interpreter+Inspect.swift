@@ -9,6 +9,12 @@ extension Interpreter {
     /// `log`: the last event's callbacks in Apple's vocabulary with what the adapter did, the
     /// table operations it issued, and UIKit's error.
     func logLines() -> [String] {
+        if let delivery = workspace.fetchDelivery, delivery.afterEvent == workspace.eventCount {
+            // The adapter was attached and the controller fetched again: Core Data hands a
+            // snapshot delegate the fetched results (rule 24).
+            return ["performFetch (when the adapter was attached; no change event since):"]
+                + delivery.entries.map { "  \($0.callback)  [\($0.action.rawValue)]" }
+        }
         guard let report = lastReport else {
             // 'fetch' forgets the last event (performFetch reports nothing, rule 5).
             return [workspace.eventCount == 0 ? "no change event yet" : "no change event since the last fetch"]

@@ -59,6 +59,7 @@ extension Interpreter {
             ("events", "\(workspace.eventCount)"),
             ("block", isInTransaction ? "open ('commit' or 'abort')" : "none"),
             ("unsaved", context.hasChanges ? "yes" : "no"),
+            ("table", workspace.tableStyle.rawValue),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         return text(rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 },

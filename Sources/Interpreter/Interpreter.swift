@@ -29,6 +29,8 @@ package final class Interpreter {
     var lastChange: ObjectsDidChange?
     /// What the other controllers' adapters did in the last event, one line each (`fetch … as NAME`).
     var otherControllerSummaries: [String] = []
+    /// The other controllers' adapter events of the last event, by name (the JSON `controllers`).
+    var otherControllerEvents: [(name: String, event: AdapterEvent)] = []
     /// A `record` command the driver must carry out (the interpreter does no file I/O).
     package internal(set) var pendingRecordAction: Command.RecordAction?
     /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
@@ -133,6 +135,7 @@ package final class Interpreter {
         }
         var report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
         report.writes = writes
+        report.otherControllers = otherControllerEvents
         lastReport = report
         lastChange = change
         return report

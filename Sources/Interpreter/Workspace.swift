@@ -54,6 +54,10 @@ package final class Workspace {
         didSet { table?.style = tableStyle }
     }
 
+    /// What the last `performFetch()` with a new delegate delivered to it (a snapshot delegate's
+    /// snapshot), after which event; `log` shows it while no event followed.
+    package internal(set) var fetchDelivery: (afterEvent: Int, entries: [(callback: Callback, action: CallbackAction)])?
+
     package init(context: ObjectContext) {
         self.context = context
     }
@@ -75,6 +79,7 @@ package final class Workspace {
         self.dataSource = dataSource
         self.table = table
         adapter = TableAdapter.make(adapterKind, table: table, dataSource: dataSource, options: adapterOptions)
+        fetchDelivery = nil  // this fetch ran before the delegate was attached: nothing delivered
     }
 
     /// Forgets the controller, the table and the adapter (the fetch no longer fits the schema).
@@ -92,14 +97,19 @@ package final class Workspace {
         adapterKind = kind
         adapterOptions = options
         guard let table, let dataSource else { return }
-        if let adapter, adapter.kind == kind {
+        // The diffable adapter's two delegate forms are two delegates (the controller asks with `as?`).
+        if let adapter, adapter.kind == kind, adapter.options.delivery == options.delivery {
             adapter.options = options
             return
         }
         adapter?.controller.delegate = nil
-        adapter = TableAdapter.make(kind, table: table, dataSource: dataSource, options: options)
-        // A new delegate starts from what the controller has now.
+        let adapter = TableAdapter.make(kind, table: table, dataSource: dataSource, options: options)
+        self.adapter = adapter
+        // A new delegate starts from what the controller has now; today's performFetch hands a
+        // snapshot delegate a snapshot (rule 24), which `log` shows until the next event.
         try? dataSource.controller.performFetch()
+        fetchDelivery = adapter is any FetchedResultsSnapshotDelegate && !adapter.lastEvent.entries.isEmpty
+            ? (afterEvent: eventCount, entries: adapter.lastEvent.entries) : nil
         table.reloadData()
     }
 

@@ -150,6 +150,10 @@ package struct Transcript: Equatable, Sendable {
             let value = line.dropFirst("# adapter:".count).trimmingCharacters(in: .whitespaces)
             try checkSetting(name, value, in: line, number: number)
             if name == "adapter" { header.adapter = value } else { header.profile = value }
+        } else if line.hasPrefix("# table:") {
+            let value = line.dropFirst("# table:".count).trimmingCharacters(in: .whitespaces)
+            try checkSetting("table", value, in: line, number: number)
+            header.table = value
         } else if line.hasPrefix("# expect:") {
             let value = line.dropFirst("# expect:".count).trimmingCharacters(in: .whitespaces)
             guard value == "inconsistent" else { throw TranscriptError(line: number, "unknown expectation '\(value)' (expected inconsistent)") }
@@ -159,7 +163,7 @@ package struct Transcript: Equatable, Sendable {
         }
     }
 
-    /// Parses the header's `# adapter: …` or `# profile: …` as the command it stands for, so that
+    /// Parses the header's `# adapter: …`, `# profile: …` or `# table: …` as the command it stands for, so that
     /// a bad value is reported at its line and column before anything runs.
     private static func checkSetting(_ name: String, _ value: String, in line: String, number: Int) throws(TranscriptError) {
         guard !value.isEmpty else { throw TranscriptError(line: number, "'# \(name):' names no \(name)") }
@@ -168,6 +172,7 @@ package struct Transcript: Equatable, Sendable {
             let expected: Bool = switch commands.first {
             case .adapter?: name == "adapter"
             case .profile?: name == "profile"
+            case .table(_?)?: name == "table"
             default: false
             }
             guard commands.count == 1, expected else { throw TranscriptError(line: number, "'# \(name):' is not a \(name) setting") }

@@ -1,6 +1,8 @@
 import Interpreter
 /// The header of a transcript: `# fetchsim session v1`, then how the session started —
-/// `# start: demo|empty`, and optionally `# adapter: KIND OPTIONS` and `# profile: NAME` — and
+/// `# start: demo|empty`, and optionally `# adapter: KIND OPTIONS`, `# profile: NAME` and
+/// `# table: collection|table` (written only for a collection view, so older transcripts, which
+/// have none, start with a table as they always did) — and
 /// `# expect: inconsistent` for a session that demonstrates a failure.
 ///
 /// Recording writes the adapter and profile the session started with; replay applies them after
@@ -12,6 +14,8 @@ package struct TranscriptHeader: Equatable, Sendable {
     package var adapter: String?
     /// The compatibility profile at the start.
     package var profile: String?
+    /// The simulated view at the start (`collection`); nil for a table.
+    package var table: String?
     package var expectsInconsistency = false
     /// Comment lines after the fixed ones: what the session shows, for a reader.
     package var comments: [String] = []
@@ -30,6 +34,7 @@ package struct TranscriptHeader: Equatable, Sendable {
         [Self.versionLine, "# start: \(start.rawValue)"]
             + (adapter.map { ["# adapter: \($0)"] } ?? [])
             + (profile.map { ["# profile: \($0)"] } ?? [])
+            + (table.map { ["# table: \($0)"] } ?? [])
             + (expectsInconsistency ? ["# expect: inconsistent"] : [])
             + comments.map { $0.isEmpty ? "#" : "# " + $0 }
     }
@@ -38,7 +43,7 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// profile, none of which is shown or counted as an event.
     func prepare(_ interpreter: Interpreter) throws {
         try start.prepare(interpreter)
-        let settings = [("adapter", adapter), ("profile", profile)].compactMap { name, value in value.map { (name, $0) } }
+        let settings = [("adapter", adapter), ("profile", profile), ("table", table)].compactMap { name, value in value.map { (name, $0) } }
         guard !settings.isEmpty else { return }
         let renders = interpreter.rendersText
         interpreter.rendersText = false

@@ -24,11 +24,11 @@ import Testing
     @Test func anErrorWrapsAtSpacesWithAnIndent() throws {
         let session = try Session()
         let outcome = session.interpreter.execute("adapter coordinator speed=1")
-        // Greedy: the second line fills the 50 columns exactly; the last line has two words.
+        // Greedy: the second line fills the 50 columns exactly; the rest goes on the last line.
         #expect(outcome.renderText(width: 50) == [
             "error: unknown option 'speed' at column 21",
             "  (options: moves, updates, userdriven, threshold,",
-            "  paused, items)",
+            "  paused, items, delegate, canreorder)",
         ])
         #expect(outcome.renderText(width: 200) == ["error: " + (outcome.errorMessage ?? "")])
     }

@@ -56,7 +56,10 @@ import Testing
             "events    1",
             "block     none",
             "unsaved   yes",
+            "table     table",
         ])
+        _ = session.text("table collection")
+        #expect(session.text("show settings").last == "table     collection")
     }
 }
 

@@ -14,7 +14,10 @@ import TableSimulation
 /// `reconfigureItems` (iOS 15); `updates=reload` reloads them, as `reloadItems` (iOS 13). A
 /// snapshot that names an item twice (`items=KEY` with two objects sharing a value) is UIKit's
 /// assertion; the snapshot is not applied (rule D3).
-final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
+///
+/// This class holds what both delegate forms share; `DiffableAdapter` takes the controller's
+/// snapshot, `DiffableDifferenceAdapter` its difference (`delegate=difference`).
+class DiffableApplier: TableAdapter {
     /// The table's data source while this adapter drives it.
     let diffableDataSource: DiffableDataSource
 
@@ -25,39 +28,37 @@ final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
     }
 
     /// The first `apply`: the controller's current results, shown with `reloadData()` as UIKit
-    /// does for a table that has not shown a snapshot yet.
+    /// does for a table that has not shown a snapshot yet. UIKit checks this snapshot for
+    /// duplicate identifiers as it checks every other (rule D3): with duplicates the assertion is
+    /// logged in `lastEvent` and the data source keeps an empty snapshot.
     private func loadInitialSnapshot() {
-        diffableDataSource.snapshot = makeSnapshot(controller.snapshot())
+        let canReorder = options.canReorderItems
+        diffableDataSource.canReorderItem = { _ in canReorder }
+        lastEvent = AdapterEvent()
+        let first = makeSnapshot(controller.snapshot())
+        let duplicates = first.duplicateItems
+        if duplicates.isEmpty {
+            diffableDataSource.snapshot = first
+        } else {
+            diffableDataSource.snapshot = DiffableSnapshot()
+            log(.snapshot(sections: first.sections.count, items: first.numberOfItems, reloaded: []), .skipped)
+            logException(.nonUniqueItemIdentifiers(duplicates.map(\.description)), during: "controller:didChangeContentWithSnapshot:")
+        }
         table.dataSource = diffableDataSource
         table.reloadData()
     }
 
-    private func makeSnapshot(_ snapshot: ResultsSnapshot) -> DiffableSnapshot {
+    func makeSnapshot(_ snapshot: ResultsSnapshot) -> DiffableSnapshot {
         DiffableSnapshot(snapshot, itemKey: options.itemKey, context: controller.context)
-    }
-
-    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
-        timing?.markFirstCallback()
-        lastEvent = AdapterEvent()
-        defer { isUserDrivenChange = false }  // the snapshot is the event's last callback (rule 18)
-        let new = makeSnapshot(snapshot)
-        let method = "controller:didChangeContentWithSnapshot:"
-        let duplicates = new.duplicateItems
-        guard duplicates.isEmpty else {
-            log(.snapshot(sections: new.sections.count, items: new.numberOfItems), .skipped)
-            // Raised by `apply` before the table hears of it.
-            logException(.nonUniqueItemIdentifiers(duplicates.map(\.description)), during: method)
-            return
-        }
-        log(.snapshot(sections: new.sections.count, items: new.numberOfItems), .applied)
-        apply(new, during: method)
     }
 
     /// `apply(_:animatingDifferences: true)`: one batch from the diff, plus the reloads or
     /// reconfigures the update policy asks for.
-    private func apply(_ new: DiffableSnapshot, during method: String) {
+    /// `changed`: the objects whose items the update policy refreshes (those the event moved or
+    /// updated).
+    func apply(_ new: DiffableSnapshot, changed: Set<ObjectID>, during method: String) {
         let diff = SnapshotDiff(from: diffableDataSource.snapshot, to: new)
-        let marked = markedItems(new, survivors: diff.survivors)
+        let marked = markedItems(new, changed: changed, survivors: diff.survivors)
         var reloads: [IndexPath] = [], reconfigures: [IndexPath] = []
         var deletes = diff.deletedRows, inserts = diff.insertedRows, moves: [(from: IndexPath, to: IndexPath)] = []
         let reloadsMoved = options.updates == .reload
@@ -107,11 +108,10 @@ final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
         }
     }
 
-    /// The surviving items whose objects the controller reports updated or moved in this event
-    /// (`lastChangeSet`), old index path to new, when the update policy refreshes them.
-    private func markedItems(_ new: DiffableSnapshot, survivors: [DiffableSnapshot.Item: IndexPath]) -> [IndexPath: IndexPath] {
+    /// The surviving items of the `changed` objects, old index path to new, when the update
+    /// policy refreshes them.
+    private func markedItems(_ new: DiffableSnapshot, changed: Set<ObjectID>, survivors: [DiffableSnapshot.Item: IndexPath]) -> [IndexPath: IndexPath] {
         guard options.updates != .ignore else { return [:] }
-        let changed = Set((controller.lastChangeSet?.objects ?? []).filter { $0.type == .update || $0.type == .move }.map(\.object.objectID))
         var paths: [IndexPath: IndexPath] = [:]
         for (s, section) in new.sections.enumerated() {
             for (r, (item, object)) in zip(section.items, section.objects).enumerated() where changed.contains(object) {
@@ -122,7 +122,31 @@ final class DiffableAdapter: TableAdapter, FetchedResultsSnapshotDelegate {
     }
 
     override func optionsChanged(from old: AdapterOptions) {
+        let canReorder = options.canReorderItems
+        diffableDataSource.canReorderItem = { _ in canReorder }
         guard old.itemKey != options.itemKey else { return }
         loadInitialSnapshot()
+    }
+}
+
+/// `adapter diffable` with the snapshot delegate (the default): every change event arrives as one
+/// snapshot of the new results, the moved and updated objects marked for reload (rule 24).
+final class DiffableAdapter: DiffableApplier, FetchedResultsSnapshotDelegate {
+    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+        timing?.markFirstCallback()
+        lastEvent = AdapterEvent()
+        defer { isUserDrivenChange = false }  // the snapshot is the event's last callback (rule 18)
+        let new = makeSnapshot(snapshot)
+        let method = "controller:didChangeContentWithSnapshot:"
+        let duplicates = new.duplicateItems
+        guard duplicates.isEmpty else {
+            log(.snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs), .skipped)
+            // Raised by `apply` before the table hears of it.
+            logException(.nonUniqueItemIdentifiers(duplicates.map(\.description)), during: method)
+            return
+        }
+        log(.snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs), .applied)
+        // The objects the controller marked for reload: every one the event moved or updated.
+        apply(new, changed: Set(snapshot.reloadedObjectIDs), during: method)
     }
 }

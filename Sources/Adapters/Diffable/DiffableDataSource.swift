@@ -7,8 +7,9 @@ import TableSimulation
 /// snapshot, not from the controller. Cells come from the app's cell provider (the list data
 /// source's `cell(for:)` of the item's object).
 ///
-/// **Reordering.** `canReorderItem` answers true for every item (the REPL refuses drags when the
-/// list has no index attribute to write). With `reorderingHandlers` set (iOS 14, the flagged drag), UIKit moves the item
+/// **Reordering.** `canReorderItem` answers for every item what the adapter's `canreorder`
+/// option says (true by default; the REPL also refuses drags when the list has no index attribute
+/// to write). When it answers false UIKit shows no reorder control and the drag cannot start. With `reorderingHandlers` set (iOS 14, the flagged drag), UIKit moves the item
 /// in the data source's own snapshot as soon as the user drops the row, then calls `didReorder`
 /// with the transaction; the app writes the new order there. Without them (the iOS 13 pattern of
 /// overriding `tableView(_:moveRowAt:to:)`, the unflagged drag) the app writes its model and the
@@ -26,6 +27,8 @@ public final class DiffableDataSource: TableViewDataSource {
     public let list: ListDataSource
     /// The snapshot the table shows: set by `apply`, and by a drag when reordering handlers are set.
     public internal(set) var snapshot = DiffableSnapshot()
+    /// `reorderingHandlers.canReorderItem`: whether the user may pick up an item.
+    public var canReorderItem: (DiffableSnapshot.Item) -> Bool = { _ in true }
     /// The transaction of the last drag made with reordering handlers set, if any.
     public private(set) var lastTransaction: Transaction?
 
@@ -40,6 +43,14 @@ public final class DiffableDataSource: TableViewDataSource {
         guard snapshot.sections.indices.contains(indexPath.section) else { return nil }
         let objects = snapshot.sections[indexPath.section].objects
         return objects.indices.contains(indexPath.row) ? objects[indexPath.row] : nil
+    }
+
+    /// Whether the row at `indexPath` may be dragged: `canReorderItem` of its item (false when
+    /// there is no item there).
+    public func canReorderRow(at indexPath: IndexPath) -> Bool {
+        guard snapshot.sections.indices.contains(indexPath.section) else { return false }
+        let items = snapshot.sections[indexPath.section].items
+        return items.indices.contains(indexPath.row) && canReorderItem(items[indexPath.row])
     }
 
     public func numberOfSections(in tableView: SimulatedTableView) -> Int {

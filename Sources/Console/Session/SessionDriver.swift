@@ -28,6 +28,8 @@ package final class SessionDriver {
     /// The adapter and profile the session started with, for a transcript's header.
     private let startAdapter: String
     private let startProfile: String
+    /// `collection` when the session started with a collection view; nil for a table.
+    private let startTable: String?
     /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
     /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
     package var confirmQuit: ((String) -> Bool)?
@@ -65,6 +67,7 @@ package final class SessionDriver {
         let workspace = interpreter.workspace
         startAdapter = "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
         startProfile = workspace.profile.rawValue
+        startTable = workspace.tableStyle.rawValue == "table" ? nil : workspace.tableStyle.rawValue
         interpreter.rendersText = true
     }
 
@@ -74,7 +77,8 @@ package final class SessionDriver {
     /// Starts writing a transcript to `path` (with everything so far).
     package func startRecording(to path: String) throws {
         recorder?.close()
-        let header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
+        var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
+        header.table = startTable
         let recorder = try TranscriptRecorder(path: path, header: header)
         for entry in history { recorder.record(input: entry.input, output: entry.output) }
         self.recorder = recorder
