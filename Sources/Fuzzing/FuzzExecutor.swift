@@ -34,6 +34,7 @@ package final class FuzzExecutor {
     package init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
         interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
+        interpreter.rendersJSON = false
         self.breaksRenumbering = breaksRenumbering
     }
 
@@ -75,7 +76,8 @@ package final class FuzzExecutor {
 
     /// The live objects of the fuzzed entity with their symbols, in ID order.
     func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
-        let objects = workspace.context.objects(ofEntity: FuzzField.entityName).sorted { $0.objectID < $1.objectID }
+        // `objects(ofEntity:)` hands them out in ID order already.
+        let objects = workspace.context.objects(ofEntity: FuzzField.entityName)
         return objects.compactMap { object in symbols[object.objectID].map { ($0, object) } }
     }
 

@@ -158,6 +158,25 @@ final class RowStorage {
         return nil
     }
 
+    /// Calls `body` with the section, row and row of each flattened index of `range`, in order,
+    /// without building an array (the viewport's walk after every batch).
+    /// - Complexity: O(sections + range.count + log n).
+    func forEachRow(inFlatRange range: Range<Int>, _ body: (_ section: Int, _ row: Int, TableRow) -> Void) {
+        guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
+        var left = range.count, section = start.section, first = start.row
+        while left > 0, section < sections.count {
+            var row = first
+            sections[section].rows.forEach(from: first) { tableRow in
+                body(section, row, tableRow)
+                row += 1
+                left -= 1
+                return left > 0
+            }
+            section += 1
+            first = 0
+        }
+    }
+
     /// The rows at flattened indexes `range`, with their index paths, in order.
     /// - Complexity: O(sections + range.count × log n).
     func rows(inFlatRange range: Range<Int>) -> [(path: IndexPath, row: TableRow)] {

@@ -140,11 +140,22 @@ public final class SimulatedTableView {
     /// - Complexity: O(sections + (visible rows + cells) × log n): only rows inside the viewport
     ///   have cells, so nothing else needs visiting.
     func refreshViewport(configuringNewRows: Bool = true) {
-        let visible = storage.rows(inFlatRange: viewport.visibleRows(rowCount: storage.totalRowCount))
-        let onScreen = Set(visible.map(\.row.serial))
-        storage.cells = storage.cells.filter { onScreen.contains($0.key) }
-        guard configuringNewRows else { return }
-        let needCells = visible.filter { storage.cells[$0.row.serial] == nil }.map(\.path)
+        let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
+        var needCells: [IndexPath] = []
+        var visibleCells = 0
+        storage.forEachRow(inFlatRange: visible) { section, row, tableRow in
+            if storage.cells[tableRow.serial] != nil {
+                visibleCells += 1
+            } else if configuringNewRows {
+                needCells.append(IndexPath(row: row, section: section))
+            }
+        }
+        // Serials are unique: when every cell belongs to a visible row, none is off screen.
+        if visibleCells != storage.cells.count {
+            var onScreen = Set<Int>(minimumCapacity: visible.count)
+            storage.forEachRow(inFlatRange: visible) { _, _, tableRow in onScreen.insert(tableRow.serial) }
+            storage.cells = storage.cells.filter { onScreen.contains($0.key) }
+        }
         // Ask the data source only after the storage is no longer being mutated: it may query us.
         for path in needCells {
             configureCell(at: path)

@@ -42,15 +42,24 @@ struct SectionOrder {
     /// section key), sorted by the request's sort descriptors.
     /// - Complexity: O(n log n) for n objects of the entity.
     static func scanning(_ context: ObjectContext, request: FetchRequest, sectionValue: Value?, excluding moved: ObjectID) -> SectionOrder {
+        // Keys are resolved to attribute positions once, not by name in every comparison; a key
+        // the entity does not have reads as nil, as `object[key]` does.
+        let entity = context.schema.entity(named: request.entityName)
+        let position = { (key: String) in entity?.index(of: key) }
+        let read = { (object: ManagedObject, index: Int?) -> Value in
+            guard let index, index < object.values.count else { return .null }
+            return object.values[index]
+        }
+        let sectionIndex = request.sectionNameKeyPath.map(position)
         var objects = context.objects(ofEntity: request.entityName).filter { object in
             guard object.objectID != moved else { return false }
-            guard let key = request.sectionNameKeyPath, let sectionValue else { return true }
-            return Value.compare(object[key], sectionValue) == 0
+            guard let sectionIndex, let sectionValue else { return true }
+            return Value.compare(read(object, sectionIndex), sectionValue) == 0
         }
-        let sort = request.sortDescriptors
+        let sort = request.sortDescriptors.map { (index: position($0.key), ascending: $0.ascending) }
         objects.sort { a, b in
             for descriptor in sort {
-                let c = Value.compare(a[descriptor.key], b[descriptor.key])
+                let c = Value.compare(read(a, descriptor.index), read(b, descriptor.index))
                 if c != 0 { return descriptor.ascending ? c < 0 : c > 0 }
             }
             return a.objectID < b.objectID
