@@ -45,6 +45,9 @@ public final class SimulatedTableView {
     public var reportsReloadAndMoveAsTwoAnimations = false
 
     let storage = RowStorage()
+    /// The storage's generation and the viewport after the last refresh that left every visible
+    /// row with a cell and no cell off screen (`refreshViewport`); nil when it did not.
+    var settledLayout: (generation: Int, viewport: Viewport)?
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
@@ -140,11 +143,17 @@ public final class SimulatedTableView {
     /// - Complexity: O(sections + (visible rows + cells) × log n): only rows inside the viewport
     ///   have cells, so nothing else needs visiting.
     func refreshViewport(configuringNewRows: Bool = true) {
+        // Nothing moved, came, went or lost its cell since a refresh that left every visible row
+        // with a cell and no cell off screen, and the viewport is where it was: nothing to do.
+        if configuringNewRows, let settled = settledLayout, settled.generation == storage.generation, settled.viewport == viewport {
+            return
+        }
         let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
         var needCells: [IndexPath] = []
         var visibleCells = 0
+        let cells = storage.cells
         storage.forEachRow(inFlatRange: visible) { section, row, tableRow in
-            if storage.cells[tableRow.serial] != nil {
+            if cells[tableRow.serial] != nil {
                 visibleCells += 1
             } else if configuringNewRows {
                 needCells.append(IndexPath(row: row, section: section))
@@ -157,8 +166,13 @@ public final class SimulatedTableView {
             storage.cells = storage.cells.filter { onScreen.contains($0.key) }
         }
         // Ask the data source only after the storage is no longer being mutated: it may query us.
+        let before = storage.generation
         for path in needCells {
             configureCell(at: path)
+        }
+        // Settled when each new cell was filed (one change each) and nothing else changed meanwhile.
+        if configuringNewRows {
+            settledLayout = storage.generation == before &+ needCells.count ? (storage.generation, viewport) : nil
         }
     }
 
