@@ -56,14 +56,22 @@ struct SectionOrder {
             guard let sectionIndex, let sectionValue else { return true }
             return Value.compare(read(object, sectionIndex), sectionValue) == 0
         }
+        // Each object's sort keys are read once into one flat array; the sort permutes indexes.
         let sort = request.sortDescriptors.map { (index: position($0.key), ascending: $0.ascending) }
-        objects.sort { a, b in
-            for descriptor in sort {
-                let c = Value.compare(read(a, descriptor.index), read(b, descriptor.index))
+        var keys: [Value] = []
+        keys.reserveCapacity(objects.count * sort.count)
+        for object in objects {
+            for descriptor in sort { keys.append(read(object, descriptor.index)) }
+        }
+        var permutation = Array(objects.indices)
+        permutation.sort { i, j in
+            for (n, descriptor) in sort.enumerated() {
+                let c = Value.compare(keys[i * sort.count + n], keys[j * sort.count + n])
                 if c != 0 { return descriptor.ascending ? c < 0 : c > 0 }
             }
-            return a.objectID < b.objectID
+            return objects[i].objectID < objects[j].objectID
         }
+        objects = permutation.map { objects[$0] }
         var positions: [ObjectID: Int] = [:]
         for (position, object) in objects.enumerated() { positions[object.objectID] = position }
         return SectionOrder(count: objects.count, objectAt: { objects.indices.contains($0) ? objects[$0] : nil },
