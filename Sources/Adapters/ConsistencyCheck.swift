@@ -64,7 +64,10 @@ public struct ConsistencyCheck {
         let lastChanges = scope == .incremental ? lastChangesReview() : LastChangesReview()
         let suspects = lastChanges.misplacedSections
         let hasTitles = controller.fetchRequest.sectionNameKeyPath != nil
-        for section in 0..<min(table.numberOfSections, sectionCount) {
+        // The full scope checks the controller's order in the same walk as the rows.
+        var order = OrderWalk(keys: scope == .full ? sortKeyIndexes() : [])
+        let sharedSections = min(table.numberOfSections, sectionCount)
+        for section in 0..<sharedSections {
             let name = controller.sectionName(at: section) ?? ""
             let title = table.headerTitle(forSection: section)
             if hasTitles, title != name {
@@ -76,7 +79,9 @@ public struct ConsistencyCheck {
             }
             let showsSameObjects = scope == .incremental && rows == expected && !suspects.contains(section)
                 && table.fingerprint(ofSection: section) == controller.fingerprint(ofSection: section)
-            if !showsSameObjects {
+            if scope == .full {
+                problems += walkProblems(section: section, comparedRows: min(rows, expected), order: &order)
+            } else if !showsSameObjects {
                 problems += rowProblems(section: section, rows: 0..<min(rows, expected))
             } else {
                 // The rows show the right objects; only cells can be wrong, and only visible rows have one.
@@ -88,7 +93,14 @@ public struct ConsistencyCheck {
                 }
             }
         }
-        problems += scope == .full ? orderProblems() : lastChanges.orderProblems
+        if scope == .full {
+            for section in sharedSections..<max(sharedSections, sectionCount) {
+                _ = walkProblems(section: section, comparedRows: 0, order: &order)
+            }
+            problems += order.problem.map { [$0] } ?? []
+        } else {
+            problems += lastChanges.orderProblems
+        }
         if problems.count > limit {
             let extra = problems.count - limit
             problems = Array(problems.prefix(limit)) + [.init(.omitted, "… and \(extra) more")]
@@ -103,7 +115,25 @@ public struct ConsistencyCheck {
         controller.forEachObject(inSection: section, rows: rows) { row, object in
             let index = row - rows.lowerBound
             guard shown.indices.contains(index) else { return }
-            if let problem = rowProblem(section: section, row: row, object: object, shown: shown[index]) { problems.append(problem) }
+            if let problem = rowProblem(section: section, row: row, object: object, values: values(of: object), shown: shown[index]) {
+                problems.append(problem)
+            }
+        }
+        return problems
+    }
+
+    /// The full scope's walk of every object of `section`, in one pass of the controller's tree:
+    /// the first `comparedRows` rows are compared with the table, and every object is fed to
+    /// `order`, which checks the controller's sort order across the whole list.
+    func walkProblems(section: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
+        var problems: [ConsistencyProblem] = []
+        let shown = table.rowContents(inSection: section, rows: 0..<comparedRows)
+        controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
+            let values = values(of: object)
+            if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, values: values, shown: shown[row]) {
+                problems.append(problem)
+            }
+            visit(object, values: values, &order)
         }
         return problems
     }
@@ -113,20 +143,26 @@ public struct ConsistencyCheck {
         rows.compactMap { row in
             let path = IndexPath(row: row, section: section)
             guard let object = controller.object(at: path) else { return nil }
-            return rowProblem(section: section, row: row, object: object,
+            return rowProblem(section: section, row: row, object: object, values: values(of: object),
                               shown: (table.rowIdentifier(at: path) ?? 0, table.cellForRow(at: path)))
         }
     }
 
     /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
-    /// `shown`: what the table shows in that row.
-    private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: (identifier: Int, cell: TableCell?)) -> ConsistencyProblem? {
-        let path = IndexPath(row: row, section: section)
+    /// `values`: the object's values as the check reads them; `shown`: what the table shows in that row.
+    private func rowProblem(section: Int, row: Int, object: ManagedObject, values: [Value],
+                            shown: (identifier: Int, cell: TableCell?)) -> ConsistencyProblem? {
         if shown.identifier != object.objectID.rawValue {
+            let path = IndexPath(row: row, section: section)
             return .init(.wrongRow, "row \(path.shortDescription) shows \(label(shown.identifier)) but the controller has \(label(object)) there")
         }
         guard let cell = shown.cell else { return nil }
-        let fresh = dataSource.cell(for: object, values: values(of: object))
+        // Formatted from these very values (the same storage): the text is what they format to.
+        if cell.identifier == object.objectID.rawValue, let source = cell.source as? CellValues, source.isIdentical(to: values) {
+            return nil
+        }
+        let path = IndexPath(row: row, section: section)
+        let fresh = dataSource.cell(for: object, values: values)
         if cell.identifier != fresh.identifier {
             return .init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
         } else if cell.columns != fresh.columns {
@@ -143,14 +179,21 @@ public struct ConsistencyCheck {
         return rows
     }
 
-    /// The controller's own invariant: its objects are in sort-descriptor order.
-    func orderProblems() -> [ConsistencyProblem] {
-        guard let objects = controller.fetchedObjects, objects.count > 1 else { return [] }
-        let keys = sortKeyIndexes()
-        for i in 1..<objects.count where !isOrdered(objects[i - 1], objects[i], keys: keys) {
-            return [orderProblem(objects[i - 1], objects[i])]
+    /// The controller's own invariant — its objects are in sort-descriptor order — checked pair
+    /// by pair along the full scope's walk of every section: the first violation in list order.
+    struct OrderWalk {
+        let keys: [(key: String, index: Int?, ascending: Bool)]
+        var previous: (object: ManagedObject, values: [Value])?
+        var problem: ConsistencyProblem?
+    }
+
+    /// Checks that `object`, with `values`, may follow the previous object of the walk.
+    private func visit(_ object: ManagedObject, values: [Value], _ walk: inout OrderWalk) {
+        guard walk.problem == nil else { return }
+        if let previous = walk.previous, !isOrdered(previous.object, previous.values, object, values, keys: walk.keys) {
+            walk.problem = orderProblem(previous.object, object)
         }
-        return []
+        walk.previous = (object, values)
     }
 
     /// What the incremental scope checks around the objects of the last change event.
@@ -159,7 +202,7 @@ public struct ConsistencyCheck {
         /// for it: read in full even if the fingerprints agree.
         var misplacedSections: Set<Int> = []
         /// The controller's order checked between each such object and its neighbours: the first
-        /// violation in list order, as `orderProblems()` reports it.
+        /// violation in list order, as the full scope's `OrderWalk` reports it.
         var orderProblems: [ConsistencyProblem] = []
     }
 
@@ -202,15 +245,22 @@ public struct ConsistencyCheck {
     private func sortKeyIndexes() -> [(key: String, index: Int?, ascending: Bool)] {
         let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
         return controller.fetchRequest.sortDescriptors.compactMap { descriptor in
-            if descriptor.key.contains(".") { return (descriptor.key, nil, descriptor.ascending) }
+            // Byte by byte: Foundation's `contains(_: StringProtocol)` cost more than the walk of a short list.
+            if descriptor.key.utf8.contains(UInt8(ascii: ".")) { return (descriptor.key, nil, descriptor.ascending) }
             return entity?.index(of: descriptor.key).map { (descriptor.key, $0, descriptor.ascending) }
         }
     }
 
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
     private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
+        isOrdered(a, values(of: a), b, values(of: b), keys: keys)
+    }
+
+    /// Whether `a`, with values `aValues`, may come before `b`, with `bValues`.
+    private func isOrdered(_ a: ManagedObject, _ aValues: [Value], _ b: ManagedObject, _ bValues: [Value],
+                           keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
         for key in keys {
-            let c = if let index = key.index { Value.compare(values(of: a)[index], values(of: b)[index]) }
+            let c = if let index = key.index { Value.compare(aValues[index], bValues[index]) }
                 else { Value.compare(a.value(forKeyPath: key.key), b.value(forKeyPath: key.key)) }
             if c != 0 { return key.ascending ? c < 0 : c > 0 }
         }

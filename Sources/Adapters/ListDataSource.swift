@@ -82,7 +82,7 @@ public final class ListDataSource: TableViewDataSource {
 
     /// The cell the app would configure for `object` if it had `values`.
     public func cell(for object: ManagedObject, values: [Value]) -> TableCell {
-        TableCell(identifier: object.objectID.rawValue, columns: values.map(\.description))
+        TableCell(identifier: object.objectID.rawValue, columns: values.map(\.description), source: CellValues(values))
     }
 
     public func numberOfSections(in tableView: SimulatedTableView) -> Int {

@@ -42,8 +42,13 @@ extension FuzzExecutor {
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
         // Each object's key is read once, not by name in every comparison of the sort.
         var order: [String: [(key: Value, id: ObjectID)]] = [:]
-        for object in workspace.context.objects(ofEntity: FuzzField.entityName) {
-            order[object["group"].stringValue ?? "", default: []].append((object["order"], object.objectID))
+        let context = workspace.context
+        let entity = context.schema.entity(named: FuzzField.entityName)
+        guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return [:] }
+        for object in context.objects(ofEntity: FuzzField.entityName) {
+            let values = object.values
+            guard values.count > max(group, index) else { continue } // every Item has the schema's shape
+            order[values[group].stringValue ?? "", default: []].append((values[index], object.objectID))
         }
         return order.mapValues { entries in
             entries.sorted { a, b in

@@ -13,6 +13,8 @@ package final class FuzzExecutor {
     package let interpreter: Interpreter
     private var ids: [FuzzSymbol: ObjectID] = [:]
     private var symbols: [ObjectID: FuzzSymbol] = [:]
+    /// Every object the session's lines inserted, with its symbol, in ID order (live or not).
+    private var insertedObjects: [(id: ObjectID, symbol: FuzzSymbol)] = []
 
     /// What running one line did.
     package struct Step {
@@ -34,6 +36,7 @@ package final class FuzzExecutor {
     package init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
         interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
+        interpreter.rendersJSON = false
         self.breaksRenumbering = breaksRenumbering
     }
 
@@ -60,6 +63,9 @@ package final class FuzzExecutor {
             for (symbol, id) in zip(inserted, step.outcome.insertedIDs) {
                 ids[symbol] = id
                 symbols[id] = symbol
+                // IDs grow with every insert; a merged background insert may still come in behind.
+                let index = insertedObjects.lastIndex { $0.id < id }.map { $0 + 1 } ?? 0
+                insertedObjects.insert((id, symbol), at: index)
             }
         }
         if step.outcome.failed, let report = interpreter.lastReport {
@@ -74,9 +80,10 @@ package final class FuzzExecutor {
     // MARK: The workspace, as the generator sees it
 
     /// The live objects of the fuzzed entity with their symbols, in ID order.
+    /// - Complexity: O(inserted) lookups by ID; no sort.
     func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
-        let objects = workspace.context.objects(ofEntity: FuzzField.entityName).sorted { $0.objectID < $1.objectID }
-        return objects.compactMap { object in symbols[object.objectID].map { ($0, object) } }
+        let context = workspace.context
+        return insertedObjects.compactMap { entry in context.object(with: entry.id).map { (entry.symbol, $0) } }
     }
 
     /// The object a symbol names, if it exists now.

@@ -14,6 +14,9 @@ package final class Interpreter {
     package let workspace: Workspace
     /// Whether to render text output (off in `--json` mode, where only JSON is printed).
     package var rendersText = true
+    /// Whether an edit's outcome carries its JSON object (`{"ok":true,"ids":…,"batch":…}`); off
+    /// in the fuzzer's search, which reads neither text nor JSON. Errors keep their JSON.
+    package var rendersJSON = true
     /// Whether a `begin … commit` block is open.
     package internal(set) var isInTransaction = false {
         didSet { if !isInTransaction { blockDescriptions = [] } }
@@ -145,11 +148,13 @@ package final class Interpreter {
     func outcome(ids: [ObjectID], report: EventReport?, extra: [(String, JSONValue)] = [], prefix: [OutputBlock] = []) -> LineOutcome {
         var outcome = LineOutcome()
         outcome.insertedIDs = ids
-        var fields: [(String, JSONValue)] = [("ok", true)]
-        fields += extra
-        fields.append(("ids", .array(ids.map { .int($0.rawValue) })))
-        fields.append(("batch", report?.json ?? .null))
-        outcome.json = .object(fields)
+        if rendersJSON {
+            var fields: [(String, JSONValue)] = [("ok", true)]
+            fields += extra
+            fields.append(("ids", .array(ids.map { .int($0.rawValue) })))
+            fields.append(("batch", report?.json ?? .null))
+            outcome.json = .object(fields)
+        }
         outcome.failed = report.map { !$0.isConsistent } ?? false
         guard rendersText else { return outcome }
         outcome.text = prefix

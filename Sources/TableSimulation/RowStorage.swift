@@ -32,7 +32,12 @@ final class RowStorage {
     /// Rows in all sections together, kept as rows come and go.
     private(set) var totalRowCount = 0
     /// The configured cells, by row serial; only rows inside the viewport have one.
-    var cells: [Int: TableCell] = [:]
+    var cells: [Int: TableCell] = [:] {
+        didSet { generation &+= 1 }
+    }
+    /// Changes with every change of the rows or the cells: a viewport refresh that finds it as
+    /// the last complete refresh left it has nothing to do.
+    private(set) var generation = 0
     private var nextSerial = 0
 
     var numberOfSections: Int { sections.count }
@@ -49,6 +54,7 @@ final class RowStorage {
 
     /// Replaces everything with fresh sections and no cells.
     func reset(_ sections: [TableSection]) {
+        generation &+= 1
         self.sections = sections
         cells = [:]
         totalRowCount = sections.reduce(0) { $0 + $1.rows.count }
@@ -57,6 +63,7 @@ final class RowStorage {
     /// Replaces the list of sections (a batch's new layout); cells stay filed by serial.
     /// - Complexity: O(sections).
     func arrange(_ sections: [TableSection]) {
+        generation &+= 1
         self.sections = sections
         totalRowCount = sections.reduce(0) { $0 + $1.rows.count }
     }
@@ -117,6 +124,7 @@ final class RowStorage {
     /// Removes the row at `path` and returns it (its cell stays filed under its serial).
     /// - Complexity: O(log n).
     func removeRow(at path: IndexPath) -> TableRow {
+        generation &+= 1
         let section = sections[path.section]
         let (before, after) = neighbours(of: path.row, in: section, excluding: true)
         let row = section.rows.remove(at: path.row)
@@ -128,6 +136,7 @@ final class RowStorage {
     /// Inserts `row` so that it ends up at `path`.
     /// - Complexity: O(log n).
     func insertRow(_ row: TableRow, at path: IndexPath) {
+        generation &+= 1
         let section = sections[path.section]
         let (before, after) = neighbours(of: path.row, in: section, excluding: false)
         section.rows.insert(row, at: path.row)
@@ -138,6 +147,7 @@ final class RowStorage {
     /// Replaces the row at `path` (a reload); the old row's cell is dropped.
     /// - Complexity: O(log n).
     func replaceRow(at path: IndexPath, with row: TableRow) {
+        generation &+= 1
         let section = sections[path.section]
         let (before, after) = neighbours(of: path.row, in: section, excluding: true)
         let old = section.rows[path.row]
@@ -156,6 +166,25 @@ final class RowStorage {
             rest -= section.rows.count
         }
         return nil
+    }
+
+    /// Calls `body` with the section, row and row of each flattened index of `range`, in order,
+    /// without building an array (the viewport's walk after every batch).
+    /// - Complexity: O(sections + range.count + log n).
+    func forEachRow(inFlatRange range: Range<Int>, _ body: (_ section: Int, _ row: Int, TableRow) -> Void) {
+        guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
+        var left = range.count, section = start.section, first = start.row
+        while left > 0, section < sections.count {
+            var row = first
+            sections[section].rows.forEach(from: first) { tableRow in
+                body(section, row, tableRow)
+                row += 1
+                left -= 1
+                return left > 0
+            }
+            section += 1
+            first = 0
+        }
     }
 
     /// The rows at flattened indexes `range`, with their index paths, in order.

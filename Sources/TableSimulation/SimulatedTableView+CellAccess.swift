@@ -9,8 +9,9 @@ extension SimulatedTableView {
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
         var contents: [(identifier: Int, cell: TableCell?)] = []
         contents.reserveCapacity(rows.count)
+        let cells = storage.cells
         storage.sections[section].rows.forEach(from: rows.lowerBound) { row in
-            contents.append((row.identifier, storage.cells[row.serial]))
+            contents.append((row.identifier, cells[row.serial]))
             return contents.count < rows.count
         }
         return contents

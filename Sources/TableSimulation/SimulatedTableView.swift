@@ -45,6 +45,9 @@ public final class SimulatedTableView {
     public var reportsReloadAndMoveAsTwoAnimations = false
 
     let storage = RowStorage()
+    /// The storage's generation and the viewport after the last refresh that left every visible
+    /// row with a cell and no cell off screen (`refreshViewport`); nil when it did not.
+    var settledLayout: (generation: Int, viewport: Viewport)?
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
@@ -140,14 +143,36 @@ public final class SimulatedTableView {
     /// - Complexity: O(sections + (visible rows + cells) × log n): only rows inside the viewport
     ///   have cells, so nothing else needs visiting.
     func refreshViewport(configuringNewRows: Bool = true) {
-        let visible = storage.rows(inFlatRange: viewport.visibleRows(rowCount: storage.totalRowCount))
-        let onScreen = Set(visible.map(\.row.serial))
-        storage.cells = storage.cells.filter { onScreen.contains($0.key) }
-        guard configuringNewRows else { return }
-        let needCells = visible.filter { storage.cells[$0.row.serial] == nil }.map(\.path)
+        // Nothing moved, came, went or lost its cell since a refresh that left every visible row
+        // with a cell and no cell off screen, and the viewport is where it was: nothing to do.
+        if configuringNewRows, let settled = settledLayout, settled.generation == storage.generation, settled.viewport == viewport {
+            return
+        }
+        let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
+        var needCells: [IndexPath] = []
+        var visibleCells = 0
+        let cells = storage.cells
+        storage.forEachRow(inFlatRange: visible) { section, row, tableRow in
+            if cells[tableRow.serial] != nil {
+                visibleCells += 1
+            } else if configuringNewRows {
+                needCells.append(IndexPath(row: row, section: section))
+            }
+        }
+        // Serials are unique: when every cell belongs to a visible row, none is off screen.
+        if visibleCells != storage.cells.count {
+            var onScreen = Set<Int>(minimumCapacity: visible.count)
+            storage.forEachRow(inFlatRange: visible) { _, _, tableRow in onScreen.insert(tableRow.serial) }
+            storage.cells = storage.cells.filter { onScreen.contains($0.key) }
+        }
         // Ask the data source only after the storage is no longer being mutated: it may query us.
+        let before = storage.generation
         for path in needCells {
             configureCell(at: path)
+        }
+        // Settled when each new cell was filed (one change each) and nothing else changed meanwhile.
+        if configuringNewRows {
+            settledLayout = storage.generation == before &+ needCells.count ? (storage.generation, viewport) : nil
         }
     }
 

@@ -11,6 +11,7 @@ import Transcripts
     static func generate(_ configuration: FuzzConfiguration, batches: Int, seed: UInt64 = 5) throws -> (lines: [String], callbacks: [String]) {
         var generator = FuzzGenerator(configuration: configuration, seed: seed)
         let executor = try FuzzExecutor()
+        executor.interpreter.rendersJSON = true // the fuzzer runs without it; the batches are read from it here
         var lines: [String] = [], callbacks: [String] = []
         for line in generator.setup() {
             let step = executor.run(line)

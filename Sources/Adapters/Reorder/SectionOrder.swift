@@ -42,19 +42,36 @@ struct SectionOrder {
     /// section key), sorted by the request's sort descriptors.
     /// - Complexity: O(n log n) for n objects of the entity.
     static func scanning(_ context: ObjectContext, request: FetchRequest, sectionValue: Value?, excluding moved: ObjectID) -> SectionOrder {
+        // Keys are resolved to attribute positions once, not by name in every comparison; a key
+        // the entity does not have reads as nil, as `object[key]` does.
+        let entity = context.schema.entity(named: request.entityName)
+        let position = { (key: String) in entity?.index(of: key) }
+        let read = { (object: ManagedObject, index: Int?) -> Value in
+            guard let index, index < object.values.count else { return .null }
+            return object.values[index]
+        }
+        let sectionIndex = request.sectionNameKeyPath.map(position)
         var objects = context.objects(ofEntity: request.entityName).filter { object in
             guard object.objectID != moved else { return false }
-            guard let key = request.sectionNameKeyPath, let sectionValue else { return true }
-            return Value.compare(object[key], sectionValue) == 0
+            guard let sectionIndex, let sectionValue else { return true }
+            return Value.compare(read(object, sectionIndex), sectionValue) == 0
         }
-        let sort = request.sortDescriptors
-        objects.sort { a, b in
-            for descriptor in sort {
-                let c = Value.compare(a[descriptor.key], b[descriptor.key])
+        // Each object's sort keys are read once into one flat array; the sort permutes indexes.
+        let sort = request.sortDescriptors.map { (index: position($0.key), ascending: $0.ascending) }
+        var keys: [Value] = []
+        keys.reserveCapacity(objects.count * sort.count)
+        for object in objects {
+            for descriptor in sort { keys.append(read(object, descriptor.index)) }
+        }
+        var permutation = Array(objects.indices)
+        permutation.sort { i, j in
+            for (n, descriptor) in sort.enumerated() {
+                let c = Value.compare(keys[i * sort.count + n], keys[j * sort.count + n])
                 if c != 0 { return descriptor.ascending ? c < 0 : c > 0 }
             }
-            return a.objectID < b.objectID
+            return objects[i].objectID < objects[j].objectID
         }
+        objects = permutation.map { objects[$0] }
         var positions: [ObjectID: Int] = [:]
         for (position, object) in objects.enumerated() { positions[object.objectID] = position }
         return SectionOrder(count: objects.count, objectAt: { objects.indices.contains($0) ? objects[$0] : nil },
