@@ -38,6 +38,44 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
 
         var count: Int { isLeaf ? elements.count : counts.reduce(0, +) }
         var sum: Int { isLeaf ? weights.reduce(0, +) : sums.reduce(0, +) }
+
+        /// In an inner node: the child holding rank `offset` (counted from the node's first
+        /// element, in range) and the rank within that child. Reads the counts in place: the
+        /// protocol's generic `child(holding:)` reads them through a witness, a copy per step.
+        @inline(__always)
+        func child(holdingRank offset: Int) -> (index: Int, offset: Int) {
+            counts.withUnsafeBufferPointer { counts in
+                var child = 0, offset = offset
+                let last = counts.count - 1
+                while child < last, offset >= counts[child] {
+                    offset -= counts[child]
+                    child += 1
+                }
+                return (child, offset)
+            }
+        }
+
+        /// The leaf holding rank `rank` of this subtree (in range) and the rank within it.
+        @inline(__always)
+        func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
+            var node = self, offset = rank
+            while !node.isLeaf {
+                let step = node.child(holdingRank: offset)
+                offset = step.offset
+                node = node.children[step.index]
+            }
+            return (node, offset)
+        }
+    }
+
+    /// The sum of `values[0..<end]`, read in place.
+    @inline(__always)
+    static func prefixSum(_ values: [Int], upTo end: Int) -> Int {
+        values.withUnsafeBufferPointer { values in
+            var total = 0
+            for j in 0..<end { total &+= values[j] }
+            return total
+        }
     }
 
     let ordering: Ordering

@@ -44,3 +44,17 @@ import Testing
         #expect(BenchResult.decimal(value, places: places) == text)
     }
 }
+
+/// `--controller-only` builds and times the controller alone.
+@Suite struct ControllerOnlyBenchTests {
+    @Test func onlyTheControllerIsMeasured() throws {
+        let runner = BenchRunner(sizes: [300], changes: [20], seed: 5, repetitions: 2, controllerOnly: true)
+        var results: [BenchResult] = []
+        try runner.run(progress: { _ in }, report: { results.append($0) })
+        #expect(results.count == 1)
+        let result = try #require(results.first)
+        #expect(result.controllerMs > 0)
+        #expect(result.pipelineMs == 0 && result.baselineMs == 0 && result.heckelMs == 0)
+        #expect(result.baselineEvents == 0 && result.bytesPerObject == 0)
+    }
+}
