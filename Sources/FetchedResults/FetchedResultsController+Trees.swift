@@ -145,10 +145,11 @@ extension FetchedResultsController {
     static func sortedIndexes(of entries: [ResultEntry], by ordering: EntryOrdering, descending: Bool) -> [Int] {
         entries.withUnsafeBufferPointer { entries in
             var order = Array(entries.indices)
+            guard let base = entries.baseAddress else { return order }
             if descending {
-                order.sort { ordering.areInIncreasingOrder(entries[$1], entries[$0]) }
+                order.sort { ordering.areInIncreasingOrder((base + $1).pointee, (base + $0).pointee) }
             } else {
-                order.sort { ordering.areInIncreasingOrder(entries[$0], entries[$1]) }
+                order.sort { ordering.areInIncreasingOrder((base + $0).pointee, (base + $1).pointee) }
             }
             return order
         }
@@ -159,11 +160,4 @@ extension FetchedResultsController {
 struct EmptiedSection {
     let value: Value
     let oldIndex: Int
-}
-
-/// A tree entry and the index of its candidate (a struct, not a tuple: tuples are copied through
-/// generic runtime witnesses).
-struct IndexedEntry {
-    let index: Int
-    let entry: ResultEntry
 }

@@ -127,7 +127,7 @@ public final class FetchedResultsController {
         } else {
             window = nil
             sectionTree = request.sectionIndex.map { _ in Self.sectionTree(for: entries, ascending: request.ascending[0]) }
-            if sectionTree == nil { listFingerprint = SequenceFingerprint(entries.lazy.map(\.objectID.rawValue)) }
+            if sectionTree == nil { listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) } }
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
@@ -156,6 +156,20 @@ public final class FetchedResultsController {
             + "configured with a sectionNameKeyPath"]
     }
 
+    /// The fingerprint of the IDs of `entries`, in order, built one append at a time (the
+    /// generic `SequenceFingerprint.init` runs unspecialised over a lazy map here).
+    /// - Complexity: O(n).
+    static func fingerprint(of entries: Slice<UnsafeBufferPointer<ResultEntry>>) -> SequenceFingerprint {
+        var fingerprint = SequenceFingerprint()
+        var previous: Int?
+        for index in entries.indices {
+            let id = entries[index].objectID.rawValue
+            fingerprint.insert(id, after: previous, before: nil)
+            previous = id
+        }
+        return fingerprint
+    }
+
     static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
@@ -165,7 +179,7 @@ public final class FetchedResultsController {
                 let value = entries[start].key[0].sectionIdentity
                 var end = start + 1
                 while end < entries.count, Value.compare(value, entries[end].key[0].sectionIdentity) == 0 { end += 1 }
-                let fingerprint = SequenceFingerprint((start..<end).lazy.map { entries[$0].objectID.rawValue })
+                let fingerprint = Self.fingerprint(of: entries[start..<end])
                 sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
                 counts.append(end - start)
                 start = end

@@ -108,12 +108,31 @@ extension OrderStatisticTree {
     }
 
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
+    /// - Complexity: O(log n + m) for m elements visited. (The walk is the tree's own rather than
+    ///   `CountedTreeNode.forEachLeaf`, which runs unspecialised here: generic metadata per child.)
     func forEach(from rank: Int = 0, _ body: (Element, Int) -> Bool) {
         guard rank < count else { return }
-        root.forEachLeaf(from: max(rank, 0)) { leaf, start in
-            for i in start..<leaf.elements.count where !body(leaf.elements[i], unitWeights ? 1 : leaf.weights[i]) { return false }
+        forEach(in: root, from: max(rank, 0), body)
+    }
+
+    @discardableResult
+    private func forEach(in node: Node, from position: Int, _ body: (Element, Int) -> Bool) -> Bool {
+        if node.isLeaf {
+            let elements = node.elements, weights = node.weights
+            for i in position..<elements.count where !body(elements[i], unitWeights ? 1 : weights[i]) { return false }
             return true
         }
+        let children = node.children, counts = node.counts
+        var skip = position
+        for i in 0..<children.count {
+            if skip >= counts[i] {
+                skip -= counts[i]
+                continue
+            }
+            guard forEach(in: children[i], from: skip, body) else { return false }
+            skip = 0
+        }
+        return true
     }
 
     /// All elements in order.

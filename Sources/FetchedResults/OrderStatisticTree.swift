@@ -149,10 +149,13 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     @inline(__always)
     func childIndex(in node: Node, for element: Element) -> Int {
         node.separators.withUnsafeBufferPointer { separators in
+            // Through `pointee` (an addressor), not the buffer's subscript: the comparison then
+            // borrows the element instead of copying it, retains and all.
+            guard let base = separators.baseAddress else { return 0 }
             var lo = 0, hi = separators.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if ordering.areInIncreasingOrder(element, separators[mid]) { hi = mid } else { lo = mid + 1 }
+                if ordering.areInIncreasingOrder(element, (base + mid).pointee) { hi = mid } else { lo = mid + 1 }
             }
             return lo
         }
@@ -162,12 +165,13 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     @inline(__always)
     func lowerBound(in leaf: Node, of element: Element) -> (index: Int, isEqual: Bool) {
         leaf.elements.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return (0, false) }
             var lo = 0, hi = elements.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if ordering.areInIncreasingOrder(elements[mid], element) { lo = mid + 1 } else { hi = mid }
+                if ordering.areInIncreasingOrder((base + mid).pointee, element) { lo = mid + 1 } else { hi = mid }
             }
-            return (lo, lo < elements.count && !ordering.areInIncreasingOrder(element, elements[lo]))
+            return (lo, lo < elements.count && !ordering.areInIncreasingOrder(element, (base + lo).pointee))
         }
     }
 }
