@@ -78,9 +78,12 @@ struct TrackedTable {
                 return
             }
             if index < 0 {
-                slots.insert(contentsOf: repeatElement(nil, count: -index), at: 0)
-                base = id.rawValue
-                index = 0
+                // Room for half as many lower IDs again, so that objects entering in descending
+                // ID order do not move the whole array each time (amortised O(1), as appends).
+                let grow = max(-index, slots.count / 2)
+                slots.insert(contentsOf: repeatElement(nil, count: grow), at: 0)
+                base -= grow
+                index += grow
             } else {
                 slots.append(contentsOf: repeatElement(nil, count: index - slots.count + 1))
             }

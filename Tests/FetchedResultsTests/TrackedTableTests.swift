@@ -36,6 +36,17 @@ import Testing
         #expect(table[ObjectID(1_000_000)] == nil && table[ObjectID(-5)] == nil)
     }
 
+    @Test func objectsEnteringInDescendingIDOrderAreAllFound() throws {
+        let notes = try objects(300)
+        var table = TrackedTable()
+        for note in notes.reversed() { table[note.objectID] = tracked(note) }
+        #expect(table.count == 300)
+        #expect(notes.allSatisfy { table[$0.objectID]?.object === $0 })
+        #expect(table.keys == notes.map(\.objectID))
+        // Below the lowest ID there is nothing, though the array keeps room there.
+        #expect(table[ObjectID(notes[0].objectID.rawValue - 1)] == nil)
+    }
+
     @Test func spreadIDsTurnItIntoADictionaryThatStillAnswers() throws {
         let notes = try objects(3)
         var table = TrackedTable()
