@@ -38,7 +38,7 @@ package struct BenchResult: Sendable {
             + "\"ratio\":\(Self.decimal(ratio, places: 1)),\"refetch_ms\":\(Self.decimal(refetchMs)),"
             + "\"diff_ms\":\(Self.decimal(differenceMs)),\"heckel_ms\":\(Self.decimal(heckelMs)),"
             + "\"heckel_ratio\":\(Self.decimal(heckelRatio, places: 1)),\"fetch_ms\":\(Self.decimal(fetchMs, places: 1)),"
-            + "\"bytes_per_object\":\(bytesPerObject)}"
+            + "\"bytes_per_object\":\(bytesPerObject),\"controller_bytes_per_object\":\(controllerBytesPerObject)}"
     }
 
     /// The header of the plain table.

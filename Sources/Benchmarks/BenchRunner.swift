@@ -17,13 +17,18 @@ package struct BenchRunner {
     package var repetitions: Int?
     /// The controllers' change path (`.automatic` unless measuring one path alone).
     package var path: ChangePath
+    /// Measures the controller alone: no pipeline and no baseline are built or timed (their
+    /// figures are 0). For profiling the controller (docs/performance.md, "Instructions per change").
+    package var controllerOnly: Bool
 
-    package init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic) {
+    package init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic,
+                 controllerOnly: Bool = false) {
         self.sizes = sizes
         self.changes = changes
         self.seed = seed
         self.repetitions = repetitions
         self.path = path
+        self.controllerOnly = controllerOnly
     }
 
     /// Events measured per pair: enough for a stable median, few enough for a short run.
@@ -61,20 +66,20 @@ package struct BenchRunner {
         let afterFetch = BenchClock.residentBytes()
         progress("size \(NumberText.grouped(size)): fetched in \(BenchResult.decimal(fetchMs, places: 1)) ms")
 
-        let pipelineContext = try ObjectContext(store: store)
+        let pipelineContext = controllerOnly ? nil : try ObjectContext(store: store)
         let beforePipeline = BenchClock.residentBytes()
-        let pipeline = try PipelineStack(context: pipelineContext, path: path)
+        let pipeline = try pipelineContext.map { try PipelineStack(context: $0, path: path) }
         let afterPipeline = BenchClock.residentBytes()
         func perObject(_ from: Int?, _ to: Int?) -> Int {
             guard let from, let to, size > 0 else { return 0 }
             return max(to - from, 0) / size
         }
         let controllerBytes = perObject(beforeFetch, afterFetch)
-        let pipelineBytes = perObject(beforePipeline, afterPipeline)
+        let pipelineBytes = pipeline == nil ? 0 : perObject(beforePipeline, afterPipeline)
         progress("size \(NumberText.grouped(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
             + "\(controllerBytes) B per object for the controller, \(pipelineBytes) B with the data source and the table")
         // The baseline works on a context of its own, with nothing observing it.
-        var baseline = try BenchBaseline(context: ObjectContext(store: store))
+        var baseline = controllerOnly ? nil : try BenchBaseline(context: ObjectContext(store: store))
 
         for k in changes {
             let measured = measuredEvents(changes: k)
@@ -85,7 +90,7 @@ package struct BenchRunner {
                 try BenchWorkload.apply(edits, to: controllerStack.context)
                 return try BenchClock.milliseconds { try controllerStack.context.processPendingChanges() }
             }
-            let pipelineSamples = try Self.measure(events) { edits in
+            let pipelineSamples = try pipeline.map { pipeline in try Self.measure(events) { edits in
                 try BenchWorkload.apply(edits, to: pipeline.context)
                 var problems: [String] = []
                 let ms = try BenchClock.milliseconds { problems = try pipeline.processEvent() }
@@ -93,9 +98,9 @@ package struct BenchRunner {
                     throw BenchError(description: "the pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))")
                 }
                 return ms
-            }
-            let baselineSamples = try baseline.measure(events, warmUp: Self.warmUpEvents,
-                                                       count: baselineEvents(size: size, changes: k, measured: measured))
+            } } ?? []
+            let baselineSamples = try baseline?.measure(events, warmUp: Self.warmUpEvents,
+                                                        count: baselineEvents(size: size, changes: k, measured: measured)) ?? []
             report(BenchResult(
                 size: size, changes: k,
                 controllerMs: BenchClock.median(controllerSamples), pipelineMs: BenchClock.median(pipelineSamples),
@@ -107,7 +112,7 @@ package struct BenchRunner {
                 events: measured, baselineEvents: baselineSamples.count))
         }
         // The incremental check vouched for every event; the full one confirms the end state.
-        let problems = pipeline.check.run(scope: .full)
+        let problems = pipeline?.check.run(scope: .full) ?? []
         guard problems.isEmpty else {
             throw BenchError(description: "the full check disagrees at size \(size): \(problems.prefix(3))")
         }

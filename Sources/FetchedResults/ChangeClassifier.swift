@@ -28,15 +28,41 @@ struct ChangeClassifier {
         } else {
             classifyLegacy(candidates, &deletes, &inserts, &moves, &updates)
         }
-        let origin = IndexPath(row: 0, section: 0)
-        deletes.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
-        inserts.sort { ($0.newIndexPath ?? origin) < ($1.newIndexPath ?? origin) }
-        moves.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
-        updates.sort { ($0.indexPath ?? origin) < ($1.indexPath ?? origin) }
+        var changes: [ObjectChange] = []
+        changes.reserveCapacity(deletes.count + inserts.count + moves.count + updates.count)
+        Self.append(deletes, byNewPath: false, to: &changes)
+        Self.append(inserts, byNewPath: true, to: &changes)
         if !profile.lowersMoves, !moves.isEmpty, !updates.isEmpty {
-            return deletes + inserts + Self.updatesBeforeTheirMoves(moves, updates)
+            var sortedMoves: [ObjectChange] = []
+            var sortedUpdates: [ObjectChange] = []
+            Self.append(moves, byNewPath: false, to: &sortedMoves)
+            Self.append(updates, byNewPath: false, to: &sortedUpdates)
+            changes += Self.updatesBeforeTheirMoves(sortedMoves, sortedUpdates)
+            return changes
         }
-        return deletes + inserts + moves + updates
+        Self.append(moves, byNewPath: false, to: &changes)
+        Self.append(updates, byNewPath: false, to: &changes)
+        return changes
+    }
+
+    /// A change's index path as one integer that orders as the path does (section, then row).
+    private struct PathKey {
+        let key: Int
+        let index: Int
+    }
+
+    /// Appends `kind` to `changes` sorted by old (or new) index path, a missing one first.
+    /// Sorting integers, not the changes' `IndexPath`s, keeps Foundation's generic comparison
+    /// out of the event. O(m log m).
+    private static func append(_ kind: [ObjectChange], byNewPath: Bool, to changes: inout [ObjectChange]) {
+        var keys: [PathKey] = []
+        keys.reserveCapacity(kind.count)
+        for (index, change) in kind.enumerated() {
+            let key = (byNewPath ? change.newIndexPath : change.indexPath).map { $0.section << 32 | $0.row } ?? 0
+            keys.append(PathKey(key: key, index: index))
+        }
+        keys.sort { $0.key < $1.key }
+        for key in keys { changes.append(kind[key.index]) }
     }
 
     /// iOS 9's twin report (rule 21): the update of an object that is also moved comes directly
@@ -62,16 +88,16 @@ struct ChangeClassifier {
     /// iOS 10 and later: every key change of a staying object is a move, then lowered.
     private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
                                   _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
-        var entering: [(Int, Slot)] = [], leaving: [(Int, Slot)] = [], moving: [MoveLowering.Move] = []
+        var entering: [MoveLowering.Placed] = [], leaving: [MoveLowering.Placed] = [], moving: [MoveLowering.Move] = []
         for (i, c) in candidates.enumerated() {
             switch (c.old, c.new) {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                entering.append((i, new))
+                entering.append(MoveLowering.Placed(candidate: i, slot: new))
                 inserts.append(ObjectChange(type: .insert, object: c.object, indexPath: nil, newIndexPath: new.path))
             case (let old?, nil):
-                leaving.append((i, old))
+                leaving.append(MoveLowering.Placed(candidate: i, slot: old))
                 deletes.append(ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil))
             case (let old?, let new?):
                 if c.keyChanged {

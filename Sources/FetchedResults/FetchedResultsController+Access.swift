@@ -148,7 +148,7 @@ extension FetchedResultsController {
     /// The index title for a section name: the delegate's, or the capitalised first letter (Apple's
     /// default); `nil` for an empty name.
     public func sectionIndexTitle(forSectionName name: String) -> String? {
-        if let titles = delegate as? any FetchedResultsSectionIndexTitleDelegate,
+        if delegateRoles.sectionIndexTitles, let titles = delegate as? any FetchedResultsSectionIndexTitleDelegate,
            let title = titles.controller(self, sectionIndexTitleForSectionName: name) {
             return title
         }

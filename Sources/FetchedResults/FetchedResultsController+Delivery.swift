@@ -1,40 +1,55 @@
 import FetchSimCore
 import ObjectGraph
 
+/// Which of the optional delegate protocols a delegate adopts. The controller works this out
+/// once, when the delegate is set: a dynamic cast to a protocol costs more than a small event.
+struct DelegateRoles {
+    let snapshot: Bool
+    let difference: Bool
+    let sectionIndexTitles: Bool
+
+    init(_ delegate: (any FetchedResultsControllerDelegate)?) {
+        snapshot = delegate is any FetchedResultsSnapshotDelegate
+        difference = delegate is any FetchedResultsDifferenceDelegate
+        sectionIndexTitles = delegate is any FetchedResultsSectionIndexTitleDelegate
+    }
+}
+
 extension FetchedResultsController {
     /// Calls the delegate for one change event in the profile's order (rule 2), or hands it a
     /// snapshot or a difference instead when it asked for one (rule 24).
     func deliver(_ changes: ResultsChangeSet, to delegate: any FetchedResultsControllerDelegate) {
         isDelivering = true
         defer { isDelivering = false }
-        if let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
+        if delegateRoles.snapshot, let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
             snapshotDelegate.controller(self, didChangeContentWith: snapshot(reloading: changes))
             return
         }
-        if let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate, request.sectionIndex == nil,
+        if delegateRoles.difference, let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate, request.sectionIndex == nil,
            let difference = Self.difference(for: changes) {
             differenceDelegate.controller(self, didChangeContentWith: difference)
             return
         }
         delegate.controllerWillChangeContent(self)
-        let sectionDeletes = changes.sections.filter { $0.type == .delete }
-        let sectionInserts = changes.sections.filter { $0.type == .insert }
-        let objectDeletes = changes.objects.filter { $0.type == .delete }
-        let otherObjects = changes.objects.filter { $0.type != .delete }
+        // Each kind is delivered in its order within the change set, without copying the lists.
         switch profile.deliveryOrder {
         case .sectionsFirst:
-            deliverSections(sectionDeletes + sectionInserts, to: delegate)
-            deliverObjects(objectDeletes + otherObjects, to: delegate)
+            deliverSections(changes.sections, of: .delete, to: delegate)
+            deliverSections(changes.sections, of: .insert, to: delegate)
+            deliverObjects(changes.objects, deletes: true, to: delegate)
+            deliverObjects(changes.objects, deletes: false, to: delegate)
         case .objectDeletesFirst:
-            deliverObjects(objectDeletes, to: delegate)
-            deliverSections(sectionInserts + sectionDeletes, to: delegate)
-            deliverObjects(otherObjects, to: delegate)
+            deliverObjects(changes.objects, deletes: true, to: delegate)
+            deliverSections(changes.sections, of: .insert, to: delegate)
+            deliverSections(changes.sections, of: .delete, to: delegate)
+            deliverObjects(changes.objects, deletes: false, to: delegate)
         }
         delegate.controllerDidChangeContent(self)
     }
 
-    private func deliverSections(_ changes: [SectionChange], to delegate: any FetchedResultsControllerDelegate) {
-        for change in changes {
+    /// Calls the delegate for each section change of type `type` in `changes`, in order.
+    private func deliverSections(_ changes: [SectionChange], of type: ChangeType, to delegate: any FetchedResultsControllerDelegate) {
+        for change in changes where change.type == type {
             let info: SectionInfo
             if change.type == .insert {
                 info = sectionInfo(at: change.index)
@@ -46,8 +61,9 @@ extension FetchedResultsController {
         }
     }
 
-    private func deliverObjects(_ changes: [ObjectChange], to delegate: any FetchedResultsControllerDelegate) {
-        for change in changes {
+    /// Calls the delegate for the object deletes in `changes` (or for every other object change), in order.
+    private func deliverObjects(_ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate) {
+        for change in changes where (change.type == .delete) == deletes {
             delegate.controller(self, didChange: change.object, at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
         }
     }

@@ -30,64 +30,90 @@ extension FetchedResultsController {
     }
 
     /// The linear path of `applyToTrees`: the same old and new slots and section changes, found
-    /// by walking the old order once, merging the entering entries into it, and rebuilding the
-    /// trees (with their fingerprints) from the result.
-    /// - Complexity: O(n + s + k (log n + log s + log k)) for n tracked objects, s sections and
+    /// by walking the old order once — which gives the old slots of the candidates met on the way
+    /// (one probe of an `IDLookup` per listed object, no tree search) — merging the entering
+    /// entries into it, and rebuilding the trees (with their fingerprints) from the result.
+    /// - Complexity: O(n + s + k (log s + log k)) for n tracked objects, s sections and
     ///   k candidates.
     func applyLinearly(_ candidates: inout [Candidate]) -> [SectionChange] {
-        // Old positions and the old sections, before anything changes.
-        var leaving = Set<ObjectID>(minimumCapacity: candidates.count)
-        var watched: [ObjectID: Int] = Dictionary(minimumCapacity: candidates.count)
-        var entering: [IndexedEntry] = []
+        // The candidates among the results, by ID: the walk meets each once, at its old rank.
+        var listed = IDLookup(capacity: candidates.count)
+        var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        var leavingCount = 0
         for i in candidates.indices {
             let candidate = candidates[i]
-            if let entry = candidate.oldEntry { candidates[i].old = slot(for: entry) }
-            if candidate.leavesTree, let entry = candidate.oldEntry { leaving.insert(entry.objectID) }
+            if candidate.oldEntry != nil { listed.insert(candidate.object.objectID.rawValue, i) }
+            if candidate.leavesTree { leavingCount += 1 }
             if candidate.entersTree, let key = candidate.newKey {
-                entering.append(IndexedEntry(index: i, entry: ResultEntry(object: candidate.object, key: key)))
-            } else if candidate.newKey != nil {
-                watched[candidate.object.objectID] = i   // stays in place: its new rank is read on the walk
+                entering.append(ResultEntry(object: candidate.object, key: key))
+                enteringCandidates.append(i)
             }
         }
-        let oldSections: [Value] = sectionTree?.elements.map(\.value) ?? []
+        // The old sections: their values, and the rank that ends each.
+        var oldSections: [Value] = [], oldEnds: [Int] = []
+        var end = 0
+        sectionTree?.forEach { section, weight in
+            oldSections.append(section.value)
+            end += weight
+            oldEnds.append(end)
+            return true
+        }
         let ordering = tree.ordering
-        entering.sort { ordering.areInIncreasingOrder($0.entry, $1.entry) }
+        let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
 
-        // The new order: the old one without the leaving entries, merged with the entering ones.
-        var newRanks = [Int?](repeating: nil, count: candidates.count)
+        // One walk: old slots of the listed candidates, and the new order — the old one without
+        // the leaving entries, merged with the entering ones.
+        var newRanks = [Int](repeating: -1, count: candidates.count)
         var merged: [ResultEntry] = []
-        merged.reserveCapacity(tree.count - leaving.count + entering.count)
-        var next = 0
+        merged.reserveCapacity(tree.count - leavingCount + entering.count)
+        var rank = 0, section = 0, sectionStart = 0, next = 0
+        let sectioned = sectionTree != nil
         tree.forEach { entry, _ in
-            guard !leaving.contains(entry.objectID) else { return true }
-            while next < entering.count, ordering.areInIncreasingOrder(entering[next].entry, entry) {
-                newRanks[entering[next].index] = merged.count
-                merged.append(entering[next].entry)
+            while section < oldEnds.count, rank >= oldEnds[section] {
+                sectionStart = oldEnds[section]
+                section += 1
+            }
+            let i = listed.value(of: entry.objectID.rawValue)
+            if i >= 0 {
+                candidates[i].old = sectioned
+                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank, section: entry.key[0].sectionIdentity)
+                    : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+            }
+            rank += 1
+            if i >= 0, candidates[i].leavesTree { return true }
+            while next < order.count, ordering.areInIncreasingOrder(entering[order[next]], entry) {
+                newRanks[enteringCandidates[order[next]]] = merged.count
+                merged.append(entering[order[next]])
                 next += 1
             }
-            if let i = watched[entry.objectID] { newRanks[i] = merged.count }
+            if i >= 0 { newRanks[i] = merged.count }
             merged.append(entry)
             return true
         }
-        while next < entering.count {
-            newRanks[entering[next].index] = merged.count
-            merged.append(entering[next].entry)
+        while next < order.count {
+            newRanks[enteringCandidates[order[next]]] = merged.count
+            merged.append(entering[order[next]])
             next += 1
         }
 
         // The tracked table keeps the strong references the entries do not hold.
-        for id in leaving { tracked[id] = nil }
-        for item in entering { tracked[item.entry.objectID] = TrackedObject(item.entry) }
+        for i in candidates.indices {
+            if candidates[i].entersTree, let key = candidates[i].newKey {
+                tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
+            } else if candidates[i].leavesTree {
+                tracked[candidates[i].object.objectID] = nil
+            }
+        }
         tree = OrderStatisticTree(ordering: ordering, sorted: merged, unitWeights: true)
         if sectionTree != nil {
             sectionTree = Self.sectionTree(for: merged, ascending: request.ascending[0])
         } else {
-            listFingerprint = SequenceFingerprint(merged.lazy.map(\.objectID.rawValue))
+            listFingerprint = merged.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
         }
 
-        for i in candidates.indices {
-            guard let key = candidates[i].newKey, let rank = newRanks[i] else { continue }
-            candidates[i].new = slot(atRank: rank, section: key[0].sectionIdentity)
+        for i in candidates.indices where newRanks[i] >= 0 {
+            guard let key = candidates[i].newKey else { continue }
+            candidates[i].new = slot(atRank: newRanks[i], section: key[0].sectionIdentity)
         }
         guard let sectionTree else { return [] }
         return Self.sectionChanges(from: oldSections, to: sectionTree.elements.map(\.value))

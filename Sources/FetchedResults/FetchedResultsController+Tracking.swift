@@ -7,12 +7,14 @@ extension FetchedResultsController {
         guard hasFetched, let delegate else { return }
         var candidates: [Candidate] = []
         candidates.reserveCapacity(change.count)
+        // Read once: each access to a stored property of the controller is checked for exclusivity.
+        let request = self.request, entityName = request.entity.name, legacy = profile == .ios9
         func consider(_ object: ManagedObject, isUpdated: Bool) {
-            guard object.entity.name == request.entity.name else { return }
+            guard object.entity.name == entityName else { return }
             let oldEntry = tracked[object.objectID]?.entry
             let newKey = request.matches(object) ? request.sortKey(of: object) : nil
             guard oldEntry != nil || newKey != nil else { return }
-            let others = profile == .ios9 && isUpdated
+            let others = legacy && isUpdated
                 && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) }
             candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated,
                                         otherAttributesChanged: others))
@@ -43,12 +45,8 @@ extension FetchedResultsController {
     /// counts, and searched by value only for entering objects.
     private func applyToTrees(_ candidates: inout [Candidate]) -> [SectionChange] {
         if usesLinearPath(candidates: candidates.count) { return applyLinearly(&candidates) }
-        var existedBefore: [Value: Bool] = [:]
-        for i in candidates.indices {
-            if !candidates[i].leavesTree, let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
-            if let sectionTree, candidates[i].entersTree, let value = candidates[i].newKey?[0].sectionIdentity, existedBefore[value] == nil {
-                existedBefore[value] = sectionTree.find(SectionEntry(value: value)) != nil
-            }
+        for i in candidates.indices where !candidates[i].leavesTree {
+            if let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
         }
         let edits = mutateTrees(candidates)
         for i in candidates.indices {
@@ -61,15 +59,16 @@ extension FetchedResultsController {
             }
         }
         guard let sectionTree else { return [] }
-        var deletes: [SectionChange] = [], inserts: [SectionChange] = []
-        for section in edits.emptied where sectionTree.find(SectionEntry(value: section.value)) == nil {
-            deletes.append(SectionChange(type: .delete, index: section.oldIndex, name: section.value.sectionName))
-        }
-        for (value, existed) in existedBefore where !existed {
+        // A section is new when the event created it (searching for an entering object's section
+        // failed), and deleted when it emptied and nothing refilled it.
+        var changes = edits.deletedSections.map { SectionChange(type: .delete, index: $0.oldIndex, name: $0.value.sectionName) }
+        var inserts: [SectionChange] = []
+        for value in edits.createdSections {
             guard let new = sectionTree.find(SectionEntry(value: value))?.rank else { continue }
             inserts.append(SectionChange(type: .insert, index: new, name: value.sectionName))
         }
-        return deletes.sorted { $0.index < $1.index } + inserts.sorted { $0.index < $1.index }
+        changes += inserts.sorted { $0.index < $1.index }
+        return changes
     }
 
     /// The strict profile's path: update the tree, rebuild the window, and add the objects that

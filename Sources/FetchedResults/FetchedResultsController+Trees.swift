@@ -13,7 +13,11 @@ struct TreeEdits {
     var insertedRanks: [Int] = []
     /// The sections that became empty on the way, with their index before the event, whether or
     /// not entering objects refilled them.
-    var emptied: [(value: Value, oldIndex: Int)] = []
+    var emptied: [EmptiedSection] = []
+    /// The emptied sections that stayed empty and were removed (their old indexes, ascending).
+    var deletedSections: [EmptiedSection] = []
+    /// The section key values of the sections the event created, in the order they were created.
+    var createdSections: [Value] = []
 
     init(count: Int) {
         oldSlots = Array(repeating: nil, count: count)
@@ -59,35 +63,36 @@ extension FetchedResultsController {
     func mutateTrees(_ candidates: [Candidate]) -> TreeEdits {
         var edits = TreeEdits(count: candidates.count)
         let ordering = tree.ordering
-        var leaving: [IndexedEntry] = []
-        var entering: [IndexedEntry] = []
+        var leaving: [ResultEntry] = [], leavingCandidates: [Int] = []
+        var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
         for i in candidates.indices {
-            if candidates[i].leavesTree, let entry = candidates[i].oldEntry { leaving.append(IndexedEntry(index: i, entry: entry)) }
+            if candidates[i].leavesTree, let entry = candidates[i].oldEntry {
+                leaving.append(entry)
+                leavingCandidates.append(i)
+            }
             if candidates[i].entersTree, let key = candidates[i].newKey {
-                entering.append(IndexedEntry(index: i, entry: ResultEntry(object: candidates[i].object, key: key)))
+                entering.append(ResultEntry(object: candidates[i].object, key: key))
+                enteringCandidates.append(i)
             }
         }
-        leaving.sort { ordering.areInIncreasingOrder($1.entry, $0.entry) }
-        entering.sort { ordering.areInIncreasingOrder($0.entry, $1.entry) }
 
-        for item in leaving {
-            let (i, entry) = (item.index, item.entry)
+        for j in Self.sortedIndexes(of: leaving, by: ordering, descending: true) {
+            let (i, entry) = (leavingCandidates[j], leaving[j])
             guard let position = tree.remove(entry) else { continue }
-            tracked[entry.objectID] = nil
+            // An entry that comes back under a new key gets its tracked object replaced below.
+            if !candidates[i].entersTree { tracked[entry.objectID] = nil }
             edits.removedRanks.append(position.rank)
             let id = entry.objectID.rawValue
             let (before, after) = tree.read(at: position.rank - 1, and: position.rank) { $0.objectID.rawValue }
             if let sectionTree {
                 // Section weights still count the entry: its old rank says which section held it.
-                guard let (sectionRank, first) = sectionTree.rank(containingWeightOffset: position.rank) else { continue }
-                let section = sectionTree.element(at: sectionRank)
-                let last = first + section.weight - 1
+                guard let section = sectionTree.adjustWeight(containingWeightOffset: position.rank, by: -1) else { continue }
+                let first = section.weightBefore, last = first + section.weight   // the old last row
                 section.element.state?.fingerprint.remove(
                     id, after: position.rank > first ? before : nil, before: position.rank < last ? after : nil)
-                sectionTree.addWeight(-1, atRank: sectionRank)
                 edits.oldSlots[i] = Slot(
-                    path: IndexPath(row: position.rank - first, section: sectionRank), rank: position.rank, section: entry.key[0].sectionIdentity)
-                if section.weight == 1 { edits.emptied.append((section.element.value, sectionRank)) }
+                    path: IndexPath(row: position.rank - first, section: section.rank), rank: position.rank, section: entry.key[0].sectionIdentity)
+                if section.weight == 0 { edits.emptied.append(EmptiedSection(value: section.element.value, oldIndex: section.rank)) }
             } else {
                 if window == nil { listFingerprint.remove(id, after: before, before: after) }
                 edits.oldSlots[i] = Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil)
@@ -95,8 +100,8 @@ extension FetchedResultsController {
         }
         edits.removedRanks.reverse()
 
-        for item in entering {
-            let (i, entry) = (item.index, item.entry)
+        for j in Self.sortedIndexes(of: entering, by: ordering, descending: false) {
+            let (i, entry) = (enteringCandidates[j], entering[j])
             let rank = tree.insert(entry)
             tracked[entry.objectID] = TrackedObject(entry)
             edits.newRanks[i] = rank
@@ -104,17 +109,18 @@ extension FetchedResultsController {
             let id = entry.objectID.rawValue
             let (before, after) = tree.read(at: rank - 1, and: rank + 1) { $0.objectID.rawValue }
             if let sectionTree {
-                let sectionRank: Int
-                if let found = sectionTree.find(SectionEntry(value: entry.key[0].sectionIdentity)) {
-                    sectionRank = found.rank
-                    sectionTree.addWeight(1, atRank: sectionRank)
+                let value = entry.key[0].sectionIdentity
+                let first: Int, last: Int, state: SectionState?
+                if let section = sectionTree.adjustWeight(of: SectionEntry(value: value), by: 1) {
+                    (first, last, state) = (section.weightBefore, section.weightBefore + section.weight - 1, section.element.state)
                 } else {
-                    sectionRank = sectionTree.insert(SectionEntry(value: entry.key[0].sectionIdentity, state: SectionState()), weight: 1)
+                    let created = SectionState()
+                    let sectionRank = sectionTree.insert(SectionEntry(value: value, state: created), weight: 1)
+                    first = sectionTree.element(at: sectionRank).weightBefore
+                    (last, state) = (first, created)
+                    edits.createdSections.append(value)
                 }
-                let section = sectionTree.element(at: sectionRank)
-                let (first, last) = (section.weightBefore, section.weightBefore + section.weight - 1)
-                section.element.state?.fingerprint.insert(
-                    id, after: rank > first ? before : nil, before: rank < last ? after : nil)
+                state?.fingerprint.insert(id, after: rank > first ? before : nil, before: rank < last ? after : nil)
             } else if window == nil {
                 listFingerprint.insert(id, after: before, before: after)
             }
@@ -123,16 +129,35 @@ extension FetchedResultsController {
         if let sectionTree {
             for section in edits.emptied {
                 let key = SectionEntry(value: section.value)
-                if sectionTree.find(key)?.weight == 0 { sectionTree.remove(key) }
+                if sectionTree.find(key)?.weight == 0 {
+                    sectionTree.remove(key)
+                    edits.deletedSections.append(section)
+                }
             }
+            edits.deletedSections.sort { $0.oldIndex < $1.oldIndex }
         }
         return edits
     }
+
+    /// The indexes of `entries` in the order `ordering` sorts them (or the reverse). Sorting
+    /// indexes and comparing the entries in place copies no entry.
+    /// - Complexity: O(k log k).
+    static func sortedIndexes(of entries: [ResultEntry], by ordering: EntryOrdering, descending: Bool) -> [Int] {
+        entries.withUnsafeBufferPointer { entries in
+            var order = Array(entries.indices)
+            guard let base = entries.baseAddress else { return order }
+            if descending {
+                order.sort { ordering.areInIncreasingOrder((base + $1).pointee, (base + $0).pointee) }
+            } else {
+                order.sort { ordering.areInIncreasingOrder((base + $0).pointee, (base + $1).pointee) }
+            }
+            return order
+        }
+    }
 }
 
-/// A tree entry and the index of its candidate (a struct, not a tuple: tuples are copied through
-/// generic runtime witnesses).
-struct IndexedEntry {
-    let index: Int
-    let entry: ResultEntry
+/// A section that lost its last object during an event, with its index before the event.
+struct EmptiedSection {
+    let value: Value
+    let oldIndex: Int
 }

@@ -25,8 +25,11 @@ public final class FetchedResultsController {
         didSet {
             cachedSectionIndexTitles = nil
             delegateLog = Self.delegateLog(for: delegate, sectionNameKeyPath: fetchRequest.sectionNameKeyPath)
+            delegateRoles = DelegateRoles(delegate)
         }
     }
+    /// Which optional delegate protocols the delegate adopts, worked out when it is set.
+    var delegateRoles = DelegateRoles(nil)
     /// What Core Data would log when the current delegate was set: today the warning that a
     /// difference delegate is not supported with a section key path (rule 24).
     public private(set) var delegateLog: [String] = []
@@ -44,7 +47,7 @@ public final class FetchedResultsController {
     var sectionTree: OrderStatisticTree<SectionOrdering>?
     /// Every object in the tree, with the sort key it had when it entered the tree. Holds the
     /// strong references that the tree's entries do not (see `ResultEntry`).
-    var tracked: [ObjectID: TrackedObject] = [:]
+    var tracked = TrackedTable()
     /// The fingerprint of the results without a section key path (sections keep their own).
     var listFingerprint = SequenceFingerprint()
     /// `sectionIndexTitles` as last computed; cleared when sections come or go.
@@ -94,7 +97,11 @@ public final class FetchedResultsController {
         let candidates = context.objects(ofEntity: request.entity.name)
         var entries: [ResultEntry] = []
         entries.reserveCapacity(candidates.count)
-        var tracked: [ObjectID: TrackedObject] = Dictionary(minimumCapacity: candidates.count)
+        // Candidates come in ID order: without a predicate, they are about the objects tracked.
+        var tracked = TrackedTable()
+        if let first = candidates.first, let last = candidates.last, request.predicate == nil {
+            tracked = TrackedTable(spanning: first.objectID, last.objectID, expectedCount: candidates.count)
+        }
         for object in candidates where request.matches(object) {
             let key = request.sortKey(of: object)
             entries.append(ResultEntry(object: object, key: key))
@@ -108,7 +115,7 @@ public final class FetchedResultsController {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
-            tracked = Dictionary(minimumCapacity: entries.count)
+            tracked = TrackedTable()
             for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
         }
         tree = OrderStatisticTree(ordering: ordering, sorted: entries, unitWeights: true)
@@ -120,7 +127,7 @@ public final class FetchedResultsController {
         } else {
             window = nil
             sectionTree = request.sectionIndex.map { _ in Self.sectionTree(for: entries, ascending: request.ascending[0]) }
-            if sectionTree == nil { listFingerprint = SequenceFingerprint(entries.lazy.map(\.objectID.rawValue)) }
+            if sectionTree == nil { listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) } }
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
@@ -149,6 +156,20 @@ public final class FetchedResultsController {
             + "configured with a sectionNameKeyPath"]
     }
 
+    /// The fingerprint of the IDs of `entries`, in order, built one append at a time (the
+    /// generic `SequenceFingerprint.init` runs unspecialised over a lazy map here).
+    /// - Complexity: O(n).
+    static func fingerprint(of entries: Slice<UnsafeBufferPointer<ResultEntry>>) -> SequenceFingerprint {
+        var fingerprint = SequenceFingerprint()
+        var previous: Int?
+        for index in entries.indices {
+            let id = entries[index].objectID.rawValue
+            fingerprint.insert(id, after: previous, before: nil)
+            previous = id
+        }
+        return fingerprint
+    }
+
     static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
@@ -158,7 +179,7 @@ public final class FetchedResultsController {
                 let value = entries[start].key[0].sectionIdentity
                 var end = start + 1
                 while end < entries.count, Value.compare(value, entries[end].key[0].sectionIdentity) == 0 { end += 1 }
-                let fingerprint = SequenceFingerprint((start..<end).lazy.map { entries[$0].objectID.rawValue })
+                let fingerprint = Self.fingerprint(of: entries[start..<end])
                 sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
                 counts.append(end - start)
                 start = end

@@ -40,25 +40,34 @@ enum MoveLowering {
     /// - Parameters:
     ///   - inserts: entering candidates and their new slots.
     ///   - deletes: leaving candidates and their old slots.
-    static func lowered(moves: [Move], inserts: [(Int, Slot)], deletes: [(Int, Slot)]) -> Set<Int> {
-        // Sections (by identity) where a move stays: only there can a move be lowered.
-        var sections = Set<SectionKey>()
-        for move in moves where move.old.section == move.new.section { sections.insert(SectionKey(move.old.section)) }
-        guard !sections.isEmpty else { return [] }
-        var entering: [SectionKey: [Row]] = [:], leaving: [SectionKey: [Row]] = [:]
-        var oldRow: [Int: Int] = [:], newRow: [Int: Int] = [:]
-        for (i, slot) in inserts where sections.contains(SectionKey(slot.section)) {
-            entering[SectionKey(slot.section), default: []].append(Row(candidate: i, row: slot.path.row, isMove: false))
+    static func lowered(moves: [Move], inserts: [Placed], deletes: [Placed]) -> Set<Int> {
+        // Sections where a move stays: only there can a move be lowered. Such a section exists
+        // before and after the event, so it is named by its new index, and its old index maps to
+        // it (integers hash faster than section key values).
+        var oldToNew: [Int: Int] = [:]
+        var sections = Set<Int>()
+        for move in moves where move.old.section == move.new.section {
+            oldToNew[move.old.path.section] = move.new.path.section
+            sections.insert(move.new.path.section)
         }
-        for (i, slot) in deletes where sections.contains(SectionKey(slot.section)) {
-            leaving[SectionKey(slot.section), default: []].append(Row(candidate: i, row: slot.path.row, isMove: false))
+        guard !sections.isEmpty else { return [] }
+        var entering: [Int: [Row]] = [:], leaving: [Int: [Row]] = [:]
+        var oldRow: [Int: Int] = [:], newRow: [Int: Int] = [:]
+        for insert in inserts where sections.contains(insert.slot.path.section) {
+            entering[insert.slot.path.section, default: []].append(Row(candidate: insert.candidate, row: insert.slot.path.row, isMove: false))
+        }
+        for delete in deletes {
+            guard let section = oldToNew[delete.slot.path.section] else { continue }
+            leaving[section, default: []].append(Row(candidate: delete.candidate, row: delete.slot.path.row, isMove: false))
         }
         for move in moves {
             oldRow[move.candidate] = move.old.path.row
             newRow[move.candidate] = move.new.path.row
-            let into = SectionKey(move.new.section), from = SectionKey(move.old.section)
+            let into = move.new.path.section
             if sections.contains(into) { entering[into, default: []].append(Row(candidate: move.candidate, row: move.new.path.row, isMove: true)) }
-            if sections.contains(from) { leaving[from, default: []].append(Row(candidate: move.candidate, row: move.old.path.row, isMove: true)) }
+            if let from = oldToNew[move.old.path.section] {
+                leaving[from, default: []].append(Row(candidate: move.candidate, row: move.old.path.row, isMove: true))
+            }
         }
         var result = Set<Int>()
         for section in sections {
@@ -69,7 +78,6 @@ enum MoveLowering {
         return result
     }
 
-    /// The walk over one section: `new` by new row, `old` by old row.
     private static func walk(new: [Row], old: [Row], oldRow: [Int: Int], newRow: [Int: Int], into result: inout Set<Int>) {
         var indexInOld: [Int: Int] = [:], indexInNew: [Int: Int] = [:]
         for (index, row) in old.enumerated() where row.isMove { indexInOld[row.candidate] = index }
@@ -101,9 +109,9 @@ enum MoveLowering {
         }
     }
 
-    /// A section's identity as a dictionary key (`nil` for the list without a section key path).
-    struct SectionKey: Hashable {
-        let value: Value?
-        init(_ value: Value?) { self.value = value }
+    /// An inserted or deleted candidate and its new or old slot.
+    struct Placed {
+        let candidate: Int
+        let slot: Slot
     }
 }

@@ -37,8 +37,7 @@ extension OrderStatisticTree {
             return (pos, (right.elements[0], right))
         }
         let i = childIndex(in: node, for: element)
-        var rank = 0
-        for j in 0..<i { rank += node.counts[j] }
+        let rank = Self.prefixSum(node.counts, upTo: i)
         let (childRank, split) = insert(element, weight: weight, into: node.children[i])
         node.counts[i] += 1
         if !unitWeights { node.sums[i] += weight }
@@ -86,17 +85,15 @@ extension OrderStatisticTree {
             guard isEqual else { return nil }
             node.elements.remove(at: pos)
             if unitWeights { return Position(rank: pos, weightBefore: pos, weight: 1) }
-            var before = 0
-            for j in 0..<pos { before += node.weights[j] }
+            let before = Self.prefixSum(node.weights, upTo: pos)
             let weight = node.weights.remove(at: pos)
             return Position(rank: pos, weightBefore: before, weight: weight)
         }
         let i = childIndex(in: node, for: element)
         guard var position = remove(element, from: node.children[i]) else { return nil }
-        for j in 0..<i {
-            position.rank += node.counts[j]
-            position.weightBefore += unitWeights ? node.counts[j] : node.sums[j]
-        }
+        let countBefore = Self.prefixSum(node.counts, upTo: i)
+        position.rank += countBefore
+        position.weightBefore += unitWeights ? countBefore : Self.prefixSum(node.sums, upTo: i)
         node.counts[i] -= 1
         if !unitWeights { node.sums[i] -= position.weight }
         if node.counts[i] == 0, node.children.count > 1 {
@@ -127,13 +124,80 @@ extension OrderStatisticTree {
         return true
     }
 
+    /// An element the tree holds, where it sits, and its weight after an adjustment.
+    struct Adjusted {
+        let element: Element
+        let rank: Int
+        let weightBefore: Int
+        let weight: Int
+    }
+
+    /// Adds `delta` to the weight of the element that holds weight offset `offset` (the element
+    /// `rank(containingWeightOffset:)` names) in one descent; returns it, or nil if `offset` is
+    /// outside the total weight.
+    func adjustWeight(containingWeightOffset offset: Int, by delta: Int) -> Adjusted? {
+        precondition(!unitWeights, "a tree with unit weights keeps its weights")
+        guard offset >= 0, offset < totalWeight else { return nil }
+        var node = root
+        var w = offset, rank = 0
+        while !node.isLeaf {
+            let i = node.sums.withUnsafeBufferPointer { sums in
+                var i = 0
+                while i < sums.count - 1, w >= sums[i] {
+                    w -= sums[i]
+                    i += 1
+                }
+                return i
+            }
+            rank += Self.prefixSum(node.counts, upTo: i)
+            node.sums[i] += delta
+            node = node.children[i]
+        }
+        let i = node.weights.withUnsafeBufferPointer { weights in
+            var i = 0
+            while i < weights.count - 1, w >= weights[i] {
+                w -= weights[i]
+                i += 1
+            }
+            return i
+        }
+        node.weights[i] += delta
+        totalWeight += delta
+        return Adjusted(element: node.elements[i], rank: rank + i, weightBefore: offset - w, weight: node.weights[i])
+    }
+
+    /// Adds `delta` to the weight of `element` in one descent; returns the tree's copy of it and
+    /// where it sits, or nil (changing nothing) if the tree does not hold it.
+    func adjustWeight(of element: Element, by delta: Int) -> Adjusted? {
+        precondition(!unitWeights, "a tree with unit weights keeps its weights")
+        guard let adjusted = adjustWeight(of: element, by: delta, in: root, rank: 0, before: 0) else { return nil }
+        totalWeight += delta
+        return adjusted
+    }
+
+    private func adjustWeight(of element: Element, by delta: Int, in node: Node, rank: Int, before: Int) -> Adjusted? {
+        if node.isLeaf {
+            let (pos, isEqual) = lowerBound(in: node, of: element)
+            guard isEqual else { return nil }
+            node.weights[pos] += delta
+            return Adjusted(element: node.elements[pos], rank: rank + pos,
+                            weightBefore: before + Self.prefixSum(node.weights, upTo: pos), weight: node.weights[pos])
+        }
+        let i = childIndex(in: node, for: element)
+        guard let adjusted = adjustWeight(of: element, by: delta, in: node.children[i],
+                                          rank: rank + Self.prefixSum(node.counts, upTo: i),
+                                          before: before + Self.prefixSum(node.sums, upTo: i)) else { return nil }
+        node.sums[i] += delta
+        return adjusted
+    }
+
     /// Adds `delta` to the weight of the element at `rank`, which must exist.
     func addWeight(_ delta: Int, atRank rank: Int) {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         var node = root, r = rank
         while !node.isLeaf {
-            let (i, offset) = node.child(holding: r)
+            let (i, offset) = node.child(holdingRank: r)
             r = offset
             node.sums[i] += delta
             node = node.children[i]

@@ -27,14 +27,14 @@ extension OrderStatisticTree {
         var rank = 0, before = 0
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
-            for j in 0..<i { rank += node.counts[j] }
-            if !unitWeights { for j in 0..<i { before += node.sums[j] } }
+            rank += Self.prefixSum(node.counts, upTo: i)
+            if !unitWeights { before += Self.prefixSum(node.sums, upTo: i) }
             node = node.children[i]
         }
         let (pos, isEqual) = lowerBound(in: node, of: element)
         guard isEqual else { return nil }
         if unitWeights { return (node, pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)) }
-        for j in 0..<pos { before += node.weights[j] }
+        before += Self.prefixSum(node.weights, upTo: pos)
         return (node, pos, Position(rank: rank + pos, weightBefore: before, weight: node.weights[pos]))
     }
 
@@ -43,7 +43,7 @@ extension OrderStatisticTree {
     func read<T>(at first: Int, and second: Int, _ project: (Element) -> T) -> (T?, T?) {
         let valid = { (rank: Int) in rank >= 0 && rank < self.count }
         guard valid(first) else { return (nil, valid(second) ? read(at: second, project) : nil) }
-        let (node, r) = root.leaf(holding: first)
+        let (node, r) = root.leaf(holdingRank: first)
         let secondInLeaf = r + (second - first)
         return node.elements.withUnsafeBufferPointer { elements in
             let a = project(elements[r])
@@ -57,7 +57,7 @@ extension OrderStatisticTree {
     @inline(__always)
     func read<T>(at rank: Int, _ project: (Element) -> T) -> T {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        let (leaf, index) = root.leaf(holding: rank)
+        let (leaf, index) = root.leaf(holdingRank: rank)
         return leaf.elements.withUnsafeBufferPointer { project($0[index]) }
     }
 
@@ -67,13 +67,13 @@ extension OrderStatisticTree {
         var node = root
         var r = rank, before = 0
         while !node.isLeaf {
-            let (i, offset) = node.child(holding: r)
+            let (i, offset) = node.child(holdingRank: r)
             r = offset
-            if !unitWeights { for j in 0..<i { before += node.sums[j] } }
+            if !unitWeights { before += Self.prefixSum(node.sums, upTo: i) }
             node = node.children[i]
         }
         if unitWeights { return (node.elements[r], rank, 1) }
-        for j in 0..<r { before += node.weights[j] }
+        before += Self.prefixSum(node.weights, upTo: r)
         return (node.elements[r], before, node.weights[r])
     }
 
@@ -85,29 +85,54 @@ extension OrderStatisticTree {
         var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
-            var i = 0
-            while w >= node.sums[i] {
-                w -= node.sums[i]
-                rank += node.counts[i]
-                i += 1
+            let i = node.sums.withUnsafeBufferPointer { sums in
+                var i = 0
+                while i < sums.count - 1, w >= sums[i] {
+                    w -= sums[i]
+                    i += 1
+                }
+                return i
             }
+            rank += Self.prefixSum(node.counts, upTo: i)
             node = node.children[i]
         }
-        var i = 0
-        while w >= node.weights[i] {
-            w -= node.weights[i]
-            i += 1
+        let i = node.weights.withUnsafeBufferPointer { weights in
+            var i = 0
+            while i < weights.count - 1, w >= weights[i] {
+                w -= weights[i]
+                i += 1
+            }
+            return i
         }
         return (rank + i, weight - w)
     }
 
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
+    /// - Complexity: O(log n + m) for m elements visited. (The walk is the tree's own rather than
+    ///   `CountedTreeNode.forEachLeaf`, which runs unspecialised here: generic metadata per child.)
     func forEach(from rank: Int = 0, _ body: (Element, Int) -> Bool) {
         guard rank < count else { return }
-        root.forEachLeaf(from: max(rank, 0)) { leaf, start in
-            for i in start..<leaf.elements.count where !body(leaf.elements[i], unitWeights ? 1 : leaf.weights[i]) { return false }
+        forEach(in: root, from: max(rank, 0), body)
+    }
+
+    @discardableResult
+    private func forEach(in node: Node, from position: Int, _ body: (Element, Int) -> Bool) -> Bool {
+        if node.isLeaf {
+            let elements = node.elements, weights = node.weights
+            for i in position..<elements.count where !body(elements[i], unitWeights ? 1 : weights[i]) { return false }
             return true
         }
+        let children = node.children, counts = node.counts
+        var skip = position
+        for i in 0..<children.count {
+            if skip >= counts[i] {
+                skip -= counts[i]
+                continue
+            }
+            guard forEach(in: children[i], from: skip, body) else { return false }
+            skip = 0
+        }
+        return true
     }
 
     /// All elements in order.

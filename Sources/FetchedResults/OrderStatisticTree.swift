@@ -38,6 +38,44 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
 
         var count: Int { isLeaf ? elements.count : counts.reduce(0, +) }
         var sum: Int { isLeaf ? weights.reduce(0, +) : sums.reduce(0, +) }
+
+        /// In an inner node: the child holding rank `offset` (counted from the node's first
+        /// element, in range) and the rank within that child. Reads the counts in place: the
+        /// protocol's generic `child(holding:)` reads them through a witness, a copy per step.
+        @inline(__always)
+        func child(holdingRank offset: Int) -> (index: Int, offset: Int) {
+            counts.withUnsafeBufferPointer { counts in
+                var child = 0, offset = offset
+                let last = counts.count - 1
+                while child < last, offset >= counts[child] {
+                    offset -= counts[child]
+                    child += 1
+                }
+                return (child, offset)
+            }
+        }
+
+        /// The leaf holding rank `rank` of this subtree (in range) and the rank within it.
+        @inline(__always)
+        func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
+            var node = self, offset = rank
+            while !node.isLeaf {
+                let step = node.child(holdingRank: offset)
+                offset = step.offset
+                node = node.children[step.index]
+            }
+            return (node, offset)
+        }
+    }
+
+    /// The sum of `values[0..<end]`, read in place.
+    @inline(__always)
+    static func prefixSum(_ values: [Int], upTo end: Int) -> Int {
+        values.withUnsafeBufferPointer { values in
+            var total = 0
+            for j in 0..<end { total &+= values[j] }
+            return total
+        }
     }
 
     let ordering: Ordering
@@ -111,10 +149,13 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     @inline(__always)
     func childIndex(in node: Node, for element: Element) -> Int {
         node.separators.withUnsafeBufferPointer { separators in
+            // Through `pointee` rather than the buffer's subscript. (Callgrind counts the same
+            // instructions either way: the comparison still copies the entries it is given.)
+            guard let base = separators.baseAddress else { return 0 }
             var lo = 0, hi = separators.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if ordering.areInIncreasingOrder(element, separators[mid]) { hi = mid } else { lo = mid + 1 }
+                if ordering.areInIncreasingOrder(element, (base + mid).pointee) { hi = mid } else { lo = mid + 1 }
             }
             return lo
         }
@@ -124,12 +165,13 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     @inline(__always)
     func lowerBound(in leaf: Node, of element: Element) -> (index: Int, isEqual: Bool) {
         leaf.elements.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return (0, false) }
             var lo = 0, hi = elements.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if ordering.areInIncreasingOrder(elements[mid], element) { lo = mid + 1 } else { hi = mid }
+                if ordering.areInIncreasingOrder((base + mid).pointee, element) { lo = mid + 1 } else { hi = mid }
             }
-            return (lo, lo < elements.count && !ordering.areInIncreasingOrder(element, elements[lo]))
+            return (lo, lo < elements.count && !ordering.areInIncreasingOrder(element, (base + lo).pointee))
         }
     }
 }

@@ -34,6 +34,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The controllers' change path: automatic, incremental or linear (to measure one alone).", valueName: "path"))
     var path: ChangePath = .automatic
 
+    @Flag(help: "Measure the controller alone (no pipeline, no baseline): for profiling it.")
+    var controllerOnly = false
+
     @Flag(help: "Print one JSON object per line per (size, changes) pair.")
     var json = false
 
@@ -73,7 +76,7 @@ struct BenchCommand: ParsableCommand {
         } else {
             let runner = BenchRunner(
                 sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,
-                path: path)
+                path: path, controllerOnly: controllerOnly)
             try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend })
         }
     }

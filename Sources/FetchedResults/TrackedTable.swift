@@ -1,0 +1,102 @@
+import ObjectGraph
+
+/// The controller's tracked objects by ID: for every object in its tree, a strong reference and
+/// the sort key its tree entry has.
+///
+/// Object IDs are integers handed out in increasing order and never reused, so the objects a
+/// controller tracks usually have IDs close together. While they do, the table is an array
+/// indexed by ID (minus the lowest): 64 bytes per ID in the span, against 72 bytes per bucket at
+/// a load factor of ½–¾ for a dictionary (100–150 bytes per object), and a lookup is an index
+/// instead of a hash. When the span grows past `maximumSpread` times the number of objects (a
+/// predicate matching few objects of a large context), the table becomes a dictionary for good.
+/// - Complexity: O(1) expected per lookup, insertion and removal (amortised when the span grows).
+struct TrackedTable {
+    /// How many IDs the span may hold per tracked object before the table turns into a dictionary.
+    static let maximumSpread = 4
+    /// Spans up to this size stay arrays whatever the count.
+    static let minimumSpan = 1_024
+
+    /// Dense storage: `slots[id - base]`.
+    private var slots: [TrackedObject?] = []
+    private var base = 0
+    /// Sparse storage, once the IDs spread too far apart (`isSparse`).
+    private var sparse: [ObjectID: TrackedObject] = [:]
+    private var isSparse = false
+    /// The number of tracked objects.
+    private(set) var count = 0
+
+    init() {}
+
+    /// An empty table with room for IDs `first...last` without growing, when that span is one
+    /// the table keeps as an array for `expectedCount` objects.
+    init(spanning first: ObjectID, _ last: ObjectID, expectedCount: Int) {
+        let span = last.rawValue - first.rawValue + 1
+        guard span > 0, span <= max(Self.minimumSpan, expectedCount * Self.maximumSpread) else { return }
+        slots.reserveCapacity(span)
+    }
+
+    /// The tracked object with `id`, or nil; setting nil stops tracking it.
+    subscript(id: ObjectID) -> TrackedObject? {
+        get {
+            if isSparse { return sparse[id] }
+            let index = id.rawValue &- base
+            guard index >= 0, index < slots.count else { return nil }
+            return slots[index]
+        }
+        set {
+            if isSparse {
+                let old = if let newValue { sparse.updateValue(newValue, forKey: id) } else { sparse.removeValue(forKey: id) }
+                count += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1)
+                return
+            }
+            guard let newValue else {
+                let index = id.rawValue &- base
+                guard index >= 0, index < slots.count, slots[index] != nil else { return }
+                slots[index] = nil
+                count -= 1
+                if count == 0 { (slots, base) = ([], 0) }
+                return
+            }
+            setDense(newValue, for: id)
+        }
+    }
+
+    /// The IDs of the tracked objects (in ID order while dense).
+    var keys: [ObjectID] {
+        if isSparse { return Array(sparse.keys) }
+        return slots.indices.compactMap { slots[$0] == nil ? nil : ObjectID(base + $0) }
+    }
+
+    private mutating func setDense(_ object: TrackedObject, for id: ObjectID) {
+        if slots.isEmpty { base = id.rawValue }
+        var index = id.rawValue &- base
+        if index < 0 || index >= slots.count {
+            let low = min(base, id.rawValue), high = max(base + slots.count, id.rawValue + 1)
+            guard high - low <= max(Self.minimumSpan, (count + 1) * Self.maximumSpread) else {
+                becomeSparse()
+                self[id] = object
+                return
+            }
+            if index < 0 {
+                // Room for half as many lower IDs again, so that objects entering in descending
+                // ID order do not move the whole array each time (amortised O(1), as appends).
+                let grow = max(-index, slots.count / 2)
+                slots.insert(contentsOf: repeatElement(nil, count: grow), at: 0)
+                base -= grow
+                index += grow
+            } else {
+                slots.append(contentsOf: repeatElement(nil, count: index - slots.count + 1))
+            }
+        }
+        if slots[index] == nil { count += 1 }
+        slots[index] = object
+    }
+
+    private mutating func becomeSparse() {
+        var table: [ObjectID: TrackedObject] = Dictionary(minimumCapacity: count)
+        for index in slots.indices {
+            if let object = slots[index] { table[ObjectID(base + index)] = object }
+        }
+        (slots, base, sparse, isSparse) = ([], 0, table, true)
+    }
+}
