@@ -23,7 +23,9 @@ import Testing
         #expect(Set(object.keys) == [
             "size", "changes", "controller_ms", "pipeline_ms", "baseline_ms", "ratio", "refetch_ms", "diff_ms", "heckel_ms",
             "heckel_ratio", "fetch_ms", "bytes_per_object",
+            "controller_bytes_per_object", "context_bytes_per_object", "peak_rss_bytes",
         ])
+        #expect(object["controller_bytes_per_object"] as? Int == 240)
         #expect(object["ratio"] as? Double == 1624.3)
         #expect(object["heckel_ratio"] as? Double == 300.5)
         #expect(object["size"] as? Int == 1_000_000)
