@@ -13,6 +13,10 @@ extension ObjectContext {
         var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
         var upserted: [StoredObject] = []
         upserted.reserveCapacity(dirty.count)
+        // IDs handed out since the last save are inserts (if they are still live): growing the
+        // set one by one rehashed a million IDs about twenty times.
+        let firstNew = dirty.partitionPoint { $0.rawValue >= firstUncommittedID }
+        inserted.reserveCapacity(dirty.count - firstNew)
         for id in dirty {
             let committed = try committedObject(id)
             if let object = registered[id] {
@@ -110,5 +114,19 @@ extension ObjectContext {
         pendingUpdated = [:]
         pendingDeleted = [:]
         pendingRefreshed = []
+    }
+}
+
+extension Array where Element == ObjectID {
+    /// The index of the first element for which `isInUpperPart` holds, in an array where it
+    /// holds from some index to the end (a sorted array and a threshold).
+    /// - Complexity: O(log n).
+    func partitionPoint(where isInUpperPart: (ObjectID) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isInUpperPart(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
