@@ -12,8 +12,18 @@ import ObjectGraph
 struct RowWriter {
     private let db: Database
     private let catalog: StoreCatalog
-    private var pending: [StoredObject] = []
-    private var pendingEntity: StoredEntity?
+    /// The queued objects and their entity, in a class so that each insert does not copy the
+    /// entity's description (a dozen strings and arrays) to compare its name.
+    private final class Batch {
+        let stored: StoredEntity
+        var objects: [StoredObject] = []
+
+        init(_ stored: StoredEntity) {
+            self.stored = stored
+            objects.reserveCapacity(stored.rowsPerInsert)
+        }
+    }
+    private var batch: Batch?
 
     init(db: Database, catalog: StoreCatalog) {
         self.db = db
@@ -23,21 +33,21 @@ struct RowWriter {
     /// Queues `object` for the `object` table and its entity's table (checked now, written by
     /// the batch it completes or by `finish()`).
     mutating func insert(_ object: StoredObject) throws {
-        let stored: StoredEntity
-        if let current = pendingEntity, current.entity.name == object.entity {
-            stored = current
+        let current: Batch
+        if let batch, batch.stored.entity.name == object.entity {
+            current = batch
         } else {
             try flush()
-            stored = try entity(named: object.entity)
+            current = Batch(try entity(named: object.entity))
+            batch = current
         }
-        try Self.check(object, against: stored)
-        pendingEntity = stored
-        pending.append(object)
-        if pending.count == stored.rowsPerInsert { try flush() }
+        try Self.check(object, against: current.stored)
+        current.objects.append(object)
+        if current.objects.count == current.stored.rowsPerInsert { try flush() }
     }
 
     /// Writes the queued objects.
-    mutating func finish() throws {
+    func finish() throws {
         try flush()
     }
 
@@ -46,14 +56,15 @@ struct RowWriter {
         return stored
     }
 
-    private mutating func flush() throws {
-        defer { pending.removeAll(keepingCapacity: true) }
-        guard let stored = pendingEntity, !pending.isEmpty else { return }
+    private func flush() throws {
+        guard let batch, !batch.objects.isEmpty else { return }
+        defer { batch.objects.removeAll(keepingCapacity: true) }
+        let stored = batch.stored
         let width = stored.columns.count + 1
-        if pending.count == stored.rowsPerInsert, pending.count > 1 {
+        if batch.objects.count == stored.rowsPerInsert, batch.objects.count > 1 {
             let objects = try RawStatement(db, stored.objectInsertManySQL)
             let rows = try RawStatement(db, stored.insertManySQL)
-            for (row, object) in pending.enumerated() {
+            for (row, object) in batch.objects.enumerated() {
                 objects.bind(object.id.rawValue, at: Int32(2 * row + 1))
                 objects.bind(stored.number, at: Int32(2 * row + 2))
                 Self.bindRow(object, to: rows, from: Int32(row * width + 1))
@@ -64,7 +75,7 @@ struct RowWriter {
         }
         let objectInsert = try RawStatement(db, StoredEntity.objectInsertSQL)
         let rowInsert = try RawStatement(db, stored.insertSQL)
-        for object in pending {
+        for object in batch.objects {
             objectInsert.bind(object.id.rawValue, at: 1)
             objectInsert.bind(stored.number, at: 2)
             try objectInsert.run()
