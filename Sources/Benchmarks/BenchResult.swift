@@ -23,6 +23,10 @@ package struct BenchResult: Sendable {
     /// Events measured for the controller and pipeline medians, and for the baseline median.
     package var events: Int
     package var baselineEvents: Int
+    /// Resident bytes per object added by opening a context on the store (its objects), and the
+    /// process's peak resident bytes so far (every stack and the store of every size measured).
+    package var contextBytesPerObject = 0
+    package var peakResidentBytes = 0
 
     /// Baseline (refetch, sort, `difference(from:)`) over controller.
     package var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
@@ -38,13 +42,15 @@ package struct BenchResult: Sendable {
             + "\"ratio\":\(Self.decimal(ratio, places: 1)),\"refetch_ms\":\(Self.decimal(refetchMs)),"
             + "\"diff_ms\":\(Self.decimal(differenceMs)),\"heckel_ms\":\(Self.decimal(heckelMs)),"
             + "\"heckel_ratio\":\(Self.decimal(heckelRatio, places: 1)),\"fetch_ms\":\(Self.decimal(fetchMs, places: 1)),"
-            + "\"bytes_per_object\":\(bytesPerObject),\"controller_bytes_per_object\":\(controllerBytesPerObject)}"
+            + "\"bytes_per_object\":\(bytesPerObject)"
+            + ",\"controller_bytes_per_object\":\(controllerBytesPerObject),\"context_bytes_per_object\":\(contextBytesPerObject),"
+            + "\"peak_rss_bytes\":\(peakResidentBytes)}"
     }
 
     /// The header of the plain table.
     package static let tableHeader = [
         "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "heckel ms", "h ratio", "fetch ms",
-        "B/obj", "ctl B/obj",
+        "B/obj", "ctl B/obj", "ctx B/obj", "peak MB",
     ]
 
     /// The row of the plain table.
@@ -54,6 +60,7 @@ package struct BenchResult: Sendable {
             Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(heckelMs),
             Self.decimal(heckelRatio, places: 1), Self.decimal(fetchMs, places: 1),
             Self.grouped(bytesPerObject), Self.grouped(controllerBytesPerObject),
+            Self.grouped(contextBytesPerObject), BenchMemory.megabytes(peakResidentBytes),
         ]
     }
 
@@ -66,6 +73,8 @@ package struct BenchResult: Sendable {
         "heckel ms: a sectioned Heckel diff of the two fetched lists alone; h ratio: heckel / controller",
         "fetch ms: the initial performFetch(); B/obj: resident bytes per fetched object added by the",
         "  controller, data source and table; ctl B/obj: by the controller alone",
+        "ctx B/obj: resident bytes per object of a context opened on the store (its objects and tables);",
+        "  peak MB: the process's peak resident memory so far (three contexts, two pipelines and the store)",
     ]
 
     /// Right-aligned columns, two spaces apart.

@@ -109,7 +109,8 @@ package struct BenchRunner {
                 differenceMs: BenchClock.median(baselineSamples.map(\.difference)),
                 heckelMs: BenchClock.median(baselineSamples.map(\.heckel)), fetchMs: fetchMs,
                 bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
-                events: measured, baselineEvents: baselineSamples.count))
+                events: measured, baselineEvents: baselineSamples.count,
+                contextBytesPerObject: perObject(beforeContext, beforeFetch), peakResidentBytes: BenchMemory.peakResidentBytes() ?? 0))
         }
         // The incremental check vouched for every event; the full one confirms the end state.
         let problems = pipeline?.check.run(scope: .full) ?? []

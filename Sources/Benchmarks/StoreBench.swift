@@ -28,6 +28,13 @@ package struct StoreBench {
         package let saveCPUMilliseconds: Double
         package let openCPUMilliseconds: Double
         package let fetchCPUMilliseconds: Double
+        /// Resident bytes per object added by opening the store (the context's objects) and by
+        /// the fetch (the controller), and the process's peak resident bytes while opening and
+        /// fetching (the peak is reset after the write when the kernel allows; `peakIsReset`).
+        package var contextBytesPerObject = 0
+        package var controllerBytesPerObject = 0
+        package var peakResidentBytes = 0
+        package var peakIsReset = false
 
         /// `{"scenario":"store","size":…,"save_ms":…,"open_ms":…,"fetch_ms":…,"file_bytes":…}`.
         package var jsonLine: String {
@@ -36,6 +43,10 @@ package struct StoreBench {
                 ("open_ms", .double(Self.round(openMilliseconds))), ("fetch_ms", .double(Self.round(fetchMilliseconds))),
                 ("file_bytes", .int(fileBytes)), ("save_cpu_ms", .double(Self.round(saveCPUMilliseconds))),
                 ("open_cpu_ms", .double(Self.round(openCPUMilliseconds))), ("fetch_cpu_ms", .double(Self.round(fetchCPUMilliseconds))),
+                ("context_bytes_per_object", .int(contextBytesPerObject)),
+                ("controller_bytes_per_object", .int(controllerBytesPerObject)),
+                ("peak_rss_bytes", .int(peakResidentBytes)), ("peak_rss_mb", .double(Self.round(Double(peakResidentBytes) / 1_048_576))),
+                ("peak_is_reset", .bool(peakIsReset)),
             ]).description
         }
 
@@ -43,15 +54,24 @@ package struct StoreBench {
 
         /// The plain table of results.
         package static func table(_ results: [Result]) -> [String] {
-            let header = "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu"
+            let header = "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu  ctx B/obj  ctl B/obj  peak MB"
             return [header] + results.map { r in
                 let size = NumberText.grouped(r.size)
                 return String(repeating: " ", count: max(0, 9 - size.count)) + size
-                    + String(format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f", r.saveMilliseconds, r.openMilliseconds,
+                    + String(format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f %10d %10d %8.1f", r.saveMilliseconds, r.openMilliseconds,
                              r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.saveCPUMilliseconds,
-                             r.openCPUMilliseconds, r.fetchCPUMilliseconds)
+                             r.openCPUMilliseconds, r.fetchCPUMilliseconds, r.contextBytesPerObject, r.controllerBytesPerObject,
+                             Double(r.peakResidentBytes) / 1_048_576)
             }
         }
+
+        /// What the columns mean, printed under the table.
+        package static let legend = [
+            "save: one save of N new objects (3 attributes); open: the store's checks and the load of every object;",
+            "fetch: performFetch() of all N, sorted and sectioned; cpu: the process's CPU time of the same stage",
+            "ctx B/obj, ctl B/obj: resident bytes per object added by the open (the context) and by the fetch (the",
+            "  controller); peak MB: the process's peak resident memory while opening and fetching",
+        ]
     }
 
     /// Runs every size in a fresh temporary folder, removed afterwards.
@@ -64,11 +84,15 @@ package struct StoreBench {
             progress("store \(size): writing")
             let save = try write(size: size, to: path)
             progress("store \(size): opening and fetching")
+            // The peak from here on is what holding N fetched objects needs, not what writing them did.
+            let peakIsReset = BenchMemory.resetPeak()
+            let beforeOpen = BenchClock.residentBytes()
             var fetched = 0
             var context: ObjectContext?
             let open = try BenchClock.wallAndCPUMilliseconds {
                 context = try ObjectContext(store: try SQLiteStore(path: path))
             }
+            let afterOpen = BenchClock.residentBytes()
             guard let context else { throw BenchError(description: "the store did not open") }
             let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
                                        sectionNameKeyPath: "group")
@@ -78,10 +102,22 @@ package struct StoreBench {
                 fetched = controller.numberOfFetchedObjects
             }
             guard fetched == size else { throw BenchError(description: "fetched \(fetched) of \(size) objects") }
+            let afterFetch = BenchClock.residentBytes()
+            let peak = BenchMemory.peakResidentBytes() ?? 0
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            report(Result(size: size, saveMilliseconds: save.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
-                          fileBytes: bytes, saveCPUMilliseconds: save.cpu, openCPUMilliseconds: open.cpu,
-                          fetchCPUMilliseconds: fetch.cpu))
+            func perObject(_ from: Int?, _ to: Int?) -> Int {
+                guard let from, let to, size > 0 else { return 0 }
+                return max(to - from, 0) / size
+            }
+            var result = Result(size: size, saveMilliseconds: save.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
+                                fileBytes: bytes, saveCPUMilliseconds: save.cpu, openCPUMilliseconds: open.cpu,
+                                fetchCPUMilliseconds: fetch.cpu)
+            result.contextBytesPerObject = perObject(beforeOpen, afterOpen)
+            result.controllerBytesPerObject = perObject(afterOpen, afterFetch)
+            result.peakResidentBytes = peak
+            result.peakIsReset = peakIsReset
+            report(result)
+            withExtendedLifetime((context, controller)) {}
         }
     }
 

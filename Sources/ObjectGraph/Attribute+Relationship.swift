@@ -57,21 +57,23 @@ extension ObjectContext {
 
     /// Sets to nil every relationship that points to `object`, which is being deleted (the
     /// *Nullify* delete rule); each such object is reported as updated in the same change event.
-    /// - Complexity: O(n) for the n objects of the entities with a relationship to `object`'s
-    ///   entity; nothing without such relationships.
+    /// - Complexity: O(n) for the n objects of the context when an entity has a relationship to
+    ///   `object`'s entity; nothing without such relationships.
     func nullifyReferences(to object: ManagedObject) {
         let target = Value.object(object.objectID)
         for entity in schema.entities {
             let indexes = entity.attributes.indices.filter {
                 entity.attributes[$0].isRelationship && entity.attributes[$0].destinationEntity == object.entity.name
             }
-            guard !indexes.isEmpty, let table = byEntity[entity.name] else { continue }
-            for (id, source) in table {
-                for index in indexes where source.values[index] == target {
+            guard !indexes.isEmpty, liveCounts[entity.name, default: 0] > 0, let kind = kinds[entity.name] else { continue }
+            registered.forEach { source in
+                guard source.kind === kind else { return }
+                let id = source.objectID
+                for index in indexes where source.value(at: index) == target {
                     if pendingInserted[id] == nil, pendingUpdated[id]?[index] == nil {
-                        pendingUpdated[id, default: [:]][index] = source.values[index]
+                        pendingUpdated[id, default: [:]][index] = source.value(at: index)
                     }
-                    source.values[index] = .null
+                    source.setValue(.null, at: index)
                 }
             }
         }

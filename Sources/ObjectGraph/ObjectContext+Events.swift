@@ -16,7 +16,7 @@ extension ObjectContext {
         for (id, olds) in pendingUpdated {
             guard let object = registered[id] else { continue }
             let changes = olds.keys.sorted().compactMap { index -> ValueChange? in
-                let (old, new) = (olds[index] ?? .null, object.values[index])
+                let (old, new) = (olds[index] ?? .null, object.value(at: index))
                 guard old != new else { return nil }
                 return ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new)
             }

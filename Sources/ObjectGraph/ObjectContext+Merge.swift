@@ -46,7 +46,7 @@ extension ObjectContext {
             guard let stored = try store.committedObject(id) else { continue }
             let entity = try schema.requireEntity(stored.entity)
             guard stored.values.count == entity.attributes.count else { continue } // written under an older definition
-            reinsert(ManagedObject(objectID: id, entity: entity, values: stored.values), values: stored.values)
+            reinsert(makeObject(id, entity: entity, values: stored.values), values: stored.values)
         }
         for id in summary.updatedIDs.sorted() {
             guard let object = registered[id], !dirtyBefore.contains(id), pendingUpdated[id] == nil,
@@ -55,7 +55,7 @@ extension ObjectContext {
                 object.values = stored.values // the fault fires with the store's values; nobody is told
                 continue
             }
-            for (index, value) in stored.values.enumerated() where object.values[index] != value {
+            for (index, value) in stored.values.enumerated() where object.value(at: index) != value {
                 try setValue(value, forKey: object.entity.attributes[index].name, of: id)
             }
         }
@@ -98,14 +98,16 @@ extension ObjectContext {
         for stored in contents.objects {
             inStore.insert(stored.id)
             guard !dirtyIDs.contains(stored.id), let entity = schema.entity(named: stored.entity),
-                  stored.values.count == entity.attributes.count else { continue }
-            if let object = registered[stored.id] {
+                  stored.values.count == entity.attributes.count, ObjectID.validRange.contains(stored.id.rawValue) else { continue }
+            if let object = registered[stored.id], object.valueCount == stored.values.count {
                 object.values = stored.values
             } else {
-                register(ManagedObject(objectID: stored.id, entity: entity, values: stored.values))
+                register(makeObject(stored.id, entity: entity, values: stored.values))
             }
         }
-        for (id, object) in registered where !inStore.contains(id) && !dirtyIDs.contains(id) {
+        var gone: [ManagedObject] = []
+        registered.forEach { if !inStore.contains($0.objectID) && !dirtyIDs.contains($0.objectID) { gone.append($0) } }
+        for object in gone {
             unregister(object)
             object.isDeleted = true
         }

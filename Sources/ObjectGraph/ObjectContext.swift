@@ -7,14 +7,18 @@
 /// step through whole change events.
 public final class ObjectContext {
     /// The entities defined so far.
-    public private(set) var schema: Schema
+    public private(set) var schema = Schema()
     let store: PersistentStore
 
-    var registered: [ObjectID: ManagedObject] = [:]
-    var byEntity: [String: [ObjectID: ManagedObject]] = [:]
+    /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
+    var registered = ObjectTable()
+    /// The number of live objects per entity name.
+    var liveCounts: [String: Int] = [:]
+    /// What the objects of each entity share (`ObjectKind`); replaced when the entity is.
+    var kinds: [String: ObjectKind] = [:]
     /// Hands out object IDs; contexts on one store share it (`init(sibling:)`), so no two objects
     /// ever get the same ID.
-    var idCounter: ObjectIDCounter
+    var idCounter = ObjectIDCounter(next: 1)
     var nextObjectID: Int {
         get { idCounter.next }
         set { idCounter.next = newValue }
@@ -31,7 +35,7 @@ public final class ObjectContext {
     var dirtyIDs: Set<ObjectID> = []
     /// IDs at or above this were handed out after the last save or load, so the store cannot hold
     /// them (IDs are never reused): save and rollback need not ask it.
-    var firstUncommittedID: Int
+    var firstUncommittedID = 1
     var undoStack: [ChangeRecord] = []
     var redoStack: [ChangeRecord] = []
     /// The name the next processed event gets on the undo stack (`setActionName(_:)`).
@@ -43,25 +47,35 @@ public final class ObjectContext {
     private var nextObserverToken = 0
 
     /// Opens a context on `store`, loading its committed schema and objects.
+    ///
+    /// Objects are built straight from the store's rows (`PersistentStore.load(schema:object:)`),
+    /// with no intermediate `StoredObject` per row.
     public init(store: PersistentStore = InMemoryStore()) throws(ObjectGraphError) {
         self.store = store
-        let contents = try store.load()
-        schema = contents.schema
-        idCounter = ObjectIDCounter(next: contents.nextObjectID)
-        firstUncommittedID = contents.nextObjectID
-        // Tables sized once: growing them object by object rehashes a million entries ~20 times.
-        registered.reserveCapacity(contents.objects.count)
-        var perEntity: [String: Int] = [:]
-        for stored in contents.objects { perEntity[stored.entity, default: 0] += 1 }
-        for (name, count) in perEntity { byEntity[name] = Dictionary(minimumCapacity: count) }
-        for stored in contents.objects {
-            let entity = try schema.requireEntity(stored.entity)
-            guard stored.values.count == entity.attributes.count else {
-                throw .store("object \(stored.id) has \(stored.values.count) values but entity '\(entity.name)' has \(entity.attributes.count) attributes")
+        var entities: [(entity: Entity, kind: ObjectKind)] = []
+        var counts: [Int] = []
+        var highestID = 0
+        try store.load(schema: { schema, next throws(ObjectGraphError) in
+            self.schema = schema
+            nextObjectID = next
+            entities = schema.entities.map { ($0, kind(for: $0)) }
+            counts = Array(repeating: 0, count: entities.count)
+        }, object: { id, entityIndex, values throws(ObjectGraphError) in
+            guard entities.indices.contains(entityIndex) else { throw .store("object \(id) belongs to no entity of the schema") }
+            let (entity, kind) = entities[entityIndex]
+            guard values.count == entity.attributes.count else {
+                throw .store("object \(id) has \(values.count) values but entity '\(entity.name)' has \(entity.attributes.count) attributes")
             }
-            register(ManagedObject(objectID: stored.id, entity: entity, values: stored.values))
-            nextObjectID = max(nextObjectID, stored.id.rawValue + 1)
-        }
+            guard ObjectID.validRange.contains(id.rawValue) else { throw .store("object ID \(id.rawValue) is out of range") }
+            // Counted per entity position here rather than per name in `register`.
+            guard registered.insert(ManagedObject.make(id, kind: kind, values: values)) else { throw .store("object \(id) is stored twice") }
+            counts[entityIndex] += 1
+            highestID = max(highestID, id.rawValue)
+        })
+        registered.densify()
+        for (index, count) in counts.enumerated() where count > 0 { liveCounts[entities[index].entity.name, default: 0] += count }
+        nextObjectID = max(nextObjectID, highestID + 1)
+        firstUncommittedID = nextObjectID
     }
 
     // MARK: Schema and lookup
@@ -75,10 +89,11 @@ public final class ObjectContext {
             try schema.add(entity)
             return
         }
-        let live = byEntity[entity.name]?.count ?? 0
+        let live = liveCounts[entity.name] ?? 0
         let pending = pendingDeleted.values.filter { $0.object.entity.name == entity.name }.count
         guard live + pending == 0 else { throw .entityInUse(entity.name, objects: live + pending) }
         try schema.replace(entity)
+        kinds[entity.name] = nil
         undoStack.removeAll()
         redoStack.removeAll()
     }
@@ -90,18 +105,19 @@ public final class ObjectContext {
 
     /// Every live object of the entity named `name`, in the order they were created (by ID).
     ///
-    /// Objects are sorted by the IDs kept in the table, without touching the objects themselves,
-    /// so that whoever reads them next walks memory in allocation order rather than in hash order
-    /// (a fetch of a million objects took a fifth less time for it; docs/performance.md).
-    /// - Complexity: O(n log n) for n objects of the entity.
+    /// The objects are read from the ID-indexed table (`ObjectTable`) in slot order, so they come
+    /// sorted without a sort, and whoever reads them next walks memory in allocation order.
+    /// - Complexity: O(n) for n objects in the context (IDs handed out and not yet reused by any).
     public func objects(ofEntity name: String) -> [ManagedObject] {
-        guard let table = byEntity[name] else { return [] }
-        var slots: [IdentifiedObject] = []
-        slots.reserveCapacity(table.count)
-        for (id, object) in table { slots.append(IdentifiedObject(id: id.rawValue, object: Unmanaged.passUnretained(object))) }
-        slots.sort { $0.id < $1.id }
-        // The table keeps every object alive while the array is built.
-        return slots.map { $0.object.takeUnretainedValue() }
+        guard let count = liveCounts[name], count > 0, let kind = kinds[name] else { return [] }
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(count)
+        if count == registered.count {
+            registered.forEach { objects.append($0) }
+        } else {
+            registered.forEach { if $0.kind === kind { objects.append($0) } }
+        }
+        return objects
     }
 
     /// The number of live objects.
@@ -123,13 +139,14 @@ public final class ObjectContext {
     @discardableResult
     public func insert(_ entityName: String, values: [(key: String, value: Value)] = []) throws(ObjectGraphError) -> ManagedObject {
         let entity = try schema.requireEntity(entityName)
+        guard nextObjectID < ObjectID.validRange.upperBound else { throw .store("no object IDs are left to hand out") }
         var row = entity.attributes.map(\.initialValue)
         for (key, value) in values {
             let (index, attribute) = try entity.requireAttribute(key)
             row[index] = try attribute.acceptingEdit(value, entity: entity.name)
             try checkReference(row[index], for: attribute, of: entity.name)
         }
-        let object = ManagedObject(objectID: ObjectID(nextObjectID), entity: entity, values: row)
+        let object = ManagedObject.make(ObjectID(nextObjectID), kind: kind(for: entity), values: row)
         nextObjectID += 1
         register(object)
         pendingInserted[object.objectID] = object
@@ -143,9 +160,9 @@ public final class ObjectContext {
         let coerced = try attribute.acceptingEdit(value, entity: object.entity.name)
         try checkReference(coerced, for: attribute, of: object.entity.name)
         if pendingInserted[id] == nil, pendingUpdated[id]?[index] == nil {
-            pendingUpdated[id, default: [:]][index] = object.values[index]
+            pendingUpdated[id, default: [:]][index] = object.value(at: index)
         }
-        object.values[index] = coerced
+        object.setValue(coerced, at: index)
     }
 
     /// The values `object` had when the last change event was delivered: its pending edits (and
@@ -179,15 +196,29 @@ public final class ObjectContext {
         throw .unknownObject(id)
     }
 
+    /// Adds `object` to the live objects. It must be of this context (`kind(for:)`).
     func register(_ object: ManagedObject) {
-        object.managedObjectContext = self
-        registered[object.objectID] = object
-        byEntity[object.entity.name, default: [:]][object.objectID] = object
+        if registered[object.objectID] == nil { liveCounts[object.entity.name, default: 0] += 1 }
+        registered.insert(object)
     }
 
     func unregister(_ object: ManagedObject) {
-        registered[object.objectID] = nil
-        byEntity[object.entity.name]?[object.objectID] = nil
+        guard registered[object.objectID] != nil else { return }
+        registered.remove(object.objectID)
+        liveCounts[object.entity.name, default: 1] -= 1
+    }
+
+    /// The kind every object of `entity` created in this context gets.
+    func kind(for entity: Entity) -> ObjectKind {
+        if let kind = kinds[entity.name] { return kind }
+        let kind = ObjectKind(entity: entity, context: self)
+        kinds[entity.name] = kind
+        return kind
+    }
+
+    /// A new object of this context (not yet registered).
+    func makeObject(_ id: ObjectID, entity: Entity, values: [Value]) -> ManagedObject {
+        ManagedObject.make(id, kind: kind(for: entity), values: values)
     }
 
     // MARK: Observers
@@ -213,8 +244,3 @@ public final class ObjectContext {
     }
 }
 
-/// An object and its ID as a plain pair for sorting: no reference counting while it moves.
-private struct IdentifiedObject {
-    let id: Int
-    let object: Unmanaged<ManagedObject>
-}

@@ -57,4 +57,27 @@ public protocol PersistentStore: AnyObject {
     func committedObject(_ id: ObjectID) throws(ObjectGraphError) -> StoredObject?
     /// Writes `changes` atomically: all of them or none.
     func save(_ changes: StoreChanges) throws(ObjectGraphError)
+    /// Reads what `load()` reads without building `StoreContents`, for a context to build its
+    /// objects straight from the rows: first `schema` gets the committed schema and the next object
+    /// ID, then `object` gets every committed object in turn — its ID, the position of its entity
+    /// in that schema, and its values in a buffer valid only during the call.
+    ///
+    /// The default implementation calls `load()`; a store that reads rows (`SQLiteStore`) hands
+    /// each one over as it decodes it.
+    func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+              object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError)
+}
+
+extension PersistentStore {
+    public func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+                     object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError) {
+        let contents = try load()
+        try schema(contents.schema, contents.nextObjectID)
+        var positions: [String: Int] = [:]
+        for (index, entity) in contents.schema.entities.enumerated() { positions[entity.name] = index }
+        for stored in contents.objects {
+            guard let index = positions[stored.entity] else { throw .unknownEntity(stored.entity) }
+            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in try object(stored.id, index, values) }
+        }
+    }
 }

@@ -54,6 +54,29 @@ public final class SQLiteStore: PersistentStore {
         }
     }
 
+    /// Hands every row to `object` as it decodes it, with one prepared statement per entity and
+    /// one values buffer reused for every row: no `StoredObject` or array per row.
+    public func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+                     object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError) {
+        try schema(try catalog.schema(), try withDatabase { db in try readNextObjectID(db) })
+        try withDatabase { db in
+            let widest = catalog.entities.map(\.entity.attributes.count).max() ?? 0
+            var values = [Value](repeating: .null, count: widest)
+            for (entityIndex, stored) in catalog.entities.enumerated() {
+                let count = stored.entity.attributes.count
+                let select = try RawStatement(db, stored.selectAllSQL)
+                defer { select.reset() }
+                while try select.step() {
+                    guard let id = select.int(at: 0) else { throw StoreDecodingError("a row of '\(stored.table)' has no integer id") }
+                    try values.withUnsafeMutableBufferPointer { buffer in
+                        try decodeValues(select, from: 1, of: stored, id: id, into: buffer)
+                        try object(ObjectID(id), entityIndex, UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                    }
+                }
+            }
+        }
+    }
+
     /// - Complexity: two indexed lookups through prepared statements.
     public func committedObject(_ id: ObjectID) throws(ObjectGraphError) -> StoredObject? {
         try withDatabase { db in
@@ -75,8 +98,8 @@ public final class SQLiteStore: PersistentStore {
     /// transaction; on any error nothing is written.
     ///
     /// IDs are never reused, so an object whose ID is at or above the file's next object ID
-    /// cannot be in the file yet: it is inserted without looking it up first. Every statement is
-    /// prepared once per save.
+    /// cannot be in the file yet: it is inserted without looking it up first, 64 rows per
+    /// statement (`RowWriter`). Every statement is prepared once per save.
     /// - Complexity: O(d + u) statement executions for d deletions and u upserts, plus one
     ///   lookup per upserted object that the file may already hold.
     public func save(_ changes: StoreChanges) throws(ObjectGraphError) {
@@ -105,6 +128,7 @@ public final class SQLiteStore: PersistentStore {
                         try upsert(object, catalog: updated, in: db)
                     }
                 }
+                try writer.finish()
                 let next = try RawStatement(db, "UPDATE metadata SET value = max(value, ?) WHERE key = 'next_object_id'")
                 next.bind(changes.nextObjectID, at: 1)
                 try next.run()
@@ -121,7 +145,7 @@ public final class SQLiteStore: PersistentStore {
         try RowWriter.check(object, against: stored)
         switch try entityNumber(of: object.id, in: db) {
         case nil:
-            let insert = try RawStatement(db, "INSERT INTO object (id, entity) VALUES (?, ?)")
+            let insert = try RawStatement(db, StoredEntity.objectInsertSQL)
             insert.bind(object.id.rawValue, at: 1)
             insert.bind(stored.number, at: 2)
             try insert.run()
@@ -168,6 +192,21 @@ public final class SQLiteStore: PersistentStore {
         defer { select.reset() }
         guard try select.step(), let next = select.int(at: 0) else { throw StoreDecodingError("the next object ID is missing") }
         return next
+    }
+
+    /// Decodes the row's values into the first attribute-count elements of `buffer`.
+    private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int,
+                              into buffer: UnsafeMutableBufferPointer<Value>) throws {
+        for (index, attribute) in stored.entity.attributes.enumerated() {
+            let column = first + Int32(index)
+            if row.isNull(at: column), attribute.isOptional {
+                buffer[index] = .null
+            } else if let value = row.value(at: column, as: attribute.type) {
+                buffer[index] = value
+            } else {
+                throw StoreDecodingError("attribute '\(attribute.name)' of object #\(id) holds \(row.storageName(at: column)), not \(attribute.type)")
+            }
+        }
     }
 
     private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int) throws -> [Value] {

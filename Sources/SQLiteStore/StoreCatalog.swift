@@ -13,6 +13,12 @@ struct StoredEntity {
     let upsertSQL: String
     let insertSQL: String
     let deleteSQL: String
+    /// Multi-row inserts of `rowsPerInsert` rows into the entity's table and into `object`
+    /// (`RowWriter`): 64 rows, fewer for entities so wide that SQLite's 32,766 parameters would not do.
+    let rowsPerInsert: Int
+    let insertManySQL: String
+    let objectInsertManySQL: String
+    static let objectInsertSQL = "INSERT INTO object (id, entity) VALUES (?, ?)"
 
     init(number: Int, entity: Entity, table: String, columns: [String]) {
         self.number = number
@@ -26,6 +32,10 @@ struct StoredEntity {
         upsertSQL = "INSERT OR REPLACE INTO \(quoted(table)) (\(names)) VALUES (\(marks))"
         insertSQL = "INSERT INTO \(quoted(table)) (\(names)) VALUES (\(marks))"
         deleteSQL = "DELETE FROM \(quoted(table)) WHERE id = ?"
+        rowsPerInsert = max(1, min(64, 32_000 / (columns.count + 1)))
+        let rows = Array(repeating: "(\(marks))", count: rowsPerInsert).joined(separator: ", ")
+        insertManySQL = "INSERT INTO \(quoted(table)) (\(names)) VALUES \(rows)"
+        objectInsertManySQL = "INSERT INTO object (id, entity) VALUES " + Array(repeating: "(?, ?)", count: rowsPerInsert).joined(separator: ", ")
     }
 
     /// `STRICT` typed columns; see `docs/store.md` for why doubles and dates are `ANY`.

@@ -77,6 +77,10 @@ struct StoreOpener {
     private func openForWriting() throws(ObjectGraphError) -> (DatabaseQueue, StoreCatalog) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(StoreFormat.busyTimeout)
+        // The store alone writes the file and keeps every entity row's `object` row (inserted
+        // first, deleted last); SQLite's checks of the REFERENCES clauses cost two lookups per
+        // saved object (docs/store.md, "Saving and crash safety").
+        configuration.foreignKeysEnabled = false
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)

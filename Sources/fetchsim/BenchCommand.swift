@@ -72,7 +72,7 @@ struct BenchCommand: ParsableCommand {
             try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table)
         } else if store {
             let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
-            try measure(bench.run, jsonLine: \.jsonLine, table: StoreBench.Result.table)
+            try measure(bench.run, jsonLine: \.jsonLine, table: { StoreBench.Result.table($0) + [""] + StoreBench.Result.legend })
         } else {
             let runner = BenchRunner(
                 sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,

@@ -22,7 +22,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.jsonLine.utf8)) as? [String: Any])
         #expect(Set(object.keys) == [
             "size", "changes", "controller_ms", "pipeline_ms", "baseline_ms", "ratio", "refetch_ms", "diff_ms", "heckel_ms",
-            "heckel_ratio", "fetch_ms", "bytes_per_object", "controller_bytes_per_object",
+            "heckel_ratio", "fetch_ms", "bytes_per_object",
+            "controller_bytes_per_object", "context_bytes_per_object", "peak_rss_bytes",
         ])
         #expect(object["controller_bytes_per_object"] as? Int == 240)
         #expect(object["ratio"] as? Double == 1624.3)
@@ -43,19 +44,5 @@ import Testing
     @Test(arguments: [(0.0, 4, "0.0000"), (1.5, 1, "1.5"), (0.00049, 4, "0.0005"), (2456.54, 1, "2456.5"), (12.0, 0, "12")])
     func decimals(value: Double, places: Int, text: String) {
         #expect(BenchResult.decimal(value, places: places) == text)
-    }
-}
-
-/// `--controller-only` builds and times the controller alone.
-@Suite struct ControllerOnlyBenchTests {
-    @Test func onlyTheControllerIsMeasured() throws {
-        let runner = BenchRunner(sizes: [300], changes: [20], seed: 5, repetitions: 2, controllerOnly: true)
-        var results: [BenchResult] = []
-        try runner.run(progress: { _ in }, report: { results.append($0) })
-        #expect(results.count == 1)
-        let result = try #require(results.first)
-        #expect(result.controllerMs > 0)
-        #expect(result.pipelineMs == 0 && result.baselineMs == 0 && result.heckelMs == 0)
-        #expect(result.baselineEvents == 0 && result.bytesPerObject == 0)
     }
 }
