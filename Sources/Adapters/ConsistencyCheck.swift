@@ -157,8 +157,8 @@ public struct ConsistencyCheck {
             return .init(.wrongRow, "row \(path.shortDescription) shows \(label(shown.identifier)) but the controller has \(label(object)) there")
         }
         guard let cell = shown.cell else { return nil }
-        // Formatted from these very values (the same storage): the text is what they format to.
-        if cell.identifier == object.objectID.rawValue, let source = cell.source as? CellValues, source.isIdentical(to: values) {
+        // Formatted from exactly these values: the text is what they format to.
+        if cell.identifier == object.objectID.rawValue, let source = cell.source as? CellValues, source.formatsLike(values) {
             return nil
         }
         let path = IndexPath(row: row, section: section)

@@ -128,6 +128,8 @@ struct ResolvedRequest {
     /// The sort key of `object` now.
     @inline(__always)
     func sortKey(of object: ManagedObject) -> SortKey {
-        SortKey(keyPaths.values(of: object), at: sortIndexes)
+        // In place when the request reads no key path: `object.values` would copy them.
+        guard keyPaths.paths.isEmpty else { return SortKey(keyPaths.values(of: object), at: sortIndexes) }
+        return object.withValues { SortKey($0, at: sortIndexes) }
     }
 }

@@ -51,12 +51,12 @@ struct ResolvedKeyPath {
     func value(of object: ManagedObject) -> Value {
         var current = object
         for hop in hops {
-            guard case .object(let id) = current.values[hop], let next = current.managedObjectContext?.object(with: id) else {
+            guard case .object(let id) = current.value(at: hop), let next = current.managedObjectContext?.object(with: id) else {
                 return .null
             }
             current = next
         }
-        return current.values[index]
+        return current.value(at: index)
     }
 }
 

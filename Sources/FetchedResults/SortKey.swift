@@ -14,7 +14,7 @@ struct SortKey: Equatable {
 
     /// The values of `values` at `indexes`, in that order; `indexes` must not be empty.
     @inline(__always)
-    init(_ values: [Value], at indexes: [Int]) {
+    init<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int]) where Values.Index == Int {
         first = values[indexes[0]]
         count = Int8(truncatingIfNeeded: indexes.count)
         second = indexes.count > 1 ? values[indexes[1]] : .null
