@@ -141,26 +141,12 @@ extension OrderStatisticTree {
         var node = root
         var w = offset, rank = 0
         while !node.isLeaf {
-            let i = node.sums.withUnsafeBufferPointer { sums in
-                var i = 0
-                while i < sums.count - 1, w >= sums[i] {
-                    w -= sums[i]
-                    i += 1
-                }
-                return i
-            }
+            let i = Self.entry(holding: &w, in: node.sums)
             rank += Self.prefixSum(node.counts, upTo: i)
             node.sums[i] += delta
             node = node.children[i]
         }
-        let i = node.weights.withUnsafeBufferPointer { weights in
-            var i = 0
-            while i < weights.count - 1, w >= weights[i] {
-                w -= weights[i]
-                i += 1
-            }
-            return i
-        }
+        let i = Self.entry(holding: &w, in: node.weights)
         node.weights[i] += delta
         totalWeight += delta
         return Adjusted(element: node.elements[i], rank: rank + i, weightBefore: offset - w, weight: node.weights[i])

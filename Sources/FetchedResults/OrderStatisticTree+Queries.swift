@@ -77,6 +77,21 @@ extension OrderStatisticTree {
         return (node.elements[r], before, node.weights[r])
     }
 
+    /// The index of the entry of `weights` (a node's child sums or a leaf's weights) that holds
+    /// weight offset `w`, with `w` reduced to the offset within that entry; the last entry when
+    /// `w` is past them all.
+    @inline(__always)
+    static func entry(holding w: inout Int, in weights: [Int]) -> Int {
+        weights.withUnsafeBufferPointer { weights in
+            var i = 0
+            while i < weights.count - 1, w >= weights[i] {
+                w -= weights[i]
+                i += 1
+            }
+            return i
+        }
+    }
+
     /// The number of elements whose weights, summed in order, stay at or below `weight`: for the
     /// section tree, the index of the section that holds global row `weight`.
     func rank(containingWeightOffset weight: Int) -> (rank: Int, weightBefore: Int)? {
@@ -85,25 +100,11 @@ extension OrderStatisticTree {
         var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
-            let i = node.sums.withUnsafeBufferPointer { sums in
-                var i = 0
-                while i < sums.count - 1, w >= sums[i] {
-                    w -= sums[i]
-                    i += 1
-                }
-                return i
-            }
+            let i = Self.entry(holding: &w, in: node.sums)
             rank += Self.prefixSum(node.counts, upTo: i)
             node = node.children[i]
         }
-        let i = node.weights.withUnsafeBufferPointer { weights in
-            var i = 0
-            while i < weights.count - 1, w >= weights[i] {
-                w -= weights[i]
-                i += 1
-            }
-            return i
-        }
+        let i = Self.entry(holding: &w, in: node.weights)
         return (rank + i, weight - w)
     }
 
