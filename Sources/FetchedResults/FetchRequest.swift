@@ -11,7 +11,7 @@ public struct FetchRequest: Sendable {
     /// At least one; objects equal under all of them are ordered by object ID.
     public var sortDescriptors: [SortDescriptor]
     /// The attribute whose value names each section (or a key path through to-one
-    /// relationships, `list.name`); the first sort descriptor must be on it.
+    /// relationships, `list.name`); the request's sort must group the sections (Core Data checks it at fetch), not necessarily sort by it first.
     public var sectionNameKeyPath: String?
     /// At most this many objects at fetch time; 0 means no limit (as in Core Data).
     public var fetchLimit: Int
@@ -46,11 +46,15 @@ struct ResolvedRequest {
     let entity: Entity
     let predicate: BoundPredicate?
     /// The keys the controller orders by: the request's own, or, when the section key does not
-    /// lead them, the section key first and then the request's (`sectionKeyLeads`).
+    /// lead them, the section's label first (a position one past the extended values, see
+    /// `SectionLabels`) and then the request's (`sectionKeyLeads`).
     private(set) var sortIndexes: [Int]
-    private(set) var ascending: [Bool]
-    /// Position of the section key, which is also `sortIndexes[0]`; nil without sections.
+    let ascending: [Bool]
+    /// Position of the section key, which is also `sortIndexes[0]` when it leads; nil without sections.
     let sectionIndex: Int?
+    /// The sections' labels when the section key does not lead the sort (else nil): shared by
+    /// every copy of the request, owned by its controller.
+    let sectionLabels: SectionLabels?
     /// The request's own sort keys and directions, as written.
     let requestSortIndexes: [Int]
     let requestAscending: [Bool]
@@ -99,11 +103,13 @@ struct ResolvedRequest {
         requestSortIndexes = sortIndexes
         requestAscending = request.sortDescriptors.map(\.ascending)
         if let sectionIndex, sortIndexes[0] != sectionIndex {
-            self.sortIndexes = [sectionIndex] + sortIndexes
+            self.sortIndexes = [entity.attributes.count + keyPaths.paths.count] + sortIndexes
             ascending = [true] + requestAscending
+            sectionLabels = SectionLabels()
         } else {
             self.sortIndexes = sortIndexes
             ascending = requestAscending
+            sectionLabels = nil
         }
         limit = request.fetchLimit
         offset = request.fetchOffset
@@ -112,10 +118,14 @@ struct ResolvedRequest {
     /// Whether the section key is the request's first sort key (else the controller puts it first).
     var sectionKeyLeads: Bool { sectionIndex.map { requestSortIndexes[0] == $0 } ?? true }
 
-    /// Orders sections `ascending` or descending by their key when the section key does not lead.
-    mutating func orderSections(ascending sectionsAscending: Bool) {
-        guard !sectionKeyLeads else { return }
-        ascending[0] = sectionsAscending
+    /// The identity of the section `object` belongs in (nil without a section key).
+    func sectionIdentity(of object: ManagedObject) -> Value? {
+        sectionIndex.map { keyPaths.values(of: object)[$0].sectionIdentity }
+    }
+
+    /// `object`'s key under the request's own sort descriptors (no section label).
+    func requestSortKey(of object: ManagedObject) -> SortKey {
+        SortKey(keyPaths.values(of: object), at: requestSortIndexes)
     }
 
     /// Whether `object` belongs in the results: right entity, live, and matching the predicate.
@@ -128,6 +138,12 @@ struct ResolvedRequest {
     /// The sort key of `object` now.
     @inline(__always)
     func sortKey(of object: ManagedObject) -> SortKey {
+        if let sectionLabels, let sectionIndex {
+            // The label (nil for a section that has none yet) at the position past the values.
+            var values = keyPaths.values(of: object)
+            values.append(sectionLabels.label(of: values[sectionIndex].sectionIdentity) ?? .null)
+            return SortKey(values, at: sortIndexes)
+        }
         // In place when the request reads no key path: `object.values` would copy them.
         guard keyPaths.paths.isEmpty else { return SortKey(keyPaths.values(of: object), at: sortIndexes) }
         return object.withValues { SortKey($0, at: sortIndexes) }

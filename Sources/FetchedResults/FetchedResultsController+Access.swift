@@ -21,8 +21,8 @@ extension FetchedResultsController {
     /// The name of `section`: the text of its section key value (`""` without a key path or for nil).
     public func sectionName(at section: Int) -> String? {
         guard section >= 0, section < numberOfSections else { return nil }
-        if let window { return window.sections[section].value?.sectionName ?? "" }
-        if let sectionTree { return sectionTree.element(at: section).element.value.sectionName }
+        if let window { return window.sections[section].value.map(sectionName(of:)) ?? "" }
+        if let sectionTree { return sectionName(of: sectionTree.element(at: section).element.value) }
         return ""
     }
 

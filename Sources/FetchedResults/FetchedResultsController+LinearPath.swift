@@ -116,6 +116,6 @@ extension FetchedResultsController {
             candidates[i].new = slot(atRank: newRanks[i], section: key[0].sectionIdentity)
         }
         guard let sectionTree else { return [] }
-        return Self.sectionChanges(from: oldSections, to: sectionTree.elements.map(\.value))
+        return sectionChanges(from: oldSections, to: sectionTree.elements.map(\.value))
     }
 }

@@ -3,17 +3,16 @@ import ObjectGraph
 extension FetchedResultsController {
     /// When the section key is not the request's first sort key: checks, as Core Data does at
     /// fetch time, that the request's sort brings each section's objects together, and returns
-    /// whether the sections then come in ascending order of their key (else descending).
+    /// the sections in the order the fetch meets them — the order Core Data keeps them in.
     ///
     /// Apple computes sections by walking the fetched objects and fails the fetch
     /// (`NSCocoaErrorDomain` 134060) at the first object whose section name it has already seen
-    /// (iOS 26.1 decompilation, `_computeSectionInfo:error:`). FetchSim then keeps the section
-    /// key first in its own order, which gives the same results only when the sections come in
-    /// the order of their key; other groupings are refused with `sectionsNotInKeyOrder`.
-    /// - Complexity: O(n log n) for the n objects `entries` hold.
-    func sectionOrderAsFetched(_ entries: [ResultEntry]) throws(FetchedResultsError) -> Bool {
-        guard let sectionIndex = request.sectionIndex, !request.sectionKeyLeads else { return true }
-        var fetched = entries.map { ResultEntry(object: $0.object, key: SortKey(request.keyPaths.values(of: $0.object), at: request.requestSortIndexes)) }
+    /// (iOS 26.1 decompilation, `_computeSectionInfo:error:`). `objects`: the matching objects,
+    /// in any order; the fetch's offset and limit apply, as they do to what Apple fetches.
+    /// - Complexity: O(n log n) for the n objects.
+    func sectionOrderAsFetched(_ objects: [ManagedObject]) throws(FetchedResultsError) -> [Value] {
+        guard let sectionIndex = request.sectionIndex else { return [] }
+        var fetched = objects.map { ResultEntry(object: $0, key: request.requestSortKey(of: $0)) }
         EntrySorter.sort(&fetched, ascending: request.requestAscending)
         if request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, fetched.count)
@@ -31,12 +30,83 @@ extension FetchedResultsController {
             }
             order.append(value)
         }
-        let ascending = zip(order, order.dropFirst()).allSatisfy { Value.compare($0, $1) < 0 }
-        let descending = zip(order, order.dropFirst()).allSatisfy { Value.compare($0, $1) > 0 }
-        // With a choice (one section, or none), the direction the request gives the key, if any.
-        let preferred = request.requestSortIndexes.firstIndex(of: sectionIndex).map { request.requestAscending[$0] } ?? true
-        if preferred ? ascending : descending { return preferred }
-        if ascending || descending { return ascending }
-        throw .sectionsNotInKeyOrder(section: fetchRequest.sectionNameKeyPath ?? "", names: order.map(\.sectionName))
+        return order
+    }
+
+    /// The labels of the sections the fetch met, in that order, then those of any other
+    /// section among `objects` (the strict profile's window keeps every object in its tree).
+    func labelSections(of objects: [ManagedObject], labels: SectionLabels) throws(FetchedResultsError) {
+        var order = try sectionOrderAsFetched(objects)
+        if enforcesWindow {
+            var known = Set(order)
+            var all = objects.map { ResultEntry(object: $0, key: request.requestSortKey(of: $0)) }
+            EntrySorter.sort(&all, ascending: request.requestAscending)
+            for entry in all {
+                if let section = request.sectionIdentity(of: entry.object), known.insert(section).inserted { order.append(section) }
+            }
+        }
+        labels.reset(to: order)
+    }
+
+    /// Gives the section of `object`, an object entering the results, a label if it has none:
+    /// before the first section whose first object sorts after `object` under the request's
+    /// sort, after the last if none does (as Core Data places a new section).
+    /// - Complexity: O(s log n) for s sections.
+    func labelSectionIfNew(of object: ManagedObject, labels: SectionLabels) {
+        guard let section = request.sectionIdentity(of: object), labels.label(of: section) == nil else { return }
+        let key = request.requestSortKey(of: object)
+        var previous: Value?
+        for first in firstEntriesOfSections() {
+            if sortsBefore(key, object.objectID, first) {
+                labels.insert(section, after: previous, before: first.key[0])
+                return
+            }
+            previous = first.key[0]
+        }
+        labels.insert(section, after: previous, before: nil)
+    }
+
+    /// Whether an object with request key `key` and ID `id` sorts before `entry` (whose key
+    /// holds its section's label first, then the request's keys).
+    private func sortsBefore(_ key: SortKey, _ id: ObjectID, _ entry: ResultEntry) -> Bool {
+        for index in 0..<request.requestAscending.count {
+            let c = Value.compare(key[index], entry.key[index + 1])
+            if c != 0 { return request.requestAscending[index] ? c < 0 : c > 0 }
+        }
+        return id < entry.objectID
+    }
+
+    /// The first entry of each section, in section order.
+    private func firstEntriesOfSections() -> [ResultEntry] {
+        if let sectionTree {
+            var firsts: [ResultEntry] = []
+            var offset = 0
+            for rank in 0..<sectionTree.count {
+                let weight = sectionTree.element(at: rank).weight
+                if weight > 0 { firsts.append(tree.element(at: offset).element) }
+                offset += weight
+            }
+            return firsts
+        }
+        var firsts: [ResultEntry] = []
+        for entry in tree.elements where firsts.last.map({ Value.compare($0.key[0], entry.key[0]) != 0 }) ?? true {
+            firsts.append(entry)
+        }
+        return firsts
+    }
+
+    /// The name of the section whose tree value is `value` (a label, or the key's own value).
+    func sectionName(of value: Value) -> String {
+        (request.sectionLabels?.section(ofLabel: value) ?? value).sectionName
+    }
+
+    /// Forgets the labels of sections that no longer exist (after an event that removed one).
+    func pruneSectionLabels() {
+        guard let labels = request.sectionLabels else { return }
+        if let sectionTree {
+            labels.keep(only: Set(sectionTree.elements.map(\.value)))
+        } else {
+            labels.keep(only: Set(tree.elements.map { $0.key[0] }))
+        }
     }
 }

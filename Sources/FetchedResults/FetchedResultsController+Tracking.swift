@@ -12,10 +12,12 @@ extension FetchedResultsController {
         func consider(_ object: ManagedObject, isUpdated: Bool) {
             guard object.entity.name == entityName else { return }
             let oldEntry = tracked[object.objectID]?.entry
-            let newKey = request.matches(object) ? request.sortKey(of: object) : nil
+            let matches = request.matches(object)
+            if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
+            let newKey = matches ? request.sortKey(of: object) : nil
             guard oldEntry != nil || newKey != nil else { return }
             let others = legacy && isUpdated
-                && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) }
+                && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex }
             candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated,
                                         otherAttributesChanged: others))
         }
@@ -31,6 +33,7 @@ extension FetchedResultsController {
         if !sectionChanges.isEmpty { cachedSectionIndexTitles = nil }
         let changes = ResultsChangeSet(sections: sectionChanges, objects: classifier.objectChanges(for: candidates))
         lastChangeSet = changes
+        if request.sectionLabels != nil, sectionChanges.contains(where: { $0.type == .delete }) { pruneSectionLabels() }
         guard !changes.isEmpty else { return }
         deliver(changes, to: delegate)
     }
@@ -61,11 +64,11 @@ extension FetchedResultsController {
         guard let sectionTree else { return [] }
         // A section is new when the event created it (searching for an entering object's section
         // failed), and deleted when it emptied and nothing refilled it.
-        var changes = edits.deletedSections.map { SectionChange(type: .delete, index: $0.oldIndex, name: $0.value.sectionName) }
+        var changes = edits.deletedSections.map { SectionChange(type: .delete, index: $0.oldIndex, name: sectionName(of: $0.value)) }
         var inserts: [SectionChange] = []
         for value in edits.createdSections {
             guard let new = sectionTree.find(SectionEntry(value: value))?.rank else { continue }
-            inserts.append(SectionChange(type: .insert, index: new, name: value.sectionName))
+            inserts.append(SectionChange(type: .insert, index: new, name: sectionName(of: value)))
         }
         changes += inserts.sorted { $0.index < $1.index }
         return changes
@@ -96,20 +99,20 @@ extension FetchedResultsController {
             candidates.append(promoted)
         }
         guard request.sectionIndex != nil else { return [] }
-        return Self.sectionChanges(from: oldWindow.sections.map { $0.value ?? .null }, to: newWindow.sections.map { $0.value ?? .null })
+        return sectionChanges(from: oldWindow.sections.map { $0.value ?? .null }, to: newWindow.sections.map { $0.value ?? .null })
     }
 
     /// The section deletes (old indexes) and inserts (new indexes) that turn the sections
     /// `old` into `new`, each list ascending — for the paths that rebuild the sections whole.
     /// - Complexity: O(s) expected for s sections.
-    static func sectionChanges(from old: [Value], to new: [Value]) -> [SectionChange] {
+    func sectionChanges(from old: [Value], to new: [Value]) -> [SectionChange] {
         let before = Set(old), after = Set(new)
         var changes: [SectionChange] = []
         for (index, value) in old.enumerated() where !after.contains(value) {
-            changes.append(SectionChange(type: .delete, index: index, name: value.sectionName))
+            changes.append(SectionChange(type: .delete, index: index, name: sectionName(of: value)))
         }
         for (index, value) in new.enumerated() where !before.contains(value) {
-            changes.append(SectionChange(type: .insert, index: index, name: value.sectionName))
+            changes.append(SectionChange(type: .insert, index: index, name: sectionName(of: value)))
         }
         return changes
     }

@@ -95,6 +95,8 @@ public final class FetchedResultsController {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
         if let cacheName, let sectionCache { try sectionCache.use(cacheName, for: fetchRequest.cacheConfiguration) }
         let candidates = context.objects(ofEntity: request.entity.name)
+        // Sections in the order the fetch meets them, when the section key does not lead the sort.
+        if let labels = request.sectionLabels { try labelSections(of: candidates.filter(request.matches), labels: labels) }
         var entries: [ResultEntry] = []
         entries.reserveCapacity(candidates.count)
         // Candidates come in ID order: without a predicate, they are about the objects tracked.
@@ -108,13 +110,18 @@ public final class FetchedResultsController {
             // While the object is in cache: the tracked table holds the strong reference.
             tracked[object.objectID] = TrackedObject(object: object, key: key)
         }
-        if !request.sectionKeyLeads { request.orderSections(ascending: try sectionOrderAsFetched(entries)) }
         let ordering = EntryOrdering(ascending: request.ascending)
-        EntrySorter.sort(&entries, ascending: request.ascending)
+        if request.sectionLabels != nil, !enforcesWindow, request.offset > 0 || request.limit > 0 {
+            // The window is what the request's own sort fetches; sections then group it.
+            entries.sort { Self.requestOrdered($0, $1, ascending: request.requestAscending) }
+        } else {
+            EntrySorter.sort(&entries, ascending: request.ascending)
+        }
         if !enforcesWindow, request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
+            if request.sectionLabels != nil { EntrySorter.sort(&entries, ascending: request.ascending) }
             tracked = TrackedTable()
             for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
         }
@@ -134,7 +141,8 @@ public final class FetchedResultsController {
         batchFaulting = fetchRequest.fetchBatchSize > 0 ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
         hasFetched = true
         fetchLog = []
-        if let key = fetchRequest.sectionNameKeyPath, entries.contains(where: { $0.key[0].isNull }) {
+        if let key = fetchRequest.sectionNameKeyPath,
+           entries.contains(where: { request.sectionLabels == nil ? $0.key[0].isNull : request.sectionIdentity(of: $0.object)?.isNull == true }) {
             fetchLog.append("CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
                 + "'\(key)'. Objects will be placed in unnamed section")
         }
@@ -145,6 +153,16 @@ public final class FetchedResultsController {
             defer { isDelivering = false }
             snapshotDelegate.controller(self, didChangeContentWith: snapshot())
         }
+    }
+
+    /// Whether `a` comes before `b` under the request's own sort descriptors, past the section
+    /// label that leads their keys.
+    static func requestOrdered(_ a: ResultEntry, _ b: ResultEntry, ascending: [Bool]) -> Bool {
+        for index in ascending.indices {
+            let c = Value.compare(a.key[index + 1], b.key[index + 1])
+            if c != 0 { return ascending[index] ? c < 0 : c > 0 }
+        }
+        return a.objectID < b.objectID
     }
 
     /// Core Data's log line for a delegate that implements the difference callback (and not the

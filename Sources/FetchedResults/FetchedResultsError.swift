@@ -9,8 +9,6 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
     /// (`NSCocoaErrorDomain` 134060): the index of the first object whose section name came
     /// before, the name, and whether to quote it as iOS 9–10 did (`'X. Objects …'`).
     case outOfOrderSectionName(index: Int, name: String, legacyQuote: Bool)
-    /// FetchSim keeps sections in the order of their key; these grouped sections come in another.
-    case sectionsNotInKeyOrder(section: String, names: [String])
     case negative(String, Int)
     case predicate(PredicateError)
     case fetchDuringChangeDelivery
@@ -31,9 +29,6 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
         case .outOfOrderSectionName(let index, let name, let legacyQuote):
             "Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\" UserInfo={reason="
                 + Self.outOfOrderReason(index: index, name: name, legacyQuote: legacyQuote) + "}"
-        case .sectionsNotInKeyOrder(let section, let names):
-            "sections come out in the order \(names.map { "'\($0)'" }.joined(separator: ", ")): FetchSim keeps sections "
-                + "in the order of '\(section)', ascending or descending; sort by '\(section)' first"
         case .negative(let name, let value):
             "\(name) must not be negative (got \(value))"
         case .predicate(let error):

@@ -211,7 +211,7 @@ extension Interpreter {
                 throw located(error.description, at: slot(of: key, role: role, in: spec), token: key)
             case .cacheMismatch(let name):
                 throw InterpreterError("\(error.description) (cache '\(name)': 'cache delete \(name)' first, or 'cache off'; the previous fetch stays)")
-            case .outOfOrderSectionName, .sectionsNotInKeyOrder:
+            case .outOfOrderSectionName:
                 throw located(error.description, at: .sectionKey)
             case .predicate(let inner):
                 throw located(inner, in: spec.predicate)

@@ -46,11 +46,35 @@ import Testing
             + reason + "}")
     }
 
-    @Test func groupsInAnOrderOtherThanTheKeysAreRefusedAsFetchSimsLimit() throws {
+    @Test func groupsInAnyOrderOfTheirKeyKeepTheOrderTheFetchMeetsThem() throws {
         let context = try context([("a", "M"), ("b", "A"), ("c", "Z")])
-        #expect(throws: FetchedResultsError.sectionsNotInKeyOrder(section: "group", names: ["M", "A", "Z"])) {
-            try makeController(context, sort: self.byTitle, section: "group")
-        }
+        let (controller, delegate) = try makeController(context, sort: byTitle, section: "group")
+        #expect(describe(layout(of: controller)) == "M:#1 | A:#2 | Z:#3")
+        // A new section goes before the first section whose first object sorts after its object:
+        // "bb" sorts after "b" (A's first) and before "c" (Z's first).
+        try insertNote(context, "bb", group: "Q")
+        try context.processPendingChanges()
+        #expect(describe(layout(of: controller)) == "M:#1 | A:#2 | Q:#4 | Z:#3")
+        #expect(delegate.lines == ["willChange", "section insert 2 \"Q\"", "object #4 insert nil 2.0", "didChange"])
+        // An object moving into an existing section joins it there, whatever its key.
+        let c = try #require(context.object(with: ObjectID(3)))
+        try set(context, c, "group", .string("M"))
+        try context.processPendingChanges()
+        #expect(describe(layout(of: controller)) == "M:#1,#3 | A:#2 | Q:#4")
+    }
+
+    @Test func aSectionThatEmptiesAndReturnsIsPlacedAnew() throws {
+        let context = try context([("a", "M"), ("b", "A"), ("c", "Z")])
+        let (controller, delegate) = try makeController(context, sort: byTitle, section: "group")
+        let a = try #require(context.object(with: ObjectID(1)))
+        try set(context, a, "group", .string("A"))
+        try context.processPendingChanges()
+        #expect(describe(layout(of: controller)) == "A:#1,#2 | Z:#3")
+        // M is gone; an object "d" of M now sorts after every section's first object.
+        try insertNote(context, "d", group: "M")
+        try context.processPendingChanges()
+        #expect(describe(layout(of: controller)) == "A:#1,#2 | Z:#3 | M:#4")
+        #expect(delegate.lines.contains("section insert 2 \"M\""))
     }
 
     @Test func aChangeThatBreaksTheGroupingStaysInItsSectionUntilTheNextFetchFails() throws {
