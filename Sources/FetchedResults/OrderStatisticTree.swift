@@ -44,18 +44,14 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         /// protocol's generic `child(holding:)` reads them through a witness, a copy per step.
         @inline(__always)
         func child(holdingRank offset: Int) -> (index: Int, offset: Int) {
-            counts.withUnsafeBufferPointer { counts in
-                var child = 0, offset = offset
-                let last = counts.count - 1
-                while child < last, offset >= counts[child] {
-                    offset -= counts[child]
-                    child += 1
-                }
-                return (child, offset)
-            }
+            var offset = offset
+            let child = OrderStatisticTree.entry(holding: &offset, in: counts)
+            return (child, offset)
         }
 
-        /// The leaf holding rank `rank` of this subtree (in range) and the rank within it.
+        /// The leaf holding rank `rank` of this subtree (in range) and the rank within it: the
+        /// protocol's `leaf(holding:)`, stepping through `child(holdingRank:)` instead of the
+        /// witness.
         @inline(__always)
         func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
             var node = self, offset = rank

@@ -75,10 +75,11 @@ final class SectionLabels {
     /// digit other than 0; `lower` below `upper`, `upper` not ending in 0.
     static func between(_ lower: [UInt8], _ upper: [UInt8]?) -> [UInt8] {
         var result: [UInt8] = []
+        let bound = upper ?? []
         var upperIsOpen = upper == nil
-        for index in 0..<(lower.count + (upper?.count ?? 0) + 2) {
+        for index in 0..<(lower.count + bound.count + 2) {
             let low = index < lower.count ? Int(lower[index]) : 0
-            let high = upperIsOpen ? 26 : (index < upper!.count ? Int(upper![index]) : 0)
+            let high = upperIsOpen ? 26 : (index < bound.count ? Int(bound[index]) : 0)
             if high - low >= 2 {
                 result.append(UInt8((low + high) / 2))
                 return result

@@ -53,7 +53,9 @@ final class DiffableDifferenceAdapter: DiffableApplier, FetchedResultsDifference
         })
     }
 
-    // The per-change callbacks Core Data falls back to with a section key: not implemented by the app.
+    // An app that adopts only the difference callback has no per-change callbacks. With a section
+    // key Core Data skips the difference and calls those instead (rule 24), so they do nothing
+    // and the table falls behind: the behaviour this adapter exists to reproduce.
     override func willChange() -> CallbackAction { .skipped }
     override func sectionChanged(_ change: SectionChange) -> CallbackAction { .skipped }
     override func objectChanged(_ change: ObjectChange) -> CallbackAction { .skipped }
