@@ -17,13 +17,19 @@ final class CellValues: TableCellSource {
     }
 
     /// Whether `other` holds exactly the values the cell was formatted from.
-    /// - Complexity: O(1) when `other` shares this array's storage, else O(count).
-    func formatsLike(_ other: [Value]) -> Bool {
-        guard values.count == other.count else { return false }
-        let shared = values.withUnsafeBufferPointer { mine in
-            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    /// - Complexity: O(1) when `other` is this array's storage, else O(count).
+    func formatsLike(_ other: UnsafeBufferPointer<Value>) -> Bool {
+        values.withUnsafeBufferPointer { mine in
+            guard mine.count == other.count else { return false }
+            if mine.baseAddress == other.baseAddress { return true }
+            for index in 0..<mine.count where !Self.exactlyEqual(mine[index], other[index]) { return false }
+            return true
         }
-        return shared || zip(values, other).allSatisfy(Self.exactlyEqual)
+    }
+
+    /// Whether `other` holds exactly the values the cell was formatted from.
+    func formatsLike(_ other: [Value]) -> Bool {
+        other.withUnsafeBufferPointer(formatsLike)
     }
 
     /// `==`, except that doubles and dates compare by their bits.

@@ -115,7 +115,7 @@ public struct ConsistencyCheck {
         controller.forEachObject(inSection: section, rows: rows) { row, object in
             let index = row - rows.lowerBound
             guard shown.indices.contains(index) else { return }
-            if let problem = rowProblem(section: section, row: row, object: object, values: values(of: object), shown: shown[index]) {
+            if let problem = withCheckedValues(of: object, { rowProblem(section: section, row: row, object: object, values: $0, shown: shown[index]) }) {
                 problems.append(problem)
             }
         }
@@ -129,11 +129,13 @@ public struct ConsistencyCheck {
         var problems: [ConsistencyProblem] = []
         let shown = table.rowContents(inSection: section, rows: 0..<comparedRows)
         controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
-            let values = values(of: object)
-            if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, values: values, shown: shown[row]) {
-                problems.append(problem)
+            // The values are read in place (a copy per row was a fifth of the check).
+            withCheckedValues(of: object) { values in
+                if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, values: values, shown: shown[row]) {
+                    problems.append(problem)
+                }
+                visit(object, values: values, &order)
             }
-            visit(object, values: values, &order)
         }
         return problems
     }
@@ -143,14 +145,14 @@ public struct ConsistencyCheck {
         rows.compactMap { row in
             let path = IndexPath(row: row, section: section)
             guard let object = controller.object(at: path) else { return nil }
-            return rowProblem(section: section, row: row, object: object, values: values(of: object),
-                              shown: (table.rowIdentifier(at: path) ?? 0, table.cellForRow(at: path)))
+            let shown = (table.rowIdentifier(at: path) ?? 0, table.cellForRow(at: path))
+            return withCheckedValues(of: object) { rowProblem(section: section, row: row, object: object, values: $0, shown: shown) }
         }
     }
 
     /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
     /// `values`: the object's values as the check reads them; `shown`: what the table shows in that row.
-    private func rowProblem(section: Int, row: Int, object: ManagedObject, values: [Value],
+    private func rowProblem(section: Int, row: Int, object: ManagedObject, values: UnsafeBufferPointer<Value>,
                             shown: (identifier: Int, cell: TableCell?)) -> ConsistencyProblem? {
         if shown.identifier != object.objectID.rawValue {
             let path = IndexPath(row: row, section: section)
@@ -162,7 +164,7 @@ public struct ConsistencyCheck {
             return nil
         }
         let path = IndexPath(row: row, section: section)
-        let fresh = dataSource.cell(for: object, values: values)
+        let fresh = dataSource.cell(for: object, values: Array(values))
         if cell.identifier != fresh.identifier {
             return .init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
         } else if cell.columns != fresh.columns {
@@ -183,17 +185,19 @@ public struct ConsistencyCheck {
     /// by pair along the full scope's walk of every section: the first violation in list order.
     struct OrderWalk {
         let keys: [(key: String, index: Int?, ascending: Bool)]
-        var previous: (object: ManagedObject, values: [Value])?
+        /// The previous object of the walk; its values are read again, in place, when compared.
+        var previous: ManagedObject?
         var problem: ConsistencyProblem?
     }
 
     /// Checks that `object`, with `values`, may follow the previous object of the walk.
-    private func visit(_ object: ManagedObject, values: [Value], _ walk: inout OrderWalk) {
+    private func visit(_ object: ManagedObject, values: UnsafeBufferPointer<Value>, _ walk: inout OrderWalk) {
         guard walk.problem == nil else { return }
-        if let previous = walk.previous, !isOrdered(previous.object, previous.values, object, values, keys: walk.keys) {
-            walk.problem = orderProblem(previous.object, object)
+        if let previous = walk.previous,
+           !withCheckedValues(of: previous, { isOrdered(previous, $0, object, values, keys: walk.keys) }) {
+            walk.problem = orderProblem(previous, object)
         }
-        walk.previous = (object, values)
+        walk.previous = object
     }
 
     /// What the incremental scope checks around the objects of the last change event.
@@ -253,11 +257,13 @@ public struct ConsistencyCheck {
 
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
     private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
-        isOrdered(a, values(of: a), b, values(of: b), keys: keys)
+        withCheckedValues(of: a) { aValues in
+            withCheckedValues(of: b) { bValues in isOrdered(a, aValues, b, bValues, keys: keys) }
+        }
     }
 
     /// Whether `a`, with values `aValues`, may come before `b`, with `bValues`.
-    private func isOrdered(_ a: ManagedObject, _ aValues: [Value], _ b: ManagedObject, _ bValues: [Value],
+    private func isOrdered(_ a: ManagedObject, _ aValues: UnsafeBufferPointer<Value>, _ b: ManagedObject, _ bValues: UnsafeBufferPointer<Value>,
                            keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
         for key in keys {
             let c = if let index = key.index { Value.compare(aValues[index], bValues[index]) }
@@ -284,6 +290,13 @@ public struct ConsistencyCheck {
     /// The values the check compares: current, or those of the last delivered event.
     private func values(of object: ManagedObject) -> [Value] {
         readsDeliveredValues ? controller.context.deliveredValues(of: object) : object.values
+    }
+
+    /// Calls `body` with the values the check compares (`values(of:)`), read in place when they
+    /// are the current ones: no copy of the object's values per row.
+    private func withCheckedValues<R>(of object: ManagedObject, _ body: (UnsafeBufferPointer<Value>) -> R) -> R {
+        if readsDeliveredValues { return controller.context.deliveredValues(of: object).withUnsafeBufferPointer(body) }
+        return object.withValues(body)
     }
 
     private func quoted(_ text: String?) -> String {

@@ -40,22 +40,29 @@ extension FuzzExecutor {
     /// Every section's objects sorted by `order` (in the list's direction), then by ID.
     func fullOrder() -> FullOrder {
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
-        // Each object's key is read once, not by name in every comparison of the sort.
-        var order: [String: [(key: Value, id: ObjectID)]] = [:]
+        // Each object's key is read once, in place, not by name in every comparison of the sort.
+        var order: [String: [OrderEntry]] = [:]
         let context = workspace.context
         let entity = context.schema.entity(named: FuzzField.entityName)
         guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return [:] }
         for object in context.objects(ofEntity: FuzzField.entityName) {
-            let values = object.values
-            guard values.count > max(group, index) else { continue } // every Item has the schema's shape
-            order[values[group].stringValue ?? "", default: []].append((values[index], object.objectID))
+            guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
+            let entry = OrderEntry(key: object.value(at: index), id: object.objectID)
+            order[object.value(at: group).stringValue ?? "", default: []].append(entry)
         }
         return order.mapValues { entries in
+            // A struct, not a tuple: sorting tuples copied them through generic value witnesses.
             entries.sorted { a, b in
                 let c = Value.compare(a.key, b.key)
                 return c != 0 ? (ascending ? c < 0 : c > 0) : a.id < b.id
             }.map(\.id)
         }
+    }
+
+    /// One object of `fullOrder()`: its `order` value and its ID.
+    private struct OrderEntry {
+        var key: Value
+        var id: ObjectID
     }
 
     /// The failure when the order after the drag is not `expected`, or when the dragged object

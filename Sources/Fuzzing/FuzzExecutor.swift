@@ -86,6 +86,11 @@ package final class FuzzExecutor {
         return insertedObjects.compactMap { entry in context.object(with: entry.id).map { (entry.symbol, $0) } }
     }
 
+    /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).
+    func fieldReader() -> FuzzFieldReader {
+        FuzzFieldReader(entity: workspace.context.schema.entity(named: FuzzField.entityName))
+    }
+
     /// The object a symbol names, if it exists now.
     func object(_ symbol: FuzzSymbol) -> ManagedObject? {
         ids[symbol].flatMap { workspace.editContext.object(with: $0) }
@@ -153,5 +158,30 @@ package final class FuzzExecutor {
         case .redo:
             return workspace.context.canRedo ? ("redo", line) : nil
         }
+    }
+}
+
+/// Reads fields of the fuzzed entity's objects in place, by attribute position: what
+/// `object["hidden"]` reads, without a lookup by name per object.
+struct FuzzFieldReader {
+    private let title: Int?, group: Int?, order: Int?, hidden: Int?
+
+    init(entity: Entity?) {
+        title = entity?.index(of: FuzzField.title.rawValue)
+        group = entity?.index(of: FuzzField.group.rawValue)
+        order = entity?.index(of: FuzzField.order.rawValue)
+        hidden = entity?.index(of: FuzzField.hidden.rawValue)
+    }
+
+    /// The value of `field` in `object`; `.null` when the entity has no such attribute.
+    func value(of field: FuzzField, in object: ManagedObject) -> Value {
+        let index = switch field {
+        case .title: title
+        case .group: group
+        case .order: order
+        case .hidden: hidden
+        }
+        guard let index, index < object.valueCount else { return .null }
+        return object.value(at: index)
     }
 }

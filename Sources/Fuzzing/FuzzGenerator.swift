@@ -91,7 +91,7 @@ package struct FuzzGenerator {
             case 2: edits.append(.set(symbol, [.title: title()]))
             case 3: edits.append(.set(symbol, [.order: order()]))
             case 4: edits.append(.set(symbol, [.group: group()]))
-            case 5: edits.append(hiddenToggle(live, preferring: object, symbol: symbol))
+            case 5: edits.append(hiddenToggle(live, preferring: object, symbol: symbol, reader: executor.fieldReader()))
             default: edits.append(.set(symbol, [.group: group(), .order: order()]))
             }
         }
@@ -100,12 +100,12 @@ package struct FuzzGenerator {
 
     /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
     private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, object: ManagedObject)], preferring object: ManagedObject,
-                                       symbol: FuzzSymbol) -> FuzzEdit {
-        let hidden = live.filter { $0.object["hidden"] == .bool(true) }
+                                       symbol: FuzzSymbol, reader: FuzzFieldReader) -> FuzzEdit {
+        let hidden = live.filter { reader.value(of: .hidden, in: $0.object) == .bool(true) }
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
             return .set(pick.symbol, [.hidden: .bool(false)])
         }
-        return .set(symbol, [.hidden: .bool(object["hidden"] != .bool(true))])
+        return .set(symbol, [.hidden: .bool(reader.value(of: .hidden, in: object) != .bool(true))])
     }
 
     private mutating func insert(hidden: Bool) -> FuzzEdit {
@@ -155,9 +155,10 @@ package struct FuzzGenerator {
     /// section under an unused name; nil when neither fits in one line of at most 10 edits.
     private mutating func sectionChurn(_ executor: FuzzExecutor) -> FuzzLine? {
         let live = executor.liveObjects()
+        let reader = executor.fieldReader()
         var bySection: [String: [FuzzSymbol]] = [:]
-        for (symbol, object) in live where object["hidden"] != .bool(true) {
-            bySection[object["group"].stringValue ?? "", default: []].append(symbol)
+        for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
+            bySection[reader.value(of: .group, in: object).stringValue ?? "", default: []].append(symbol)
         }
         let unused = configuration.groups.filter { bySection[$0] == nil }
         let empties = unused.isEmpty || (!bySection.isEmpty && chance(50))

@@ -85,7 +85,17 @@ package enum FuzzField: String, CaseIterable, Comparable, Sendable {
     case hidden
 
     package static func < (lhs: FuzzField, rhs: FuzzField) -> Bool {
-        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        lhs.schemaPosition < rhs.schemaPosition
+    }
+
+    /// The position in `allCases` (schema order), without building `allCases` per comparison.
+    private var schemaPosition: Int {
+        switch self {
+        case .title: 0
+        case .group: 1
+        case .order: 2
+        case .hidden: 3
+        }
     }
 
     static let entityName = "Item"

@@ -157,7 +157,9 @@ final class RowList {
     func forEach(from index: Int = 0, _ body: (TableRow) -> Bool) {
         guard index < count else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in
-            for i in start..<leaf.rows.count where !body(leaf.rows[i]) { return false }
+            // Read once: every `leaf.rows[i]` was an access to the class's property, checked at run time.
+            let rows = leaf.rows
+            for i in start..<rows.count where !body(rows[i]) { return false }
             return true
         }
     }

@@ -46,9 +46,10 @@ struct SectionOrder {
         // the entity does not have reads as nil, as `object[key]` does.
         let entity = context.schema.entity(named: request.entityName)
         let position = { (key: String) in entity?.index(of: key) }
+        // In place: `values` is a copy of all of them.
         let read = { (object: ManagedObject, index: Int?) -> Value in
-            guard let index, index < object.values.count else { return .null }
-            return object.values[index]
+            guard let index, index < object.valueCount else { return .null }
+            return object.value(at: index)
         }
         let sectionIndex = request.sectionNameKeyPath.map(position)
         var objects = context.objects(ofEntity: request.entityName).filter { object in
