@@ -137,6 +137,14 @@ struct LineScanner {
         while position < scalars.count {
             let scalar = scalars[position]
             if scalar == "\"" {
+                // No escape: the text between the quotes as it stands (building it scalar by
+                // scalar was most of parsing an insert).
+                if runStart == open + 1 {
+                    let text = text(runStart..<position)
+                    position += 1
+                    try expectSeparatorAfterString()
+                    return text
+                }
                 value += scalars[runStart..<position]
                 position += 1
                 try expectSeparatorAfterString()

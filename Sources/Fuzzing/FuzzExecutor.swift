@@ -83,7 +83,12 @@ package final class FuzzExecutor {
     /// - Complexity: O(inserted) lookups by ID; no sort.
     func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
         let context = workspace.context
-        return insertedObjects.compactMap { entry in context.object(with: entry.id).map { (entry.symbol, $0) } }
+        var live: [(symbol: FuzzSymbol, object: ManagedObject)] = []
+        live.reserveCapacity(insertedObjects.count)
+        for entry in insertedObjects {
+            if let object = context.object(with: entry.id) { live.append((entry.symbol, object)) }
+        }
+        return live
     }
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).

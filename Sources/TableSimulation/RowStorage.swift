@@ -32,7 +32,7 @@ final class RowStorage {
     /// Rows in all sections together, kept as rows come and go.
     private(set) var totalRowCount = 0
     /// The configured cells, by row serial; only rows inside the viewport have one.
-    var cells: [Int: TableCell] = [:] {
+    var cells = CellTable() {
         didSet { generation &+= 1 }
     }
     /// Changes with every change of the rows or the cells: a viewport refresh that finds it as
@@ -56,7 +56,7 @@ final class RowStorage {
     func reset(_ sections: [TableSection]) {
         generation &+= 1
         self.sections = sections
-        cells = [:]
+        cells = CellTable()
         totalRowCount = sections.reduce(0) { $0 + $1.rows.count }
     }
 
