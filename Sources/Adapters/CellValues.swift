@@ -34,10 +34,16 @@ final class CellValues: TableCellSource {
 
     /// `==`, except that doubles and dates compare by their bits.
     private static func exactlyEqual(_ lhs: Value, _ rhs: Value) -> Bool {
-        switch (lhs, rhs) {
-        case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern
-        case (.date(let a), .date(let b)): a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
-        default: lhs == rhs
+        // One value at a time: a switch over the pair copied both into a tuple first.
+        switch lhs {
+        case .double(let a):
+            if case .double(let b) = rhs { return a.bitPattern == b.bitPattern }
+            return false
+        case .date(let a):
+            if case .date(let b) = rhs { return a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern }
+            return false
+        default:
+            return lhs == rhs
         }
     }
 }

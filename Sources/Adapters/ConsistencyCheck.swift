@@ -129,7 +129,7 @@ public struct ConsistencyCheck {
         var problems: [ConsistencyProblem] = []
         let shown = table.rowContents(inSection: section, rows: 0..<comparedRows)
         controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
-            // The values are read in place (a copy per row was a fifth of the check).
+            // The values are read in place (a copy per row was a third of the check).
             withCheckedValues(of: object) { values in
                 if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, values: values, shown: shown[row]) {
                     problems.append(problem)

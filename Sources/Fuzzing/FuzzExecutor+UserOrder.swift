@@ -51,11 +51,16 @@ extension FuzzExecutor {
             order[object.value(at: group).stringValue ?? "", default: []].append(entry)
         }
         return order.mapValues { entries in
-            // A struct, not a tuple: sorting tuples copied them through generic value witnesses.
-            entries.sorted { a, b in
-                let c = Value.compare(a.key, b.key)
-                return c != 0 ? (ascending ? c < 0 : c > 0) : a.id < b.id
-            }.map(\.id)
+            // Positions are sorted, comparing the entries in place: moving the entries themselves
+            // copied their values through generic witnesses. The order is total (IDs are unique).
+            entries.withUnsafeBufferPointer { entries in
+                var permutation = Array(entries.indices)
+                permutation.sort { i, j in
+                    let c = Value.compare(entries[i].key, entries[j].key)
+                    return c != 0 ? (ascending ? c < 0 : c > 0) : entries[i].id < entries[j].id
+                }
+                return permutation.map { entries[$0].id }
+            }
         }
     }
 
