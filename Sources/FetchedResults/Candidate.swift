@@ -17,13 +17,20 @@ struct Candidate {
     var old: Slot?
     var new: Slot?
 
-    init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool, otherAttributesChanged: Bool = false) {
+    /// `oldKey`: the full key of an inexact `oldEntry` (see `CompactKey`), which decides whether
+    /// the key changed when the compact keys are equal.
+    init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool, otherAttributesChanged: Bool = false,
+         oldKey: SortKey? = nil) {
         self.object = object
         self.oldEntry = oldEntry
         self.newKey = newKey
         self.isUpdated = isUpdated
         self.otherAttributesChanged = otherAttributesChanged
-        if let oldEntry, let newKey { keyChanged = oldEntry.key != newKey } else { keyChanged = false }
+        if let oldEntry, let newKey {
+            keyChanged = oldEntry.code != newKey.code || (newKey.code.isInexact && oldKey != newKey)
+        } else {
+            keyChanged = false
+        }
     }
 
     /// Whether the tree must drop its old entry.

@@ -58,6 +58,9 @@ struct ResolvedRequest {
     /// The request's own sort keys and directions, as written.
     let requestSortIndexes: [Int]
     let requestAscending: [Bool]
+    /// How `sortKey(of:)` and `requestSortKey(of:)` encode their keys (`CompactKey`).
+    let layout: KeyLayout
+    let requestLayout: KeyLayout
     let limit: Int
     let offset: Int
     /// The key paths through relationships the request reads (none for most requests).
@@ -69,6 +72,7 @@ struct ResolvedRequest {
         }
         guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
         var keyPaths = KeyPathTable(entity: entity, schema: schema)
+        var sortTypes: [AttributeType?] = []
         func position(of key: String, role: String) throws(FetchedResultsError) -> Int {
             let resolved: (index: Int, attribute: Attribute)?
             do {
@@ -77,6 +81,7 @@ struct ResolvedRequest {
                 throw .invalidKeyPath(key, problem: error.detail, role: role)
             }
             guard let resolved else { throw .unknownAttribute(key, entity: entity.name, role: role) }
+            if role == "sort key" { sortTypes.append(resolved.attribute.type) }
             return resolved.index
         }
         var sortIndexes: [Int] = []
@@ -106,11 +111,14 @@ struct ResolvedRequest {
             self.sortIndexes = [entity.attributes.count + keyPaths.paths.count] + sortIndexes
             ascending = [true] + requestAscending
             sectionLabels = SectionLabels()
+            layout = KeyLayout(ascending: ascending, types: [.string] + sortTypes)
         } else {
             self.sortIndexes = sortIndexes
             ascending = requestAscending
             sectionLabels = nil
+            layout = KeyLayout(ascending: ascending, types: sortTypes)
         }
+        requestLayout = KeyLayout(ascending: requestAscending, types: sortTypes)
         limit = request.fetchLimit
         offset = request.fetchOffset
     }
@@ -125,7 +133,7 @@ struct ResolvedRequest {
 
     /// `object`'s key under the request's own sort descriptors (no section label).
     func requestSortKey(of object: ManagedObject) -> SortKey {
-        SortKey(keyPaths.values(of: object), at: requestSortIndexes)
+        SortKey(keyPaths.values(of: object), at: requestSortIndexes, layout: requestLayout)
     }
 
     /// Whether `object` belongs in the results: right entity, live, and matching the predicate.
@@ -142,10 +150,10 @@ struct ResolvedRequest {
             // The label (nil for a section that has none yet) at the position past the values.
             var values = keyPaths.values(of: object)
             values.append(sectionLabels.label(of: values[sectionIndex].sectionIdentity) ?? .null)
-            return SortKey(values, at: sortIndexes)
+            return SortKey(values, at: sortIndexes, layout: layout)
         }
         // In place when the request reads no key path: `object.values` would copy them.
-        guard keyPaths.paths.isEmpty else { return SortKey(keyPaths.values(of: object), at: sortIndexes) }
-        return object.withValues { SortKey($0, at: sortIndexes) }
+        guard keyPaths.paths.isEmpty else { return SortKey(keyPaths.values(of: object), at: sortIndexes, layout: layout) }
+        return object.withValues { SortKey($0, at: sortIndexes, layout: layout) }
     }
 }

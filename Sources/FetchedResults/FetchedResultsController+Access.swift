@@ -89,7 +89,11 @@ extension FetchedResultsController {
     /// - Complexity: O(log n + log s).
     func slot(for entry: ResultEntry) -> Slot? {
         guard let position = tree.find(entry) else { return nil }
-        return slot(atRank: position.rank, section: entry.key[0].sectionIdentity)
+        guard let sectionTree else { return Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil) }
+        // The section's own value: the entry holds its key in compact form only.
+        guard let section = sectionTree.element(containingWeightOffset: position.rank) else { return nil }
+        return Slot(path: IndexPath(row: position.rank - section.weightBefore, section: section.rank), rank: position.rank,
+                    section: section.element.value)
     }
 
     /// The slot of global rank `rank`, whose object has section key value `value`.

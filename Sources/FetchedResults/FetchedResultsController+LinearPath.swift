@@ -58,6 +58,17 @@ extension FetchedResultsController {
             oldEnds.append(end)
             return true
         }
+        // The tracked table keeps the strong references the entries do not hold, and the full
+        // keys of inexact entries, which the sort and the merge below may compare.
+        for i in candidates.indices {
+            if candidates[i].entersTree, let key = candidates[i].newKey {
+                tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
+                inexactKeys.update(candidates[i].object.objectID, to: key)
+            } else if candidates[i].leavesTree {
+                tracked[candidates[i].object.objectID] = nil
+                inexactKeys.remove(candidates[i].object.objectID)
+            }
+        }
         let ordering = tree.ordering
         let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
 
@@ -76,7 +87,7 @@ extension FetchedResultsController {
             let i = listed.value(of: entry.objectID.rawValue)
             if i >= 0 {
                 candidates[i].old = sectioned
-                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank, section: entry.key[0].sectionIdentity)
+                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank, section: oldSections[section])
                     : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
             }
             rank += 1
@@ -96,17 +107,9 @@ extension FetchedResultsController {
             next += 1
         }
 
-        // The tracked table keeps the strong references the entries do not hold.
-        for i in candidates.indices {
-            if candidates[i].entersTree, let key = candidates[i].newKey {
-                tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
-            } else if candidates[i].leavesTree {
-                tracked[candidates[i].object.objectID] = nil
-            }
-        }
         tree = OrderStatisticTree(ordering: ordering, sorted: merged, unitWeights: true)
         if sectionTree != nil {
-            sectionTree = Self.sectionTree(for: merged, ascending: request.ascending[0])
+            sectionTree = sectionTree(for: merged)
         } else {
             listFingerprint = merged.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
         }

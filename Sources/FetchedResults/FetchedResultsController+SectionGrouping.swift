@@ -12,8 +12,7 @@ extension FetchedResultsController {
     /// - Complexity: O(n log n) for the n objects.
     func sectionOrderAsFetched(_ objects: [ManagedObject]) throws(FetchedResultsError) -> [Value] {
         guard let sectionIndex = request.sectionIndex else { return [] }
-        var fetched = objects.map { ResultEntry(object: $0, key: request.requestSortKey(of: $0)) }
-        EntrySorter.sort(&fetched, ascending: request.requestAscending)
+        var fetched = sortedByRequest(objects)
         if request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, fetched.count)
             let end = request.limit > 0 ? min(start + request.limit, fetched.count) : fetched.count
@@ -39,13 +38,23 @@ extension FetchedResultsController {
         var order = try sectionOrderAsFetched(objects)
         if enforcesWindow {
             var known = Set(order)
-            var all = objects.map { ResultEntry(object: $0, key: request.requestSortKey(of: $0)) }
-            EntrySorter.sort(&all, ascending: request.requestAscending)
-            for entry in all {
+            for entry in sortedByRequest(objects) {
                 if let section = request.sectionIdentity(of: entry.object), known.insert(section).inserted { order.append(section) }
             }
         }
         labels.reset(to: order)
+    }
+
+    /// Entries for `objects` in the order of the request's own sort descriptors.
+    private func sortedByRequest(_ objects: [ManagedObject]) -> [ResultEntry] {
+        let inexact = InexactKeys()
+        var entries = objects.map { object in
+            let key = request.requestSortKey(of: object)
+            inexact.update(object.objectID, to: key)
+            return ResultEntry(object: object, key: key)
+        }
+        EntrySorter.sort(&entries, by: EntryOrdering(layout: request.requestLayout, inexact: inexact))
+        return entries
     }
 
     /// Gives the section of `object`, an object entering the results, a label if it has none:
@@ -57,23 +66,24 @@ extension FetchedResultsController {
         let key = request.requestSortKey(of: object)
         var previous: Value?
         for first in firstEntriesOfSections() {
-            if sortsBefore(key, object.objectID, first) {
-                labels.insert(section, after: previous, before: first.key[0])
+            guard let firstKey = fullKey(of: first) else { continue }
+            if sortsBefore(key, object.objectID, firstKey, first.objectID) {
+                labels.insert(section, after: previous, before: firstKey[0])
                 return
             }
-            previous = first.key[0]
+            previous = firstKey[0]
         }
         labels.insert(section, after: previous, before: nil)
     }
 
     /// Whether an object with request key `key` and ID `id` sorts before `entry` (whose key
     /// holds its section's label first, then the request's keys).
-    private func sortsBefore(_ key: SortKey, _ id: ObjectID, _ entry: ResultEntry) -> Bool {
+    private func sortsBefore(_ key: SortKey, _ id: ObjectID, _ entryKey: SortKey, _ entryID: ObjectID) -> Bool {
         for index in 0..<request.requestAscending.count {
-            let c = Value.compare(key[index], entry.key[index + 1])
+            let c = Value.compare(key[index], entryKey[index + 1])
             if c != 0 { return request.requestAscending[index] ? c < 0 : c > 0 }
         }
-        return id < entry.objectID
+        return id < entryID
     }
 
     /// The first entry of each section, in section order.
@@ -89,7 +99,7 @@ extension FetchedResultsController {
             return firsts
         }
         var firsts: [ResultEntry] = []
-        for entry in tree.elements where firsts.last.map({ Value.compare($0.key[0], entry.key[0]) != 0 }) ?? true {
+        for entry in tree.elements where firsts.last.map({ Value.compare(firstValue(of: $0), firstValue(of: entry)) != 0 }) ?? true {
             firsts.append(entry)
         }
         return firsts
@@ -106,7 +116,7 @@ extension FetchedResultsController {
         if let sectionTree {
             labels.keep(only: Set(sectionTree.elements.map(\.value)))
         } else {
-            labels.keep(only: Set(tree.elements.map { $0.key[0] }))
+            labels.keep(only: Set(tree.elements.map { firstValue(of: $0) }))
         }
     }
 }

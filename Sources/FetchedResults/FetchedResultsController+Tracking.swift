@@ -12,6 +12,7 @@ extension FetchedResultsController {
         func consider(_ object: ManagedObject, isUpdated: Bool) {
             guard object.entity.name == entityName else { return }
             let oldEntry = tracked[object.objectID]?.entry
+            let oldKey = oldEntry.flatMap { $0.code.isInexact ? inexactKeys[$0.objectID] : nil }
             let matches = request.matches(object)
             if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
             let newKey = matches ? request.sortKey(of: object) : nil
@@ -19,7 +20,7 @@ extension FetchedResultsController {
             let others = legacy && isUpdated
                 && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex }
             candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated,
-                                        otherAttributesChanged: others))
+                                        otherAttributesChanged: others, oldKey: oldKey))
         }
         for object in change.inserted { consider(object, isUpdated: false) }
         for object in change.updated { consider(object, isUpdated: true) }
@@ -82,7 +83,8 @@ extension FetchedResultsController {
             candidates[i].old = oldWindow.slots[candidates[i].object.objectID]
         }
         mutateTrees(candidates)
-        let newWindow = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil)
+        let newWindow = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
+                                     firstValue: firstValue(of:))
         window = newWindow
         let ids = Set(candidates.map(\.object.objectID))
         for i in candidates.indices {
@@ -94,7 +96,7 @@ extension FetchedResultsController {
             candidates.append(evicted)
         }
         for entry in newWindow.entries where oldWindow.slots[entry.objectID] == nil && !ids.contains(entry.objectID) {
-            var promoted = Candidate(object: entry.object, oldEntry: nil, newKey: entry.key, isUpdated: false)
+            var promoted = Candidate(object: entry.object, oldEntry: nil, newKey: fullKey(of: entry), isUpdated: false)
             promoted.new = newWindow.slots[entry.objectID]
             candidates.append(promoted)
         }

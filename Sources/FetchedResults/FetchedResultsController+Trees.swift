@@ -80,7 +80,10 @@ extension FetchedResultsController {
             let (i, entry) = (leavingCandidates[j], leaving[j])
             guard let position = tree.remove(entry) else { continue }
             // An entry that comes back under a new key gets its tracked object replaced below.
-            if !candidates[i].entersTree { tracked[entry.objectID] = nil }
+            if !candidates[i].entersTree {
+                tracked[entry.objectID] = nil
+                inexactKeys.remove(entry.objectID)
+            }
             edits.removedRanks.append(position.rank)
             let id = entry.objectID.rawValue
             let (before, after) = tree.read(at: position.rank - 1, and: position.rank) { $0.objectID.rawValue }
@@ -91,7 +94,7 @@ extension FetchedResultsController {
                 section.element.state?.fingerprint.remove(
                     id, after: position.rank > first ? before : nil, before: position.rank < last ? after : nil)
                 edits.oldSlots[i] = Slot(
-                    path: IndexPath(row: position.rank - first, section: section.rank), rank: position.rank, section: entry.key[0].sectionIdentity)
+                    path: IndexPath(row: position.rank - first, section: section.rank), rank: position.rank, section: section.element.value)
                 if section.weight == 0 { edits.emptied.append(EmptiedSection(value: section.element.value, oldIndex: section.rank)) }
             } else {
                 if window == nil { listFingerprint.remove(id, after: before, before: after) }
@@ -100,16 +103,21 @@ extension FetchedResultsController {
         }
         edits.removedRanks.reverse()
 
+        // Every old entry has left: the entering entries' full keys replace the old ones, before
+        // any comparison that may need them.
+        for (j, i) in enteringCandidates.enumerated() {
+            tracked[entering[j].objectID] = TrackedObject(entering[j])
+            if let key = candidates[i].newKey { inexactKeys.update(entering[j].objectID, to: key) }
+        }
         for j in Self.sortedIndexes(of: entering, by: ordering, descending: false) {
             let (i, entry) = (enteringCandidates[j], entering[j])
             let rank = tree.insert(entry)
-            tracked[entry.objectID] = TrackedObject(entry)
             edits.newRanks[i] = rank
             edits.insertedRanks.append(rank)
             let id = entry.objectID.rawValue
             let (before, after) = tree.read(at: rank - 1, and: rank + 1) { $0.objectID.rawValue }
             if let sectionTree {
-                let value = entry.key[0].sectionIdentity
+                let value = candidates[i].newKey?[0].sectionIdentity ?? .null
                 let first: Int, last: Int, state: SectionState?
                 if let section = sectionTree.adjustWeight(of: SectionEntry(value: value), by: 1) {
                     (first, last, state) = (section.weightBefore, section.weightBefore + section.weight - 1, section.element.state)

@@ -48,6 +48,8 @@ public final class FetchedResultsController {
     /// Every object in the tree, with the sort key it had when it entered the tree. Holds the
     /// strong references that the tree's entries do not (see `ResultEntry`).
     var tracked = TrackedTable()
+    /// The full keys of the tree's entries whose compact keys are inexact (shared with `tree.ordering`).
+    var inexactKeys: InexactKeys
     /// The fingerprint of the results without a section key path (sections keep their own).
     var listFingerprint = SequenceFingerprint()
     /// `sectionIndexTitles` as last computed; cleared when sections come or go.
@@ -73,7 +75,8 @@ public final class FetchedResultsController {
         sectionCache = cacheName == nil ? nil : cache
         self.profile = profile
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
-        tree = OrderStatisticTree(ordering: EntryOrdering(ascending: request.ascending), unitWeights: true)
+        inexactKeys = InexactKeys()
+        tree = OrderStatisticTree(ordering: EntryOrdering(layout: request.layout, inexact: inexactKeys), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
             if case .objectsDidChange(let change) = notification { self?.handle(change) }
         }
@@ -101,6 +104,7 @@ public final class FetchedResultsController {
         entries.reserveCapacity(candidates.count)
         // Candidates come in ID order: without a predicate, they are about the objects tracked.
         var tracked = TrackedTable()
+        let inexact = InexactKeys()
         if let first = candidates.first, let last = candidates.last, request.predicate == nil {
             tracked = TrackedTable(spanning: first.objectID, last.objectID, expectedCount: candidates.count)
         }
@@ -109,31 +113,38 @@ public final class FetchedResultsController {
             entries.append(ResultEntry(object: object, key: key))
             // While the object is in cache: the tracked table holds the strong reference.
             tracked[object.objectID] = TrackedObject(object: object, key: key)
+            if key.code.isInexact { inexact.update(object.objectID, to: key) }
         }
-        let ordering = EntryOrdering(ascending: request.ascending)
+        let ordering = EntryOrdering(layout: request.layout, inexact: inexact)
         if request.sectionLabels != nil, !enforcesWindow, request.offset > 0 || request.limit > 0 {
             // The window is what the request's own sort fetches; sections then group it.
-            entries.sort { Self.requestOrdered($0, $1, ascending: request.requestAscending) }
+            let keys = entries.map { ordering.fullKey(of: $0) }
+            let order = entries.indices.sorted { Self.requestOrdered(keys[$0], entries[$0].objectID, keys[$1], entries[$1].objectID,
+                                                                      ascending: request.requestAscending) }
+            entries = order.map { entries[$0] }
         } else {
-            EntrySorter.sort(&entries, ascending: request.ascending)
+            EntrySorter.sort(&entries, by: ordering)
         }
         if !enforcesWindow, request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
-            if request.sectionLabels != nil { EntrySorter.sort(&entries, ascending: request.ascending) }
+            if request.sectionLabels != nil { EntrySorter.sort(&entries, by: ordering) }
             tracked = TrackedTable()
             for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
+            for id in inexact.keys.keys where tracked[id] == nil { inexact.remove(id) }
         }
         tree = OrderStatisticTree(ordering: ordering, sorted: entries, unitWeights: true)
         self.tracked = tracked
+        inexactKeys = inexact
         listFingerprint = SequenceFingerprint()
         if enforcesWindow {
             sectionTree = nil
-            window = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil)
+            window = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
+                                  firstValue: firstValue(of:))
         } else {
             window = nil
-            sectionTree = request.sectionIndex.map { _ in Self.sectionTree(for: entries, ascending: request.ascending[0]) }
+            sectionTree = request.sectionIndex.map { _ in sectionTree(for: entries) }
             if sectionTree == nil { listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) } }
         }
         cachedSectionIndexTitles = nil
@@ -142,7 +153,7 @@ public final class FetchedResultsController {
         hasFetched = true
         fetchLog = []
         if let key = fetchRequest.sectionNameKeyPath,
-           entries.contains(where: { request.sectionLabels == nil ? $0.key[0].isNull : request.sectionIdentity(of: $0.object)?.isNull == true }) {
+           entries.contains(where: { request.sectionLabels == nil ? request.layout.firstValueIsNull($0.code) : request.sectionIdentity(of: $0.object)?.isNull == true }) {
             fetchLog.append("CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
                 + "'\(key)'. Objects will be placed in unnamed section")
         }
@@ -155,14 +166,26 @@ public final class FetchedResultsController {
         }
     }
 
-    /// Whether `a` comes before `b` under the request's own sort descriptors, past the section
-    /// label that leads their keys.
-    static func requestOrdered(_ a: ResultEntry, _ b: ResultEntry, ascending: [Bool]) -> Bool {
-        for index in ascending.indices {
-            let c = Value.compare(a.key[index + 1], b.key[index + 1])
-            if c != 0 { return ascending[index] ? c < 0 : c > 0 }
+    /// Whether key `a` of object `idA` comes before key `b` of `idB` under the request's own sort
+    /// descriptors, past the section label that leads the keys.
+    static func requestOrdered(_ a: SortKey?, _ idA: ObjectID, _ b: SortKey?, _ idB: ObjectID, ascending: [Bool]) -> Bool {
+        if let a, let b {
+            for index in ascending.indices {
+                let c = Value.compare(a[index + 1], b[index + 1])
+                if c != 0 { return ascending[index] ? c < 0 : c > 0 }
+            }
         }
-        return a.objectID < b.objectID
+        return idA < idB
+    }
+
+    /// The full key `entry` was made from (see `EntryOrdering.fullKey(of:)`).
+    func fullKey(of entry: ResultEntry) -> SortKey? {
+        tree.ordering.fullKey(of: entry)
+    }
+
+    /// The value of the first sort key `entry` was made from (nil when unknown).
+    func firstValue(of entry: ResultEntry) -> Value {
+        fullKey(of: entry)?[0] ?? .null
     }
 
     /// Core Data's log line for a delegate that implements the difference callback (and not the
@@ -188,21 +211,36 @@ public final class FetchedResultsController {
         return fingerprint
     }
 
-    static func sectionTree(for entries: [ResultEntry], ascending: Bool) -> OrderStatisticTree<SectionOrdering> {
+    /// The section tree of `entries` (sorted, with their full keys in `tree.ordering`): one
+    /// section per run of equal section identities. Within a run of exact keys whose first
+    /// values encode to the same bytes no value is decoded.
+    func sectionTree(for entries: [ResultEntry]) -> OrderStatisticTree<SectionOrdering> {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
+        let layout = request.layout
         entries.withUnsafeBufferPointer { entries in
             var start = 0
             while start < entries.count {
-                let value = entries[start].key[0].sectionIdentity
+                let value = firstValue(of: entries[start]).sectionIdentity
+                let code = entries[start].code
+                let length = code.isInexact ? nil : layout.firstValueLength(of: code)
                 var end = start + 1
-                while end < entries.count, Value.compare(value, entries[end].key[0].sectionIdentity) == 0 { end += 1 }
+                while end < entries.count {
+                    let next = entries[end].code
+                    if let length, !next.isInexact, next.hasSamePrefix(as: code, count: length) {
+                        end += 1
+                    } else if Value.compare(value, firstValue(of: entries[end]).sectionIdentity) == 0 {
+                        end += 1
+                    } else {
+                        break
+                    }
+                }
                 let fingerprint = Self.fingerprint(of: entries[start..<end])
                 sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
                 counts.append(end - start)
                 start = end
             }
         }
-        return OrderStatisticTree(ordering: SectionOrdering(ascending: ascending), sorted: sections, weights: counts)
+        return OrderStatisticTree(ordering: SectionOrdering(ascending: request.ascending[0]), sorted: sections, weights: counts)
     }
 }

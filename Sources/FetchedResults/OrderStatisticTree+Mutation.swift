@@ -70,27 +70,34 @@ extension OrderStatisticTree {
     }
 
     /// Removes `element`; returns where it was, or `nil` if the tree does not hold it.
+    ///
+    /// Every separator stays a copy of an element the tree holds (the first of the subtree to its
+    /// right): removing that element puts the subtree's new first element in its place. An
+    /// ordering that reads more than the element (`EntryOrdering` looks up the full keys of
+    /// inexact entries by object ID) may then compare a separator like any element.
     @discardableResult
     func remove(_ element: Element) -> Position? {
-        guard let position = remove(element, from: root) else { return nil }
+        guard let (position, _) = remove(element, from: root) else { return nil }
         while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
         count -= 1
         totalWeight -= position.weight
         return position
     }
 
-    private func remove(_ element: Element, from node: Node) -> Position? {
+    /// Removes `element` from the subtree of `node`: where it was, and whether it was the
+    /// subtree's first element.
+    private func remove(_ element: Element, from node: Node) -> (Position, wasFirst: Bool)? {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
             node.elements.remove(at: pos)
-            if unitWeights { return Position(rank: pos, weightBefore: pos, weight: 1) }
+            if unitWeights { return (Position(rank: pos, weightBefore: pos, weight: 1), pos == 0) }
             let before = Self.prefixSum(node.weights, upTo: pos)
             let weight = node.weights.remove(at: pos)
-            return Position(rank: pos, weightBefore: before, weight: weight)
+            return (Position(rank: pos, weightBefore: before, weight: weight), pos == 0)
         }
         let i = childIndex(in: node, for: element)
-        guard var position = remove(element, from: node.children[i]) else { return nil }
+        guard var (position, wasFirst) = remove(element, from: node.children[i]) else { return nil }
         let countBefore = Self.prefixSum(node.counts, upTo: i)
         position.rank += countBefore
         position.weightBefore += unitWeights ? countBefore : Self.prefixSum(node.sums, upTo: i)
@@ -101,8 +108,14 @@ extension OrderStatisticTree {
             node.counts.remove(at: i)
             if !unitWeights { node.sums.remove(at: i) }
             node.separators.remove(at: max(i - 1, 0))
+            // Child 0 gone: the node's first element is now the next child's (its old separator).
+            return (position, i == 0)
         }
-        return position
+        if wasFirst, i > 0, node.counts[i] > 0 {
+            node.separators[i - 1] = Self.firstElement(of: node.children[i])
+            wasFirst = false
+        }
+        return (position, wasFirst && i == 0)
     }
 
     /// Adds `delta` to the weight of `element`; returns false if the tree does not hold it.
@@ -217,6 +230,7 @@ extension OrderStatisticTree {
                 guard let (c, s) = check(child, lower: lo, upper: hi) else { return nil }
                 guard c == node.counts[i], s == (unitWeights ? c : node.sums[i]) else { failure = "stale count or sum"; return nil }
                 guard c > 0 || node.children.count == 1 else { failure = "empty child kept"; return nil }
+                if let lo, i > 0, less(lo, Self.firstElement(of: child)) { failure = "separator not its subtree's first element"; return nil }
                 total.0 += c
                 total.1 += s
             }

@@ -108,6 +108,22 @@ extension OrderStatisticTree {
         return (rank + i, weight - w)
     }
 
+    /// The element that holds weight offset `weight`, its rank and the weight before it; nil
+    /// if `weight` is outside the total weight. One descent, changing nothing.
+    func element(containingWeightOffset weight: Int) -> (element: Element, rank: Int, weightBefore: Int)? {
+        guard weight >= 0, weight < totalWeight else { return nil }
+        var node = root
+        var w = weight, rank = 0
+        while !node.isLeaf {
+            let i = Self.entry(holding: &w, in: unitWeights ? node.counts : node.sums)
+            rank += Self.prefixSum(node.counts, upTo: i)
+            node = node.children[i]
+        }
+        if unitWeights { return (node.elements[w], rank + w, weight) }
+        let i = Self.entry(holding: &w, in: node.weights)
+        return (node.elements[i], rank + i, weight - w)
+    }
+
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
     /// - Complexity: O(log n + m) for m elements visited. (The walk is the tree's own rather than
     ///   `CountedTreeNode.forEachLeaf`, which runs unspecialised here: generic metadata per child.)

@@ -131,7 +131,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         root = level[0]
     }
 
-    private static func firstElement(of node: Node) -> Element {
+    static func firstElement(of node: Node) -> Element {
         var n = node
         while !n.isLeaf { n = n.children[0] }
         return n.elements[0]

@@ -2,54 +2,120 @@ import FetchSimCore
 import ObjectGraph
 
 /// A fetched object as the controller's tree holds it: the object, its ID, and a snapshot of its
-/// sort key taken when it entered the tree, so it can still be found after its values change.
+/// sort key in compact form (`CompactKey`) taken when it entered the tree, so it can still be
+/// found after its values change.
 ///
-/// Key and ID are inline, so ordering two entries reads nothing but the entries. The object is
-/// held `unowned(unsafe)`: copying an entry, as every comparison in a tree search does, then
-/// touches no reference count in the object's (cold) memory. The controller's `tracked` table
-/// holds a strong reference to every object in its tree, which keeps the pointer valid.
+/// The entry is trivially copyable (40 bytes): ordering two entries compares a few words inline,
+/// and copying one touches no reference count. The object is held `unowned(unsafe)`; the
+/// controller's `tracked` table holds a strong reference to every object in its tree, which
+/// keeps the pointer valid. An inexact key's full values live in the controller's
+/// `InexactKeys`, by object ID.
 struct ResultEntry {
     unowned(unsafe) let object: ManagedObject
     let objectID: ObjectID
-    let key: SortKey
+    let code: CompactKey
 
     init(object: ManagedObject, key: SortKey) {
+        self.init(object: object, code: key.code)
+    }
+
+    init(object: ManagedObject, code: CompactKey) {
         self.object = object
         objectID = object.objectID
-        self.key = key
+        self.code = code
     }
 }
 
-/// A fetched object as the controller's `tracked` table holds it: a strong reference and the sort
-/// key its tree entry has.
+/// A fetched object as the controller's `tracked` table holds it: a strong reference and the
+/// compact key its tree entry has (32 bytes).
 struct TrackedObject {
     let object: ManagedObject
-    let key: SortKey
+    let code: CompactKey
 
     init(object: ManagedObject, key: SortKey) {
         self.object = object
-        self.key = key
+        code = key.code
     }
 
     init(_ entry: ResultEntry) {
         object = entry.object
-        key = entry.key
+        code = entry.code
     }
 
-    var entry: ResultEntry { ResultEntry(object: object, key: key) }
+    var entry: ResultEntry { ResultEntry(object: object, code: code) }
+}
+
+/// The full sort keys of the entries whose compact keys are inexact, by object ID: what a tree
+/// comparison reads when two compact keys tie and one is inexact. Shared by the controller's
+/// tree ordering and the controller, which keeps it in step with the tree: an ID's key here is
+/// the one its tree entry was made from (during an event, the new key once the old entry has
+/// left the tree).
+final class InexactKeys {
+    private(set) var keys: [ObjectID: SortKey] = [:]
+
+    /// Records `key` as `id`'s key if it is inexact, else forgets any key of `id`.
+    @inline(__always)
+    func update(_ id: ObjectID, to key: SortKey) {
+        if key.code.isInexact {
+            keys[id] = key
+        } else if !keys.isEmpty {
+            keys[id] = nil
+        }
+    }
+
+    /// Forgets `id`'s key.
+    @inline(__always)
+    func remove(_ id: ObjectID) {
+        if !keys.isEmpty { keys[id] = nil }
+    }
+
+    subscript(id: ObjectID) -> SortKey? { keys[id] }
 }
 
 /// Orders entries by the sort descriptors, then by object ID (ascending, whatever the direction).
+///
+/// The compact keys decide unless they tie and one is inexact; then the full keys do, compared
+/// with `Value.compare` as the descriptors direct.
 struct EntryOrdering: TreeOrdering {
-    let ascending: [Bool]
+    let layout: KeyLayout
+    let inexact: InexactKeys
+
+    init(layout: KeyLayout, inexact: InexactKeys) {
+        self.layout = layout
+        self.inexact = inexact
+    }
+
+    var ascending: [Bool] { layout.ascending }
 
     @inline(__always)
     func areInIncreasingOrder(_ lhs: ResultEntry, _ rhs: ResultEntry) -> Bool {
-        for i in 0..<ascending.count {
-            let c = SortKey.compare(lhs.key, rhs.key, at: i)
-            if c != 0 { return ascending[i] ? c < 0 : c > 0 }
+        let a = lhs.code, b = rhs.code
+        if a.w0 != b.w0 { return a.w0 < b.w0 }
+        if a.w1 != b.w1 { return a.w1 < b.w1 }
+        if a.w2 | 0xFF != b.w2 | 0xFF { return a.w2 < b.w2 }
+        if (a.w2 | b.w2) & CompactKey.inexactFlag != 0 {
+            let c = compareFull(lhs, rhs)
+            if c != 0 { return c < 0 }
         }
         return lhs.objectID < rhs.objectID
+    }
+
+    /// Three-way comparison of the full keys of two entries whose compact keys tie.
+    @inline(never)
+    func compareFull(_ lhs: ResultEntry, _ rhs: ResultEntry) -> Int {
+        guard let a = fullKey(of: lhs), let b = fullKey(of: rhs) else { return 0 }
+        for i in 0..<layout.ascending.count {
+            let c = SortKey.compare(a, b, at: i)
+            if c != 0 { return layout.ascending[i] ? c : -c }
+        }
+        return 0
+    }
+
+    /// The full key `entry` was made from: decoded if exact, else from `inexact` (nil only if
+    /// the controller failed to record it).
+    func fullKey(of entry: ResultEntry) -> SortKey? {
+        if entry.code.isInexact { return inexact[entry.objectID] }
+        return layout.decode(entry.code).map { SortKey(decoded: $0, code: entry.code) }
     }
 }
 

@@ -1,24 +1,35 @@
 import ObjectGraph
 
-/// An object's sort key: one value per sort descriptor.
+/// An object's sort key: one value per sort descriptor, and its compact form (`CompactKey`).
 ///
-/// The first two values sit inline (further ones in an array), so a tree node's entries hold
-/// their keys themselves: a binary search within a node compares keys without reading any other
-/// memory, and fetching allocates nothing per object for up to two sort descriptors.
+/// The full values are what a change event compares an object's new key against and what an
+/// inexact compact key falls back to; tree entries hold only the compact form.
 struct SortKey: Equatable {
     private let first: Value
     /// The number of values.
     let count: Int8
     private let second: Value
     private let rest: [Value]
+    /// The values encoded under the request's layout.
+    let code: CompactKey
 
     /// The values of `values` at `indexes`, in that order; `indexes` must not be empty.
     @inline(__always)
-    init<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int]) where Values.Index == Int {
+    init<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int], layout: KeyLayout) where Values.Index == Int {
         first = values[indexes[0]]
         count = Int8(truncatingIfNeeded: indexes.count)
         second = indexes.count > 1 ? values[indexes[1]] : .null
         rest = indexes.count > 2 ? indexes[2...].map { values[$0] } : []
+        code = layout.encode(values, at: indexes)
+    }
+
+    /// A key whose values and code are known already (decoded from `code`).
+    init(decoded values: [Value], code: CompactKey) {
+        first = values.first ?? .null
+        count = Int8(truncatingIfNeeded: values.count)
+        second = values.count > 1 ? values[1] : .null
+        rest = values.count > 2 ? Array(values[2...]) : []
+        self.code = code
     }
 
     /// The value of sort descriptor `index`.

@@ -25,7 +25,8 @@ struct WindowLayout {
     let sections: [Section]
     let slots: [ObjectID: Slot]
 
-    init(tree: OrderStatisticTree<EntryOrdering>, offset: Int, limit: Int, isSectioned: Bool) {
+    /// `firstValue`: the value of the first sort key an entry was made from.
+    init(tree: OrderStatisticTree<EntryOrdering>, offset: Int, limit: Int, isSectioned: Bool, firstValue: (ResultEntry) -> Value) {
         var entries: [ResultEntry] = []
         let wanted = limit > 0 ? limit : Int.max
         tree.forEach(from: offset) { entry, _ in
@@ -35,8 +36,8 @@ struct WindowLayout {
         var sections: [Section] = []
         var slots: [ObjectID: Slot] = [:]
         for (rank, entry) in entries.enumerated() {
-            let value: Value? = isSectioned ? entry.key[0].sectionIdentity : nil
-            if let last = sections.last, isSectioned ? Value.compare(last.value ?? .null, entry.key[0].sectionIdentity) == 0 : true {
+            let value: Value? = isSectioned ? firstValue(entry).sectionIdentity : nil
+            if let last = sections.last, isSectioned ? Value.compare(last.value ?? .null, value ?? .null) == 0 : true {
                 sections[sections.count - 1].count += 1
             } else {
                 sections.append(Section(value: value, start: rank, count: 1))

@@ -16,8 +16,17 @@ import Testing
         let offset: Int
         let seed: UInt64
         let events: Int
+        /// The section key values edits draw from, and what random titles start with.
+        var groups: [String?] = ["A", "B", "C", "D", nil]
+        var titlePrefix = "r"
+        var changePath = ChangePath.automatic
         var testDescription: String { name }
     }
+
+    /// Section names and titles longer than a compact key holds, sharing long prefixes, with ""
+    /// (the unnamed section, as nil): their keys are inexact (`CompactKey`).
+    static let longGroups: [String?] = ["a section with a long name 1", "a section with a long name 10", "a section with a long name 2",
+                                        "a section with a long name", "", nil]
 
     static let configurations: [Configuration] = [
         .init(name: "sections by group, predicate, modern", predicate: "archived == NO",
@@ -32,6 +41,20 @@ import Testing
         .init(name: "strict window with sections", predicate: "archived == NO",
               sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
               profile: .strict, limit: 7, offset: 3, seed: 4, events: 1_500),
+        .init(name: "long section names, incremental", predicate: "archived == NO",
+              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
+              profile: .modern, limit: 0, offset: 0, seed: 5, events: 1_500, groups: longGroups, changePath: .incremental),
+        .init(name: "long section names descending, linear", predicate: nil,
+              sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
+              profile: .modern, limit: 0, offset: 0, seed: 6, events: 1_500, groups: longGroups, changePath: .linear),
+        .init(name: "long titles, no sections, incremental", predicate: nil,
+              sort: [SortDescriptor(key: "title", ascending: false), SortDescriptor(key: "order")], section: nil,
+              profile: .modern, limit: 0, offset: 0, seed: 7, events: 1_500, titlePrefix: "a title long enough to be inexact ",
+              changePath: .incremental),
+        .init(name: "long titles and sections, ios9", predicate: nil,
+              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "title")], section: "group",
+              profile: .ios9, limit: 0, offset: 0, seed: 8, events: 1_500, groups: longGroups,
+              titlePrefix: "a title long enough to be inexact "),
     ]
 
     @Test(arguments: configurations)
@@ -39,7 +62,8 @@ import Testing
         var rng = SeededGenerator(seed: configuration.seed)
         let context = try makeContext()
         for i in 0..<12 {
-            try insertNote(context, "t\(i)", group: ["A", "B", "C"].randomElement(using: &rng), order: Int.random(in: 0..<10, using: &rng))
+            try insertNote(context, "t\(i)", group: configuration.groups.prefix(3).randomElement(using: &rng) ?? nil,
+                           order: Int.random(in: 0..<10, using: &rng))
         }
         try context.processPendingChanges()
         let (controller, delegate) = try makeController(
@@ -47,11 +71,13 @@ import Testing
             limit: configuration.limit, offset: configuration.offset, profile: configuration.profile
         )
         let reference = try BruteForceFetch(configuration: configuration)
+        controller.changePath = configuration.changePath
         var previous = layout(of: controller)
         #expect(previous == reference.layout(context))
 
         for event in 0..<configuration.events {
-            let edits = try RandomEdits.apply(count: Int.random(in: 1...6, using: &rng), to: context, using: &rng)
+            let edits = try RandomEdits.apply(count: Int.random(in: 1...6, using: &rng), to: context, using: &rng,
+                                              groups: configuration.groups, titlePrefix: configuration.titlePrefix)
             let change = try context.processPendingChanges()
             let expected = reference.layout(context)
             let callbacks = delegate.callbacks
@@ -95,13 +121,14 @@ import Testing
 /// Random edits of every kind the workload needs: inserts, deletes, and updates of sort keys,
 /// section keys, predicate fields and plain fields.
 enum RandomEdits {
-    static func apply(count: Int, to context: ObjectContext, using rng: inout SeededGenerator) throws -> [String] {
+    static func apply(count: Int, to context: ObjectContext, using rng: inout SeededGenerator,
+                      groups: [String?] = ["A", "B", "C", "D", nil], titlePrefix: String = "r") throws -> [String] {
         var log: [String] = []
         for _ in 0..<count {
             let live = context.objects(ofEntity: "Note").sorted { $0.objectID < $1.objectID }
             let roll = Int.random(in: 0..<100, using: &rng)
             if live.count < 4 || roll < 20 {
-                let group = ["A", "B", "C", "D", nil].randomElement(using: &rng) ?? nil
+                let group = groups.randomElement(using: &rng) ?? nil
                 let object = try insertNote(context, "n", group: group, order: Int.random(in: 0..<12, using: &rng),
                                             archived: Int.random(in: 0..<5, using: &rng) == 0)
                 try set(context, object, "score", .int(Int.random(in: 0..<10, using: &rng)))
@@ -118,7 +145,7 @@ enum RandomEdits {
                 try set(context, object, "order", .int(order))
                 log.append("set \(object.objectID) order=\(order)")
             case 60..<72:
-                let group = ["A", "B", "C", "D", nil].randomElement(using: &rng) ?? nil
+                let group = groups.randomElement(using: &rng) ?? nil
                 try set(context, object, "group", group.map(Value.string) ?? .null)
                 log.append("set \(object.objectID) group=\(group ?? "nil")")
             case 72..<80:
@@ -130,7 +157,7 @@ enum RandomEdits {
                 try set(context, object, "score", .int(score))
                 log.append("set \(object.objectID) score=\(score)")
             default:
-                try set(context, object, "title", .string("r\(Int.random(in: 0..<100, using: &rng))"))
+                try set(context, object, "title", .string("\(titlePrefix)\(Int.random(in: 0..<100, using: &rng))"))
                 log.append("set \(object.objectID) title")
             }
         }

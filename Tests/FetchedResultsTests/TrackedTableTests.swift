@@ -12,7 +12,7 @@ import Testing
     }
 
     private func tracked(_ object: ManagedObject) -> TrackedObject {
-        TrackedObject(object: object, key: SortKey(object.values, at: [3]))
+        TrackedObject(object: object, key: SortKey(object.values, at: [3], layout: KeyLayout(ascending: [true], types: [.bool])))
     }
 
     @Test func insertsRemovesAndReplacesLikeADictionary() throws {
