@@ -36,8 +36,8 @@ enum PackedValues {
         let payload = base + index * payloadBytes
         let tag: UInt8
         switch value {
-        case .null: tag = null; payload.storeBytes(of: 0, as: UInt64.self)
-        case .string(let s): tag = string; payload.initializeMemory(as: String.self, repeating: s, count: 1)
+        case .null: tag = null
+        case .string(let s): tag = string; payload.bindMemory(to: String.self, capacity: 1).initialize(to: s)
         case .int(let i): tag = int; payload.storeBytes(of: UInt64(bitPattern: Int64(i)), as: UInt64.self)
         case .double(let d): tag = double; payload.storeBytes(of: d.bitPattern, as: UInt64.self)
         case .bool(let b): tag = bool; payload.storeBytes(of: b ? 1 : 0, as: UInt64.self)
