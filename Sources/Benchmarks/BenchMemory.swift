@@ -12,9 +12,21 @@ enum BenchMemory {
     /// The peak resident bytes since the start or the last successful `resetPeak()`; nil where
     /// unavailable.
     static func peakResidentBytes() -> Int? {
+        // "VmHWM:     123456 kB"
+        statusField("VmHWM:")
+    }
+
+    /// The resident bytes now (`VmRSS`), without trimming the heap first (unlike
+    /// `BenchClock.residentBytes()`): with it, what freed memory malloc still keeps; nil where
+    /// unavailable.
+    static func untrimmedResidentBytes() -> Int? {
+        statusField("VmRSS:")
+    }
+
+    /// A `… kB` field of `/proc/self/status`, in bytes.
+    private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            // "VmHWM:     123456 kB"
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
             return kilobytes * 1_024

@@ -35,6 +35,9 @@ package struct StoreBench {
         package var controllerBytesPerObject = 0
         package var peakResidentBytes = 0
         package var peakIsReset = false
+        /// Where the peak comes from: resident bytes at the phases of the open and the fetch
+        /// (`StorePhases`).
+        package var phases = StorePhases()
 
         /// `{"scenario":"store","size":…,"save_ms":…,"open_ms":…,"fetch_ms":…,"file_bytes":…}`.
         package var jsonLine: String {
@@ -47,7 +50,7 @@ package struct StoreBench {
                 ("controller_bytes_per_object", .int(controllerBytesPerObject)),
                 ("peak_rss_bytes", .int(peakResidentBytes)), ("peak_rss_mb", .double(Self.round(Double(peakResidentBytes) / 1_048_576))),
                 ("peak_is_reset", .bool(peakIsReset)),
-            ]).description
+            ] + phases.jsonFields).description
         }
 
         static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
@@ -84,15 +87,23 @@ package struct StoreBench {
             progress("store \(size): writing")
             let save = try write(size: size, to: path)
             progress("store \(size): opening and fetching")
-            // The peak from here on is what holding N fetched objects needs, not what writing them did.
-            let peakIsReset = BenchMemory.resetPeak()
+            var phases = StorePhases()
+            phases.beforeOpenUntrimmed = BenchMemory.untrimmedResidentBytes()
             let beforeOpen = BenchClock.residentBytes()
+            phases.beforeOpen = beforeOpen
+            // The peak from here on is what holding N fetched objects needs, not what writing them
+            // did: reset after the trim above, or the peak would start at the write's freed memory
+            // that malloc still kept (about 230 MB at 1M).
+            let peakIsReset = BenchMemory.resetPeak()
             var fetched = 0
             var context: ObjectContext?
             let open = try BenchClock.wallAndCPUMilliseconds {
                 context = try ObjectContext(store: try SQLiteStore(path: path))
             }
+            phases.peakOpen = BenchMemory.peakResidentBytes()
+            phases.afterOpenUntrimmed = BenchMemory.untrimmedResidentBytes()
             let afterOpen = BenchClock.residentBytes()
+            phases.afterOpen = afterOpen
             guard let context else { throw BenchError(description: "the store did not open") }
             let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
                                        sectionNameKeyPath: "group")
@@ -102,7 +113,9 @@ package struct StoreBench {
                 fetched = controller.numberOfFetchedObjects
             }
             guard fetched == size else { throw BenchError(description: "fetched \(fetched) of \(size) objects") }
+            phases.afterFetchUntrimmed = BenchMemory.untrimmedResidentBytes()
             let afterFetch = BenchClock.residentBytes()
+            phases.afterFetch = afterFetch
             let peak = BenchMemory.peakResidentBytes() ?? 0
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             func perObject(_ from: Int?, _ to: Int?) -> Int {
@@ -116,6 +129,7 @@ package struct StoreBench {
             result.controllerBytesPerObject = perObject(afterOpen, afterFetch)
             result.peakResidentBytes = peak
             result.peakIsReset = peakIsReset
+            result.phases = phases
             report(result)
             withExtendedLifetime((context, controller)) {}
         }
@@ -138,5 +152,29 @@ package struct StoreBench {
         }
         try context.processPendingChanges()
         return try BenchClock.wallAndCPUMilliseconds { try context.save() }
+    }
+}
+
+/// Resident memory at the phases of `bench --store`'s open and fetch, to see what the peak is
+/// made of: *untrimmed* readings are `VmRSS` as it stands, the others are taken after
+/// `malloc_trim(0)` (`BenchClock.residentBytes()`), so their difference is freed memory that
+/// malloc kept. `peakOpen` is the peak at the end of the open; the run's peak after the fetch is
+/// `Result.peakResidentBytes`.
+package struct StorePhases: Sendable {
+    package var beforeOpenUntrimmed: Int?
+    package var beforeOpen: Int?
+    package var peakOpen: Int?
+    package var afterOpenUntrimmed: Int?
+    package var afterOpen: Int?
+    package var afterFetchUntrimmed: Int?
+    package var afterFetch: Int?
+
+    /// The readings in megabytes, as JSON fields (0 where unavailable).
+    var jsonFields: [(String, JSONValue)] {
+        [("rss_before_open_untrimmed_mb", beforeOpenUntrimmed), ("rss_before_open_mb", beforeOpen), ("peak_open_mb", peakOpen),
+         ("rss_after_open_untrimmed_mb", afterOpenUntrimmed), ("rss_after_open_mb", afterOpen),
+         ("rss_after_fetch_untrimmed_mb", afterFetchUntrimmed), ("rss_after_fetch_mb", afterFetch)].map { name, bytes in
+            (name, .double(StoreBench.Result.round(Double(bytes ?? 0) / 1_048_576)))
+        }
     }
 }

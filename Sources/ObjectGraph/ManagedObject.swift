@@ -6,47 +6,35 @@
 ///
 /// One allocation holds everything: a 16-byte header (the object's `ObjectKind`, shared with
 /// every object of its entity in its context, and the ID with the deleted flag) followed by the
-/// values inline — 112 bytes for three attributes, where a class with an `Entity`, a weak
-/// context and a separate `[Value]` array took two allocations and 208 bytes
-/// (docs/performance.md, "Memory per object in the context"). The class itself declares no
-/// stored properties: `ManagedBufferPointer` lays it out.
+/// values packed 16 bytes each with their tag bytes after them (`PackedValues`) — 88 bytes in a
+/// 96-byte malloc chunk for three attributes, where a class with an `Entity`, a weak context and
+/// a separate `[Value]` array took two allocations and 208 bytes, and values inline as `Value`s
+/// 112 (docs/performance.md, "Memory per object in the context" and "Peak memory, third pass").
+/// The class itself declares no stored properties: `ManagedBufferPointer` lays it out.
 public final class ManagedObject: CustomStringConvertible {
-    @usableFromInline typealias Storage = ManagedBufferPointer<ObjectHeader, Value>
+    @usableFromInline typealias Storage = ManagedBufferPointer<ObjectHeader, UInt64>
 
     /// A new object of `kind` with `values` (missing values are nil, extra ones ignored: callers
     /// check the count against the entity first).
     static func make(_ id: ObjectID, kind: ObjectKind, values: some Collection<Value>) -> ManagedObject {
-        make(id, kind: kind) { slots, count in
-            var filled = 0
-            for value in values.prefix(count) {
-                (slots + filled).initialize(to: value)
-                filled += 1
-            }
-            if filled < count { (slots + filled).initialize(repeating: .null, count: count - filled) }
-        }
-    }
-
-    /// A new object of `kind` whose values `initialize` writes: it must initialize exactly
-    /// `count` values at the pointer it gets.
-    static func make(_ id: ObjectID, kind: ObjectKind,
-                     initializingValues initialize: (UnsafeMutablePointer<Value>, _ count: Int) throws -> Void) rethrows -> ManagedObject {
-        let storage = Storage(bufferClass: ManagedObject.self, minimumCapacity: kind.valueCount) { _, _ in
+        let count = kind.valueCount
+        let storage = Storage(bufferClass: ManagedObject.self, minimumCapacity: PackedValues.words(for: count)) { _, _ in
             ObjectHeader(kind: kind, id: id)
         }
-        let object = unsafeDowncast(storage.buffer, to: ManagedObject.self)
-        do {
-            try storage.withUnsafeMutablePointerToElements { try initialize($0, kind.valueCount) }
-        } catch {
-            // deinit reads every value: give them one before the object goes away.
-            storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: kind.valueCount) }
-            throw error
+        // The loop runs outside any closure: a counter captured by one was checked for exclusive
+        // access on every value (swift::runtime::AccessSet), a third of the object's cost.
+        let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+        var source = values.makeIterator()
+        for index in 0..<count {
+            PackedValues.initialize(base, count: count, at: index, to: source.next() ?? .null)
         }
-        return object
+        return unsafeDowncast(storage.buffer, to: ManagedObject.self)
     }
 
     deinit {
-        Storage(unsafeBufferObject: self).withUnsafeMutablePointers { header, values in
-            _ = values.deinitialize(count: header.pointee.kind.valueCount)
+        Storage(unsafeBufferObject: self).withUnsafeMutablePointers { header, words in
+            let count = header.pointee.kind.valueCount
+            for index in 0..<count { PackedValues.deinitialize(UnsafeMutableRawPointer(words), count: count, at: index) }
             _ = header.deinitialize(count: 1)
         }
     }
@@ -72,9 +60,15 @@ public final class ManagedObject: CustomStringConvertible {
 
     /// Attribute values in `entity.attributes` order, as a new array.
     ///
-    /// Reading it copies the values: `value(at:)` and `withValues(_:)` read them in place.
+    /// Reading it builds an array: `value(at:)` and `withValues(_:)` read without one.
     @inlinable public internal(set) var values: [Value] {
-        get { withValues { Array($0) } }
+        get {
+            storage.withUnsafeMutablePointers { header, words in
+                let count = header.pointee.kind.valueCount
+                let base = UnsafeMutableRawPointer(words)
+                return (0..<count).map { PackedValues.load(base, count: count, at: $0) }
+            }
+        }
         set { replaceValues(with: newValue) }
     }
 
@@ -84,32 +78,48 @@ public final class ManagedObject: CustomStringConvertible {
     /// The value of the attribute at `index` in `entity.attributes`.
     /// - Precondition: `index` is below `valueCount`.
     @inlinable public func value(at index: Int) -> Value {
-        storage.withUnsafeMutablePointers { header, values in
-            precondition(index >= 0 && index < header.pointee.kind.valueCount, "value index \(index) out of range")
-            return values[index]
+        storage.withUnsafeMutablePointers { header, words in
+            let count = header.pointee.kind.valueCount
+            precondition(index >= 0 && index < count, "value index \(index) out of range")
+            return PackedValues.load(UnsafeMutableRawPointer(words), count: count, at: index)
         }
     }
 
-    /// Calls `body` with the values in place (valid only during the call), without copying them.
+    /// Calls `body` with the values (valid only during the call), without building an array:
+    /// up to four are unpacked into a buffer on the stack, more into a temporary array.
     @inlinable public func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
-        try storage.withUnsafeMutablePointers { header, values in
-            try body(UnsafeBufferPointer(start: values, count: header.pointee.kind.valueCount))
+        let count = valueCount
+        guard count <= 4 else { return try values.withUnsafeBufferPointer(body) }
+        // A plain local rather than `withUnsafeTemporaryAllocation`, whose closure made callers
+        // copy what their own closure captured (a fetch request's resolved keys) on every call.
+        var scratch: (Value, Value, Value, Value) = (.null, .null, .null, .null)
+        return try withExtendedLifetime(self) {
+            let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+            return try withUnsafeMutablePointer(to: &scratch) { tuple in
+                try tuple.withMemoryRebound(to: Value.self, capacity: 4) { buffer in
+                    for index in 0..<count { buffer[index] = PackedValues.load(base, count: count, at: index) }
+                    return try body(UnsafeBufferPointer(start: buffer, count: count))
+                }
+            }
         }
     }
 
     /// Sets the value at `index` (the context records the change).
     func setValue(_ value: Value, at index: Int) {
-        storage.withUnsafeMutablePointers { header, values in
-            precondition(index >= 0 && index < header.pointee.kind.valueCount, "value index \(index) out of range")
-            values[index] = value
+        storage.withUnsafeMutablePointers { header, words in
+            let count = header.pointee.kind.valueCount
+            precondition(index >= 0 && index < count, "value index \(index) out of range")
+            PackedValues.assign(UnsafeMutableRawPointer(words), count: count, at: index, to: value)
         }
     }
 
     /// Sets every value from `newValues` in order (missing ones nil, extra ones ignored).
     @usableFromInline func replaceValues(with newValues: [Value]) {
-        storage.withUnsafeMutablePointers { header, values in
+        storage.withUnsafeMutablePointers { header, words in
             let count = header.pointee.kind.valueCount
-            for index in 0..<count { values[index] = index < newValues.count ? newValues[index] : .null }
+            for index in 0..<count {
+                PackedValues.assign(UnsafeMutableRawPointer(words), count: count, at: index, to: index < newValues.count ? newValues[index] : .null)
+            }
         }
     }
 
