@@ -30,92 +30,135 @@ extension FetchedResultsController {
     }
 
     /// The linear path of `applyToTrees`: the same old and new slots and section changes, found
-    /// by walking the old order once — which gives the old slots of the candidates met on the way
-    /// (one probe of an `IDLookup` per listed object, no tree search) — merging the entering
-    /// entries into it, and rebuilding the trees (with their fingerprints) from the result.
-    /// - Complexity: O(n + s + k (log s + log k)) for n tracked objects, s sections and
+    /// in one walk over the old tree's leaves. The walk reads each listed object in place, gives
+    /// the candidates met on the way their old slots (one probe of an `IDLookup` per object, no
+    /// tree search), drops the leaving objects, merges in the entering ones (sorted), and appends
+    /// the result straight to new leaves (`OrderStatisticTree.Builder`) while the sections, their
+    /// fingerprints and the candidates' new slots are assembled on the way (`SectionAssembler`).
+    ///
+    /// An entering entry is placed with one comparison against the last entry of a leaf and a
+    /// binary search inside the leaf that holds its place, so a staying entry is never compared.
+    /// - Complexity: O(n + s log s + k (log k + log n)) for n tracked objects, s sections and
     ///   k candidates.
     func applyLinearly(_ candidates: inout [Candidate]) -> [SectionChange] {
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
         var listed = IDLookup(capacity: candidates.count)
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        var leaves = [Bool](repeating: false, count: candidates.count)
         var leavingCount = 0
         for i in candidates.indices {
-            let candidate = candidates[i]
-            if candidate.oldEntry != nil { listed.insert(candidate.object.objectID.rawValue, i) }
-            if candidate.leavesTree { leavingCount += 1 }
-            if candidate.entersTree, let key = candidate.newKey {
-                entering.append(ResultEntry(object: candidate.object, key: key))
+            if candidates[i].oldEntry != nil { listed.insert(candidates[i].object.objectID.rawValue, i) }
+            if candidates[i].leavesTree {
+                leaves[i] = true
+                leavingCount += 1
+            }
+            if candidates[i].entersTree, let key = candidates[i].newKey {
+                entering.append(ResultEntry(object: candidates[i].object, key: key))
                 enteringCandidates.append(i)
             }
         }
-        // The old sections: their values, and the rank that ends each.
-        var oldSections: [Value] = [], oldEnds: [Int] = []
+        // The old sections: their values, states, and the rank that ends each.
+        var oldValues: [Value] = [], oldStates: [SectionState?] = [], oldEnds: [Int] = []
         var end = 0
         sectionTree?.forEach { section, weight in
-            oldSections.append(section.value)
+            oldValues.append(section.value)
+            oldStates.append(section.state)
             end += weight
             oldEnds.append(end)
             return true
         }
+        let sectioned = sectionTree != nil
+        var sections = SectionAssembler(oldValues: oldValues, oldStates: oldStates)
+        var listIDs: [Int] = []
+        if !sectioned { listIDs.reserveCapacity(tree.count - leavingCount + entering.count) }
         let ordering = tree.ordering
         let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
+        var builder = OrderStatisticTree<EntryOrdering>.Builder(expectedCount: tree.count - leavingCount + entering.count)
 
-        // One walk: old slots of the listed candidates, and the new order — the old one without
-        // the leaving entries, merged with the entering ones.
-        var newRanks = [Int](repeating: -1, count: candidates.count)
-        var merged: [ResultEntry] = []
-        merged.reserveCapacity(tree.count - leavingCount + entering.count)
-        var rank = 0, section = 0, sectionStart = 0, next = 0
-        let sectioned = sectionTree != nil
-        tree.forEach { entry, _ in
-            while section < oldEnds.count, rank >= oldEnds[section] {
-                sectionStart = oldEnds[section]
-                section += 1
+        /// Appends `entry` to the new order; `oldSection` is its old section when it stays,
+        /// -1 when it enters; `candidate` its candidate index or -1.
+        func emit(_ entry: ResultEntry, oldSection: Int, candidate: Int) {
+            let rank = builder.count, id = entry.objectID.rawValue
+            if sectioned {
+                if oldSection >= 0 {
+                    sections.addStaying(id, oldSection: oldSection)
+                } else {
+                    sections.addEntering(id, section: entry.key[0].sectionIdentity)
+                }
+            } else {
+                listIDs.append(id)
             }
-            let i = listed.value(of: entry.objectID.rawValue)
-            if i >= 0 {
-                candidates[i].old = sectioned
-                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank, section: entry.key[0].sectionIdentity)
+            if candidate >= 0, let key = candidates[candidate].newKey {
+                candidates[candidate].new = sectioned
+                    ? Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank, section: key[0].sectionIdentity)
                     : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
             }
-            rank += 1
-            if i >= 0, candidates[i].leavesTree { return true }
-            while next < order.count, ordering.areInIncreasingOrder(entering[order[next]], entry) {
-                newRanks[enteringCandidates[order[next]]] = merged.count
-                merged.append(entering[order[next]])
+            builder.append(entry)
+        }
+
+        entering.withUnsafeBufferPointer { entering in
+            var rank = 0, section = 0, sectionStart = 0, next = 0
+            tree.forEachLeaf { leaf in
+                leaf.elements.withUnsafeBufferPointer { elements in
+                    let count = elements.count
+                    var i = 0
+                    while i < count {
+                        // Where in this leaf the next entering entry goes (count: not in it).
+                        var stop = count
+                        if next < order.count, ordering.areInIncreasingOrder(entering[order[next]], elements[count - 1]) {
+                            var lo = i, hi = count - 1
+                            while lo < hi {
+                                let mid = (lo + hi) / 2
+                                if ordering.areInIncreasingOrder(elements[mid], entering[order[next]]) { lo = mid + 1 } else { hi = mid }
+                            }
+                            stop = lo
+                        }
+                        while i < stop {
+                            while section < oldEnds.count, rank >= oldEnds[section] {
+                                sectionStart = oldEnds[section]
+                                section += 1
+                            }
+                            let c = listed.value(of: elements[i].objectID.rawValue)
+                            if c >= 0 {
+                                candidates[c].old = sectioned
+                                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank,
+                                           section: elements[i].key[0].sectionIdentity)
+                                    : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+                            }
+                            rank += 1
+                            if c < 0 || !leaves[c] { emit(elements[i], oldSection: sectioned ? section : 0, candidate: c) }
+                            i += 1
+                        }
+                        if stop < count {
+                            emit(entering[order[next]], oldSection: -1, candidate: enteringCandidates[order[next]])
+                            next += 1
+                        }
+                    }
+                }
+            }
+            while next < order.count {
+                emit(entering[order[next]], oldSection: -1, candidate: enteringCandidates[order[next]])
                 next += 1
             }
-            if i >= 0 { newRanks[i] = merged.count }
-            merged.append(entry)
-            return true
-        }
-        while next < order.count {
-            newRanks[enteringCandidates[order[next]]] = merged.count
-            merged.append(entering[order[next]])
-            next += 1
         }
 
         // The tracked table keeps the strong references the entries do not hold.
         for i in candidates.indices {
             if candidates[i].entersTree, let key = candidates[i].newKey {
                 tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
-            } else if candidates[i].leavesTree {
+            } else if leaves[i] {
                 tracked[candidates[i].object.objectID] = nil
             }
         }
-        tree = OrderStatisticTree(ordering: ordering, sorted: merged, unitWeights: true)
-        if sectionTree != nil {
-            sectionTree = Self.sectionTree(for: merged, ascending: request.ascending[0])
-        } else {
-            listFingerprint = merged.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
+        tree = builder.finish(ordering: ordering)
+        guard let oldSectionTree = sectionTree else {
+            listFingerprint = listIDs.withUnsafeBufferPointer { SequenceFingerprint($0) }
+            return []
         }
-
-        for i in candidates.indices where newRanks[i] >= 0 {
-            guard let key = candidates[i].newKey else { continue }
-            candidates[i].new = slot(atRank: newRanks[i], section: key[0].sectionIdentity)
-        }
-        guard let sectionTree else { return [] }
-        return sectionChanges(from: oldSections, to: sectionTree.elements.map(\.value))
+        sections.finish()
+        sectionTree = OrderStatisticTree(ordering: oldSectionTree.ordering, sorted: sections.sections, weights: sections.counts)
+        let (deleted, inserted) = sections.insertsAndDeletes(ordering: oldSectionTree.ordering)
+        return deleted.map { SectionChange(type: .delete, index: $0, name: sectionName(of: sections.oldValue(at: $0))) }
+            + inserted.map { SectionChange(type: .insert, index: $0, name: sectionName(of: sections.sections[$0].value)) }
     }
 }
