@@ -111,7 +111,7 @@ struct ChangeClassifier {
         let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving, count: candidates.count)
         for move in moving {
             let type: ChangeType = lowered[move.candidate] ? .update : .move
-            let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.old.path, newIndexPath: move.new.path)
+            let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.oldPath, newIndexPath: move.newPath)
             if type == .move { moves.append(change) } else { updates.append(change) }
         }
     }

@@ -30,11 +30,12 @@ extension FetchedResultsController {
     }
 
     /// The linear path of `applyToTrees`: the same old and new slots and section changes, found
-    /// in one walk over the old tree's leaves. The walk reads each listed object in place, gives
-    /// the candidates met on the way their old slots (one probe of an `IDLookup` per object, no
-    /// tree search), drops the leaving objects, merges in the entering ones (sorted), and appends
-    /// the result straight to new leaves (`OrderStatisticTree.Builder`) while the sections, their
-    /// fingerprints and the candidates' new slots are assembled on the way (`SectionAssembler`).
+    /// in one walk over the old tree's leaves (`LinearMerge`). The walk reads each listed object
+    /// in place, gives the candidates met on the way their old slots (one probe of an `IDLookup`
+    /// per object, no tree search), drops the leaving objects, merges in the entering ones
+    /// (sorted), and appends the result straight to new leaves (`OrderStatisticTree.Builder`)
+    /// while the sections, their fingerprints and the candidates' new slots are assembled on the
+    /// way (`SectionAssembler`).
     ///
     /// An entering entry is placed with one comparison against the last entry of a leaf and a
     /// binary search inside the leaf that holds its place, so a staying entry is never compared.
@@ -44,12 +45,12 @@ extension FetchedResultsController {
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
         var listed = IDLookup(capacity: candidates.count)
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
-        var leaves = [Bool](repeating: false, count: candidates.count)
+        var leaving = [Bool](repeating: false, count: candidates.count)
         var leavingCount = 0
         for i in candidates.indices {
             if candidates[i].oldEntry != nil { listed.insert(candidates[i].object.objectID.rawValue, i) }
             if candidates[i].leavesTree {
-                leaves[i] = true
+                leaving[i] = true
                 leavingCount += 1
             }
             if candidates[i].entersTree, let key = candidates[i].newKey {
@@ -67,95 +68,27 @@ extension FetchedResultsController {
             oldEnds.append(end)
             return true
         }
-        let sectioned = sectionTree != nil
-        var sections = SectionAssembler(oldValues: oldValues, oldStates: oldStates)
-        var listIDs: [Int] = []
-        if !sectioned { listIDs.reserveCapacity(tree.count - leavingCount + entering.count) }
         let ordering = tree.ordering
         let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
-        var builder = OrderStatisticTree<EntryOrdering>.Builder(expectedCount: tree.count - leavingCount + entering.count)
-
-        /// Appends `entry` to the new order; `oldSection` is its old section when it stays,
-        /// -1 when it enters; `candidate` its candidate index or -1.
-        func emit(_ entry: ResultEntry, oldSection: Int, candidate: Int) {
-            let rank = builder.count, id = entry.objectID.rawValue
-            if sectioned {
-                if oldSection >= 0 {
-                    sections.addStaying(id, oldSection: oldSection)
-                } else {
-                    sections.addEntering(id, section: entry.key[0].sectionIdentity)
-                }
-            } else {
-                listIDs.append(id)
-            }
-            if candidate >= 0, let key = candidates[candidate].newKey {
-                candidates[candidate].new = sectioned
-                    ? Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank, section: key[0].sectionIdentity)
-                    : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
-            }
-            builder.append(entry)
-        }
-
-        entering.withUnsafeBufferPointer { entering in
-            var rank = 0, section = 0, sectionStart = 0, next = 0
-            tree.forEachLeaf { leaf in
-                leaf.elements.withUnsafeBufferPointer { elements in
-                    let count = elements.count
-                    var i = 0
-                    while i < count {
-                        // Where in this leaf the next entering entry goes (count: not in it).
-                        var stop = count
-                        if next < order.count, ordering.areInIncreasingOrder(entering[order[next]], elements[count - 1]) {
-                            var lo = i, hi = count - 1
-                            while lo < hi {
-                                let mid = (lo + hi) / 2
-                                if ordering.areInIncreasingOrder(elements[mid], entering[order[next]]) { lo = mid + 1 } else { hi = mid }
-                            }
-                            stop = lo
-                        }
-                        while i < stop {
-                            while section < oldEnds.count, rank >= oldEnds[section] {
-                                sectionStart = oldEnds[section]
-                                section += 1
-                            }
-                            let c = listed.value(of: elements[i].objectID.rawValue)
-                            if c >= 0 {
-                                candidates[c].old = sectioned
-                                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank,
-                                           section: elements[i].key[0].sectionIdentity)
-                                    : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
-                            }
-                            rank += 1
-                            if c < 0 || !leaves[c] { emit(elements[i], oldSection: sectioned ? section : 0, candidate: c) }
-                            i += 1
-                        }
-                        if stop < count {
-                            emit(entering[order[next]], oldSection: -1, candidate: enteringCandidates[order[next]])
-                            next += 1
-                        }
-                    }
-                }
-            }
-            while next < order.count {
-                emit(entering[order[next]], oldSection: -1, candidate: enteringCandidates[order[next]])
-                next += 1
-            }
-        }
+        var merge = LinearMerge(expectedCount: tree.count - leavingCount + entering.count, sectioned: sectionTree != nil,
+                                oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
+        merge.walk(tree.leaves, ordering: ordering, listed: listed, leaving: leaving, entering: entering, order: order,
+                   enteringCandidates: enteringCandidates, candidates: &candidates)
 
         // The tracked table keeps the strong references the entries do not hold.
         for i in candidates.indices {
             if candidates[i].entersTree, let key = candidates[i].newKey {
                 tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
-            } else if leaves[i] {
+            } else if leaving[i] {
                 tracked[candidates[i].object.objectID] = nil
             }
         }
-        tree = builder.finish(ordering: ordering)
+        tree = merge.newTree(ordering: ordering)
         guard let oldSectionTree = sectionTree else {
-            listFingerprint = listIDs.withUnsafeBufferPointer { SequenceFingerprint($0) }
+            listFingerprint = merge.listFingerprint
             return []
         }
-        sections.finish()
+        let sections = merge.sections
         sectionTree = OrderStatisticTree(ordering: oldSectionTree.ordering, sorted: sections.sections, weights: sections.counts)
         let (deleted, inserted) = sections.insertsAndDeletes(ordering: oldSectionTree.ordering)
         return deleted.map { SectionChange(type: .delete, index: $0, name: sectionName(of: sections.oldValue(at: $0))) }

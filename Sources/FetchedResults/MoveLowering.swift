@@ -33,11 +33,24 @@ enum MoveLowering {
         var key: Int { section << 32 | row }
     }
 
-    /// A move's old and new places, by candidate index.
+    /// A move's old and new places (section and row indexes), by candidate index, and whether
+    /// its section key value is the same before and after. Plain integers: the walk copies no
+    /// index path and no section value.
     struct Move {
         let candidate: Int
-        let old: Slot
-        let new: Slot
+        let oldSection: Int, oldRow: Int
+        let newSection: Int, newRow: Int
+        let staysInSection: Bool
+
+        init(candidate: Int, old: Slot, new: Slot) {
+            self.candidate = candidate
+            (oldSection, oldRow) = (old.path.section, old.path.row)
+            (newSection, newRow) = (new.path.section, new.path.row)
+            staysInSection = old.section == new.section
+        }
+
+        var oldPath: IndexPath { IndexPath(row: oldRow, section: oldSection) }
+        var newPath: IndexPath { IndexPath(row: newRow, section: newSection) }
     }
 
     /// Which candidates (by index, among `count`) of `moves` Apple reports as updates.
@@ -53,8 +66,8 @@ enum MoveLowering {
         // before and after the event, so it is named by its new index, and its old index maps to
         // it: pairs (old, new), sorted, for a binary search.
         var oldToNew: [Int] = []
-        for move in moves where move.old.section == move.new.section {
-            oldToNew.append(move.old.path.section << 32 | move.new.path.section)
+        for move in moves where move.staysInSection {
+            oldToNew.append(move.oldSection << 32 | move.newSection)
         }
         guard !oldToNew.isEmpty else { return result }
         oldToNew.sort()
@@ -70,20 +83,20 @@ enum MoveLowering {
         }
         var entering: [Row] = [], leaving: [Row] = []
         var oldRow = [Int](repeating: 0, count: count), newRow = [Int](repeating: 0, count: count)
-        for insert in inserts where isStaying(insert.slot.path.section) {
-            entering.append(Row(candidate: insert.candidate, row: insert.slot.path.row, isMove: false, section: insert.slot.path.section))
+        for insert in inserts where isStaying(insert.section) {
+            entering.append(Row(candidate: insert.candidate, row: insert.row, isMove: false, section: insert.section))
         }
         for delete in deletes {
-            guard let section = newSection(ofOld: delete.slot.path.section) else { continue }
-            leaving.append(Row(candidate: delete.candidate, row: delete.slot.path.row, isMove: false, section: section))
+            guard let section = newSection(ofOld: delete.section) else { continue }
+            leaving.append(Row(candidate: delete.candidate, row: delete.row, isMove: false, section: section))
         }
         for move in moves {
-            oldRow[move.candidate] = move.old.path.row
-            newRow[move.candidate] = move.new.path.row
-            let into = move.new.path.section
-            if isStaying(into) { entering.append(Row(candidate: move.candidate, row: move.new.path.row, isMove: true, section: into)) }
-            if let from = newSection(ofOld: move.old.path.section) {
-                leaving.append(Row(candidate: move.candidate, row: move.old.path.row, isMove: true, section: from))
+            oldRow[move.candidate] = move.oldRow
+            newRow[move.candidate] = move.newRow
+            let into = move.newSection
+            if isStaying(into) { entering.append(Row(candidate: move.candidate, row: move.newRow, isMove: true, section: into)) }
+            if let from = newSection(ofOld: move.oldSection) {
+                leaving.append(Row(candidate: move.candidate, row: move.oldRow, isMove: true, section: from))
             }
         }
         entering.sort { $0.key < $1.key }
@@ -157,6 +170,11 @@ enum MoveLowering {
     /// An inserted or deleted candidate and its new or old slot.
     struct Placed {
         let candidate: Int
-        let slot: Slot
+        let section: Int, row: Int
+
+        init(candidate: Int, slot: Slot) {
+            self.candidate = candidate
+            (section, row) = (slot.path.section, slot.path.row)
+        }
     }
 }

@@ -70,17 +70,20 @@ extension OrderStatisticTree {
         totalWeight = count
     }
 
-    /// Calls `body` with each leaf in order.
+    /// The leaves, in order.
     /// - Complexity: O(leaves).
-    func forEachLeaf(_ body: (Node) -> Void) {
-        forEachLeaf(in: root, body)
+    var leaves: [Node] {
+        var leaves: [Node] = []
+        leaves.reserveCapacity(count / (Self.leafCapacity / 2) + 1)
+        collectLeaves(of: root, into: &leaves)
+        return leaves
     }
 
-    private func forEachLeaf(in node: Node, _ body: (Node) -> Void) {
+    private func collectLeaves(of node: Node, into leaves: inout [Node]) {
         if node.isLeaf {
-            body(node)
+            leaves.append(node)
             return
         }
-        for child in node.children { forEachLeaf(in: child, body) }
+        for child in node.children { collectLeaves(of: child, into: &leaves) }
     }
 }

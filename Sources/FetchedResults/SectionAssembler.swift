@@ -22,7 +22,8 @@ struct SectionAssembler {
     /// The section being assembled: its value, the old section it continues, its objects' IDs.
     private var value = Value.null
     private var oldIndex = -1
-    private var ids: [Int] = []
+    private var ids = SequenceFingerprint.Builder()
+    private var idCount = 0
     private var isOpen = false
     /// The old section of the last object added (-1 when it was an entering one).
     private var previousOld = -1
@@ -53,6 +54,7 @@ struct SectionAssembler {
         }
         previousOld = oldSection
         ids.append(id)
+        idCount += 1
         added += 1
     }
 
@@ -61,6 +63,7 @@ struct SectionAssembler {
         if !isOpen || Value.compare(value, section) != 0 { open(section, continuing: -1) }
         previousOld = -1
         ids.append(id)
+        idCount += 1
         added += 1
     }
 
@@ -75,7 +78,7 @@ struct SectionAssembler {
 
     private mutating func close() {
         guard isOpen else { return }
-        let fingerprint = ids.withUnsafeBufferPointer { SequenceFingerprint($0) }
+        let fingerprint = ids.fingerprint
         let state: SectionState
         if oldIndex >= 0, let old = oldStates[oldIndex] {
             state = old
@@ -84,9 +87,10 @@ struct SectionAssembler {
             state = SectionState(fingerprint: fingerprint)
         }
         sections.append(SectionEntry(value: value, state: state))
-        counts.append(ids.count)
+        counts.append(idCount)
         continued.append(oldIndex)
-        ids.removeAll(keepingCapacity: true)
+        ids = SequenceFingerprint.Builder()
+        idCount = 0
         isOpen = false
     }
 
