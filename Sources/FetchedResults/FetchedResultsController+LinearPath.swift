@@ -15,9 +15,10 @@ public enum ChangePath: String, Sendable, CaseIterable {
 extension FetchedResultsController {
     /// An event takes the linear path when its candidates are at least this share of the tracked
     /// objects (1 / factor), and at least `linearPathMinimum` of them. Measured with
-    /// `fetchsim bench` (docs/performance.md, "Large batches"): per changed object the incremental
-    /// path costs a few tree searches, the linear one a share of a pass over the whole list.
-    static let linearPathFactor = 12
+    /// `fetchsim bench --path` (docs/performance.md, "Large batches, third pass"): per changed
+    /// object the incremental path costs a few tree searches, the linear one a share of a pass
+    /// over the whole list; they meet near k = n / 30 at n = 10,000 and 100,000.
+    static let linearPathFactor = 24
     static let linearPathMinimum = 256
 
     /// Whether an event of `count` candidates takes the linear path.

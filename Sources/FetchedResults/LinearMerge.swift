@@ -37,52 +37,66 @@ struct LinearMerge {
     ///   - enteringCandidates: the candidate of each new entry.
     mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, leaving: [Bool],
                        entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]) {
-        var rank = 0, section = 0, sectionStart = 0, next = 0
-        for leaf in leaves {
-            let elements = leaf.elements
-            let count = elements.count
-            var i = 0
-            while i < count {
-                // Where in this leaf the next entering entry goes (count: not in it).
-                var stop = count
-                if next < order.count, ordering.areInIncreasingOrder(entering[order[next]], elements[count - 1]) {
-                    var lo = i, hi = count - 1
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if ordering.areInIncreasingOrder(elements[mid], entering[order[next]]) { lo = mid + 1 } else { hi = mid }
-                    }
-                    stop = lo
-                }
-                while i < stop {
-                    while section < oldEnds.count, rank >= oldEnds[section] {
-                        sectionStart = oldEnds[section]
-                        section += 1
-                    }
-                    let c = listed.value(of: elements[i].objectID.rawValue)
-                    if c >= 0 {
-                        candidates[c].old = sectioned
-                            ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank,
-                                   section: elements[i].key[0].sectionIdentity)
-                            : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
-                    }
-                    rank += 1
-                    if c < 0 || !leaving[c] {
-                        place(elements[i].objectID.rawValue, oldSection: section, candidate: c, candidates: &candidates)
-                        builder.append(elements[i])
-                    }
-                    i += 1
-                }
-                if stop < count {
-                    placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
-                    next += 1
+        // Entries are read in place, through buffer pointers: an array's subscript copied them.
+        entering.withUnsafeBufferPointer { entering in
+            for leaf in leaves {
+                leaf.elements.withUnsafeBufferPointer { elements in
+                    walkLeaf(elements, ordering: ordering, listed: listed, leaving: leaving, entering: entering, order: order,
+                             enteringCandidates: enteringCandidates, candidates: &candidates)
                 }
             }
-        }
-        while next < order.count {
-            placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
-            next += 1
+            while next < order.count {
+                placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
+                next += 1
+            }
         }
         sections.finish()
+    }
+
+    /// The walk's position: the old rank, the old section and its first rank, the next entering
+    /// entry (in `order`).
+    private var rank = 0, section = 0, sectionStart = 0, next = 0
+
+    private mutating func walkLeaf(_ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
+                                   leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
+                                   enteringCandidates: [Int], candidates: inout [Candidate]) {
+        let count = elements.count
+        var i = 0
+        while i < count {
+            // Where in this leaf the next entering entry goes (count: not in it).
+            var stop = count
+            if next < order.count, ordering.areInIncreasingOrder(entering[order[next]], elements[count - 1]) {
+                var lo = i, hi = count - 1
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if ordering.areInIncreasingOrder(elements[mid], entering[order[next]]) { lo = mid + 1 } else { hi = mid }
+                }
+                stop = lo
+            }
+            while i < stop {
+                while section < oldEnds.count, rank >= oldEnds[section] {
+                    sectionStart = oldEnds[section]
+                    section += 1
+                }
+                let c = listed.value(of: elements[i].objectID.rawValue)
+                if c >= 0 {
+                    candidates[c].old = sectioned
+                        ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank,
+                               section: elements[i].key[0].sectionIdentity)
+                        : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+                }
+                rank += 1
+                if c < 0 || !leaving[c] {
+                    place(elements[i].objectID.rawValue, oldSection: section, candidate: c, candidates: &candidates)
+                    builder.append(elements[i])
+                }
+                i += 1
+            }
+            if stop < count {
+                placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
+                next += 1
+            }
+        }
     }
 
     /// The new tree, of every entry the walk appended.
@@ -91,7 +105,7 @@ struct LinearMerge {
     }
 
     /// Appends entering entry `index` to the new order.
-    private mutating func placeEntering(_ index: Int, entering: [ResultEntry], candidates enteringCandidates: [Int],
+    private mutating func placeEntering(_ index: Int, entering: UnsafeBufferPointer<ResultEntry>, candidates enteringCandidates: [Int],
                                         _ candidates: inout [Candidate]) {
         let id = entering[index].objectID.rawValue
         if sectioned {
