@@ -89,28 +89,29 @@ struct ChangeClassifier {
     private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
                                   _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
         var entering: [MoveLowering.Placed] = [], leaving: [MoveLowering.Placed] = [], moving: [MoveLowering.Move] = []
-        for (i, c) in candidates.enumerated() {
-            switch (c.old, c.new) {
+        // By index: iterating the candidates themselves would copy each one.
+        for i in candidates.indices {
+            switch (candidates[i].old, candidates[i].new) {
             case (nil, nil):
                 continue
             case (nil, let new?):
                 entering.append(MoveLowering.Placed(candidate: i, slot: new))
-                inserts.append(ObjectChange(type: .insert, object: c.object, indexPath: nil, newIndexPath: new.path))
+                inserts.append(ObjectChange(type: .insert, object: candidates[i].object, indexPath: nil, newIndexPath: new.path))
             case (let old?, nil):
                 leaving.append(MoveLowering.Placed(candidate: i, slot: old))
-                deletes.append(ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil))
+                deletes.append(ObjectChange(type: .delete, object: candidates[i].object, indexPath: old.path, newIndexPath: nil))
             case (let old?, let new?):
-                if c.keyChanged {
+                if candidates[i].keyChanged {
                     moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
-                } else if c.isUpdated {
-                    updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: new.path))
+                } else if candidates[i].isUpdated {
+                    updates.append(ObjectChange(type: .update, object: candidates[i].object, indexPath: old.path, newIndexPath: new.path))
                 }
             }
         }
-        let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving)
+        let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving, count: candidates.count)
         for move in moving {
-            let type: ChangeType = lowered.contains(move.candidate) ? .update : .move
-            let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.old.path, newIndexPath: move.new.path)
+            let type: ChangeType = lowered[move.candidate] ? .update : .move
+            let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.oldPath, newIndexPath: move.newPath)
             if type == .move { moves.append(change) } else { updates.append(change) }
         }
     }

@@ -15,9 +15,10 @@ public enum ChangePath: String, Sendable, CaseIterable {
 extension FetchedResultsController {
     /// An event takes the linear path when its candidates are at least this share of the tracked
     /// objects (1 / factor), and at least `linearPathMinimum` of them. Measured with
-    /// `fetchsim bench` (docs/performance.md, "Large batches"): per changed object the incremental
-    /// path costs a few tree searches, the linear one a share of a pass over the whole list.
-    static let linearPathFactor = 12
+    /// `fetchsim bench --path` (docs/performance.md, "Large batches, third pass"): per changed
+    /// object the incremental path costs a few tree searches, the linear one a share of a pass
+    /// over the whole list; they meet near k = n / 30 at n = 10,000 and 100,000.
+    static let linearPathFactor = 24
     static let linearPathMinimum = 256
 
     /// Whether an event of `count` candidates takes the linear path.
@@ -30,30 +31,40 @@ extension FetchedResultsController {
     }
 
     /// The linear path of `applyToTrees`: the same old and new slots and section changes, found
-    /// by walking the old order once — which gives the old slots of the candidates met on the way
-    /// (one probe of an `IDLookup` per listed object, no tree search) — merging the entering
-    /// entries into it, and rebuilding the trees (with their fingerprints) from the result.
-    /// - Complexity: O(n + s + k (log s + log k)) for n tracked objects, s sections and
+    /// in one walk over the old tree's leaves (`LinearMerge`). The walk reads each listed object
+    /// in place, gives the candidates met on the way their old slots (one probe of an `IDLookup`
+    /// per object, no tree search), drops the leaving objects, merges in the entering ones
+    /// (sorted), and appends the result straight to new leaves (`OrderStatisticTree.Builder`)
+    /// while the sections, their fingerprints and the candidates' new slots are assembled on the
+    /// way (`SectionAssembler`).
+    ///
+    /// An entering entry is placed with one comparison against the last entry of a leaf and a
+    /// binary search inside the leaf that holds its place, so a staying entry is never compared.
+    /// - Complexity: O(n + s log s + k (log k + log n)) for n tracked objects, s sections and
     ///   k candidates.
     func applyLinearly(_ candidates: inout [Candidate]) -> [SectionChange] {
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
         var listed = IDLookup(capacity: candidates.count)
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        var leaving = [Bool](repeating: false, count: candidates.count)
         var leavingCount = 0
         for i in candidates.indices {
-            let candidate = candidates[i]
-            if candidate.oldEntry != nil { listed.insert(candidate.object.objectID.rawValue, i) }
-            if candidate.leavesTree { leavingCount += 1 }
-            if candidate.entersTree, let key = candidate.newKey {
-                entering.append(ResultEntry(object: candidate.object, key: key))
+            if candidates[i].oldEntry != nil { listed.insert(candidates[i].object.objectID.rawValue, i) }
+            if candidates[i].leavesTree {
+                leaving[i] = true
+                leavingCount += 1
+            }
+            if candidates[i].entersTree, let key = candidates[i].newKey {
+                entering.append(ResultEntry(object: candidates[i].object, key: key))
                 enteringCandidates.append(i)
             }
         }
-        // The old sections: their values, and the rank that ends each.
-        var oldSections: [Value] = [], oldEnds: [Int] = []
+        // The old sections: their values, states, and the rank that ends each.
+        var oldValues: [Value] = [], oldStates: [SectionState?] = [], oldEnds: [Int] = []
         var end = 0
         sectionTree?.forEach { section, weight in
-            oldSections.append(section.value)
+            oldValues.append(section.value)
+            oldStates.append(section.state)
             end += weight
             oldEnds.append(end)
             return true
@@ -64,61 +75,27 @@ extension FetchedResultsController {
             if candidates[i].entersTree, let key = candidates[i].newKey {
                 tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
                 inexactKeys.update(candidates[i].object.objectID, to: key)
-            } else if candidates[i].leavesTree {
+            } else if leaving[i] {
                 tracked[candidates[i].object.objectID] = nil
                 inexactKeys.remove(candidates[i].object.objectID)
             }
         }
         let ordering = tree.ordering
         let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
+        var merge = LinearMerge(expectedCount: tree.count - leavingCount + entering.count, sectioned: sectionTree != nil,
+                                oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
+        merge.walk(tree.leaves, ordering: ordering, listed: listed, leaving: leaving, entering: entering, order: order,
+                   enteringCandidates: enteringCandidates, candidates: &candidates)
 
-        // One walk: old slots of the listed candidates, and the new order — the old one without
-        // the leaving entries, merged with the entering ones.
-        var newRanks = [Int](repeating: -1, count: candidates.count)
-        var merged: [ResultEntry] = []
-        merged.reserveCapacity(tree.count - leavingCount + entering.count)
-        var rank = 0, section = 0, sectionStart = 0, next = 0
-        let sectioned = sectionTree != nil
-        tree.forEach { entry, _ in
-            while section < oldEnds.count, rank >= oldEnds[section] {
-                sectionStart = oldEnds[section]
-                section += 1
-            }
-            let i = listed.value(of: entry.objectID.rawValue)
-            if i >= 0 {
-                candidates[i].old = sectioned
-                    ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank, section: oldSections[section])
-                    : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
-            }
-            rank += 1
-            if i >= 0, candidates[i].leavesTree { return true }
-            while next < order.count, ordering.areInIncreasingOrder(entering[order[next]], entry) {
-                newRanks[enteringCandidates[order[next]]] = merged.count
-                merged.append(entering[order[next]])
-                next += 1
-            }
-            if i >= 0 { newRanks[i] = merged.count }
-            merged.append(entry)
-            return true
+        tree = merge.newTree(ordering: ordering)
+        guard let oldSectionTree = sectionTree else {
+            listFingerprint = merge.listFingerprint
+            return []
         }
-        while next < order.count {
-            newRanks[enteringCandidates[order[next]]] = merged.count
-            merged.append(entering[order[next]])
-            next += 1
-        }
-
-        tree = OrderStatisticTree(ordering: ordering, sorted: merged, unitWeights: true)
-        if sectionTree != nil {
-            sectionTree = sectionTree(for: merged)
-        } else {
-            listFingerprint = merged.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
-        }
-
-        for i in candidates.indices where newRanks[i] >= 0 {
-            guard let key = candidates[i].newKey else { continue }
-            candidates[i].new = slot(atRank: newRanks[i], section: key[0].sectionIdentity)
-        }
-        guard let sectionTree else { return [] }
-        return sectionChanges(from: oldSections, to: sectionTree.elements.map(\.value))
+        let sections = merge.sections
+        sectionTree = OrderStatisticTree(ordering: oldSectionTree.ordering, sorted: sections.sections, weights: sections.counts)
+        let (deleted, inserted) = sections.insertsAndDeletes(ordering: oldSectionTree.ordering)
+        return deleted.map { SectionChange(type: .delete, index: $0, name: sectionName(of: sections.oldValue(at: $0))) }
+            + inserted.map { SectionChange(type: .insert, index: $0, name: sectionName(of: sections.sections[$0].value)) }
     }
 }

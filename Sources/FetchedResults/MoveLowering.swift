@@ -27,61 +27,117 @@ enum MoveLowering {
         let candidate: Int
         let row: Int
         let isMove: Bool
+        /// The section (its new index) whose walk the row takes part in.
+        var section = 0
+        /// Orders rows by section, then row.
+        var key: Int { section << 32 | row }
     }
 
-    /// A move's old and new places, by candidate index.
+    /// A move's old and new places (section and row indexes), by candidate index, and whether
+    /// its section key value is the same before and after. Plain integers: the walk copies no
+    /// index path and no section value.
     struct Move {
         let candidate: Int
-        let old: Slot
-        let new: Slot
+        let oldSection: Int, oldRow: Int
+        let newSection: Int, newRow: Int
+        let staysInSection: Bool
+
+        init(candidate: Int, old: Slot, new: Slot) {
+            self.candidate = candidate
+            (oldSection, oldRow) = (old.path.section, old.path.row)
+            (newSection, newRow) = (new.path.section, new.path.row)
+            staysInSection = old.section == new.section
+        }
+
+        var oldPath: IndexPath { IndexPath(row: oldRow, section: oldSection) }
+        var newPath: IndexPath { IndexPath(row: newRow, section: newSection) }
     }
 
-    /// The candidates (by index) among `moves` that Apple reports as updates.
+    /// Which candidates (by index, among `count`) of `moves` Apple reports as updates.
     /// - Parameters:
     ///   - inserts: entering candidates and their new slots.
     ///   - deletes: leaving candidates and their old slots.
-    static func lowered(moves: [Move], inserts: [Placed], deletes: [Placed]) -> Set<Int> {
+    ///
+    /// Rows are grouped by section by sorting integer keys (section, row), and per-candidate
+    /// facts live in arrays indexed by candidate: no hashing per change.
+    static func lowered(moves: [Move], inserts: [Placed], deletes: [Placed], count: Int) -> [Bool] {
+        var result = [Bool](repeating: false, count: count)
         // Sections where a move stays: only there can a move be lowered. Such a section exists
         // before and after the event, so it is named by its new index, and its old index maps to
-        // it (integers hash faster than section key values).
-        var oldToNew: [Int: Int] = [:]
-        var sections = Set<Int>()
-        for move in moves where move.old.section == move.new.section {
-            oldToNew[move.old.path.section] = move.new.path.section
-            sections.insert(move.new.path.section)
+        // it: pairs (old, new), sorted, for a binary search.
+        var oldToNew: [Int] = []
+        for move in moves where move.staysInSection {
+            oldToNew.append(move.oldSection << 32 | move.newSection)
         }
-        guard !sections.isEmpty else { return [] }
-        var entering: [Int: [Row]] = [:], leaving: [Int: [Row]] = [:]
-        var oldRow: [Int: Int] = [:], newRow: [Int: Int] = [:]
-        for insert in inserts where sections.contains(insert.slot.path.section) {
-            entering[insert.slot.path.section, default: []].append(Row(candidate: insert.candidate, row: insert.slot.path.row, isMove: false))
+        guard !oldToNew.isEmpty else { return result }
+        oldToNew.sort()
+        let staying = oldToNew.map { $0 & 0xFFFF_FFFF }.sorted()
+        func isStaying(_ new: Int) -> Bool {
+            let i = lowerBound(staying, new)
+            return i < staying.count && staying[i] == new
+        }
+        func newSection(ofOld old: Int) -> Int? {
+            let i = lowerBound(oldToNew, old << 32)
+            guard i < oldToNew.count, oldToNew[i] >> 32 == old else { return nil }
+            return oldToNew[i] & 0xFFFF_FFFF
+        }
+        var entering: [Row] = [], leaving: [Row] = []
+        var oldRow = [Int](repeating: 0, count: count), newRow = [Int](repeating: 0, count: count)
+        for insert in inserts where isStaying(insert.section) {
+            entering.append(Row(candidate: insert.candidate, row: insert.row, isMove: false, section: insert.section))
         }
         for delete in deletes {
-            guard let section = oldToNew[delete.slot.path.section] else { continue }
-            leaving[section, default: []].append(Row(candidate: delete.candidate, row: delete.slot.path.row, isMove: false))
+            guard let section = newSection(ofOld: delete.section) else { continue }
+            leaving.append(Row(candidate: delete.candidate, row: delete.row, isMove: false, section: section))
         }
         for move in moves {
-            oldRow[move.candidate] = move.old.path.row
-            newRow[move.candidate] = move.new.path.row
-            let into = move.new.path.section
-            if sections.contains(into) { entering[into, default: []].append(Row(candidate: move.candidate, row: move.new.path.row, isMove: true)) }
-            if let from = oldToNew[move.old.path.section] {
-                leaving[from, default: []].append(Row(candidate: move.candidate, row: move.old.path.row, isMove: true))
+            oldRow[move.candidate] = move.oldRow
+            newRow[move.candidate] = move.newRow
+            let into = move.newSection
+            if isStaying(into) { entering.append(Row(candidate: move.candidate, row: move.newRow, isMove: true, section: into)) }
+            if let from = newSection(ofOld: move.oldSection) {
+                leaving.append(Row(candidate: move.candidate, row: move.oldRow, isMove: true, section: from))
             }
         }
-        var result = Set<Int>()
-        for section in sections {
-            let new = (entering[section] ?? []).sorted { $0.row < $1.row }
-            let old = (leaving[section] ?? []).sorted { $0.row < $1.row }
-            walk(new: new, old: old, oldRow: oldRow, newRow: newRow, into: &result)
+        entering.sort { $0.key < $1.key }
+        leaving.sort { $0.key < $1.key }
+        var indexInOld = [Int](repeating: -1, count: count), indexInNew = [Int](repeating: -1, count: count)
+        var e = 0, l = 0
+        for (index, section) in staying.enumerated() where index == 0 || staying[index - 1] != section {
+            // The rows of `section` on each side (both lists are sorted by section, then row).
+            while e < entering.count, entering[e].section < section { e += 1 }
+            while l < leaving.count, leaving[l].section < section { l += 1 }
+            var eEnd = e, lEnd = l
+            while eEnd < entering.count, entering[eEnd].section == section { eEnd += 1 }
+            while lEnd < leaving.count, leaving[lEnd].section == section { lEnd += 1 }
+            guard eEnd > e || lEnd > l else { continue }
+            walk(new: entering[e..<eEnd], old: leaving[l..<lEnd], oldRow: oldRow, newRow: newRow,
+                 indexInOld: &indexInOld, indexInNew: &indexInNew, into: &result)
+            e = eEnd
+            l = lEnd
         }
         return result
     }
 
-    private static func walk(new: [Row], old: [Row], oldRow: [Int: Int], newRow: [Int: Int], into result: inout Set<Int>) {
-        var indexInOld: [Int: Int] = [:], indexInNew: [Int: Int] = [:]
+    private static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The walk of one section. `indexInOld` and `indexInNew` are all -1 on entry and on return.
+    private static func walk(new: ArraySlice<Row>, old: ArraySlice<Row>, oldRow: [Int], newRow: [Int],
+                             indexInOld: inout [Int], indexInNew: inout [Int], into result: inout [Bool]) {
+        let new = Array(new), old = Array(old)
         for (index, row) in old.enumerated() where row.isMove { indexInOld[row.candidate] = index }
         for (index, row) in new.enumerated() where row.isMove { indexInNew[row.candidate] = index }
+        defer {
+            for row in old where row.isMove { indexInOld[row.candidate] = -1 }
+            for row in new where row.isMove { indexInNew[row.candidate] = -1 }
+        }
         var i = 0, j = 0
         while i < new.count, j < old.count {
             let n = new[i], o = old[j]
@@ -91,17 +147,19 @@ enum MoveLowering {
             if offsetNew < offsetOld { i += 1; continue }
             if offsetNew > offsetOld { j += 1; continue }
             if n.candidate == o.candidate {
-                result.insert(n.candidate)                // same place among the stable rows
+                result[n.candidate] = true                // same place among the stable rows
                 i += 1
                 j += 1
                 continue
             }
             // Two different moves at one offset: pass the leaving one when it cannot keep its
             // place (or was passed on the entering side already) and the entering one can.
-            if let nInOld = indexInOld[n.candidate], nInOld >= j {
-                guard let oInNew = indexInNew[o.candidate], oInNew >= i else { j += 1; continue }
-                if let nOld = oldRow[n.candidate], offsetNew == nOld - nInOld {
-                    if let oNew = newRow[o.candidate], offsetOld != oNew - oInNew { j += 1; continue }
+            let nInOld = indexInOld[n.candidate]
+            if nInOld >= 0, nInOld >= j {
+                let oInNew = indexInNew[o.candidate]
+                guard oInNew >= 0, oInNew >= i else { j += 1; continue }
+                if offsetNew == oldRow[n.candidate] - nInOld {
+                    if offsetOld != newRow[o.candidate] - oInNew { j += 1; continue }
                     if oInNew > nInOld { j += 1; continue }
                 }
             }
@@ -112,6 +170,11 @@ enum MoveLowering {
     /// An inserted or deleted candidate and its new or old slot.
     struct Placed {
         let candidate: Int
-        let slot: Slot
+        let section: Int, row: Int
+
+        init(candidate: Int, slot: Slot) {
+            self.candidate = candidate
+            (section, row) = (slot.path.section, slot.path.row)
+        }
     }
 }

@@ -47,4 +47,21 @@ import Testing
         #expect(SequenceFingerprint([]) == SequenceFingerprint())
         #expect(SequenceFingerprint([7]) != SequenceFingerprint([7, 7]))
     }
+
+    /// The builder (one pair hash per append) gives what inserting each identifier at the end
+    /// gives (three per insertion), for the empty sequence too.
+    @Test func builderMatchesAppendingByInsertion() {
+        var rng = SeededGenerator(seed: 9)
+        var builder = SequenceFingerprint.Builder()
+        var inserted = SequenceFingerprint()
+        var previous: Int?
+        #expect(builder.fingerprint == SequenceFingerprint())
+        for _ in 0..<200 {
+            let id = Int.random(in: -1_000...1_000_000, using: &rng)
+            builder.append(id)
+            inserted.insert(id, after: previous, before: nil)
+            previous = id
+            #expect(builder.fingerprint == inserted)
+        }
+    }
 }

@@ -1,0 +1,160 @@
+import FetchSimCore
+import ObjectGraph
+
+/// The walk of the linear change path (`applyLinearly`): the old order read leaf by leaf, the
+/// leaving entries dropped, the entering ones (sorted) merged in, the result appended to new
+/// leaves, and the candidates' old and new slots, the new sections and the fingerprints worked
+/// out on the way.
+///
+/// The walk is one method with its state in local variables and stored properties of this
+/// struct — no closure captures a variable, so no access to one is checked at run time (such
+/// checks were a tenth of the walk when it was written as closures), and each staying entry
+/// is copied once, from its old leaf into its new one.
+struct LinearMerge {
+    typealias Tree = OrderStatisticTree<EntryOrdering>
+
+    private(set) var builder: Tree.Builder
+    private(set) var sections: SectionAssembler
+    private var listIDs = SequenceFingerprint.Builder()
+    /// The fingerprint of the whole list (without sections).
+    var listFingerprint: SequenceFingerprint { listIDs.fingerprint }
+    private let sectioned: Bool
+    /// The rank that ends each old section.
+    private let oldEnds: [Int]
+
+    init(expectedCount: Int, sectioned: Bool, oldValues: [Value], oldStates: [SectionState?], oldEnds: [Int]) {
+        builder = Tree.Builder(expectedCount: expectedCount)
+        sections = SectionAssembler(oldValues: oldValues, oldStates: oldStates)
+        self.sectioned = sectioned
+        self.oldEnds = oldEnds
+    }
+
+    /// Walks `leaves` (the old tree's, in order) once.
+    /// - Parameters:
+    ///   - listed: the candidates that were among the results, by object ID.
+    ///   - leaving: per candidate, whether its old entry goes.
+    ///   - entering: the new entries, in any order; `order` sorts them.
+    ///   - enteringCandidates: the candidate of each new entry.
+    mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, leaving: [Bool],
+                       entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]) {
+        // Entries are read in place, through buffer pointers: an array's subscript copied them.
+        entering.withUnsafeBufferPointer { entering in
+            for leaf in leaves {
+                leaf.elements.withUnsafeBufferPointer { elements in
+                    walkLeaf(elements, ordering: ordering, listed: listed, leaving: leaving, entering: entering, order: order,
+                             enteringCandidates: enteringCandidates, candidates: &candidates)
+                }
+            }
+            while next < order.count {
+                placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
+                next += 1
+            }
+        }
+        sections.finish()
+    }
+
+    /// The walk's position: the old rank, the old section and its first rank, the next entering
+    /// entry (in `order`).
+    private var rank = 0, section = 0, sectionStart = 0, next = 0
+
+    private mutating func walkLeaf(_ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
+                                   leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
+                                   enteringCandidates: [Int], candidates: inout [Candidate]) {
+        let count = elements.count
+        var i = 0
+        while i < count {
+            // Where in this leaf the next entering entry goes (count: not in it). It is compared
+            // with staying entries only: a leaving entry's full key may no longer be recorded
+            // (an inexact key is kept by object ID, and a moved object's ID now has its new key),
+            // and where an entering entry falls among leaving ones does not matter.
+            var stop = count
+            var last = count - 1
+            while last >= i, Self.isLeaving(elements[last], listed: listed, leaving: leaving) { last -= 1 }
+            if next < order.count, last >= i, ordering.areInIncreasingOrder(entering[order[next]], elements[last]) {
+                var lo = i, hi = last
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    var probe = mid
+                    while probe < hi, Self.isLeaving(elements[probe], listed: listed, leaving: leaving) { probe += 1 }
+                    if probe == hi {
+                        hi = mid  // only leaving entries between mid and hi
+                    } else if ordering.areInIncreasingOrder(elements[probe], entering[order[next]]) {
+                        lo = probe + 1
+                    } else {
+                        hi = probe
+                    }
+                }
+                stop = lo
+            }
+            while i < stop {
+                while section < oldEnds.count, rank >= oldEnds[section] {
+                    sectionStart = oldEnds[section]
+                    section += 1
+                }
+                let c = listed.value(of: elements[i].objectID.rawValue)
+                if c >= 0 {
+                    candidates[c].old = sectioned
+                        ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank,
+                               section: sections.oldValue(at: section))
+                        : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+                }
+                rank += 1
+                if c < 0 || !leaving[c] {
+                    place(elements[i].objectID.rawValue, oldSection: section, candidate: c, candidates: &candidates)
+                    builder.append(elements[i])
+                }
+                i += 1
+            }
+            if stop < count {
+                placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
+                next += 1
+            }
+        }
+    }
+
+    /// Whether `entry` is the old entry of a candidate that leaves the tree.
+    @inline(__always)
+    private static func isLeaving(_ entry: ResultEntry, listed: IDLookup, leaving: [Bool]) -> Bool {
+        let c = listed.value(of: entry.objectID.rawValue)
+        return c >= 0 && leaving[c]
+    }
+
+    /// The new tree, of every entry the walk appended.
+    mutating func newTree(ordering: EntryOrdering) -> Tree {
+        builder.finish(ordering: ordering)
+    }
+
+    /// Appends entering entry `index` to the new order.
+    private mutating func placeEntering(_ index: Int, entering: UnsafeBufferPointer<ResultEntry>, candidates enteringCandidates: [Int],
+                                        _ candidates: inout [Candidate]) {
+        let id = entering[index].objectID.rawValue
+        if sectioned {
+            sections.addEntering(id, section: candidates[enteringCandidates[index]].newKey?[0].sectionIdentity ?? .null)
+        } else {
+            listIDs.append(id)
+        }
+        setNewSlot(of: enteringCandidates[index], &candidates)
+        builder.append(entering[index])
+    }
+
+    /// Places the staying object `id` of old section `oldSection` next in the new order (the
+    /// caller appends its entry); `candidate` is its candidate index or -1.
+    @inline(__always)
+    private mutating func place(_ id: Int, oldSection: Int, candidate: Int, candidates: inout [Candidate]) {
+        if sectioned {
+            sections.addStaying(id, oldSection: oldSection)
+        } else {
+            listIDs.append(id)
+        }
+        if candidate >= 0 { setNewSlot(of: candidate, &candidates) }
+    }
+
+    /// Gives `candidate` the slot of the entry about to be appended.
+    private func setNewSlot(of candidate: Int, _ candidates: inout [Candidate]) {
+        guard let key = candidates[candidate].newKey else { return }
+        let rank = builder.count
+        candidates[candidate].new = sectioned
+            ? Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank, section: key[0].sectionIdentity)
+            : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+    }
+}
