@@ -24,13 +24,9 @@ package struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible 
     /// caller's sequence instead of going through generic metadata per element.
     @inlinable
     package init(_ identifiers: some Sequence<Int>) {
-        var sum: UInt64 = 0
-        var previous: Int?
-        for id in identifiers {
-            sum &+= Self.link(previous, id)
-            previous = id
-        }
-        storage = sum &+ Self.link(previous, nil)
+        var builder = Builder()
+        for id in identifiers { builder.append(id) }
+        self = builder.fingerprint
     }
 
     /// Follows the insertion of `id` between `before` and `after` (nil at either end).

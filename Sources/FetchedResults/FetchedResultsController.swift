@@ -201,14 +201,9 @@ public final class FetchedResultsController {
     /// generic `SequenceFingerprint.init` runs unspecialised over a lazy map here).
     /// - Complexity: O(n).
     static func fingerprint(of entries: Slice<UnsafeBufferPointer<ResultEntry>>) -> SequenceFingerprint {
-        var fingerprint = SequenceFingerprint()
-        var previous: Int?
-        for index in entries.indices {
-            let id = entries[index].objectID.rawValue
-            fingerprint.insert(id, after: previous, before: nil)
-            previous = id
-        }
-        return fingerprint
+        var builder = SequenceFingerprint.Builder()
+        for index in entries.indices { builder.append(entries[index].objectID.rawValue) }
+        return builder.fingerprint
     }
 
     /// The section tree of `entries` (sorted, with their full keys in `tree.ordering`): one

@@ -9,10 +9,7 @@ import Testing
     @Test func manyNewObjectsOfTwoEntitiesSurviveReopening() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/notes.fetchsim"
-            let store = try SQLiteStore(path: path)
-            let context = try ObjectContext(store: store)
-            try context.define(noteEntity())
-            try context.define(Entity(name: "Tag", attributes: [Attribute("label", .string)]))
+            let (store, context) = try notesAndTagsStore(at: path)
             // 150 notes (two full batches of 64 and a short one), with a tag after the 71st and
             // the 101st note, which cuts those batches short.
             for n in 0..<150 {

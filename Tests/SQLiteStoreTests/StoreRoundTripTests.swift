@@ -7,10 +7,7 @@ import Testing
     @Test func schemaObjectsAndNextIDSurviveReopening() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/notes.fetchsim"
-            let store = try SQLiteStore(path: path)
-            let context = try ObjectContext(store: store)
-            try context.define(noteEntity())
-            try context.define(Entity(name: "Tag", attributes: [Attribute("label", .string)]))
+            let (store, context) = try notesAndTagsStore(at: path)
             let a = try context.insert("Note", values: [("title", .string("Milk \"2%\"\nand eggs")), ("order", .int(1))])
             let b = try context.insert("Note", values: [("title", .string("日本語 🎉")), ("order", .int(Int.min)), ("done", .bool(true))])
             let c = try context.insert("Note", values: [

@@ -9,10 +9,7 @@ import Testing
     @Test func rowByRowGivesWhatLoadGives() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/notes.fetchsim"
-            let store = try SQLiteStore(path: path)
-            let context = try ObjectContext(store: store)
-            try context.define(noteEntity())
-            try context.define(Entity(name: "Tag", attributes: [Attribute("label", .string)]))
+            let (store, context) = try notesAndTagsStore(at: path)
             // Entities interleaved by ID, one deletion, a NaN and a nil among the values.
             try context.insert("Tag", values: [("label", .string("home"))])
             try context.insert("Note", values: [("title", .string("A")), ("order", .int(1)), ("score", .double(.nan))])

@@ -48,6 +48,16 @@ func noteEntity() throws -> Entity {
     ])
 }
 
+/// A new store at `path` and a context on it that defines `Note` (`noteEntity()`) and
+/// `Tag(label: string)`, in that order.
+func notesAndTagsStore(at path: String) throws -> (store: SQLiteStore, context: ObjectContext) {
+    let store = try SQLiteStore(path: path)
+    let context = try ObjectContext(store: store)
+    try context.define(noteEntity())
+    try context.define(Entity(name: "Tag", attributes: [Attribute("label", .string)]))
+    return (store, context)
+}
+
 /// A value's kind and exact bits: strings by UTF-8 bytes (Swift's `==` would equate canonically
 /// equivalent strings), doubles and dates by bit pattern (so -0.0 differs from 0.0 and NaN
 /// equals NaN).
