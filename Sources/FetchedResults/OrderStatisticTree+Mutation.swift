@@ -5,10 +5,10 @@ extension OrderStatisticTree {
     @discardableResult
     func insert(_ element: Element, weight: Int = 1) -> Int {
         precondition(weight == 1 || !unitWeights, "a tree with unit weights takes weight 1 only")
-        let (rank, split) = insert(element, weight: weight, into: root)
+        let left = root
+        let (rank, split) = insert(element, weight: weight, into: left)
         if let (separator, right) = split {
-            let left = root
-            let newRoot = Node(isLeaf: false)
+            let newRoot = Node(isLeaf: false, weighted: !unitWeights)
             newRoot.children = [left, right]
             newRoot.counts = [left.count, right.count]
             newRoot.sums = unitWeights ? [] : [left.sum, right.sum]
@@ -20,52 +20,74 @@ extension OrderStatisticTree {
         return rank
     }
 
+    /// Opens a gap at `index` in `base[0..<count]` by moving the rest up one place.
+    @inline(__always)
+    static func openGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
+        if index < count { (base + index + 1).moveInitialize(from: base + index, count: count - index) }
+    }
+
+    /// Closes the (uninitialised) gap at `index` of `base[0..<count]`, moving the rest down one.
+    @inline(__always)
+    static func closeGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
+        if index + 1 < count { (base + index).moveInitialize(from: base + index + 1, count: count - index - 1) }
+    }
+
     private func insert(_ element: Element, weight: Int, into node: Node) -> (Int, (Element, Node)?) {
         if node.isLeaf {
             let pos = lowerBound(in: node, of: element).index
-            node.elements.insert(element, at: pos)
-            if !unitWeights { node.weights.insert(weight, at: pos) }
-            guard node.elements.count > Self.leafCapacity else { return (pos, nil) }
-            let mid = node.elements.count / 2
-            let right = Node(isLeaf: true)
-            right.elements = Array(node.elements[mid...])
-            node.elements.removeSubrange(mid...)
+            let n = node.length, elements = node.elementPointer
+            Self.openGap(elements, at: pos, count: n)
+            (elements + pos).initialize(to: element)
             if !unitWeights {
-                right.weights = Array(node.weights[mid...])
-                node.weights.removeSubrange(mid...)
+                Self.openGap(node.weightPointer, at: pos, count: n)
+                (node.weightPointer + pos).initialize(to: weight)
             }
-            return (pos, (right.elements[0], right))
+            node.length = n + 1
+            guard n + 1 > Self.leafCapacity else { return (pos, nil) }
+            let mid = (n + 1) / 2, moved = n + 1 - mid
+            let right = Node(isLeaf: true, weighted: !unitWeights)
+            right.elementPointer.moveInitialize(from: elements + mid, count: moved)
+            if !unitWeights { right.weightPointer.moveInitialize(from: node.weightPointer + mid, count: moved) }
+            right.length = moved
+            node.length = mid
+            return (pos, (right.elementPointer.pointee, right))
         }
         let i = childIndex(in: node, for: element)
-        let rank = Self.prefixSum(node.counts, upTo: i)
-        let (childRank, split) = insert(element, weight: weight, into: node.children[i])
-        node.counts[i] += 1
-        if !unitWeights { node.sums[i] += weight }
+        let counts = node.countPointer
+        let rank = Self.prefixSum(counts, upTo: i)
+        let left = node.child(i)
+        let (childRank, split) = insert(element, weight: weight, into: left)
+        counts[i] += 1
+        if !unitWeights { node.sumPointer[i] += weight }
         if let (separator, right) = split {
-            let left = node.children[i]
-            node.counts[i] = left.count
-            node.children.insert(right, at: i + 1)
-            node.counts.insert(right.count, at: i + 1)
-            node.separators.insert(separator, at: i)
+            let n = node.length
+            counts[i] = left.count
+            Self.openGap(node.childPointer, at: i + 1, count: n)
+            (node.childPointer + i + 1).initialize(to: right)
+            Self.openGap(counts, at: i + 1, count: n)
+            counts[i + 1] = right.count
+            Self.openGap(node.separatorPointer, at: i, count: n - 1)
+            (node.separatorPointer + i).initialize(to: separator)
             if !unitWeights {
-                node.sums[i] = left.sum
-                node.sums.insert(right.sum, at: i + 1)
+                let sums = node.sumPointer
+                sums[i] = left.sum
+                Self.openGap(sums, at: i + 1, count: n)
+                sums[i + 1] = right.sum
             }
+            node.length = n + 1
         }
-        guard node.children.count > Self.fanout else { return (rank + childRank, nil) }
-        let mid = node.children.count / 2
-        let right = Node(isLeaf: false)
-        right.children = Array(node.children[mid...])
-        right.counts = Array(node.counts[mid...])
-        right.separators = Array(node.separators[mid...])
-        let up = node.separators[mid - 1]
-        node.children.removeSubrange(mid...)
-        node.counts.removeSubrange(mid...)
-        node.separators.removeSubrange((mid - 1)...)
-        if !unitWeights {
-            right.sums = Array(node.sums[mid...])
-            node.sums.removeSubrange(mid...)
-        }
+        let n = node.length
+        guard n > Self.fanout else { return (rank + childRank, nil) }
+        // Split: children [mid, n) go right; separator mid - 1 goes up.
+        let mid = n / 2, moved = n - mid
+        let right = Node(isLeaf: false, weighted: !unitWeights)
+        right.childPointer.moveInitialize(from: node.childPointer + mid, count: moved)
+        right.countPointer.moveInitialize(from: counts + mid, count: moved)
+        right.separatorPointer.moveInitialize(from: node.separatorPointer + mid, count: moved - 1)
+        let up = (node.separatorPointer + mid - 1).move()
+        if !unitWeights { right.sumPointer.moveInitialize(from: node.sumPointer + mid, count: moved) }
+        right.length = moved
+        node.length = mid
         return (rank + childRank, (up, right))
     }
 
@@ -77,8 +99,12 @@ extension OrderStatisticTree {
     /// inexact entries by object ID) may then compare a separator like any element.
     @discardableResult
     func remove(_ element: Element) -> Position? {
-        guard let (position, _) = remove(element, from: root) else { return nil }
-        while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
+        var top = root
+        guard let (position, _) = remove(element, from: top) else { return nil }
+        if !top.isLeaf, top.length == 1 {
+            while !top.isLeaf, top.length == 1 { top = top.child(0) }
+            root = top
+        }
         count -= 1
         totalWeight -= position.weight
         return position
@@ -90,29 +116,41 @@ extension OrderStatisticTree {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
-            node.elements.remove(at: pos)
+            let n = node.length
+            (node.elementPointer + pos).deinitialize(count: 1)
+            Self.closeGap(node.elementPointer, at: pos, count: n)
+            node.length = n - 1
             if unitWeights { return (Position(rank: pos, weightBefore: pos, weight: 1), pos == 0) }
-            let before = Self.prefixSum(node.weights, upTo: pos)
-            let weight = node.weights.remove(at: pos)
+            let weights = node.weightPointer
+            let before = Self.prefixSum(weights, upTo: pos)
+            let weight = weights[pos]
+            Self.closeGap(weights, at: pos, count: n)
             return (Position(rank: pos, weightBefore: before, weight: weight), pos == 0)
         }
         let i = childIndex(in: node, for: element)
-        guard var (position, wasFirst) = remove(element, from: node.children[i]) else { return nil }
-        let countBefore = Self.prefixSum(node.counts, upTo: i)
+        let child = node.child(i)
+        guard var (position, wasFirst) = remove(element, from: child) else { return nil }
+        let counts = node.countPointer
+        let countBefore = Self.prefixSum(counts, upTo: i)
         position.rank += countBefore
-        position.weightBefore += unitWeights ? countBefore : Self.prefixSum(node.sums, upTo: i)
-        node.counts[i] -= 1
-        if !unitWeights { node.sums[i] -= position.weight }
-        if node.counts[i] == 0, node.children.count > 1 {
-            node.children.remove(at: i)
-            node.counts.remove(at: i)
-            if !unitWeights { node.sums.remove(at: i) }
-            node.separators.remove(at: max(i - 1, 0))
+        position.weightBefore += unitWeights ? countBefore : Self.prefixSum(node.sumPointer, upTo: i)
+        counts[i] -= 1
+        if !unitWeights { node.sumPointer[i] -= position.weight }
+        let n = node.length
+        if counts[i] == 0, n > 1 {
+            (node.childPointer + i).deinitialize(count: 1)
+            Self.closeGap(node.childPointer, at: i, count: n)
+            Self.closeGap(counts, at: i, count: n)
+            if !unitWeights { Self.closeGap(node.sumPointer, at: i, count: n) }
+            let dropped = max(i - 1, 0)
+            (node.separatorPointer + dropped).deinitialize(count: 1)
+            Self.closeGap(node.separatorPointer, at: dropped, count: n - 1)
+            node.length = n - 1
             // Child 0 gone: the node's first element is now the next child's (its old separator).
             return (position, i == 0)
         }
-        if wasFirst, i > 0, node.counts[i] > 0 {
-            node.separators[i - 1] = Self.firstElement(of: node.children[i])
+        if wasFirst, i > 0, counts[i] > 0 {
+            node.separatorPointer[i - 1] = Self.firstElement(of: child)
             wasFirst = false
         }
         return (position, wasFirst && i == 0)
@@ -127,12 +165,12 @@ extension OrderStatisticTree {
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
             path.append((node, i))
-            node = node.children[i]
+            node = node.child(i)
         }
         let (pos, isEqual) = lowerBound(in: node, of: element)
         guard isEqual else { return false }
-        node.weights[pos] += delta
-        for (parent, i) in path { parent.sums[i] += delta }
+        node.weightPointer[pos] += delta
+        for (parent, i) in path { parent.sumPointer[i] += delta }
         totalWeight += delta
         return true
     }
@@ -154,15 +192,16 @@ extension OrderStatisticTree {
         var node = root
         var w = offset, rank = 0
         while !node.isLeaf {
-            let i = Self.entry(holding: &w, in: node.sums)
-            rank += Self.prefixSum(node.counts, upTo: i)
-            node.sums[i] += delta
-            node = node.children[i]
+            let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
+            rank += Self.prefixSum(node.countPointer, upTo: i)
+            node.sumPointer[i] += delta
+            node = node.child(i)
         }
-        let i = Self.entry(holding: &w, in: node.weights)
-        node.weights[i] += delta
+        let weights = node.weightPointer
+        let i = Self.entry(holding: &w, in: weights, count: node.length)
+        weights[i] += delta
         totalWeight += delta
-        return Adjusted(element: node.elements[i], rank: rank + i, weightBefore: offset - w, weight: node.weights[i])
+        return Adjusted(element: node.elementPointer[i], rank: rank + i, weightBefore: offset - w, weight: weights[i])
     }
 
     /// Adds `delta` to the weight of `element` in one descent; returns the tree's copy of it and
@@ -178,15 +217,16 @@ extension OrderStatisticTree {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
-            node.weights[pos] += delta
-            return Adjusted(element: node.elements[pos], rank: rank + pos,
-                            weightBefore: before + Self.prefixSum(node.weights, upTo: pos), weight: node.weights[pos])
+            let weights = node.weightPointer
+            weights[pos] += delta
+            return Adjusted(element: node.elementPointer[pos], rank: rank + pos,
+                            weightBefore: before + Self.prefixSum(weights, upTo: pos), weight: weights[pos])
         }
         let i = childIndex(in: node, for: element)
-        guard let adjusted = adjustWeight(of: element, by: delta, in: node.children[i],
-                                          rank: rank + Self.prefixSum(node.counts, upTo: i),
-                                          before: before + Self.prefixSum(node.sums, upTo: i)) else { return nil }
-        node.sums[i] += delta
+        guard let adjusted = adjustWeight(of: element, by: delta, in: node.child(i),
+                                          rank: rank + Self.prefixSum(node.countPointer, upTo: i),
+                                          before: before + Self.prefixSum(node.sumPointer, upTo: i)) else { return nil }
+        node.sumPointer[i] += delta
         return adjusted
     }
 
@@ -198,10 +238,10 @@ extension OrderStatisticTree {
         while !node.isLeaf {
             let (i, offset) = node.child(holdingRank: r)
             r = offset
-            node.sums[i] += delta
-            node = node.children[i]
+            node.sumPointer[i] += delta
+            node = node.child(i)
         }
-        node.weights[r] += delta
+        node.weightPointer[r] += delta
         totalWeight += delta
     }
 

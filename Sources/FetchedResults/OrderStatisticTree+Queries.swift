@@ -17,7 +17,7 @@ extension OrderStatisticTree {
     /// and its position; `nil` if the tree does not hold it.
     func lookup(_ element: Element) -> (element: Element, position: Position)? {
         guard let (leaf, index, position) = descend(to: element) else { return nil }
-        return (leaf.elements[index], position)
+        return (leaf.elementPointer[index], position)
     }
 
     /// The leaf and index that hold `element`, and its position.
@@ -27,30 +27,30 @@ extension OrderStatisticTree {
         var rank = 0, before = 0
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
-            rank += Self.prefixSum(node.counts, upTo: i)
-            if !unitWeights { before += Self.prefixSum(node.sums, upTo: i) }
-            node = node.children[i]
+            rank += Self.prefixSum(node.countPointer, upTo: i)
+            if !unitWeights { before += Self.prefixSum(node.sumPointer, upTo: i) }
+            node = node.child(i)
         }
         let (pos, isEqual) = lowerBound(in: node, of: element)
         guard isEqual else { return nil }
         if unitWeights { return (node, pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)) }
-        before += Self.prefixSum(node.weights, upTo: pos)
-        return (node, pos, Position(rank: rank + pos, weightBefore: before, weight: node.weights[pos]))
+        before += Self.prefixSum(node.weightPointer, upTo: pos)
+        return (node, pos, Position(rank: rank + pos, weightBefore: before, weight: node.weightPointer[pos]))
     }
 
     /// `project` of the elements at two nearby ranks (nil for a rank outside the tree), read in
     /// place with one descent when the same leaf holds both.
     func read<T>(at first: Int, and second: Int, _ project: (Element) -> T) -> (T?, T?) {
-        let valid = { (rank: Int) in rank >= 0 && rank < self.count }
+        let total = count
+        let valid = { (rank: Int) in rank >= 0 && rank < total }
         guard valid(first) else { return (nil, valid(second) ? read(at: second, project) : nil) }
         let (node, r) = root.leaf(holdingRank: first)
+        let elements = node.elementPointer
+        let a = project(elements[r])
+        guard valid(second) else { return (a, nil) }
         let secondInLeaf = r + (second - first)
-        return node.elements.withUnsafeBufferPointer { elements in
-            let a = project(elements[r])
-            guard valid(second) else { return (a, nil) }
-            if secondInLeaf >= 0, secondInLeaf < elements.count { return (a, project(elements[secondInLeaf])) }
-            return (a, read(at: second, project))
-        }
+        if secondInLeaf >= 0, secondInLeaf < node.length { return (a, project(elements[secondInLeaf])) }
+        return (a, read(at: second, project))
     }
 
     /// `project` of the element at `rank`, read in place.
@@ -58,7 +58,7 @@ extension OrderStatisticTree {
     func read<T>(at rank: Int, _ project: (Element) -> T) -> T {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         let (leaf, index) = root.leaf(holdingRank: rank)
-        return leaf.elements.withUnsafeBufferPointer { project($0[index]) }
+        return project(leaf.elementPointer[index])
     }
 
     /// The element at `rank` (0-based) and the total weight of the elements before it.
@@ -69,27 +69,25 @@ extension OrderStatisticTree {
         while !node.isLeaf {
             let (i, offset) = node.child(holdingRank: r)
             r = offset
-            if !unitWeights { before += Self.prefixSum(node.sums, upTo: i) }
-            node = node.children[i]
+            if !unitWeights { before += Self.prefixSum(node.sumPointer, upTo: i) }
+            node = node.child(i)
         }
-        if unitWeights { return (node.elements[r], rank, 1) }
-        before += Self.prefixSum(node.weights, upTo: r)
-        return (node.elements[r], before, node.weights[r])
+        if unitWeights { return (node.elementPointer[r], rank, 1) }
+        before += Self.prefixSum(node.weightPointer, upTo: r)
+        return (node.elementPointer[r], before, node.weightPointer[r])
     }
 
-    /// The index of the entry of `weights` (a node's child sums or a leaf's weights) that holds
-    /// weight offset `w`, with `w` reduced to the offset within that entry; the last entry when
-    /// `w` is past them all.
+    /// The index of the entry of `weights[0..<count]` (a node's child sums or a leaf's weights)
+    /// that holds weight offset `w`, with `w` reduced to the offset within that entry; the last
+    /// entry when `w` is past them all.
     @inline(__always)
-    static func entry(holding w: inout Int, in weights: [Int]) -> Int {
-        weights.withUnsafeBufferPointer { weights in
-            var i = 0
-            while i < weights.count - 1, w >= weights[i] {
-                w -= weights[i]
-                i += 1
-            }
-            return i
+    static func entry(holding w: inout Int, in weights: UnsafeMutablePointer<Int>, count: Int) -> Int {
+        var i = 0
+        while i < count - 1, w >= weights[i] {
+            w -= weights[i]
+            i += 1
         }
+        return i
     }
 
     /// The number of elements whose weights, summed in order, stay at or below `weight`: for the
@@ -100,11 +98,11 @@ extension OrderStatisticTree {
         var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
-            let i = Self.entry(holding: &w, in: node.sums)
-            rank += Self.prefixSum(node.counts, upTo: i)
-            node = node.children[i]
+            let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
+            rank += Self.prefixSum(node.countPointer, upTo: i)
+            node = node.child(i)
         }
-        let i = Self.entry(holding: &w, in: node.weights)
+        let i = Self.entry(holding: &w, in: node.weightPointer, count: node.length)
         return (rank + i, weight - w)
     }
 
@@ -115,13 +113,13 @@ extension OrderStatisticTree {
         var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
-            let i = Self.entry(holding: &w, in: unitWeights ? node.counts : node.sums)
-            rank += Self.prefixSum(node.counts, upTo: i)
-            node = node.children[i]
+            let i = Self.entry(holding: &w, in: unitWeights ? node.countPointer : node.sumPointer, count: node.length)
+            rank += Self.prefixSum(node.countPointer, upTo: i)
+            node = node.child(i)
         }
-        if unitWeights { return (node.elements[w], rank + w, weight) }
-        let i = Self.entry(holding: &w, in: node.weights)
-        return (node.elements[i], rank + i, weight - w)
+        if unitWeights { return (node.elementPointer[w], rank + w, weight) }
+        let i = Self.entry(holding: &w, in: node.weightPointer, count: node.length)
+        return (node.elementPointer[i], rank + i, weight - w)
     }
 
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
@@ -134,19 +132,25 @@ extension OrderStatisticTree {
 
     @discardableResult
     private func forEach(in node: Node, from position: Int, _ body: (Element, Int) -> Bool) -> Bool {
+        let n = node.length
         if node.isLeaf {
-            let elements = node.elements, weights = node.weights
-            for i in position..<elements.count where !body(elements[i], unitWeights ? 1 : weights[i]) { return false }
+            let elements = node.elementPointer
+            if unitWeights {
+                for i in position..<n where !body(elements[i], 1) { return false }
+            } else {
+                let weights = node.weightPointer
+                for i in position..<n where !body(elements[i], weights[i]) { return false }
+            }
             return true
         }
-        let children = node.children, counts = node.counts
+        let counts = node.countPointer
         var skip = position
-        for i in 0..<children.count {
+        for i in 0..<n {
             if skip >= counts[i] {
                 skip -= counts[i]
                 continue
             }
-            guard forEach(in: children[i], from: skip, body) else { return false }
+            guard forEach(in: node.child(i), from: skip, body) else { return false }
             skip = 0
         }
         return true

@@ -1,0 +1,197 @@
+import FetchSimCore
+
+extension OrderStatisticTree {
+    /// A node of the tree, in one fixed allocation reached through a `let` pointer (`raw`):
+    ///
+    /// - leaf: `length` (the element count), then up to `leafCapacity + 1` elements, then as many
+    ///   weights when the node is weighted;
+    /// - inner: `length` (the child count), then up to `fanout + 1` children, as many counts, the
+    ///   separators (`separators[i]` is the first element under `children[i + 1]`), then the
+    ///   child sums when weighted.
+    ///
+    /// The node has no stored `var`: the compiler checks no exclusivity on it and a search copies
+    /// nothing. The capacity is the most a node holds between an insertion and its split, so an
+    /// insertion never reallocates. The array properties (`elements`, `children`, …) copy in and
+    /// out, for building trees and for tests; the tree's own operations use the pointers.
+    final class Node: CountedTreeNode {
+        let isLeaf: Bool
+        /// Whether the node stores weights (a leaf) or child sums (an inner node).
+        let isWeighted: Bool
+        let raw: UnsafeMutableRawPointer
+
+        static var leafSlots: Int { OrderStatisticTree.leafCapacity + 1 }
+        static var innerSlots: Int { OrderStatisticTree.fanout + 1 }
+        @inline(__always) static func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
+        static var headerBytes: Int { aligned(MemoryLayout<Int>.stride, max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment)) }
+        // Leaf layout.
+        static var elementOffset: Int { headerBytes }
+        static var weightOffset: Int { aligned(elementOffset + leafSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment) }
+        // Inner layout.
+        static var childOffset: Int { headerBytes }
+        static var countOffset: Int { childOffset + innerSlots * MemoryLayout<Node>.stride }
+        static var separatorOffset: Int { aligned(countOffset + innerSlots * MemoryLayout<Int>.stride, MemoryLayout<Element>.alignment) }
+        static var sumOffset: Int { aligned(separatorOffset + innerSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment) }
+
+        /// A node with nothing in it. `weighted`: whether it keeps weights (a leaf) or sums (inner).
+        init(isLeaf: Bool, weighted: Bool = false) {
+            self.isLeaf = isLeaf
+            isWeighted = weighted
+            let bytes: Int
+            if isLeaf {
+                bytes = weighted ? Self.weightOffset + Self.leafSlots * MemoryLayout<Int>.stride : Self.weightOffset
+            } else {
+                bytes = weighted ? Self.sumOffset + Self.innerSlots * MemoryLayout<Int>.stride : Self.sumOffset
+            }
+            raw = .allocate(byteCount: bytes, alignment: max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment, 16))
+            raw.bindMemory(to: Int.self, capacity: 1).initialize(to: 0)
+            if isLeaf {
+                (raw + Self.elementOffset).bindMemory(to: Element.self, capacity: Self.leafSlots)
+                if weighted { (raw + Self.weightOffset).bindMemory(to: Int.self, capacity: Self.leafSlots) }
+            } else {
+                (raw + Self.childOffset).bindMemory(to: Node.self, capacity: Self.innerSlots)
+                (raw + Self.countOffset).bindMemory(to: Int.self, capacity: Self.innerSlots)
+                (raw + Self.separatorOffset).bindMemory(to: Element.self, capacity: Self.innerSlots)
+                if weighted { (raw + Self.sumOffset).bindMemory(to: Int.self, capacity: Self.innerSlots) }
+            }
+        }
+
+        deinit {
+            let n = length
+            if isLeaf {
+                elementPointer.deinitialize(count: n)
+            } else {
+                childPointer.deinitialize(count: n)
+                if n > 1 { separatorPointer.deinitialize(count: n - 1) }
+            }
+            raw.deallocate()
+        }
+
+        /// The number of elements (a leaf) or children (an inner node).
+        var length: Int {
+            @inline(__always) get { raw.assumingMemoryBound(to: Int.self).pointee }
+            @inline(__always) set { raw.assumingMemoryBound(to: Int.self).pointee = newValue }
+        }
+        var elementPointer: UnsafeMutablePointer<Element> {
+            @inline(__always) get { (raw + Self.elementOffset).assumingMemoryBound(to: Element.self) }
+        }
+        var weightPointer: UnsafeMutablePointer<Int> {
+            @inline(__always) get { (raw + Self.weightOffset).assumingMemoryBound(to: Int.self) }
+        }
+        var childPointer: UnsafeMutablePointer<Node> {
+            @inline(__always) get { (raw + Self.childOffset).assumingMemoryBound(to: Node.self) }
+        }
+        var countPointer: UnsafeMutablePointer<Int> {
+            @inline(__always) get { (raw + Self.countOffset).assumingMemoryBound(to: Int.self) }
+        }
+        var separatorPointer: UnsafeMutablePointer<Element> {
+            @inline(__always) get { (raw + Self.separatorOffset).assumingMemoryBound(to: Element.self) }
+        }
+        var sumPointer: UnsafeMutablePointer<Int> {
+            @inline(__always) get { (raw + Self.sumOffset).assumingMemoryBound(to: Int.self) }
+        }
+
+        /// Child `index` of an inner node.
+        @inline(__always)
+        func child(_ index: Int) -> Node { childPointer[index] }
+
+        /// Calls `body` with the elements of a leaf, in place.
+        @inline(__always)
+        func withElements<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+            try body(UnsafeBufferPointer(start: elementPointer, count: isLeaf ? length : 0))
+        }
+
+        // The array forms: copies, for building and inspecting.
+
+        /// A leaf's elements (setting replaces them all).
+        var elements: [Element] {
+            get { isLeaf ? Array(UnsafeBufferPointer(start: elementPointer, count: length)) : [] }
+            set {
+                precondition(isLeaf && newValue.count <= Self.leafSlots, "a leaf holds at most \(Self.leafSlots) elements")
+                elementPointer.deinitialize(count: length)
+                Self.initialize(elementPointer, from: newValue)
+                length = newValue.count
+            }
+        }
+        /// A weighted leaf's weights, one per element (empty for an unweighted node).
+        var weights: [Int] {
+            get { isLeaf && isWeighted ? Array(UnsafeBufferPointer(start: weightPointer, count: length)) : [] }
+            set {
+                guard !newValue.isEmpty else { return }
+                precondition(isLeaf && isWeighted && newValue.count == length, "one weight per element of a weighted leaf")
+                Self.initialize(weightPointer, from: newValue)
+            }
+        }
+        /// An inner node's children (setting replaces them and sets the node's length).
+        var children: [Node] {
+            get { isLeaf ? [] : Array(UnsafeBufferPointer(start: childPointer, count: length)) }
+            set {
+                precondition(!isLeaf && newValue.count <= Self.innerSlots, "an inner node holds at most \(Self.innerSlots) children")
+                // The old separators go too: set the new ones after the children.
+                let old = length
+                childPointer.deinitialize(count: old)
+                if old > 1 { separatorPointer.deinitialize(count: old - 1) }
+                Self.initialize(childPointer, from: newValue)
+                length = newValue.count
+            }
+        }
+        /// The number of elements under each child (set after `children`).
+        var counts: [Int] {
+            get { isLeaf ? [] : Array(UnsafeBufferPointer(start: countPointer, count: length)) }
+            set {
+                precondition(!isLeaf && newValue.count == length, "one count per child")
+                Self.initialize(countPointer, from: newValue)
+            }
+        }
+        /// The weight under each child of a weighted inner node (set after `children`).
+        var sums: [Int] {
+            get { !isLeaf && isWeighted ? Array(UnsafeBufferPointer(start: sumPointer, count: length)) : [] }
+            set {
+                guard !newValue.isEmpty else { return }
+                precondition(!isLeaf && isWeighted && newValue.count == length, "one sum per child of a weighted node")
+                Self.initialize(sumPointer, from: newValue)
+            }
+        }
+        /// Separators: `separators[i]` is the first element under child `i + 1` (set after `children`).
+        var separators: [Element] {
+            get { isLeaf || length < 2 ? [] : Array(UnsafeBufferPointer(start: separatorPointer, count: length - 1)) }
+            set {
+                precondition(!isLeaf && newValue.count == max(length - 1, 0), "one separator between each two children")
+                Self.initialize(separatorPointer, from: newValue)
+            }
+        }
+
+        /// Initializes `target[0..<values.count]` with copies of `values`.
+        private static func initialize<T>(_ target: UnsafeMutablePointer<T>, from values: [T]) {
+            values.withUnsafeBufferPointer { values in
+                if let base = values.baseAddress { target.initialize(from: base, count: values.count) }
+            }
+        }
+
+        var count: Int { isLeaf ? length : OrderStatisticTree.prefixSum(countPointer, upTo: length) }
+        var sum: Int {
+            if isLeaf { return isWeighted ? OrderStatisticTree.prefixSum(weightPointer, upTo: length) : length }
+            return isWeighted ? OrderStatisticTree.prefixSum(sumPointer, upTo: length) : count
+        }
+
+        /// In an inner node: the child holding rank `offset` (counted from the node's first
+        /// element, in range) and the rank within that child.
+        @inline(__always)
+        func child(holdingRank offset: Int) -> (index: Int, offset: Int) {
+            var offset = offset
+            let child = OrderStatisticTree.entry(holding: &offset, in: countPointer, count: length)
+            return (child, offset)
+        }
+
+        /// The leaf holding rank `rank` of this subtree (in range) and the rank within it.
+        @inline(__always)
+        func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
+            var node = self, offset = rank
+            while !node.isLeaf {
+                let step = node.child(holdingRank: offset)
+                offset = step.offset
+                node = node.child(step.index)
+            }
+            return (node, offset)
+        }
+    }
+}
