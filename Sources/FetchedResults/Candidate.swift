@@ -7,6 +7,13 @@ struct Candidate {
     let oldEntry: ResultEntry?
     /// Its sort key now (nil if it is not among the results any more).
     let newKey: SortKey?
+    /// Whether it has a new key (`newKey != nil`), and that key's compact form (zero without
+    /// one): plain values, read without copying the key (an optional `SortKey` is copied
+    /// through generic value witnesses).
+    let hasNewKey: Bool
+    let newCode: CompactKey
+    /// The section identity of the new key's first value (`.null` without a new key).
+    let newSection: Value
     /// Whether the context reported it as updated.
     let isUpdated: Bool
     /// Whether it is tracked before and after, with a different sort or section key.
@@ -21,20 +28,50 @@ struct Candidate {
     /// the key changed when the compact keys are equal.
     init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool, otherAttributesChanged: Bool = false,
          oldKey: SortKey? = nil) {
-        self.object = object
-        self.oldEntry = oldEntry
-        self.newKey = newKey
-        self.isUpdated = isUpdated
-        self.otherAttributesChanged = otherAttributesChanged
-        if let oldEntry, let newKey {
-            keyChanged = oldEntry.code != newKey.code || (newKey.code.isInexact && oldKey != newKey)
+        if let newKey {
+            let changed = oldEntry.map { $0.code != newKey.code || (newKey.code.isInexact && oldKey != newKey) } ?? false
+            self.init(object: object, oldEntry: oldEntry, key: newKey, keyChanged: changed, isUpdated: isUpdated,
+                      otherAttributesChanged: otherAttributesChanged)
         } else {
-            keyChanged = false
+            self.init(object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: otherAttributesChanged)
         }
     }
 
+    /// An object among the results after the event, under `key`; `keyChanged`: whether it was
+    /// among them before under another sort or section key. Takes the key as it is: testing,
+    /// binding or comparing an optional `SortKey` copies and destroys it through generic value
+    /// witnesses, several hundred instructions each time.
+    init(object: ManagedObject, oldEntry: ResultEntry?, key: SortKey, keyChanged: Bool, isUpdated: Bool, otherAttributesChanged: Bool = false) {
+        self.object = object
+        self.oldEntry = oldEntry
+        self.isUpdated = isUpdated
+        self.otherAttributesChanged = otherAttributesChanged
+        self.keyChanged = oldEntry != nil && keyChanged
+        leavesTree = oldEntry != nil && keyChanged
+        entersTree = oldEntry == nil || keyChanged
+        hasNewKey = true
+        newCode = key.code
+        newSection = key[0].sectionIdentity
+        newKey = key
+    }
+
+    /// An object not among the results after the event (it may have been before).
+    init(object: ManagedObject, oldEntry: ResultEntry?, isUpdated: Bool, otherAttributesChanged: Bool = false) {
+        self.object = object
+        self.oldEntry = oldEntry
+        self.isUpdated = isUpdated
+        self.otherAttributesChanged = otherAttributesChanged
+        keyChanged = false
+        leavesTree = oldEntry != nil
+        entersTree = false
+        hasNewKey = false
+        newCode = CompactKey()
+        newSection = .null
+        newKey = nil
+    }
+
     /// Whether the tree must drop its old entry.
-    var leavesTree: Bool { oldEntry != nil && (newKey == nil || keyChanged) }
+    let leavesTree: Bool
     /// Whether the tree must take a new entry.
-    var entersTree: Bool { newKey != nil && (oldEntry == nil || keyChanged) }
+    let entersTree: Bool
 }

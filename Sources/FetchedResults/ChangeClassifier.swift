@@ -23,6 +23,10 @@ struct ChangeClassifier {
     func objectChanges(for candidates: [Candidate]) -> [ObjectChange] {
         var deletes: [ObjectChange] = [], inserts: [ObjectChange] = []
         var moves: [ObjectChange] = [], updates: [ObjectChange] = []
+        deletes.reserveCapacity(candidates.count)
+        inserts.reserveCapacity(candidates.count)
+        moves.reserveCapacity(candidates.count)
+        updates.reserveCapacity(candidates.count)
         if profile.lowersMoves {
             classifyLowering(candidates, &deletes, &inserts, &moves, &updates)
         } else {
@@ -89,23 +93,26 @@ struct ChangeClassifier {
     private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
                                   _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
         var entering: [MoveLowering.Placed] = [], leaving: [MoveLowering.Placed] = [], moving: [MoveLowering.Move] = []
-        // By index: iterating the candidates themselves would copy each one.
+        entering.reserveCapacity(candidates.count)
+        leaving.reserveCapacity(candidates.count)
+        moving.reserveCapacity(candidates.count)
+        // By index: iterating the candidates themselves would copy each one; and no tuple of
+        // the two slots, which is copied and destroyed through generic value witnesses.
         for i in candidates.indices {
-            switch (candidates[i].old, candidates[i].new) {
-            case (nil, nil):
-                continue
-            case (nil, let new?):
+            if let old = candidates[i].old {
+                if let new = candidates[i].new {
+                    if candidates[i].keyChanged {
+                        moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
+                    } else if candidates[i].isUpdated {
+                        updates.append(ObjectChange(type: .update, object: candidates[i].object, indexPath: old.path, newIndexPath: new.path))
+                    }
+                } else {
+                    leaving.append(MoveLowering.Placed(candidate: i, slot: old))
+                    deletes.append(ObjectChange(type: .delete, object: candidates[i].object, indexPath: old.path, newIndexPath: nil))
+                }
+            } else if let new = candidates[i].new {
                 entering.append(MoveLowering.Placed(candidate: i, slot: new))
                 inserts.append(ObjectChange(type: .insert, object: candidates[i].object, indexPath: nil, newIndexPath: new.path))
-            case (let old?, nil):
-                leaving.append(MoveLowering.Placed(candidate: i, slot: old))
-                deletes.append(ObjectChange(type: .delete, object: candidates[i].object, indexPath: old.path, newIndexPath: nil))
-            case (let old?, let new?):
-                if candidates[i].keyChanged {
-                    moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
-                } else if candidates[i].isUpdated {
-                    updates.append(ObjectChange(type: .update, object: candidates[i].object, indexPath: old.path, newIndexPath: new.path))
-                }
             }
         }
         let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving, count: candidates.count)

@@ -153,7 +153,61 @@ struct KeyLayout {
 
         @inline(__always)
         mutating func put64(_ word: UInt64) {
-            for shift in stride(from: 56, through: 0, by: -8) { put(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+            putBytes(word, count: 8)
+        }
+
+        /// ORs `bits` into word `index` of the key.
+        @inline(__always)
+        private mutating func or(_ bits: UInt64, intoWord index: Int) {
+            switch index {
+            case 0: key.w0 |= bits
+            case 1: key.w1 |= bits
+            default: key.w2 |= bits
+            }
+        }
+
+        /// Writes the high `n` bytes (1...8) of `value`, as `n` calls of `put` would: in one or
+        /// two word operations when they fit, else a byte at a time (which truncates).
+        @inline(__always)
+        mutating func putBytes(_ value: UInt64, count n: Int) {
+            guard count + n <= CompactKey.capacity else {
+                for i in 0..<n { put(UInt8(truncatingIfNeeded: value >> UInt64(56 - i * 8))) }
+                return
+            }
+            var bits = flip == 0 ? value : ~value
+            if n < 8 { bits &= ~(~0 >> UInt64(n * 8)) }
+            let shift = (count & 7) * 8, index = count >> 3
+            or(bits >> UInt64(shift), intoWord: index)
+            if shift + n * 8 > 64 { or(bits << UInt64(64 - shift), intoWord: index + 1) }
+            count += n
+        }
+
+        /// A string's bytes with 0x00 escaped as 0x00 0xFF, up to eight at a time; false when
+        /// the words filled up (the caller writes no terminator then, as the byte loop did not).
+        mutating func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            while i < bytes.count {
+                if isTruncated { return false }
+                let n = min(8, bytes.count - i, CompactKey.capacity - count)
+                var chunk: UInt64 = 0, clean = n > 0
+                for j in 0..<n {
+                    let byte = bytes[i + j]
+                    if byte == 0 {
+                        clean = false
+                        break
+                    }
+                    chunk |= UInt64(byte) << UInt64(56 - j * 8)
+                }
+                if clean {
+                    putBytes(chunk, count: n)
+                    i += n
+                } else {
+                    put(bytes[i])
+                    if bytes[i] == 0 { put(0xFF) }
+                    i += 1
+                }
+            }
+            return true
         }
 
         mutating func write(_ value: Value, mode: NumberMode) {
@@ -171,10 +225,14 @@ struct KeyLayout {
                 writeNumber(d, integer: nil)
             case .string(let s):
                 put(KeyLayout.stringTag)
-                for byte in s.utf8 {
-                    if isTruncated { return }
-                    put(byte)
-                    if byte == 0 { put(0xFF) }
+                if let finished = s.utf8.withContiguousStorageIfAvailable({ putEscaped($0) }) {
+                    guard finished else { return }
+                } else {
+                    for byte in s.utf8 {
+                        if isTruncated { return }
+                        put(byte)
+                        if byte == 0 { put(0xFF) }
+                    }
                 }
                 put(0)
                 put(1)

@@ -12,15 +12,24 @@ extension FetchedResultsController {
         func consider(_ object: ManagedObject, isUpdated: Bool) {
             guard object.entity.name == entityName else { return }
             let oldEntry = tracked[object.objectID]?.entry
-            let oldKey = oldEntry.flatMap { $0.code.isInexact ? inexactKeys[$0.objectID] : nil }
             let matches = request.matches(object)
+            guard oldEntry != nil || matches else { return }
             if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
-            let newKey = matches ? request.sortKey(of: object) : nil
-            guard oldEntry != nil || newKey != nil else { return }
             let others = legacy && isUpdated
                 && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex }
-            candidates.append(Candidate(object: object, oldEntry: oldEntry, newKey: newKey, isUpdated: isUpdated,
-                                        otherAttributesChanged: others, oldKey: oldKey))
+            guard matches else {
+                candidates.append(Candidate(object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: others))
+                return
+            }
+            // The key as a plain value, never an optional one (see `Candidate`). When the compact
+            // keys tie and are inexact, the full keys decide whether it changed.
+            let newKey = request.sortKey(of: object)
+            var keyChanged = false
+            if let oldEntry {
+                keyChanged = oldEntry.code != newKey.code || (newKey.code.isInexact && inexactKeys[oldEntry.objectID] != newKey)
+            }
+            candidates.append(Candidate(object: object, oldEntry: oldEntry, key: newKey, keyChanged: keyChanged, isUpdated: isUpdated,
+                                        otherAttributesChanged: others))
         }
         for object in change.inserted { consider(object, isUpdated: false) }
         for object in change.updated { consider(object, isUpdated: true) }
@@ -55,11 +64,11 @@ extension FetchedResultsController {
         let edits = mutateTrees(candidates)
         for i in candidates.indices {
             if let old = edits.oldSlots[i] { candidates[i].old = old }
-            guard let key = candidates[i].newKey else { continue }
+            guard candidates[i].hasNewKey else { continue }
             if let rank = edits.newRanks[i] {
-                candidates[i].new = slot(atRank: rank, section: key[0].sectionIdentity)
+                candidates[i].new = slot(atRank: rank, section: candidates[i].newSection)
             } else if let old = candidates[i].old {
-                candidates[i].new = slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: key[0].sectionIdentity)
+                candidates[i].new = slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: candidates[i].newSection)
             }
         }
         guard let sectionTree else { return [] }

@@ -62,23 +62,39 @@ extension FetchedResultsController {
     @discardableResult
     func mutateTrees(_ candidates: [Candidate]) -> TreeEdits {
         var edits = TreeEdits(count: candidates.count)
-        let ordering = tree.ordering
+        // Locals, not the controller's stored properties: each access to one of those is checked
+        // for exclusivity at run time. The tracked table is taken (not copied) and put back.
+        let tree = self.tree, sectionTree = self.sectionTree, inexactKeys = self.inexactKeys
+        let ordering = tree.ordering, keepsListFingerprint = sectionTree == nil && window == nil
+        var tracked = self.tracked, listFingerprint = self.listFingerprint
+        self.tracked = TrackedTable()
+        defer {
+            self.tracked = tracked
+            if keepsListFingerprint { self.listFingerprint = listFingerprint }
+        }
         var leaving: [ResultEntry] = [], leavingCandidates: [Int] = []
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        leaving.reserveCapacity(candidates.count)
+        leavingCandidates.reserveCapacity(candidates.count)
+        entering.reserveCapacity(candidates.count)
+        enteringCandidates.reserveCapacity(candidates.count)
+        edits.removedRanks.reserveCapacity(candidates.count)
+        edits.insertedRanks.reserveCapacity(candidates.count)
         for i in candidates.indices {
             if candidates[i].leavesTree, let entry = candidates[i].oldEntry {
                 leaving.append(entry)
                 leavingCandidates.append(i)
             }
-            if candidates[i].entersTree, let key = candidates[i].newKey {
-                entering.append(ResultEntry(object: candidates[i].object, key: key))
+            if candidates[i].entersTree, candidates[i].hasNewKey {
+                entering.append(ResultEntry(object: candidates[i].object, code: candidates[i].newCode))
                 enteringCandidates.append(i)
             }
         }
 
         for j in Self.sortedIndexes(of: leaving, by: ordering, descending: true) {
             let (i, entry) = (leavingCandidates[j], leaving[j])
-            guard let position = tree.remove(entry) else { continue }
+            var near = OrderStatisticTree<EntryOrdering>.Neighbours()
+            guard let position = tree.remove(entry, neighbours: &near) else { continue }
             // An entry that comes back under a new key gets its tracked object replaced below.
             if !candidates[i].entersTree {
                 tracked[entry.objectID] = nil
@@ -86,7 +102,9 @@ extension FetchedResultsController {
             }
             edits.removedRanks.append(position.rank)
             let id = entry.objectID.rawValue
-            let (before, after) = tree.read(at: position.rank - 1, and: position.rank) { $0.objectID.rawValue }
+            // Its neighbours, from its leaf or (at the leaf's ends) by rank.
+            let before = near.before?.objectID.rawValue ?? (position.rank > 0 ? tree.read(at: position.rank - 1) { $0.objectID.rawValue } : nil)
+            let after = near.after?.objectID.rawValue ?? (position.rank < tree.count ? tree.read(at: position.rank) { $0.objectID.rawValue } : nil)
             if let sectionTree {
                 // Section weights still count the entry: its old rank says which section held it.
                 guard let section = sectionTree.adjustWeight(containingWeightOffset: position.rank, by: -1) else { continue }
@@ -97,7 +115,7 @@ extension FetchedResultsController {
                     path: IndexPath(row: position.rank - first, section: section.rank), rank: position.rank, section: section.element.value)
                 if section.weight == 0 { edits.emptied.append(EmptiedSection(value: section.element.value, oldIndex: section.rank)) }
             } else {
-                if window == nil { listFingerprint.remove(id, after: before, before: after) }
+                if keepsListFingerprint { listFingerprint.remove(id, after: before, before: after) }
                 edits.oldSlots[i] = Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil)
             }
         }
@@ -107,19 +125,38 @@ extension FetchedResultsController {
         // any comparison that may need them.
         for (j, i) in enteringCandidates.enumerated() {
             tracked[entering[j].objectID] = TrackedObject(entering[j])
-            if let key = candidates[i].newKey { inexactKeys.update(entering[j].objectID, to: key) }
+            if entering[j].code.isInexact || !inexactKeys.keys.isEmpty, let key = candidates[i].newKey {
+                inexactKeys.update(entering[j].objectID, to: key)
+            }
         }
+        // A section that leads the sort keys is found from a neighbour that shares it (the
+        // first key's bytes are equal) without comparing values; else searched by value.
+        let layout = request.layout, sectionKeyLeads = request.sectionLabels == nil
         for j in Self.sortedIndexes(of: entering, by: ordering, descending: false) {
             let (i, entry) = (enteringCandidates[j], entering[j])
-            let rank = tree.insert(entry)
+            var near = OrderStatisticTree<EntryOrdering>.Neighbours()
+            let rank = tree.insert(entry, neighbours: &near)
             edits.newRanks[i] = rank
             edits.insertedRanks.append(rank)
             let id = entry.objectID.rawValue
-            let (before, after) = tree.read(at: rank - 1, and: rank + 1) { $0.objectID.rawValue }
+            let beforeEntry = near.before ?? (rank > 0 ? tree.read(at: rank - 1) { $0 } : nil)
+            let afterEntry = near.after ?? (rank + 1 < tree.count ? tree.read(at: rank + 1) { $0 } : nil)
+            let before = beforeEntry?.objectID.rawValue, after = afterEntry?.objectID.rawValue
             if let sectionTree {
-                let value = candidates[i].newKey?[0].sectionIdentity ?? .null
+                var found: OrderStatisticTree<SectionOrdering>.Adjusted?
+                if sectionKeyLeads, !entry.code.isInexact, let length = layout.firstValueLength(of: entry.code) {
+                    // Section weights do not count the entry yet: the entry before it sits at
+                    // weight offset rank − 1, the one after it at rank.
+                    if let beforeEntry, !beforeEntry.code.isInexact, beforeEntry.code.hasSamePrefix(as: entry.code, count: length) {
+                        found = sectionTree.adjustWeight(containingWeightOffset: rank - 1, by: 1)
+                    } else if let afterEntry, !afterEntry.code.isInexact, afterEntry.code.hasSamePrefix(as: entry.code, count: length) {
+                        found = sectionTree.adjustWeight(containingWeightOffset: rank, by: 1)
+                    }
+                }
+                let value = found == nil ? candidates[i].newSection : .null
+                if found == nil { found = sectionTree.adjustWeight(of: SectionEntry(value: value), by: 1) }
                 let first: Int, last: Int, state: SectionState?
-                if let section = sectionTree.adjustWeight(of: SectionEntry(value: value), by: 1) {
+                if let section = found {
                     (first, last, state) = (section.weightBefore, section.weightBefore + section.weight - 1, section.element.state)
                 } else {
                     let created = SectionState()
@@ -129,7 +166,7 @@ extension FetchedResultsController {
                     edits.createdSections.append(value)
                 }
                 state?.fingerprint.insert(id, after: rank > first ? before : nil, before: rank < last ? after : nil)
-            } else if window == nil {
+            } else if keepsListFingerprint {
                 listFingerprint.insert(id, after: before, before: after)
             }
         }

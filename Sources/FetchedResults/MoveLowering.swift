@@ -111,8 +111,12 @@ enum MoveLowering {
             while eEnd < entering.count, entering[eEnd].section == section { eEnd += 1 }
             while lEnd < leaving.count, leaving[lEnd].section == section { lEnd += 1 }
             guard eEnd > e || lEnd > l else { continue }
-            walk(new: entering[e..<eEnd], old: leaving[l..<lEnd], oldRow: oldRow, newRow: newRow,
-                 indexInOld: &indexInOld, indexInNew: &indexInNew, into: &result)
+            // In place: copying the slices into arrays cost two allocations per section.
+            entering[e..<eEnd].withUnsafeBufferPointer { new in
+                leaving[l..<lEnd].withUnsafeBufferPointer { old in
+                    walk(new: new, old: old, oldRow: oldRow, newRow: newRow, indexInOld: &indexInOld, indexInNew: &indexInNew, into: &result)
+                }
+            }
             e = eEnd
             l = lEnd
         }
@@ -129,9 +133,8 @@ enum MoveLowering {
     }
 
     /// The walk of one section. `indexInOld` and `indexInNew` are all -1 on entry and on return.
-    private static func walk(new: ArraySlice<Row>, old: ArraySlice<Row>, oldRow: [Int], newRow: [Int],
+    private static func walk(new: UnsafeBufferPointer<Row>, old: UnsafeBufferPointer<Row>, oldRow: [Int], newRow: [Int],
                              indexInOld: inout [Int], indexInNew: inout [Int], into result: inout [Bool]) {
-        let new = Array(new), old = Array(old)
         for (index, row) in old.enumerated() where row.isMove { indexInOld[row.candidate] = index }
         for (index, row) in new.enumerated() where row.isMove { indexInNew[row.candidate] = index }
         defer {

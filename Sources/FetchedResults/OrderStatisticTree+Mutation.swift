@@ -1,12 +1,28 @@
 import FetchSimCore
 
 extension OrderStatisticTree {
+    /// The elements next to one just inserted or removed, read from its leaf on the way: each
+    /// is known only when that leaf held it (else the caller reads it by rank, one descent).
+    struct Neighbours {
+        var before: Element?
+        var after: Element?
+        init() {}
+    }
+
     /// Inserts `element` (which must not be present) with `weight`; returns its rank.
     @discardableResult
     func insert(_ element: Element, weight: Int = 1) -> Int {
+        var neighbours = Neighbours()
+        return insert(element, weight: weight, neighbours: &neighbours)
+    }
+
+    /// Inserts `element` (which must not be present) with `weight`; returns its rank, and in
+    /// `neighbours` the elements now before and after it that its leaf holds.
+    @discardableResult
+    func insert(_ element: Element, weight: Int = 1, neighbours: inout Neighbours) -> Int {
         precondition(weight == 1 || !unitWeights, "a tree with unit weights takes weight 1 only")
         let left = root
-        let (rank, split) = insert(element, weight: weight, into: left)
+        let (rank, split) = insert(element, weight: weight, into: left, neighbours: &neighbours)
         if let (separator, right) = split {
             let newRoot = Node(isLeaf: false, weighted: !unitWeights)
             newRoot.children = [left, right]
@@ -32,10 +48,12 @@ extension OrderStatisticTree {
         if index + 1 < count { (base + index).moveInitialize(from: base + index + 1, count: count - index - 1) }
     }
 
-    private func insert(_ element: Element, weight: Int, into node: Node) -> (Int, (Element, Node)?) {
+    private func insert(_ element: Element, weight: Int, into node: Node, neighbours: inout Neighbours) -> (Int, (Element, Node)?) {
         if node.isLeaf {
             let pos = lowerBound(in: node, of: element).index
             let n = node.length, elements = node.elementPointer
+            neighbours.before = pos > 0 ? elements[pos - 1] : nil
+            neighbours.after = pos < n ? elements[pos] : nil
             Self.openGap(elements, at: pos, count: n)
             (elements + pos).initialize(to: element)
             if !unitWeights {
@@ -56,7 +74,7 @@ extension OrderStatisticTree {
         let counts = node.countPointer
         let rank = Self.prefixSum(counts, upTo: i)
         let left = node.child(i)
-        let (childRank, split) = insert(element, weight: weight, into: left)
+        let (childRank, split) = insert(element, weight: weight, into: left, neighbours: &neighbours)
         counts[i] += 1
         if !unitWeights { node.sumPointer[i] += weight }
         if let (separator, right) = split {
@@ -99,8 +117,16 @@ extension OrderStatisticTree {
     /// inexact entries by object ID) may then compare a separator like any element.
     @discardableResult
     func remove(_ element: Element) -> Position? {
+        var neighbours = Neighbours()
+        return remove(element, neighbours: &neighbours)
+    }
+
+    /// Removes `element`; returns where it was (or `nil` if the tree does not hold it), and in
+    /// `neighbours` the elements that were before and after it in its leaf.
+    @discardableResult
+    func remove(_ element: Element, neighbours: inout Neighbours) -> Position? {
         var top = root
-        guard let (position, _) = remove(element, from: top) else { return nil }
+        guard let (position, _) = remove(element, from: top, neighbours: &neighbours) else { return nil }
         if !top.isLeaf, top.length == 1 {
             while !top.isLeaf, top.length == 1 { top = top.child(0) }
             root = top
@@ -112,11 +138,13 @@ extension OrderStatisticTree {
 
     /// Removes `element` from the subtree of `node`: where it was, and whether it was the
     /// subtree's first element.
-    private func remove(_ element: Element, from node: Node) -> (Position, wasFirst: Bool)? {
+    private func remove(_ element: Element, from node: Node, neighbours: inout Neighbours) -> (Position, wasFirst: Bool)? {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
             let n = node.length
+            neighbours.before = pos > 0 ? node.elementPointer[pos - 1] : nil
+            neighbours.after = pos + 1 < n ? node.elementPointer[pos + 1] : nil
             (node.elementPointer + pos).deinitialize(count: 1)
             Self.closeGap(node.elementPointer, at: pos, count: n)
             node.length = n - 1
@@ -129,7 +157,7 @@ extension OrderStatisticTree {
         }
         let i = childIndex(in: node, for: element)
         let child = node.child(i)
-        guard var (position, wasFirst) = remove(element, from: child) else { return nil }
+        guard var (position, wasFirst) = remove(element, from: child, neighbours: &neighbours) else { return nil }
         let counts = node.countPointer
         let countBefore = Self.prefixSum(counts, upTo: i)
         position.rank += countBefore
