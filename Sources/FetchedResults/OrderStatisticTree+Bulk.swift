@@ -24,6 +24,19 @@ extension OrderStatisticTree {
             if current.count == fill { closeLeaf() }
         }
 
+        /// Appends the elements of `run`, in order; they must sort after every element appended
+        /// before. Copies them a leaf's worth at a time.
+        mutating func append(contentsOf run: UnsafeBufferPointer<Element>) {
+            var start = 0
+            while start < run.count {
+                let take = Swift.min(fill - current.count, run.count - start)
+                current.append(contentsOf: UnsafeBufferPointer(rebasing: run[start..<(start + take)]))
+                count += take
+                start += take
+                if current.count == fill { closeLeaf() }
+            }
+        }
+
         private mutating func closeLeaf() {
             let leaf = Node(isLeaf: true)
             leaf.elements = current
