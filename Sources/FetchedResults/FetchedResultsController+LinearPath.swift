@@ -43,6 +43,7 @@ extension FetchedResultsController {
     /// - Complexity: O(n + s log s + k (log k + log n)) for n tracked objects, s sections and
     ///   k candidates.
     func applyLinearly(_ candidates: inout [Candidate]) -> [SectionChange] {
+        typealias Tree = OrderStatisticTree<EntryOrdering>
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
         // Which candidates leave and enter is worked out here from `oldEntry`, `keyChanged` and
         // whether there is a new key, without `leavesTree`/`entersTree`: their `newKey == nil`
@@ -106,10 +107,14 @@ extension FetchedResultsController {
         // A bit per ID for the listed candidates, if their IDs fit a bitmap a few times the
         // list's size (IDs are dense); else every object is looked up.
         let marks = IDMarks(listedIDs, limit: max(1 << 16, 4 * tree.count))
-        merge.walk(tree.leaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
+        var oldLeaves = tree.leaves
+        merge.walk(oldLeaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
                    enteringCandidates: enteringCandidates, candidates: &candidates)
 
-        tree = merge.newTree(ordering: ordering)
+        // The old tree goes first, so that its leaves (held by `oldLeaves` alone then) can be
+        // filled again rather than freed while as many new ones are allocated.
+        tree = Tree(ordering: ordering, unitWeights: true)
+        tree = merge.newTree(ordering: ordering, reusing: &oldLeaves)
         guard let oldSectionTree = sectionTree else {
             listFingerprint = merge.listFingerprint
             return []

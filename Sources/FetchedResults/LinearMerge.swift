@@ -132,9 +132,10 @@ struct LinearMerge {
         return c >= 0 && leaving[c]
     }
 
-    /// The new tree, of every entry the walk appended.
-    mutating func newTree(ordering: EntryOrdering) -> Tree {
-        builder.finish(ordering: ordering)
+    /// The new tree, of every entry the walk appended, in `spare` leaves where nothing else
+    /// references them (`Tree.Builder.finish(ordering:reusing:)`).
+    mutating func newTree(ordering: EntryOrdering, reusing spare: inout [Tree.Node]) -> Tree {
+        builder.finish(ordering: ordering, reusing: &spare)
     }
 
     /// Appends entering entry `index` to the new order.

@@ -38,23 +38,47 @@ extension OrderStatisticTree {
         }
 
         /// The tree of the appended elements, each of weight 1; the builder is empty after.
-        mutating func finish(ordering: Ordering) -> OrderStatisticTree {
+        ///
+        /// `spare`: leaves of a tree being replaced, in any state; each one nothing else
+        /// references (no tree holds it any more) is emptied and filled again instead of a new
+        /// leaf being allocated while the old one is freed — the new tree of a linear pass has
+        /// about as many leaves as the old.
+        mutating func finish(ordering: Ordering, reusing spare: inout [Node]) -> OrderStatisticTree {
             let count = storage.count
             var leaves: [Node] = []
             leaves.reserveCapacity(count / fill + 1)
-            var start = 0
+            var start = 0, nextSpare = 0
             while start < count {
                 let size = Swift.min(fill, count - start), source = storage.base + start
-                let leaf = Node(isLeaf: true)
-                leaf.elements = Array(unsafeUninitializedCapacity: size) { buffer, initialized in
-                    if let target = buffer.baseAddress { target.moveInitialize(from: source, count: size) }
-                    initialized = size
+                var reusable: Node?
+                if nextSpare < spare.count {
+                    if spare[nextSpare].isLeaf, isKnownUniquelyReferenced(&spare[nextSpare]) { reusable = spare[nextSpare] }
+                    nextSpare += 1
                 }
-                leaves.append(leaf)
+                if let leaf = reusable {
+                    leaf.elements.removeAll(keepingCapacity: true)
+                    leaf.weights = []
+                    leaf.elements.append(contentsOf: UnsafeBufferPointer(start: source, count: size))
+                    source.deinitialize(count: size)
+                    leaves.append(leaf)
+                } else {
+                    let leaf = Node(isLeaf: true)
+                    leaf.elements = Array(unsafeUninitializedCapacity: size) { buffer, initialized in
+                        if let target = buffer.baseAddress { target.moveInitialize(from: source, count: size) }
+                        initialized = size
+                    }
+                    leaves.append(leaf)
+                }
                 start += size
             }
             storage.count = 0
             return OrderStatisticTree(ordering: ordering, unitLeaves: leaves, count: count)
+        }
+
+        /// The tree of the appended elements, each of weight 1, in new leaves.
+        mutating func finish(ordering: Ordering) -> OrderStatisticTree {
+            var none: [Node] = []
+            return finish(ordering: ordering, reusing: &none)
         }
     }
 

@@ -48,4 +48,27 @@ import Testing
         #expect(tree.leaves.map(\.elements.count) == (count == 0 ? [0] : Array(repeating: 48, count: (count - 1) / 48) + [(count - 1) % 48 + 1]))
         #expect(builder.count == 0)
     }
+
+    @Test func finishingReusesTheLeavesNothingElseHolds() {
+        // An old tree of 100 elements: leaves of 48, 48 and 4.
+        var first = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 100)
+        for value in 0..<100 { first.append(value) }
+        var old: OrderStatisticTree<IntOrdering>? = first.finish(ordering: IntOrdering())
+        var spare = old?.leaves ?? []
+        #expect(spare.map(\.elements.count) == [48, 48, 4])
+        let held = spare[1]   // something else still references the middle leaf
+        old = nil
+        var second = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 120)
+        let values = (0..<120).map { 1_000 - $0 * 2 }.reversed().map { $0 }
+        values.withUnsafeBufferPointer { second.append(contentsOf: $0) }
+        let tree = second.finish(ordering: IntOrdering(), reusing: &spare)
+        #expect(tree.invariantViolation() == nil)
+        #expect(tree.elements == values)
+        let leaves = tree.leaves
+        #expect(leaves.map(\.elements.count) == [48, 48, 24])
+        // The first spare leaf is filled again; the held one is not touched and a new leaf takes
+        // its place; the third new leaf takes the third spare.
+        #expect(leaves[0] === spare[0] && leaves[1] !== held && leaves[2] === spare[2])
+        #expect(held.elements == Array(48..<96))
+    }
 }
