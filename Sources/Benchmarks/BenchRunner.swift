@@ -110,7 +110,8 @@ package struct BenchRunner {
                 heckelMs: BenchClock.median(baselineSamples.map(\.heckel)), fetchMs: fetchMs,
                 bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
                 events: measured, baselineEvents: baselineSamples.count,
-                contextBytesPerObject: perObject(beforeContext, beforeFetch), peakResidentBytes: BenchMemory.peakResidentBytes() ?? 0))
+                contextBytesPerObject: perObject(beforeContext, beforeFetch), peakResidentBytes: BenchMemory.peakResidentBytes() ?? 0,
+                contextMs: BenchClock.median(baselineSamples.map(\.context))))
         }
         // The incremental check vouched for every event; the full one confirms the end state.
         let problems = pipeline?.check.run(scope: .full) ?? []

@@ -43,19 +43,33 @@ extension FetchedResultsController {
     /// - Complexity: O(n + s log s + k (log k + log n)) for n tracked objects, s sections and
     ///   k candidates.
     func applyLinearly(_ candidates: inout [Candidate]) -> [SectionChange] {
+        typealias Tree = OrderStatisticTree<EntryOrdering>
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
+        // Which candidates leave and enter is worked out here from `oldEntry`, `keyChanged` and
+        // whether there is a new key, without `leavesTree`/`entersTree`: their `newKey == nil`
+        // is Optional's `Equatable` comparison, which copies the key (two values and an array)
+        // into a tuple and destroys it — a tenth of the event when asked four times per candidate.
         var listed = IDLookup(capacity: candidates.count)
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        entering.reserveCapacity(candidates.count)
+        enteringCandidates.reserveCapacity(candidates.count)
         var leaving = [Bool](repeating: false, count: candidates.count)
         var leavingCount = 0
+        var listedIDs: [Int] = []
+        listedIDs.reserveCapacity(candidates.count)
         for i in candidates.indices {
-            if candidates[i].oldEntry != nil { listed.insert(candidates[i].object.objectID.rawValue, i) }
-            if candidates[i].leavesTree {
-                leaving[i] = true
-                leavingCount += 1
+            let hasOld = candidates[i].oldEntry != nil, changed = candidates[i].keyChanged
+            let code = candidates[i].newKey?.code
+            if hasOld {
+                listed.insert(candidates[i].object.objectID.rawValue, i)
+                listedIDs.append(candidates[i].object.objectID.rawValue)
+                if code == nil || changed {
+                    leaving[i] = true
+                    leavingCount += 1
+                }
             }
-            if candidates[i].entersTree, let key = candidates[i].newKey {
-                entering.append(ResultEntry(object: candidates[i].object, key: key))
+            if let code, !hasOld || changed {
+                entering.append(ResultEntry(object: candidates[i].object, code: code))
                 enteringCandidates.append(i)
             }
         }
@@ -71,23 +85,36 @@ extension FetchedResultsController {
         }
         // The tracked table keeps the strong references the entries do not hold, and the full
         // keys of inexact entries, which the sort and the merge below may compare.
-        for i in candidates.indices {
-            if candidates[i].entersTree, let key = candidates[i].newKey {
-                tracked[candidates[i].object.objectID] = TrackedObject(object: candidates[i].object, key: key)
-                inexactKeys.update(candidates[i].object.objectID, to: key)
-            } else if leaving[i] {
-                tracked[candidates[i].object.objectID] = nil
-                inexactKeys.remove(candidates[i].object.objectID)
+        var entersAgain = [Bool](repeating: false, count: candidates.count)
+        for (j, i) in enteringCandidates.enumerated() {
+            let id = entering[j].objectID
+            tracked[id] = TrackedObject(entering[j])
+            if entering[j].code.isInexact, let key = candidates[i].newKey {
+                inexactKeys.update(id, to: key)
+            } else {
+                inexactKeys.remove(id)
             }
+            entersAgain[i] = true
+        }
+        for i in candidates.indices where leaving[i] && !entersAgain[i] {
+            tracked[candidates[i].object.objectID] = nil
+            inexactKeys.remove(candidates[i].object.objectID)
         }
         let ordering = tree.ordering
         let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
         var merge = LinearMerge(expectedCount: tree.count - leavingCount + entering.count, sectioned: sectionTree != nil,
                                 oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
-        merge.walk(tree.leaves, ordering: ordering, listed: listed, leaving: leaving, entering: entering, order: order,
+        // A bit per ID for the listed candidates, if their IDs fit a bitmap a few times the
+        // list's size (IDs are dense); else every object is looked up.
+        let marks = IDMarks(listedIDs, limit: max(1 << 16, 4 * tree.count))
+        var oldLeaves = tree.leaves
+        merge.walk(oldLeaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
                    enteringCandidates: enteringCandidates, candidates: &candidates)
 
-        tree = merge.newTree(ordering: ordering)
+        // The old tree goes first, so that its leaves (held by `oldLeaves` alone then) can be
+        // filled again rather than freed while as many new ones are allocated.
+        tree = Tree(ordering: ordering, unitWeights: true)
+        tree = merge.newTree(ordering: ordering, reusing: &oldLeaves)
         guard let oldSectionTree = sectionTree else {
             listFingerprint = merge.listFingerprint
             return []

@@ -32,16 +32,17 @@ struct LinearMerge {
     /// Walks `leaves` (the old tree's, in order) once.
     /// - Parameters:
     ///   - listed: the candidates that were among the results, by object ID.
+    ///   - marks: their IDs (any ID not marked is none of them).
     ///   - leaving: per candidate, whether its old entry goes.
     ///   - entering: the new entries, in any order; `order` sorts them.
     ///   - enteringCandidates: the candidate of each new entry.
-    mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, leaving: [Bool],
+    mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, marks: IDMarks, leaving: [Bool],
                        entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]) {
         // Entries are read in place, through buffer pointers: an array's subscript copied them.
         entering.withUnsafeBufferPointer { entering in
             for leaf in leaves {
                 leaf.elements.withUnsafeBufferPointer { elements in
-                    walkLeaf(elements, ordering: ordering, listed: listed, leaving: leaving, entering: entering, order: order,
+                    walkLeaf(elements, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
                              enteringCandidates: enteringCandidates, candidates: &candidates)
                 }
             }
@@ -58,7 +59,7 @@ struct LinearMerge {
     private var rank = 0, section = 0, sectionStart = 0, next = 0
 
     private mutating func walkLeaf(_ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
-                                   leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
+                                   marks: IDMarks, leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
                                    enteringCandidates: [Int], candidates: inout [Candidate]) {
         let count = elements.count
         var i = 0
@@ -91,6 +92,18 @@ struct LinearMerge {
                     sectionStart = oldEnds[section]
                     section += 1
                 }
+                // A run of objects that are none of the event's, in one old section, goes over
+                // whole: the marks (a bit per ID) find its end, and its entries are copied at once.
+                let sectionEnd = section < oldEnds.count ? i + (oldEnds[section] - rank) : stop
+                let end = min(stop, sectionEnd)
+                var j = i
+                while j < end, !marks.contains(elements[j].objectID.rawValue) { j += 1 }
+                if j > i {
+                    placeRun(UnsafeBufferPointer(rebasing: elements[i..<j]), oldSection: section)
+                    rank += j - i
+                    i = j
+                    continue
+                }
                 let c = listed.value(of: elements[i].objectID.rawValue)
                 if c >= 0 {
                     candidates[c].old = sectioned
@@ -119,22 +132,39 @@ struct LinearMerge {
         return c >= 0 && leaving[c]
     }
 
-    /// The new tree, of every entry the walk appended.
-    mutating func newTree(ordering: EntryOrdering) -> Tree {
-        builder.finish(ordering: ordering)
+    /// The new tree, of every entry the walk appended, in `spare` leaves where nothing else
+    /// references them (`Tree.Builder.finish(ordering:reusing:)`).
+    mutating func newTree(ordering: EntryOrdering, reusing spare: inout [Tree.Node]) -> Tree {
+        builder.finish(ordering: ordering, reusing: &spare)
     }
 
     /// Appends entering entry `index` to the new order.
     private mutating func placeEntering(_ index: Int, entering: UnsafeBufferPointer<ResultEntry>, candidates enteringCandidates: [Int],
                                         _ candidates: inout [Candidate]) {
-        let id = entering[index].objectID.rawValue
+        let id = entering[index].objectID.rawValue, candidate = enteringCandidates[index]
+        let rank = builder.count
         if sectioned {
-            sections.addEntering(id, section: candidates[enteringCandidates[index]].newKey?[0].sectionIdentity ?? .null)
+            // Only the key's first value is read: binding the whole key copies it.
+            let section = candidates[candidate].newKey?[0].sectionIdentity ?? .null
+            sections.addEntering(id, section: section)
+            candidates[candidate].new = Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank,
+                                             section: section)
         } else {
             listIDs.append(id)
+            candidates[candidate].new = Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
         }
-        setNewSlot(of: enteringCandidates[index], &candidates)
         builder.append(entering[index])
+    }
+
+    /// Places `run`, staying objects of old section `oldSection` that are none of the event's,
+    /// next in the new order, and appends their entries.
+    private mutating func placeRun(_ run: UnsafeBufferPointer<ResultEntry>, oldSection: Int) {
+        if sectioned {
+            sections.addStaying(run, oldSection: oldSection)
+        } else {
+            for entry in run { listIDs.append(entry.objectID.rawValue) }
+        }
+        builder.append(contentsOf: run)
     }
 
     /// Places the staying object `id` of old section `oldSection` next in the new order (the
@@ -149,12 +179,19 @@ struct LinearMerge {
         if candidate >= 0 { setNewSlot(of: candidate, &candidates) }
     }
 
-    /// Gives `candidate` the slot of the entry about to be appended.
+    /// Gives `candidate` (staying, or leaving under its old key and entering under a new one
+    /// elsewhere — then its new slot is set when its entering entry is placed) the slot of the
+    /// entry about to be appended, if it has a new key.
     private func setNewSlot(of candidate: Int, _ candidates: inout [Candidate]) {
-        guard let key = candidates[candidate].newKey else { return }
         let rank = builder.count
-        candidates[candidate].new = sectioned
-            ? Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank, section: key[0].sectionIdentity)
-            : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+        if sectioned {
+            // Only the key's first value is read: binding the whole key copies it.
+            guard let section = candidates[candidate].newKey?[0].sectionIdentity else { return }
+            candidates[candidate].new = Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank,
+                                             section: section)
+        } else {
+            guard candidates[candidate].newKey?.code != nil else { return }
+            candidates[candidate].new = Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+        }
     }
 }

@@ -58,6 +58,15 @@ struct SectionAssembler {
         added += 1
     }
 
+    /// Adds the objects of `run`, staying objects of old section `oldSection`, in order.
+    mutating func addStaying(_ run: UnsafeBufferPointer<ResultEntry>, oldSection: Int) {
+        guard let first = run.first else { return }
+        addStaying(first.objectID.rawValue, oldSection: oldSection)
+        for entry in run.dropFirst() { ids.append(entry.objectID.rawValue) }
+        idCount += run.count - 1
+        added += run.count - 1
+    }
+
     /// Adds an entering object whose section value (its section identity) is `section`.
     mutating func addEntering(_ id: Int, section: Value) {
         if !isOpen || Value.compare(value, section) != 0 { open(section, continuing: -1) }

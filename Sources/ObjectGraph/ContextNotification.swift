@@ -21,10 +21,31 @@ public struct ObjectsDidChange {
     /// The objects deleted in this event, with their last values.
     public let deleted: [ManagedObject]
     /// Per updated object, its changed keys in attribute order.
-    public let changedValues: [ObjectID: [ValueChange]]
+    ///
+    /// Built on first use and kept: most observers never ask, and a dictionary by ID costs a
+    /// hash per updated object (`updatedChanges` has the same lists in `updated`'s order).
+    public var changedValues: [ObjectID: [ValueChange]] { changedValuesTable.table(updated: updated, changes: updatedChanges) }
+    /// The changed keys of each object of `updated`, in the same order.
+    let updatedChanges: [[ValueChange]]
+    private let changedValuesTable = ChangedValuesTable()
     /// The objects `ObjectContext.refresh(_:)` was called on in this event and that are not
     /// inserted, updated or deleted in it (Core Data's `NSRefreshedObjectsKey`), in ID order.
     public internal(set) var refreshed: [ManagedObject] = []
+
+    /// An event whose updated objects' changes are `updatedChanges`, in `updated`'s order.
+    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], updatedChanges: [[ValueChange]]) {
+        precondition(updated.count == updatedChanges.count, "one list of changes per updated object")
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+        self.updatedChanges = updatedChanges
+    }
+
+    /// An event whose updated objects' changes are given by ID (none for an ID not there).
+    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], changedValues: [ObjectID: [ValueChange]]) {
+        self.init(inserted: inserted, updated: updated, deleted: deleted,
+                  updatedChanges: updated.map { changedValues[$0.objectID] ?? [] })
+    }
 
     /// The IDs of `inserted`.
     public var insertedIDs: Set<ObjectID> { Set(inserted.map(\.objectID)) }
@@ -38,6 +59,21 @@ public struct ObjectsDidChange {
 
     /// The total number of objects the event touches.
     public var count: Int { inserted.count + updated.count + deleted.count + refreshed.count }
+}
+
+/// The dictionary `ObjectsDidChange.changedValues` returns, made the first time it is asked for
+/// and shared by the copies of the event.
+private final class ChangedValuesTable {
+    private var built: [ObjectID: [ValueChange]]?
+
+    func table(updated: [ManagedObject], changes: [[ValueChange]]) -> [ObjectID: [ValueChange]] {
+        if let built { return built }
+        var table: [ObjectID: [ValueChange]] = [:]
+        table.reserveCapacity(updated.count)
+        for (object, list) in zip(updated, changes) { table[object.objectID] = list }
+        built = table
+        return table
+    }
 }
 
 /// What a save wrote: the IDs inserted into, updated in and deleted from the store.

@@ -32,7 +32,7 @@ public final class ObjectContext {
     var pendingRefreshed: Set<ObjectID> = []
 
     // Objects changed by processed events since the last save.
-    var dirtyIDs: Set<ObjectID> = []
+    var dirtyIDs = ObjectIDSet()
     /// IDs at or above this were handed out after the last save or load, so the store cannot hold
     /// them (IDs are never reused): save and rollback need not ask it.
     var firstUncommittedID = 1

@@ -1,0 +1,74 @@
+@testable import FetchedResults
+import Testing
+
+/// The parts the linear change path's walk is made of, checked by hand: the ID marks that find
+/// runs of untouched objects, and the tree builder that takes entries one at a time and in runs.
+@Suite struct LinearWalkPartsTests {
+    @Test func marksHoldExactlyTheMarkedIDs() {
+        let marks = IDMarks([3, 64, 63, 200], limit: 1_000)
+        #expect(!marks.marksEverything)
+        for id in [3, 63, 64, 200] { #expect(marks.contains(id)) }
+        // Neighbours, the word boundary's other side, beyond the largest, and below zero.
+        for id in [0, 2, 4, 62, 65, 199, 201, 10_000, -1, Int.min, Int.max] { #expect(!marks.contains(id)) }
+    }
+
+    @Test func anIDOutsideTheBitmapMarksEverything() {
+        // 1,000 is not below the limit, -5 is below zero: every ID then counts as marked.
+        for ids in [[1, 1_000], [-5, 2]] {
+            let marks = IDMarks(ids, limit: 1_000)
+            #expect(marks.marksEverything)
+            #expect(marks.contains(7) && marks.contains(123_456))
+        }
+        let none = IDMarks([], limit: 1_000)
+        #expect(!none.marksEverything && !none.contains(0))
+    }
+
+    @Test(arguments: [0, 1, 47, 48, 49, 500, 5_000])
+    func theBuilderGivesTheElementsInLeavesOfThreeQuarters(count: Int) {
+        // Expected count 1 forces the buffer to grow; runs of 1 to 13 alternate with single appends.
+        var builder = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 1)
+        let values = (0..<count).map { $0 * 3 }
+        var next = 0, run = 1
+        while next < values.count {
+            let end = min(next + run, values.count)
+            values[next..<end].withUnsafeBufferPointer { builder.append(contentsOf: $0) }
+            next = end
+            if next < values.count {
+                builder.append(values[next])
+                next += 1
+            }
+            run = run % 13 + 1
+        }
+        #expect(builder.count == count)
+        let tree = builder.finish(ordering: IntOrdering())
+        #expect(tree.invariantViolation() == nil)
+        #expect(tree.elements == values)
+        #expect(tree.count == count)
+        // 48 per leaf (¾ of 64), the last one holding the rest; an empty tree is one empty leaf.
+        #expect(tree.leaves.map(\.elements.count) == (count == 0 ? [0] : Array(repeating: 48, count: (count - 1) / 48) + [(count - 1) % 48 + 1]))
+        #expect(builder.count == 0)
+    }
+
+    @Test func finishingReusesTheLeavesNothingElseHolds() {
+        // An old tree of 100 elements: leaves of 48, 48 and 4.
+        var first = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 100)
+        for value in 0..<100 { first.append(value) }
+        var old: OrderStatisticTree<IntOrdering>? = first.finish(ordering: IntOrdering())
+        var spare = old?.leaves ?? []
+        #expect(spare.map(\.elements.count) == [48, 48, 4])
+        let held = spare[1]   // something else still references the middle leaf
+        old = nil
+        var second = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 120)
+        let values = (0..<120).map { 1_000 - $0 * 2 }.reversed().map { $0 }
+        values.withUnsafeBufferPointer { second.append(contentsOf: $0) }
+        let tree = second.finish(ordering: IntOrdering(), reusing: &spare)
+        #expect(tree.invariantViolation() == nil)
+        #expect(tree.elements == values)
+        let leaves = tree.leaves
+        #expect(leaves.map(\.elements.count) == [48, 48, 24])
+        // The first spare leaf is filled again; the held one is not touched and a new leaf takes
+        // its place; the third new leaf takes the third spare.
+        #expect(leaves[0] === spare[0] && leaves[1] !== held && leaves[2] === spare[2])
+        #expect(held.elements == Array(48..<96))
+    }
+}
