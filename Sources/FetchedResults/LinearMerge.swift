@@ -41,7 +41,7 @@ struct LinearMerge {
         // Entries are read in place, through buffer pointers: an array's subscript copied them.
         entering.withUnsafeBufferPointer { entering in
             for leaf in leaves {
-                leaf.elements.withUnsafeBufferPointer { elements in
+                leaf.withElements { elements in
                     walkLeaf(elements, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
                              enteringCandidates: enteringCandidates, candidates: &candidates)
                 }

@@ -52,23 +52,18 @@ extension OrderStatisticTree {
                 let size = Swift.min(fill, count - start), source = storage.base + start
                 var reusable: Node?
                 if nextSpare < spare.count {
-                    if spare[nextSpare].isLeaf, isKnownUniquelyReferenced(&spare[nextSpare]) { reusable = spare[nextSpare] }
+                    if spare[nextSpare].isLeaf, !spare[nextSpare].isWeighted, isKnownUniquelyReferenced(&spare[nextSpare]) {
+                        reusable = spare[nextSpare]
+                    }
                     nextSpare += 1
                 }
-                if let leaf = reusable {
-                    leaf.elements.removeAll(keepingCapacity: true)
-                    leaf.weights = []
-                    leaf.elements.append(contentsOf: UnsafeBufferPointer(start: source, count: size))
-                    source.deinitialize(count: size)
-                    leaves.append(leaf)
-                } else {
-                    let leaf = Node(isLeaf: true)
-                    leaf.elements = Array(unsafeUninitializedCapacity: size) { buffer, initialized in
-                        if let target = buffer.baseAddress { target.moveInitialize(from: source, count: size) }
-                        initialized = size
-                    }
-                    leaves.append(leaf)
-                }
+                // Leaves are fixed allocations of `leafCapacity + 1` slots: the elements move
+                // straight from the buffer into them.
+                let leaf = reusable ?? Node(isLeaf: true)
+                leaf.elementPointer.deinitialize(count: leaf.length)
+                leaf.elementPointer.moveInitialize(from: source, count: size)
+                leaf.length = size
+                leaves.append(leaf)
                 start += size
             }
             storage.count = 0
@@ -125,7 +120,7 @@ extension OrderStatisticTree {
         let innerFill = Self.fanout * 3 / 4
         var level = leaves
         // The first element under each node of the level: the separators of the level above.
-        var firsts = leaves.map { $0.elements[0] }
+        var firsts = leaves.map { $0.elementPointer[0] }
         while level.count > 1 {
             var parents: [Node] = [], parentFirsts: [Element] = []
             parents.reserveCapacity(level.count / innerFill + 1)
@@ -162,6 +157,6 @@ extension OrderStatisticTree {
             leaves.append(node)
             return
         }
-        for child in node.children { collectLeaves(of: child, into: &leaves) }
+        for index in 0..<node.length { collectLeaves(of: node.child(index), into: &leaves) }
     }
 }
