@@ -38,6 +38,16 @@ struct RowWriter {
             types = stored.entity.attributes.map(\.type)
             objects.reserveCapacity(stored.rowsPerInsert)
         }
+
+        /// `RowWriter.check(_:against:)` with the types at hand; the entity is read (not
+        /// copied, as passing it would) only for a value not of exactly its attribute's type.
+        @inline(__always)
+        func check(_ object: StoredObject) throws {
+            guard object.values.count == types.count else { throw RowWriter.countMismatch(object, attributes: types.count) }
+            for index in types.indices where !RowWriter.fits(object.values[index], types[index]) {
+                _ = try stored.entity.attributes[index].coerce(object.values[index], entity: object.entity)
+            }
+        }
     }
     private var batch: Batch?
 
@@ -57,7 +67,7 @@ struct RowWriter {
             current = Batch(try entity(named: object.entity))
             batch = current
         }
-        try Self.check(object, types: current.types, against: current.stored)
+        try current.check(object)
         current.objects.append(object)
         if current.objects.count == current.rowsPerInsert { try flush(current) }
     }
@@ -109,20 +119,15 @@ struct RowWriter {
 
     /// Refuses an object whose values do not fit its entity (count, types, required values).
     static func check(_ object: StoredObject, against stored: StoredEntity) throws {
-        try check(object, types: stored.entity.attributes.map(\.type), against: stored)
+        let attributes = stored.entity.attributes
+        guard object.values.count == attributes.count else { throw countMismatch(object, attributes: attributes.count) }
+        for (attribute, value) in zip(attributes, object.values) {
+            _ = try attribute.coerce(value, entity: object.entity)
+        }
     }
 
-    /// `check(_:against:)` with the attributes' types at hand: a value of exactly its
-    /// attribute's type passes at once; any other (nil, an integer for a double, a mismatch)
-    /// goes through `Attribute.coerce`, which accepts it or throws the error to report.
-    @inline(__always)
-    private static func check(_ object: StoredObject, types: [AttributeType], against stored: StoredEntity) throws {
-        guard object.values.count == types.count else {
-            throw ObjectGraphError.store("object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(types.count) attributes")
-        }
-        for index in types.indices where !fits(object.values[index], types[index]) {
-            _ = try stored.entity.attributes[index].coerce(object.values[index], entity: object.entity)
-        }
+    static func countMismatch(_ object: StoredObject, attributes: Int) -> ObjectGraphError {
+        .store("object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(attributes) attributes")
     }
 
     /// Whether `value` is of kind `type` itself (what `Attribute.coerce` returns unchanged, nil aside).
