@@ -45,14 +45,25 @@ extension KeyLayout {
             }
         }
 
+        /// The 8 bytes of `word`, big-endian: shifted in at once when they fit, else a byte at a time.
         @inline(__always)
         mutating func put64(_ word: UInt64) {
-            var shift: UInt64 = 56
-            while true {
-                put(UInt8(truncatingIfNeeded: word >> shift))
-                if shift == 0 { return }
-                shift -= 8
+            guard count <= CompactKey.capacity - 8 else {
+                var shift: UInt64 = 56
+                while true {
+                    put(UInt8(truncatingIfNeeded: word >> shift))
+                    if shift == 0 { return }
+                    shift -= 8
+                }
             }
+            let bits = word ^ (flip == 0 ? 0 : ~0)
+            // The accumulator holds the current word's first `pending` bytes in its low bits;
+            // `bits` completes that word (count ≤ 15: w0 or w1) and leaves `pending` bytes over.
+            let pending = UInt64(count & 7)
+            let completed = pending == 0 ? bits : accumulator << (64 - 8 * pending) | bits >> (8 * pending)
+            if count < 8 { key.w0 = completed } else { key.w1 = completed }
+            accumulator = pending == 0 ? 0 : bits & ((1 << (8 * pending)) - 1)
+            count += 8
         }
 
         @inline(__always)
