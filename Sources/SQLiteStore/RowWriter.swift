@@ -39,6 +39,13 @@ struct RowWriter {
             objects.reserveCapacity(stored.rowsPerInsert)
         }
 
+        /// The statements are GRDB's cached ones: however the batch ends (written, cut by
+        /// another entity, or a failed save), none is left bound to the arena's bytes.
+        deinit {
+            statements?.objects.clearBindings()
+            statements?.rows.clearBindings()
+        }
+
         /// `RowWriter.check(_:against:)` with the types at hand; the entity is read (not
         /// copied, as passing it would) only for a value not of exactly its attribute's type.
         @inline(__always)
@@ -72,13 +79,10 @@ struct RowWriter {
         if current.objects.count == current.rowsPerInsert { try flush(current) }
     }
 
-    /// Writes the queued objects, and lets go of the batch's statements' text.
+    /// Writes the queued objects.
     func finish() throws {
         guard let batch else { return }
         try flush(batch)
-        // The statements are GRDB's cached ones: leave none bound to the arena's bytes.
-        batch.statements?.objects.clearBindings()
-        batch.statements?.rows.clearBindings()
     }
 
     private func entity(named name: String) throws -> StoredEntity {

@@ -9,7 +9,7 @@ import ObjectGraph
 /// the statement holds pointers into it), and `bind(_:to:at:)` copies a string's bytes in and
 /// binds them as `SQLITE_STATIC`. The bytes must outlive the statement's next run: the buffer
 /// is rewritten only by the next batch's `reserve(_:)`, after that run, and whoever drops the
-/// arena first clears the statement's bindings (`RowWriter.finish()`).
+/// arena first clears the statement's bindings (`RowWriter`'s batch, when it goes).
 final class TextArena {
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
