@@ -108,13 +108,7 @@ public final class FetchedResultsController {
         if let first = candidates.first, let last = candidates.last, request.predicate == nil {
             tracked = TrackedTable(spanning: first.objectID, last.objectID, expectedCount: candidates.count)
         }
-        for object in candidates where request.matches(object) {
-            let key = request.sortKey(of: object)
-            entries.append(ResultEntry(object: object, key: key))
-            // While the object is in cache: the tracked table holds the strong reference.
-            tracked[object.objectID] = TrackedObject(object: object, key: key)
-            if key.code.isInexact { inexact.update(object.objectID, to: key) }
-        }
+        collect(candidates, into: &entries, tracked: &tracked, inexact: inexact)
         let ordering = EntryOrdering(layout: request.layout, inexact: inexact)
         if request.sectionLabels != nil, !enforcesWindow, request.offset > 0 || request.limit > 0 {
             // The window is what the request's own sort fetches; sections then group it.
@@ -123,13 +117,13 @@ public final class FetchedResultsController {
                                                                       ascending: request.requestAscending) }
             entries = order.map { entries[$0] }
         } else {
-            EntrySorter.sort(&entries, by: ordering)
+            FetchSorter.sort(&entries, by: ordering)
         }
         if !enforcesWindow, request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
-            if request.sectionLabels != nil { EntrySorter.sort(&entries, by: ordering) }
+            if request.sectionLabels != nil { FetchSorter.sort(&entries, by: ordering) }
             tracked = TrackedTable()
             for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
             for id in inexact.keys.keys where tracked[id] == nil { inexact.remove(id) }

@@ -72,6 +72,13 @@ struct TrackedTable {
     private mutating func setDense(_ object: TrackedObject, for id: ObjectID) {
         if slots.isEmpty { base = id.rawValue }
         var index = id.rawValue &- base
+        if index == slots.count, index > 0, index < max(Self.minimumSpan, (count + 1) * Self.maximumSpread) {
+            // The next ID past the end, within the span the table keeps dense (a fetch fills
+            // the table in ID order): one append.
+            slots.append(object)
+            count += 1
+            return
+        }
         if index < 0 || index >= slots.count {
             let low = min(base, id.rawValue), high = max(base + slots.count, id.rawValue + 1)
             guard high - low <= max(Self.minimumSpan, (count + 1) * Self.maximumSpread) else {

@@ -53,17 +53,21 @@ public final class ObjectContext {
     public init(store: PersistentStore = InMemoryStore()) throws(ObjectGraphError) {
         self.store = store
         var entities: [(entity: Entity, kind: ObjectKind)] = []
+        // Per entity position, read in the loop without copying an `Entity` (a dozen references).
+        var kinds: [ObjectKind] = []
         var counts: [Int] = []
         var highestID = 0
         try store.load(schema: { schema, next throws(ObjectGraphError) in
             self.schema = schema
             nextObjectID = next
             entities = schema.entities.map { ($0, kind(for: $0)) }
+            kinds = entities.map(\.kind)
             counts = Array(repeating: 0, count: entities.count)
         }, object: { id, entityIndex, values throws(ObjectGraphError) in
-            guard entities.indices.contains(entityIndex) else { throw .store("object \(id) belongs to no entity of the schema") }
-            let (entity, kind) = entities[entityIndex]
-            guard values.count == entity.attributes.count else {
+            guard kinds.indices.contains(entityIndex) else { throw .store("object \(id) belongs to no entity of the schema") }
+            let kind = kinds[entityIndex]
+            guard values.count == kind.valueCount else {
+                let entity = entities[entityIndex].entity
                 throw .store("object \(id) has \(values.count) values but entity '\(entity.name)' has \(entity.attributes.count) attributes")
             }
             guard ObjectID.validRange.contains(id.rawValue) else { throw .store("object ID \(id.rawValue) is out of range") }

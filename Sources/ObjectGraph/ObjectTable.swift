@@ -28,6 +28,12 @@ struct ObjectTable {
     mutating func insert(_ object: ManagedObject) -> Bool {
         let id = object.objectID
         let raw = id.rawValue
+        if raw == slots.count, raw > 0, raw < max(Self.minimumDenseLimit, 2 * (count + 1)) {
+            // The next ID past the end (a load in ID order): one append.
+            slots.append(object)
+            count += 1
+            return true
+        }
         if raw >= 0, raw < max(Self.minimumDenseLimit, 2 * (count + 1), slots.count) {
             if raw >= slots.count {
                 slots.append(contentsOf: repeatElement(nil, count: raw - slots.count + 1))

@@ -59,6 +59,18 @@ struct RawStatement {
         }
     }
 
+    /// Binds `count` bytes at `bytes` as text without SQLite copying them (`SQLITE_STATIC`): they
+    /// must stay as they are until the statement has run and the parameter is bound again or
+    /// cleared (`TextArena`). `bytes` is never NULL, so an empty string binds "".
+    func bind(staticText bytes: UnsafeMutableRawPointer, count: Int, at index: Int32) {
+        sqlite3_bind_text(handle, index, bytes.assumingMemoryBound(to: CChar.self), Int32(count), nil)
+    }
+
+    /// Sets every parameter to NULL (drops pointers to text bound with `bind(staticText:count:at:)`).
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
     /// SQLite's `SQLITE_TRANSIENT`: copy the bytes now.
     private static var transient: sqlite3_destructor_type {
         unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -133,6 +145,26 @@ struct RawStatement {
             return .date(Date(timeIntervalSinceReferenceDate: .nan))
         default:
             return nil
+        }
+    }
+
+    /// `value(at:as:)` for the load of every row: the column's storage class read once (the
+    /// other path asks SQLite for it up to three times per column), NULL given as `.null` when
+    /// the attribute is optional. Nil when the column does not hold a value of `type`.
+    @inline(__always)
+    func loadedValue(at column: Int32, as type: AttributeType, isOptional: Bool) -> Value? {
+        let storage = sqlite3_column_type(handle, column)
+        switch (storage, type) {
+        case (SQLITE_NULL, _):
+            return isOptional ? .null : nil
+        case (SQLITE_TEXT, .string):
+            guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        case (SQLITE_INTEGER, .int), (SQLITE_INTEGER, .double):
+            return .int(Int(sqlite3_column_int64(handle, column)))
+        default:
+            return value(at: column, as: type)
         }
     }
 

@@ -12,15 +12,48 @@ import ObjectGraph
 struct RowWriter {
     private let db: Database
     private let catalog: StoreCatalog
-    /// The queued objects and their entity, in a class so that each insert does not copy the
-    /// entity's description (a dozen strings and arrays) to compare its name.
+    /// The queued objects and what writing them needs, in a class so that each insert copies
+    /// nothing of the entity's description (a dozen strings and arrays): copying the
+    /// `StoredEntity` per object and per check was an eighth of a save's instructions.
     private final class Batch {
         let stored: StoredEntity
+        let name: String
+        let number: Int
+        let rowsPerInsert: Int
+        /// The attributes' types, for the check's fast path (`RowWriter.fits`).
+        let types: [AttributeType]
         var objects: [StoredObject] = []
+        /// The two multi-row inserts, prepared at the first full batch and reused for every
+        /// other: preparing them per batch looked the long SQL up in GRDB's statement cache
+        /// and cleared their hundreds of bindings each time.
+        var statements: (objects: RawStatement, rows: RawStatement)?
+        /// The bytes of the batch's strings, bound without SQLite copying them (`TextArena`).
+        let text = TextArena()
 
         init(_ stored: StoredEntity) {
             self.stored = stored
+            name = stored.entity.name
+            number = stored.number
+            rowsPerInsert = stored.rowsPerInsert
+            types = stored.entity.attributes.map(\.type)
             objects.reserveCapacity(stored.rowsPerInsert)
+        }
+
+        /// The statements are GRDB's cached ones: however the batch ends (written, cut by
+        /// another entity, or a failed save), none is left bound to the arena's bytes.
+        deinit {
+            statements?.objects.clearBindings()
+            statements?.rows.clearBindings()
+        }
+
+        /// `RowWriter.check(_:against:)` with the types at hand; the entity is read (not
+        /// copied, as passing it would) only for a value not of exactly its attribute's type.
+        @inline(__always)
+        func check(_ object: StoredObject) throws {
+            guard object.values.count == types.count else { throw RowWriter.countMismatch(object, attributes: types.count) }
+            for index in types.indices where !RowWriter.fits(object.values[index], types[index]) {
+                _ = try stored.entity.attributes[index].coerce(object.values[index], entity: object.entity)
+            }
         }
     }
     private var batch: Batch?
@@ -34,21 +67,22 @@ struct RowWriter {
     /// the batch it completes or by `finish()`).
     mutating func insert(_ object: StoredObject) throws {
         let current: Batch
-        if let batch, batch.stored.entity.name == object.entity {
+        if let batch, batch.name == object.entity {
             current = batch
         } else {
-            try flush()
+            try finish()
             current = Batch(try entity(named: object.entity))
             batch = current
         }
-        try Self.check(object, against: current.stored)
+        try current.check(object)
         current.objects.append(object)
-        if current.objects.count == current.stored.rowsPerInsert { try flush() }
+        if current.objects.count == current.rowsPerInsert { try flush(current) }
     }
 
     /// Writes the queued objects.
     func finish() throws {
-        try flush()
+        guard let batch else { return }
+        try flush(batch)
     }
 
     private func entity(named name: String) throws -> StoredEntity {
@@ -56,28 +90,31 @@ struct RowWriter {
         return stored
     }
 
-    private func flush() throws {
-        guard let batch, !batch.objects.isEmpty else { return }
+    private func flush(_ batch: Batch) throws {
+        guard !batch.objects.isEmpty else { return }
         defer { batch.objects.removeAll(keepingCapacity: true) }
-        let stored = batch.stored
-        let width = stored.columns.count + 1
-        if batch.objects.count == stored.rowsPerInsert, batch.objects.count > 1 {
-            let objects = try RawStatement(db, stored.objectInsertManySQL)
-            let rows = try RawStatement(db, stored.insertManySQL)
-            for (row, object) in batch.objects.enumerated() {
-                objects.bind(object.id.rawValue, at: Int32(2 * row + 1))
-                objects.bind(stored.number, at: Int32(2 * row + 2))
-                Self.bindRow(object, to: rows, from: Int32(row * width + 1))
+        let width = Int32(batch.types.count + 1)
+        if batch.objects.count == batch.rowsPerInsert, batch.objects.count > 1 {
+            let statements = try batch.statements ?? (RawStatement(db, batch.stored.objectInsertManySQL),
+                                                      RawStatement(db, batch.stored.insertManySQL))
+            batch.statements = statements
+            batch.text.reserve(batch.objects)
+            var row: Int32 = 0
+            for object in batch.objects {
+                statements.objects.bind(object.id.rawValue, at: 2 * row + 1)
+                statements.objects.bind(batch.number, at: 2 * row + 2)
+                Self.bindRow(object, to: statements.rows, from: row * width + 1, text: batch.text)
+                row += 1
             }
-            try objects.run()
-            try rows.run()
+            try statements.objects.run()
+            try statements.rows.run()
             return
         }
         let objectInsert = try RawStatement(db, StoredEntity.objectInsertSQL)
-        let rowInsert = try RawStatement(db, stored.insertSQL)
+        let rowInsert = try RawStatement(db, batch.stored.insertSQL)
         for object in batch.objects {
             objectInsert.bind(object.id.rawValue, at: 1)
-            objectInsert.bind(stored.number, at: 2)
+            objectInsert.bind(batch.number, at: 2)
             try objectInsert.run()
             Self.bindRow(object, to: rowInsert)
             try rowInsert.run()
@@ -87,20 +124,43 @@ struct RowWriter {
     /// Refuses an object whose values do not fit its entity (count, types, required values).
     static func check(_ object: StoredObject, against stored: StoredEntity) throws {
         let attributes = stored.entity.attributes
-        guard object.values.count == attributes.count else {
-            throw ObjectGraphError.store("object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(attributes.count) attributes")
-        }
+        guard object.values.count == attributes.count else { throw countMismatch(object, attributes: attributes.count) }
         for (attribute, value) in zip(attributes, object.values) {
             _ = try attribute.coerce(value, entity: object.entity)
         }
     }
 
+    static func countMismatch(_ object: StoredObject, attributes: Int) -> ObjectGraphError {
+        .store("object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(attributes) attributes")
+    }
+
+    /// Whether `value` is of kind `type` itself (what `Attribute.coerce` returns unchanged, nil aside).
+    @inline(__always)
+    static func fits(_ value: Value, _ type: AttributeType) -> Bool {
+        switch value {
+        case .string: type == .string
+        case .int: type == .int
+        case .double: type == .double
+        case .bool: type == .bool
+        case .date: type == .date
+        case .object: type == .relationship
+        case .null: false
+        }
+    }
+
     /// Binds the ID and the values of `object` to a statement whose parameters, from `first`, are
-    /// (id, columns…).
-    static func bindRow(_ object: StoredObject, to statement: RawStatement, from first: Int32 = 1) {
+    /// (id, columns…); strings from `text` when given (their bytes must be in it), else copied by
+    /// SQLite.
+    static func bindRow(_ object: StoredObject, to statement: RawStatement, from first: Int32 = 1, text: TextArena? = nil) {
         statement.bind(object.id.rawValue, at: first)
-        for (index, value) in object.values.enumerated() {
-            statement.bind(value, at: first + 1 + Int32(index))
+        var index = first + 1
+        for value in object.values {
+            if let text, case .string(let string) = value {
+                text.bind(string, to: statement, at: index)
+            } else {
+                statement.bind(value, at: index)
+            }
+            index += 1
         }
     }
 }

@@ -64,12 +64,20 @@ public final class SQLiteStore: PersistentStore {
             var values = [Value](repeating: .null, count: widest)
             for (entityIndex, stored) in catalog.entities.enumerated() {
                 let count = stored.entity.attributes.count
+                let types = stored.entity.attributes.map(\.type), optional = stored.entity.attributes.map(\.isOptional)
                 let select = try RawStatement(db, stored.selectAllSQL)
                 defer { select.reset() }
-                while try select.step() {
-                    guard let id = select.int(at: 0) else { throw StoreDecodingError("a row of '\(stored.table)' has no integer id") }
-                    try values.withUnsafeMutableBufferPointer { buffer in
-                        try decodeValues(select, from: 1, of: stored, id: id, into: buffer)
+                try values.withUnsafeMutableBufferPointer { buffer in
+                    while try select.step() {
+                        guard let id = select.int(at: 0) else { throw StoreDecodingError("a row of '\(stored.table)' has no integer id") }
+                        for index in 0..<count {
+                            let column = Int32(index + 1)
+                            guard let value = select.loadedValue(at: column, as: types[index], isOptional: optional[index]) else {
+                                let attribute = stored.entity.attributes[index]
+                                throw StoreDecodingError("attribute '\(attribute.name)' of object #\(id) holds \(select.storageName(at: column)), not \(attribute.type)")
+                            }
+                            buffer[index] = value
+                        }
                         try object(ObjectID(id), entityIndex, UnsafeBufferPointer(rebasing: buffer[0..<count]))
                     }
                 }
@@ -192,21 +200,6 @@ public final class SQLiteStore: PersistentStore {
         defer { select.reset() }
         guard try select.step(), let next = select.int(at: 0) else { throw StoreDecodingError("the next object ID is missing") }
         return next
-    }
-
-    /// Decodes the row's values into the first attribute-count elements of `buffer`.
-    private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int,
-                              into buffer: UnsafeMutableBufferPointer<Value>) throws {
-        for (index, attribute) in stored.entity.attributes.enumerated() {
-            let column = first + Int32(index)
-            if row.isNull(at: column), attribute.isOptional {
-                buffer[index] = .null
-            } else if let value = row.value(at: column, as: attribute.type) {
-                buffer[index] = value
-            } else {
-                throw StoreDecodingError("attribute '\(attribute.name)' of object #\(id) holds \(row.storageName(at: column)), not \(attribute.type)")
-            }
-        }
     }
 
     private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int) throws -> [Value] {
