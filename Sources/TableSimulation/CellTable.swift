@@ -24,6 +24,17 @@ struct CellTable {
         }
     }
 
+    /// Calls `body` with the cell of the row with `serial` (nil for none), read where it is filed.
+    func withCell<R>(of serial: Int, _ body: (TableCell?) -> R) -> R {
+        guard let index = slot(of: serial) else { return body(nil) }
+        return cells.withUnsafeBufferPointer { body($0[index]) }
+    }
+
+    /// Whether the row with `serial` has a cell (without copying the cell out).
+    func contains(_ serial: Int) -> Bool {
+        slot(of: serial) != nil
+    }
+
     /// The serials that have a cell, in no particular order.
     var keys: [Int] { serials.filter { $0 != 0 } }
 

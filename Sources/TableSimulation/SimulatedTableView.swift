@@ -156,7 +156,7 @@ public final class SimulatedTableView {
         do {
             let cells = storage.cells
             storage.forEachRow(inFlatRange: visible) { section, row, tableRow in
-                if cells[tableRow.serial] != nil {
+                if cells.contains(tableRow.serial) {
                     visibleCells.append(tableRow.serial)
                 } else if configuringNewRows {
                     needCells.append(IndexPath(row: row, section: section))
