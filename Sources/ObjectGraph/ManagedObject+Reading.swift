@@ -37,6 +37,23 @@ extension ManagedObject {
                              PackedValues.load(otherBase, count: otherCount, at: otherIndex))
     }
 
+    /// `Value.compare(value(at: index), value)`, read in place for an int or a string of the
+    /// same kind as `value`.
+    /// - Precondition: `index` is below `valueCount`.
+    public func compareValue(at index: Int, with value: Value) -> Int {
+        let (base, count) = packedBase(checking: index)
+        let tag = PackedValues.tag(base, count: count, at: index)
+        switch value {
+        case .int(let i) where tag == PackedValues.int:
+            let x = Int64(bitPattern: PackedValues.bits(base, at: index)), y = Int64(i)
+            return x < y ? -1 : (x == y ? 0 : 1)
+        case .string(let s) where tag == PackedValues.string:
+            return Value.compareStrings(PackedValues.string(base, at: index).pointee, s)
+        default:
+            return Value.compare(PackedValues.load(base, count: count, at: index), value)
+        }
+    }
+
     /// Whether the value at `index` is exactly `value`: of the same kind and `==`, except that
     /// doubles and dates compare by their bits (`0.0` and `-0.0` are equal but print differently).
     /// - Precondition: `index` is below `valueCount`.

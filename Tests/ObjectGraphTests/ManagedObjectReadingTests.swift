@@ -21,6 +21,7 @@ import Testing
             for b in PackedValuesTests.samples {
                 let (x, y) = try Self.pair(a, b)
                 #expect(x.compareValue(at: 1, with: y, at: 3) == Value.compare(a, b), "\(a) vs \(b)")
+                #expect(x.compareValue(at: 1, with: b) == Value.compare(a, b), "\(a) vs the value \(b)")
             }
         }
     }
@@ -37,6 +38,7 @@ import Testing
         let (x, y) = try Self.pair(a, b)
         #expect(x.compareValue(at: 1, with: y, at: 3) == expected)
         #expect(y.compareValue(at: 3, with: x, at: 1) == -expected)
+        #expect(x.compareValue(at: 1, with: b) == expected)
     }
 
     @Test func holdsExactlyTheValuesItWasGiven() throws {
