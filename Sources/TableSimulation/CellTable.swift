@@ -35,6 +35,22 @@ struct CellTable {
         slot(of: serial) != nil
     }
 
+    /// The number of slots: the bound of `slotIndex(of:)`, valid until the table changes.
+    var slotCount: Int { serials.count }
+
+    /// The slot holding the cell of `serial`, or nil when the row has no cell; valid until the
+    /// table changes (a walk marks the slots it saw, then `serials(unmarkedIn:)`).
+    func slotIndex(of serial: Int) -> Int? {
+        slot(of: serial)
+    }
+
+    /// The serials of the cells whose slot `marks` (indexed by slot, `slotCount` long) leaves false.
+    func serials(unmarkedIn marks: [Bool]) -> [Int] {
+        var unmarked: [Int] = []
+        for index in serials.indices where serials[index] != 0 && !marks[index] { unmarked.append(serials[index]) }
+        return unmarked
+    }
+
     /// The serials that have a cell, in no particular order.
     var keys: [Int] { serials.filter { $0 != 0 } }
 
