@@ -64,9 +64,21 @@ extension FuzzExecutor {
 
     /// The IDs of `entries` sorted by `order` (in the list's direction), then by ID.
     private func sortedIDs(_ entries: [OrderEntry], ascending: Bool) -> [ObjectID] {
+        // Int keys (dense and sparse renumbering) sort as plain integers: `Value.compare` of two
+        // ints is their integer order, and pairs of integers need no value witnesses.
+        var integers: [IntegerEntry] = []
+        integers.reserveCapacity(entries.count)
+        for entry in entries {
+            guard case .int(let key) = entry.key else { break }
+            integers.append(IntegerEntry(key: key, id: entry.id.rawValue))
+        }
+        if integers.count == entries.count {
+            integers.sort { a, b in a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id }
+            return integers.map { ObjectID($0.id) }
+        }
         // Positions are sorted, comparing the entries in place: moving the entries themselves
         // copied their values through generic witnesses. The order is total (IDs are unique).
-        entries.withUnsafeBufferPointer { entries in
+        return entries.withUnsafeBufferPointer { entries in
             var permutation = Array(entries.indices)
             permutation.sort { i, j in
                 let c = Value.compare(entries[i].key, entries[j].key)
@@ -74,6 +86,12 @@ extension FuzzExecutor {
             }
             return permutation.map { entries[$0].id }
         }
+    }
+
+    /// An entry of `fullOrder()` whose `order` is an int.
+    private struct IntegerEntry {
+        var key: Int
+        var id: Int
     }
 
     /// One object of `fullOrder()`: its `order` value and its ID.
