@@ -80,22 +80,13 @@ package final class FuzzExecutor {
     // MARK: The workspace, as the generator sees it
 
     /// The live objects of the fuzzed entity with their symbols, in ID order.
-    /// - Complexity: O(inserted + the context's ID slots): one walk of the context's objects of
-    ///   the entity (in ID order) beside the inserted ones — no lookup by ID per object, which
-    ///   cost ~130 instructions each (every inserted object is of the fuzzed entity).
+    /// - Complexity: O(inserted) lookups by ID; no sort.
     func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
-        let objects = workspace.context.objects(ofEntity: FuzzField.entityName)
+        let context = workspace.context
         var live: [(symbol: FuzzSymbol, object: ManagedObject)] = []
-        live.reserveCapacity(objects.count)
-        var next = insertedObjects.startIndex
-        for object in objects {
-            let id = object.objectID
-            while next < insertedObjects.endIndex, insertedObjects[next].id < id { next += 1 }
-            guard next < insertedObjects.endIndex else { break }
-            if insertedObjects[next].id == id {
-                live.append((insertedObjects[next].symbol, object))
-                next += 1
-            }
+        live.reserveCapacity(insertedObjects.count)
+        for entry in insertedObjects {
+            if let object = context.object(with: entry.id) { live.append((entry.symbol, object)) }
         }
         return live
     }
