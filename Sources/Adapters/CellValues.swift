@@ -16,20 +16,12 @@ final class CellValues: TableCellSource {
         self.values = values
     }
 
-    /// Whether `other` holds exactly the values the cell was formatted from.
-    /// - Complexity: O(1) when `other` is this array's storage, else O(count).
-    func formatsLike(_ other: UnsafeBufferPointer<Value>) -> Bool {
-        values.withUnsafeBufferPointer { mine in
-            guard mine.count == other.count else { return false }
-            if mine.baseAddress == other.baseAddress { return true }
-            for index in 0..<mine.count where !Self.exactlyEqual(mine[index], other[index]) { return false }
-            return true
-        }
-    }
-
-    /// Whether `other` holds exactly the values the cell was formatted from.
+    /// Whether `other` holds exactly the values the cell was formatted from (the check's
+    /// current values are compared where the object holds them: `ManagedObject.holdsExactly`).
     func formatsLike(_ other: [Value]) -> Bool {
-        other.withUnsafeBufferPointer(formatsLike)
+        guard values.count == other.count else { return false }
+        for index in values.indices where !Self.exactlyEqual(values[index], other[index]) { return false }
+        return true
     }
 
     /// `==`, except that doubles and dates compare by their bits.

@@ -111,11 +111,11 @@ public struct ConsistencyCheck {
     /// The problems of a range of rows of `section`, read in one walk of the controller's tree.
     func rowProblems(section: Int, rows: Range<Int>) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
-        let shown = table.rowContents(inSection: section, rows: rows)
+        let shown = table.shownRows(inSection: section, rows: rows)
         controller.forEachObject(inSection: section, rows: rows) { row, object in
             let index = row - rows.lowerBound
             guard shown.indices.contains(index) else { return }
-            if let problem = withCheckedValues(of: object, { rowProblem(section: section, row: row, object: object, values: $0, shown: shown[index]) }) {
+            if let problem = rowProblem(section: section, row: row, object: object, shown: shown[index]) {
                 problems.append(problem)
             }
         }
@@ -127,15 +127,14 @@ public struct ConsistencyCheck {
     /// `order`, which checks the controller's sort order across the whole list.
     func walkProblems(section: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
-        let shown = table.rowContents(inSection: section, rows: 0..<comparedRows)
+        let shown = table.shownRows(inSection: section, rows: 0..<comparedRows)
         controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
-            // The values are read in place (a copy per row was a third of the check).
-            withCheckedValues(of: object) { values in
-                if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, values: values, shown: shown[row]) {
-                    problems.append(problem)
-                }
-                visit(object, values: values, &order)
+            // The values are compared where the object holds them (`ManagedObject+Reading`):
+            // unpacking them for every row was most of the check.
+            if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
+                problems.append(problem)
             }
+            visit(object, &order)
         }
         return problems
     }
@@ -145,26 +144,38 @@ public struct ConsistencyCheck {
         rows.compactMap { row in
             let path = IndexPath(row: row, section: section)
             guard let object = controller.object(at: path) else { return nil }
-            let shown = (table.rowIdentifier(at: path) ?? 0, table.cellForRow(at: path))
-            return withCheckedValues(of: object) { rowProblem(section: section, row: row, object: object, values: $0, shown: shown) }
+            return rowProblem(section: section, row: row, object: object,
+                              identifier: table.rowIdentifier(at: path) ?? 0, cell: table.cellForRow(at: path))
         }
     }
 
-    /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
-    /// `values`: the object's values as the check reads them; `shown`: what the table shows in that row.
-    private func rowProblem(section: Int, row: Int, object: ManagedObject, values: UnsafeBufferPointer<Value>,
-                            shown: (identifier: Int, cell: TableCell?)) -> ConsistencyProblem? {
-        if shown.identifier != object.objectID.rawValue {
-            let path = IndexPath(row: row, section: section)
-            return .init(.wrongRow, "row \(path.shortDescription) shows \(label(shown.identifier)) but the controller has \(label(object)) there")
+    /// What is wrong with the row the controller fills with `object`, the table showing `shown` there.
+    /// The cell's text is copied out only when it must be compared: not when the cell was formatted
+    /// from exactly the values the check reads, which is what `rowProblem(…cell:)` checks first.
+    private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: ShownRow) -> ConsistencyProblem? {
+        let id = object.objectID.rawValue
+        guard shown.identifier == id else {
+            return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: nil)
         }
-        guard let cell = shown.cell else { return nil }
-        // Formatted from exactly these values: the text is what they format to.
-        if cell.identifier == object.objectID.rawValue, let source = cell.source as? CellValues, source.formatsLike(values) {
+        guard let cellIdentifier = shown.cellIdentifier else { return nil }
+        if cellIdentifier == id, let source = shown.cellSource as? CellValues, formatsLike(source, object) { return nil }
+        return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: table.cell(of: shown))
+    }
+
+    /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
+    /// `identifier` and `cell`: the object the table shows in that row, and the row's cell.
+    private func rowProblem(section: Int, row: Int, object: ManagedObject, identifier: Int, cell: TableCell?) -> ConsistencyProblem? {
+        if identifier != object.objectID.rawValue {
+            let path = IndexPath(row: row, section: section)
+            return .init(.wrongRow, "row \(path.shortDescription) shows \(label(identifier)) but the controller has \(label(object)) there")
+        }
+        guard let cell else { return nil }
+        // Formatted from exactly the values the check reads: the text is what they format to.
+        if cell.identifier == object.objectID.rawValue, let source = cell.source as? CellValues, formatsLike(source, object) {
             return nil
         }
         let path = IndexPath(row: row, section: section)
-        let fresh = dataSource.cell(for: object, values: Array(values))
+        let fresh = dataSource.cell(for: object, values: values(of: object))
         if cell.identifier != fresh.identifier {
             return .init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
         } else if cell.columns != fresh.columns {
@@ -184,17 +195,16 @@ public struct ConsistencyCheck {
     /// The controller's own invariant — its objects are in sort-descriptor order — checked pair
     /// by pair along the full scope's walk of every section: the first violation in list order.
     struct OrderWalk {
-        let keys: [(key: String, index: Int?, ascending: Bool)]
-        /// The previous object of the walk; its values are read again, in place, when compared.
+        let keys: [OrderKey]
+        /// The previous object of the walk; its values are compared in place with the next one's.
         var previous: ManagedObject?
         var problem: ConsistencyProblem?
     }
 
-    /// Checks that `object`, with `values`, may follow the previous object of the walk.
-    private func visit(_ object: ManagedObject, values: UnsafeBufferPointer<Value>, _ walk: inout OrderWalk) {
+    /// Checks that `object` may follow the previous object of the walk.
+    private func visit(_ object: ManagedObject, _ walk: inout OrderWalk) {
         guard walk.problem == nil else { return }
-        if let previous = walk.previous,
-           !withCheckedValues(of: previous, { isOrdered(previous, $0, object, values, keys: walk.keys) }) {
+        if let previous = walk.previous, !isOrdered(previous, object, keys: walk.keys) {
             walk.problem = orderProblem(previous, object)
         }
         walk.previous = object
@@ -246,31 +256,40 @@ public struct ConsistencyCheck {
     /// Each sort descriptor's attribute position (nil for a key path through relationships,
     /// `list.name`, read with `value(forKeyPath:)`) and direction; a descriptor on an unknown
     /// key, which the controller would have refused, is skipped.
-    private func sortKeyIndexes() -> [(key: String, index: Int?, ascending: Bool)] {
+    private func sortKeyIndexes() -> [OrderKey] {
         let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
         return controller.fetchRequest.sortDescriptors.compactMap { descriptor in
             // Byte by byte: Foundation's `contains(_: StringProtocol)` cost more than the walk of a short list.
-            if descriptor.key.utf8.contains(UInt8(ascii: ".")) { return (descriptor.key, nil, descriptor.ascending) }
-            return entity?.index(of: descriptor.key).map { (descriptor.key, $0, descriptor.ascending) }
+            if descriptor.key.utf8.contains(UInt8(ascii: ".")) { return OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending) }
+            return entity?.index(of: descriptor.key).map { OrderKey(key: descriptor.key, index: $0, ascending: descriptor.ascending) }
         }
+    }
+
+    /// One sort descriptor as the check reads it: the attribute's position (nil for a key path
+    /// through relationships) and the direction.
+    struct OrderKey {
+        let key: String
+        let index: Int?
+        let ascending: Bool
     }
 
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
-    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
-        withCheckedValues(of: a) { aValues in
-            withCheckedValues(of: b) { bValues in isOrdered(a, aValues, b, bValues, keys: keys) }
-        }
-    }
-
-    /// Whether `a`, with values `aValues`, may come before `b`, with `bValues`.
-    private func isOrdered(_ a: ManagedObject, _ aValues: UnsafeBufferPointer<Value>, _ b: ManagedObject, _ bValues: UnsafeBufferPointer<Value>,
-                           keys: [(key: String, index: Int?, ascending: Bool)]) -> Bool {
-        for key in keys {
-            let c = if let index = key.index { Value.compare(aValues[index], bValues[index]) }
-                else { Value.compare(a.value(forKeyPath: key.key), b.value(forKeyPath: key.key)) }
-            if c != 0 { return key.ascending ? c < 0 : c > 0 }
+    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [OrderKey]) -> Bool {
+        // By position: iterating the keys would copy each one (and retain its name) per pair.
+        for position in keys.indices {
+            let c = if let index = keys[position].index, !readsDeliveredValues { a.compareValue(at: index, with: b, at: index) }
+                else { compare(a, b, by: keys[position]) }
+            if c != 0 { return keys[position].ascending ? c < 0 : c > 0 }
         }
         return a.objectID < b.objectID
+    }
+
+    /// `a` against `b` under one sort key, with the values the check reads (`values(of:)`):
+    /// the current ones are compared where the objects hold them.
+    private func compare(_ a: ManagedObject, _ b: ManagedObject, by key: OrderKey) -> Int {
+        guard let index = key.index else { return Value.compare(a.value(forKeyPath: key.key), b.value(forKeyPath: key.key)) }
+        if readsDeliveredValues { return Value.compare(values(of: a)[index], values(of: b)[index]) }
+        return a.compareValue(at: index, with: b, at: index)
     }
 
     private func orderProblem(_ a: ManagedObject, _ b: ManagedObject) -> ConsistencyProblem {
@@ -292,11 +311,10 @@ public struct ConsistencyCheck {
         readsDeliveredValues ? controller.context.deliveredValues(of: object) : object.values
     }
 
-    /// Calls `body` with the values the check compares (`values(of:)`), read in place when they
-    /// are the current ones: no copy of the object's values per row.
-    private func withCheckedValues<R>(of object: ManagedObject, _ body: (UnsafeBufferPointer<Value>) -> R) -> R {
-        if readsDeliveredValues { return controller.context.deliveredValues(of: object).withUnsafeBufferPointer(body) }
-        return object.withValues(body)
+    /// Whether `source`, which a cell was formatted from, is exactly the values the check reads
+    /// for `object` (`CellValues.formatsLike`); the current ones are compared in place.
+    private func formatsLike(_ source: CellValues, _ object: ManagedObject) -> Bool {
+        readsDeliveredValues ? source.formatsLike(values(of: object)) : object.holdsExactly(source.values)
     }
 
     private func quoted(_ text: String?) -> String {

@@ -41,27 +41,57 @@ extension FuzzExecutor {
     func fullOrder() -> FullOrder {
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
         // Each object's key is read once, in place, not by name in every comparison of the sort.
-        var order: [String: [OrderEntry]] = [:]
+        // Sections are few: found by a walk of their names, not by hashing each object's name.
+        var names: [String] = [], members: [[OrderEntry]] = []
         let context = workspace.context
         let entity = context.schema.entity(named: FuzzField.entityName)
         guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return [:] }
         for object in context.objects(ofEntity: FuzzField.entityName) {
             guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
             let entry = OrderEntry(key: object.value(at: index), id: object.objectID)
-            order[object.value(at: group).stringValue ?? "", default: []].append(entry)
-        }
-        return order.mapValues { entries in
-            // Positions are sorted, comparing the entries in place: moving the entries themselves
-            // copied their values through generic witnesses. The order is total (IDs are unique).
-            entries.withUnsafeBufferPointer { entries in
-                var permutation = Array(entries.indices)
-                permutation.sort { i, j in
-                    let c = Value.compare(entries[i].key, entries[j].key)
-                    return c != 0 ? (ascending ? c < 0 : c > 0) : entries[i].id < entries[j].id
-                }
-                return permutation.map { entries[$0].id }
+            let name = object.value(at: group).stringValue ?? ""
+            if let section = names.firstIndex(of: name) {
+                members[section].append(entry)
+            } else {
+                names.append(name)
+                members.append([entry])
             }
         }
+        var order = FullOrder(minimumCapacity: names.count)
+        for (name, entries) in zip(names, members) { order[name] = sortedIDs(entries, ascending: ascending) }
+        return order
+    }
+
+    /// The IDs of `entries` sorted by `order` (in the list's direction), then by ID.
+    private func sortedIDs(_ entries: [OrderEntry], ascending: Bool) -> [ObjectID] {
+        // Int keys (dense and sparse renumbering) sort as plain integers: `Value.compare` of two
+        // ints is their integer order, and pairs of integers need no value witnesses.
+        var integers: [IntegerEntry] = []
+        integers.reserveCapacity(entries.count)
+        for entry in entries {
+            guard case .int(let key) = entry.key else { break }
+            integers.append(IntegerEntry(key: key, id: entry.id.rawValue))
+        }
+        if integers.count == entries.count {
+            integers.sort { a, b in a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id }
+            return integers.map { ObjectID($0.id) }
+        }
+        // Positions are sorted, comparing the entries in place: moving the entries themselves
+        // copied their values through generic witnesses. The order is total (IDs are unique).
+        return entries.withUnsafeBufferPointer { entries in
+            var permutation = Array(entries.indices)
+            permutation.sort { i, j in
+                let c = Value.compare(entries[i].key, entries[j].key)
+                return c != 0 ? (ascending ? c < 0 : c > 0) : entries[i].id < entries[j].id
+            }
+            return permutation.map { entries[$0].id }
+        }
+    }
+
+    /// An entry of `fullOrder()` whose `order` is an int.
+    private struct IntegerEntry {
+        var key: Int
+        var id: Int
     }
 
     /// One object of `fullOrder()`: its `order` value and its ID.

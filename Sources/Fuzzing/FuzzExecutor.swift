@@ -137,22 +137,29 @@ package final class FuzzExecutor {
             return (text, line)
         case .edits(let edits):
             var gone: Set<FuzzSymbol> = []
-            var kept: [FuzzEdit] = [], texts: [String] = []
+            var kept: [FuzzEdit] = [], text = FuzzLineText()
             for edit in edits {
+                // The edits joined with " ; ".
+                let separator = text.isEmpty ? "" : " ; "
                 switch edit {
                 case .insert(_, let values):
-                    texts.append("insert \(FuzzField.entityName) \(values.assignments)")
+                    text.append(separator + "insert " + FuzzField.entityName + " ")
+                    text.append(values)
                 case .delete(let symbol):
                     guard !gone.contains(symbol), let object = object(symbol) else { continue }
                     gone.insert(symbol)
-                    texts.append("delete \(object.objectID)")
+                    text.append(separator + "delete ")
+                    text.append(object.objectID)
                 case .set(let symbol, let values):
                     guard !values.isEmpty, !gone.contains(symbol), let object = object(symbol) else { continue }
-                    texts.append("set \(object.objectID) \(values.assignments)")
+                    text.append(separator + "set ")
+                    text.append(object.objectID)
+                    text.append(" ")
+                    text.append(values)
                 }
                 kept.append(edit)
             }
-            return kept.isEmpty ? nil : (texts.joined(separator: " ; "), .edits(kept))
+            return kept.isEmpty ? nil : (text.text, .edits(kept))
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
             return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line)

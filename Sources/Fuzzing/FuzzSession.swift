@@ -118,11 +118,3 @@ package enum FuzzField: String, CaseIterable, Comparable, Sendable {
         }
     }
 }
-
-extension Dictionary where Key == FuzzField, Value == ObjectGraph.Value {
-    /// `title="t3" group="B"`, in schema order.
-    var assignments: String {
-        // The fields in schema order, each looked up: no sort of the keys per line.
-        FuzzField.allCases.compactMap { field in self[field].map { "\(field.rawValue)=\($0.literal)" } }.joined(separator: " ")
-    }
-}

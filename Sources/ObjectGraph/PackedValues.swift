@@ -63,6 +63,32 @@ enum PackedValues {
         }
     }
 
+    /// The tag of the value at `index` (one of the constants above).
+    @inline(__always)
+    static func tag(_ base: UnsafeMutableRawPointer, count: Int, at index: Int) -> UInt8 {
+        (base + count * payloadBytes).load(fromByteOffset: index, as: UInt8.self)
+    }
+
+    /// The 64 payload bits of the value at `index` (meaningful for the tags other than `string`).
+    @inline(__always)
+    static func bits(_ base: UnsafeMutableRawPointer, at index: Int) -> UInt64 {
+        (base + index * payloadBytes).load(as: UInt64.self)
+    }
+
+    /// Whether the 16 payload bytes at `index` and at `otherIndex` of `otherBase` are the same.
+    @inline(__always)
+    static func sameBits(_ base: UnsafeMutableRawPointer, at index: Int, _ otherBase: UnsafeMutableRawPointer, at otherIndex: Int) -> Bool {
+        let a = base + index * payloadBytes, b = otherBase + otherIndex * payloadBytes
+        return a.load(as: UInt64.self) == b.load(as: UInt64.self)
+            && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
+    }
+
+    /// The string the payload at `index` holds, in place (only for the tag `string`).
+    @inline(__always)
+    static func string(_ base: UnsafeMutableRawPointer, at index: Int) -> UnsafePointer<String> {
+        UnsafePointer((base + index * payloadBytes).assumingMemoryBound(to: String.self))
+    }
+
     /// Ends the life of the value at `index` (releases its string, if it holds one).
     @inlinable @inline(__always)
     static func deinitialize(_ base: UnsafeMutableRawPointer, count: Int, at index: Int) {

@@ -24,6 +24,33 @@ struct CellTable {
         }
     }
 
+    /// Calls `body` with the cell of the row with `serial` (nil for none), read where it is filed.
+    func withCell<R>(of serial: Int, _ body: (TableCell?) -> R) -> R {
+        guard let index = slot(of: serial) else { return body(nil) }
+        return cells.withUnsafeBufferPointer { body($0[index]) }
+    }
+
+    /// Whether the row with `serial` has a cell (without copying the cell out).
+    func contains(_ serial: Int) -> Bool {
+        slot(of: serial) != nil
+    }
+
+    /// The number of slots: the bound of `slotIndex(of:)`, valid until the table changes.
+    var slotCount: Int { serials.count }
+
+    /// The slot holding the cell of `serial`, or nil when the row has no cell; valid until the
+    /// table changes (a walk marks the slots it saw, then `serials(unmarkedIn:)`).
+    func slotIndex(of serial: Int) -> Int? {
+        slot(of: serial)
+    }
+
+    /// The serials of the cells whose slot `marks` (indexed by slot, `slotCount` long) leaves false.
+    func serials(unmarkedIn marks: [Bool]) -> [Int] {
+        var unmarked: [Int] = []
+        for index in serials.indices where serials[index] != 0 && !marks[index] { unmarked.append(serials[index]) }
+        return unmarked
+    }
+
     /// The serials that have a cell, in no particular order.
     var keys: [Int] { serials.filter { $0 != 0 } }
 

@@ -2,9 +2,9 @@ import FetchSimCore
 
 /// One row as the table knows it: the object it shows, and a serial naming the row itself, which
 /// its cell is filed under (a row keeps its serial, and so its cell, when it moves).
-struct TableRow: Equatable, Sendable {
-    var identifier: Int
-    var serial: Int
+package struct TableRow: Equatable, Sendable {
+    package var identifier: Int
+    package var serial: Int
 }
 
 /// One section as the table knows it: its cached header title, its rows, and the fingerprint of

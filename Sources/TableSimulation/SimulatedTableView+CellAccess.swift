@@ -1,20 +1,30 @@
 import FetchSimCore
 
 extension SimulatedTableView {
-    /// The object and the cell (if the row has one) of each row of `rows` in `section`, in
-    /// order — what `rowIdentifier(at:)` and `cellForRow(at:)` give row by row, in one walk.
+    /// The rows of `rows` in `section`, in order, each with what its cell (if it has one) shows
+    /// and was formatted from — what `rowIdentifier(at:)` and `cellForRow(at:)` give row by row,
+    /// in one walk, without copying any cell's text. `cell(of:)` reads a row's whole cell.
     /// - Complexity: O(log n + rows.count).
-    package func rowContents(inSection section: Int, rows: Range<Int>) -> [(identifier: Int, cell: TableCell?)] {
+    package func shownRows(inSection section: Int, rows: Range<Int>) -> [ShownRow] {
         guard storage.numberOfSections > section, section >= 0 else { return [] }
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
-        var contents: [(identifier: Int, cell: TableCell?)] = []
+        var contents: [ShownRow] = []
         contents.reserveCapacity(rows.count)
         let cells = storage.cells
         storage.sections[section].rows.forEach(from: rows.lowerBound) { row in
-            contents.append((row.identifier, cells[row.serial]))
+            contents.append(cells.withCell(of: row.serial) { cell in
+                ShownRow(row: row, cellIdentifier: cell?.identifier, cellSource: cell?.source)
+            })
             return contents.count < rows.count
         }
         return contents
+    }
+
+    /// The configured cell of `row` (one of `shownRows(inSection:rows:)`), if it has one: what
+    /// `cellForRow(at:)` gives for the row's index path.
+    /// - Complexity: O(1) on average.
+    package func cell(of row: ShownRow) -> TableCell? {
+        storage.cells[row.row.serial]
     }
 
     /// Replaces the content of the visible cell at `indexPath` right now, as app code does with
@@ -23,8 +33,21 @@ extension SimulatedTableView {
     /// no visible cell there (nothing happens, as with UIKit's `nil` cell).
     @discardableResult
     public func configureVisibleCell(at indexPath: IndexPath, with cell: TableCell) -> Bool {
-        guard let row = storage.row(at: indexPath), storage.cells[row.serial] != nil else { return false }
+        guard let row = storage.row(at: indexPath), storage.cells.contains(row.serial) else { return false }
         storage.cells[row.serial] = cell
         return true
     }
+}
+
+/// A row as a checker reads it in bulk: the object it shows, and the object its cell (if any)
+/// was configured for with the data its text was formatted from (`TableCell.source`).
+package struct ShownRow {
+    package let row: TableRow
+    /// The cell's `identifier`; nil when the row has no cell.
+    package let cellIdentifier: Int?
+    /// The cell's `source`; nil without a cell or a source.
+    package let cellSource: (any TableCellSource)?
+
+    /// The object the row shows.
+    package var identifier: Int { row.identifier }
 }

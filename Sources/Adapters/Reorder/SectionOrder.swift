@@ -55,7 +55,9 @@ struct SectionOrder {
         var objects = context.objects(ofEntity: request.entityName).filter { object in
             guard object.objectID != moved else { return false }
             guard let sectionIndex, let sectionValue else { return true }
-            return Value.compare(read(object, sectionIndex), sectionValue) == 0
+            // Compared where the object holds it: reading it out copied (and retained) a string.
+            guard let index = sectionIndex, index < object.valueCount else { return Value.compare(.null, sectionValue) == 0 }
+            return object.compareValue(at: index, with: sectionValue) == 0
         }
         // Each object's sort keys are read once into one flat array; the sort permutes indexes.
         let sort = request.sortDescriptors.map { (index: position($0.key), ascending: $0.ascending) }

@@ -1,0 +1,77 @@
+import ObjectGraph
+
+/// The text of an edits line, written as UTF-8 bytes and made a `String` once.
+///
+/// Appending to a `String` piece by piece (and joining the edits' strings) cost about 250
+/// instructions per piece — ~10 K per batch (docs/performance.md, "Fuzzer throughput, fourth
+/// pass"). The text is exactly what `Value.literal`, `ObjectID.description` and string
+/// interpolation write.
+struct FuzzLineText {
+    private var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(192)
+    }
+
+    /// The line.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// `String(number)`.
+    mutating func append(_ number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// `id.description`: `#12`.
+    mutating func append(_ id: ObjectID) {
+        bytes.append(UInt8(ascii: "#"))
+        append(id.rawValue)
+    }
+
+    /// `value.literal`. Ints and bools are written directly, and a string of printable ASCII
+    /// without quotes or backslashes — which needs no escape — is quoted as it is rather than
+    /// walked character by character; anything else is the value's own `literal`.
+    mutating func append(_ value: Value) {
+        switch value {
+        case .int(let number):
+            append(number)
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+        case .string(let text) where text.utf8.allSatisfy(Self.needsNoEscape):
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        default:
+            append(value.literal)
+        }
+    }
+
+    /// `title="t3" group="B"`: the assignments in schema order (`FuzzField.allCases`).
+    mutating func append(_ values: [FuzzField: Value]) {
+        var first = true
+        for field in FuzzField.allCases {
+            guard let value = values[field] else { continue }
+            if !first { bytes.append(UInt8(ascii: " ")) }
+            first = false
+            append(field.rawValue)
+            bytes.append(UInt8(ascii: "="))
+            append(value)
+        }
+    }
+
+    private static func needsNoEscape(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+}
