@@ -75,16 +75,26 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         self.init(ordering: ordering, unitWeights: unitWeights)
         let fill = Self.leafCapacity * 3 / 4
         var level: [Node] = []
-        var start = 0
-        while start < elements.count {
-            let end = min(start + fill, elements.count)
-            let leaf = Node(isLeaf: true, weighted: !unitWeights)
-            leaf.elements = Array(elements[start..<end])
-            if !unitWeights {
-                leaf.weights = weights.map { Array($0[start..<end]) } ?? Array(repeating: 1, count: end - start)
+        level.reserveCapacity(elements.count / fill + 1)
+        // Each leaf is a fixed allocation: its elements (and weights) are copied straight in.
+        elements.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            var start = 0
+            while start < elements.count {
+                let end = min(start + fill, elements.count)
+                let leaf = Node(isLeaf: true, weighted: !unitWeights)
+                leaf.elementPointer.initialize(from: base + start, count: end - start)
+                leaf.length = end - start
+                if !unitWeights {
+                    if let weights {
+                        for i in start..<end { (leaf.weightPointer + (i - start)).initialize(to: weights[i]) }
+                    } else {
+                        leaf.weightPointer.initialize(repeating: 1, count: end - start)
+                    }
+                }
+                level.append(leaf)
+                start = end
             }
-            level.append(leaf)
-            start = end
         }
         count = elements.count
         totalWeight = weights?.reduce(0, +) ?? elements.count
