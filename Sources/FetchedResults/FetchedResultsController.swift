@@ -117,13 +117,13 @@ public final class FetchedResultsController {
                                                                       ascending: request.requestAscending) }
             entries = order.map { entries[$0] }
         } else {
-            FetchSorter.sort(&entries, by: ordering)
+            EntrySorter.sort(&entries, by: ordering)
         }
         if !enforcesWindow, request.offset > 0 || request.limit > 0 {
             let start = min(request.offset, entries.count)
             let end = request.limit > 0 ? min(start + request.limit, entries.count) : entries.count
             entries = Array(entries[start..<end])
-            if request.sectionLabels != nil { FetchSorter.sort(&entries, by: ordering) }
+            if request.sectionLabels != nil { EntrySorter.sort(&entries, by: ordering) }
             tracked = TrackedTable()
             for entry in entries { tracked[entry.objectID] = TrackedObject(entry) }
             for id in inexact.keys.keys where tracked[id] == nil { inexact.remove(id) }

@@ -3,10 +3,10 @@ import FetchSimCore
 import ObjectGraph
 import Testing
 
-/// The fetch's in-place sort (`FetchSorter`) against an independent oracle (`Value.compare` key
+/// The fetch's in-place sort (`EntrySorter`) against an independent oracle (`Value.compare` key
 /// by key in each key's direction, then ID: `CompactKeyTests.oracle`), on every path of the
 /// introsort: insertion sort alone, partitioning, and the heapsort a depth limit forces.
-@Suite struct FetchSorterTests {
+@Suite struct EntrySorterTests {
     @Test func fiveEntriesByHand() throws {
         let context = try makeContext()
         let objects = try (0..<5).map { try insertNote(context, "t\($0)") }
@@ -16,12 +16,12 @@ import Testing
         let layout = KeyLayout(ascending: [true, true], types: [.string, .int])
         let ordering = EntryOrdering(layout: layout, inexact: InexactKeys())
         var entries = zip(objects, keys).map { ResultEntry(object: $0, key: SortKey($1, at: [0, 1], layout: layout)) }
-        FetchSorter.sort(&entries, by: ordering)
+        EntrySorter.sort(&entries, by: ordering)
         #expect(entries.map(\.objectID.rawValue) == [5, 2, 4, 3, 1])
         // Descending by group, ascending by order: #1 ("b", 2) after #3 ("b", 1); nil last.
         let mixed = KeyLayout(ascending: [false, true], types: [.string, .int])
         var descending = zip(objects, keys).map { ResultEntry(object: $0, key: SortKey($1, at: [0, 1], layout: mixed)) }
-        FetchSorter.sort(&descending, by: EntryOrdering(layout: mixed, inexact: InexactKeys()))
+        EntrySorter.sort(&descending, by: EntryOrdering(layout: mixed, inexact: InexactKeys()))
         #expect(descending.map(\.objectID.rawValue) == [3, 1, 2, 4, 5])
     }
 
@@ -40,14 +40,14 @@ import Testing
                 let expected = entries.map { (values: values[$0.objectID] ?? [], id: $0.objectID) }
                     .sorted { CompactKeyTests.oracle($0, $1, ascending: ascending) }.map(\.id)
                 var sorted = entries
-                FetchSorter.sort(&sorted, by: ordering, depthLimit: depthLimit)
+                EntrySorter.sort(&sorted, by: ordering, depthLimit: depthLimit)
                 #expect(sorted.map(\.objectID) == expected, "\(columns.map(\.name)) \(ascending)")
                 // Already sorted, and reversed: the median of three's best and a classic worst case.
                 var again = sorted
-                FetchSorter.sort(&again, by: ordering, depthLimit: depthLimit)
+                EntrySorter.sort(&again, by: ordering, depthLimit: depthLimit)
                 #expect(again.map(\.objectID) == expected)
                 var reversed = Array(sorted.reversed())
-                FetchSorter.sort(&reversed, by: ordering, depthLimit: depthLimit)
+                EntrySorter.sort(&reversed, by: ordering, depthLimit: depthLimit)
                 #expect(reversed.map(\.objectID) == expected)
             }
         }
