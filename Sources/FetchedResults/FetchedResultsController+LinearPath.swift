@@ -55,14 +55,14 @@ extension FetchedResultsController {
         enteringCandidates.reserveCapacity(candidates.count)
         var leaving = [Bool](repeating: false, count: candidates.count)
         var leavingCount = 0
-        var listedIDs: [Int] = []
-        listedIDs.reserveCapacity(candidates.count)
+        // A bit per listed ID (IDs are dense): the walk skips untouched objects by it.
+        var marks = ObjectIDSet()
         for i in candidates.indices {
             let hasOld = candidates[i].oldEntry != nil, changed = candidates[i].keyChanged
             let code = candidates[i].newKey?.code
             if hasOld {
                 listed.insert(candidates[i].object.objectID.rawValue, i)
-                listedIDs.append(candidates[i].object.objectID.rawValue)
+                marks.insert(candidates[i].object.objectID)
                 if code == nil || changed {
                     leaving[i] = true
                     leavingCount += 1
@@ -104,9 +104,6 @@ extension FetchedResultsController {
         let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
         var merge = LinearMerge(expectedCount: tree.count - leavingCount + entering.count, sectioned: sectionTree != nil,
                                 oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
-        // A bit per ID for the listed candidates, if their IDs fit a bitmap a few times the
-        // list's size (IDs are dense); else every object is looked up.
-        let marks = IDMarks(listedIDs, limit: max(1 << 16, 4 * tree.count))
         var oldLeaves = tree.leaves
         merge.walk(oldLeaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
                    enteringCandidates: enteringCandidates, candidates: &candidates)

@@ -36,7 +36,7 @@ struct LinearMerge {
     ///   - leaving: per candidate, whether its old entry goes.
     ///   - entering: the new entries, in any order; `order` sorts them.
     ///   - enteringCandidates: the candidate of each new entry.
-    mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, marks: IDMarks, leaving: [Bool],
+    mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, marks: ObjectIDSet, leaving: [Bool],
                        entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]) {
         // Entries are read in place, through buffer pointers: an array's subscript copied them.
         entering.withUnsafeBufferPointer { entering in
@@ -59,7 +59,7 @@ struct LinearMerge {
     private var rank = 0, section = 0, sectionStart = 0, next = 0
 
     private mutating func walkLeaf(_ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
-                                   marks: IDMarks, leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
+                                   marks: ObjectIDSet, leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
                                    enteringCandidates: [Int], candidates: inout [Candidate]) {
         let count = elements.count
         var i = 0
@@ -97,7 +97,7 @@ struct LinearMerge {
                 let sectionEnd = section < oldEnds.count ? i + (oldEnds[section] - rank) : stop
                 let end = min(stop, sectionEnd)
                 var j = i
-                while j < end, !marks.contains(elements[j].objectID.rawValue) { j += 1 }
+                while j < end, !marks.contains(elements[j].objectID) { j += 1 }
                 if j > i {
                     placeRun(UnsafeBufferPointer(rebasing: elements[i..<j]), oldSection: section)
                     rank += j - i

@@ -6,28 +6,29 @@
 /// 1,000 objects spent 580 K instructions on it, docs/performance.md, "Large batches, fourth
 /// pass"). An ID below zero or beyond `denseLimit` goes to a `Set` instead, so a stray large ID
 /// never allocates a huge bitmap. It answers what the context asks of its dirty IDs, with
-/// `Set`'s names.
-struct ObjectIDSet: ExpressibleByArrayLiteral {
-    private var words: [UInt64] = []
-    private var sparse: Set<ObjectID> = []
+/// `Set`'s names; the controller's linear change path marks an event's objects in one, so that
+/// its walk over the list can skip runs of untouched objects with a load and a test per object.
+package struct ObjectIDSet: ExpressibleByArrayLiteral {
+    @usableFromInline var words: [UInt64] = []
+    @usableFromInline var sparse: Set<ObjectID> = []
     /// The number of IDs in the set.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// IDs from 0 up to this get a bit (at most 2 MB of words).
-    static let denseLimit = 1 << 24
+    @usableFromInline static let denseLimit = 1 << 24
 
-    init() {}
+    package init() {}
 
-    init(arrayLiteral ids: ObjectID...) {
+    package init(arrayLiteral ids: ObjectID...) {
         for id in ids { insert(id) }
     }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// Adds `id`.
     /// - Complexity: O(1) amortised.
     @inline(__always)
-    mutating func insert(_ id: ObjectID) {
+    package mutating func insert(_ id: ObjectID) {
         let raw = id.rawValue
         guard raw >= 0, raw < Self.denseLimit else {
             if sparse.insert(id).inserted { count += 1 }
@@ -47,7 +48,8 @@ struct ObjectIDSet: ExpressibleByArrayLiteral {
     }
 
     /// Whether `id` is in the set.
-    func contains(_ id: ObjectID) -> Bool {
+    @inlinable
+    package func contains(_ id: ObjectID) -> Bool {
         let raw = id.rawValue
         guard raw >= 0, raw < Self.denseLimit else { return sparse.contains(id) }
         let word = raw >> 6
@@ -56,7 +58,7 @@ struct ObjectIDSet: ExpressibleByArrayLiteral {
 
     /// The IDs, ascending.
     /// - Complexity: O(w + k log k) for w words of bits and k IDs outside them.
-    func sorted() -> [ObjectID] {
+    package func sorted() -> [ObjectID] {
         var ids: [ObjectID] = []
         ids.reserveCapacity(count)
         ids += sparse.filter { $0.rawValue < 0 }.sorted()
@@ -72,7 +74,7 @@ struct ObjectIDSet: ExpressibleByArrayLiteral {
     }
 
     /// The IDs of the set and of `other`, as a `Set`.
-    func union(_ other: some Sequence<ObjectID>) -> Set<ObjectID> {
+    package func union(_ other: some Sequence<ObjectID>) -> Set<ObjectID> {
         var result = Set(sorted())
         result.formUnion(other)
         return result

@@ -1,28 +1,10 @@
 @testable import FetchedResults
 import Testing
 
-/// The parts the linear change path's walk is made of, checked by hand: the ID marks that find
-/// runs of untouched objects, and the tree builder that takes entries one at a time and in runs.
+/// The parts the linear change path's walk is made of, checked by hand: the tree builder that
+/// takes entries one at a time and in runs. (The marks that find runs of untouched objects are an
+/// `ObjectIDSet`: `ObjectIDSetTests`.)
 @Suite struct LinearWalkPartsTests {
-    @Test func marksHoldExactlyTheMarkedIDs() {
-        let marks = IDMarks([3, 64, 63, 200], limit: 1_000)
-        #expect(!marks.marksEverything)
-        for id in [3, 63, 64, 200] { #expect(marks.contains(id)) }
-        // Neighbours, the word boundary's other side, beyond the largest, and below zero.
-        for id in [0, 2, 4, 62, 65, 199, 201, 10_000, -1, Int.min, Int.max] { #expect(!marks.contains(id)) }
-    }
-
-    @Test func anIDOutsideTheBitmapMarksEverything() {
-        // 1,000 is not below the limit, -5 is below zero: every ID then counts as marked.
-        for ids in [[1, 1_000], [-5, 2]] {
-            let marks = IDMarks(ids, limit: 1_000)
-            #expect(marks.marksEverything)
-            #expect(marks.contains(7) && marks.contains(123_456))
-        }
-        let none = IDMarks([], limit: 1_000)
-        #expect(!none.marksEverything && !none.contains(0))
-    }
-
     @Test(arguments: [0, 1, 47, 48, 49, 500, 5_000])
     func theBuilderGivesTheElementsInLeavesOfThreeQuarters(count: Int) {
         // Expected count 1 forces the buffer to grow; runs of 1 to 13 alternate with single appends.

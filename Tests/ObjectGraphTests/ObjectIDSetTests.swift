@@ -15,6 +15,8 @@ import Testing
         #expect(set.contains(ObjectID(64)))
         #expect(!set.contains(ObjectID(65)))
         #expect(!set.contains(ObjectID(1_000_000)))
+        // Neighbours, the word boundary's other side, below zero and the extremes: not in it.
+        for raw in [1, 4, 6, 62, 65, 129, 131, -1, Int.min, Int.max] { #expect(!set.contains(ObjectID(raw))) }
     }
 
     @Test func idsOutsideTheBitmapGoToTheSparseSet() {
