@@ -41,9 +41,12 @@ struct TextOrdering: TreeOrdering {
             if Int.random(in: 0..<2, using: &rng) == 0 || model.isEmpty {
                 let value = Int.random(in: 0..<6_000, using: &rng)
                 guard !model.contains(value) else { continue }
+                // The model's own sorted position, not the tree's answer, places the value.
+                let expected = model.firstIndex { $0 > value } ?? model.count
                 let rank = tree.insert(value, neighbours: &near)
-                model.insert(value, at: rank)
-                let before = rank > 0 ? model[rank - 1] : nil, after = rank + 1 < model.count ? model[rank + 1] : nil
+                #expect(rank == expected, "step \(step)")
+                model.insert(value, at: expected)
+                let before = expected > 0 ? model[expected - 1] : nil, after = expected + 1 < model.count ? model[expected + 1] : nil
                 #expect(near.before == nil || near.before == before, "step \(step)")
                 #expect(near.after == nil || near.after == after, "step \(step)")
                 reported += (near.before == nil ? 0 : 1) + (near.after == nil ? 0 : 1)
