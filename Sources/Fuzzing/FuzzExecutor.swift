@@ -13,8 +13,8 @@ package final class FuzzExecutor {
     package let interpreter: Interpreter
     private var ids: [FuzzSymbol: ObjectID] = [:]
     private var symbols: [ObjectID: FuzzSymbol] = [:]
-    /// Every object the session's lines inserted, with its symbol, in ID order (live or not).
-    private var insertedObjects: [(id: ObjectID, symbol: FuzzSymbol)] = []
+    /// Every object the session's lines inserted, in ID order (live or not), and its symbol.
+    private var insertedIDs: [ObjectID] = [], insertedSymbols: [FuzzSymbol] = []
 
     /// What running one line did.
     package struct Step {
@@ -64,8 +64,9 @@ package final class FuzzExecutor {
                 ids[symbol] = id
                 symbols[id] = symbol
                 // IDs grow with every insert; a merged background insert may still come in behind.
-                let index = insertedObjects.lastIndex { $0.id < id }.map { $0 + 1 } ?? 0
-                insertedObjects.insert((id, symbol), at: index)
+                let index = insertedIDs.lastIndex { $0 < id }.map { $0 + 1 } ?? 0
+                insertedIDs.insert(id, at: index)
+                insertedSymbols.insert(symbol, at: index)
             }
         }
         if step.outcome.failed, let report = interpreter.lastReport {
@@ -80,15 +81,18 @@ package final class FuzzExecutor {
     // MARK: The workspace, as the generator sees it
 
     /// The live objects of the fuzzed entity with their symbols, in ID order.
-    /// - Complexity: O(inserted) lookups by ID; no sort.
+    /// - Complexity: O(inserted) lookups by ID in one walk of the context's table; no sort.
     func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
         let context = workspace.context
-        var live: [(symbol: FuzzSymbol, object: ManagedObject)] = []
-        live.reserveCapacity(insertedObjects.count)
-        for entry in insertedObjects {
-            if let object = context.object(with: entry.id) { live.append((entry.symbol, object)) }
+        return context.liveIndexes(among: insertedIDs).compactMap { index in
+            context.object(with: insertedIDs[index]).map { (insertedSymbols[index], $0) }
         }
-        return live
+    }
+
+    /// The live objects' symbols and IDs, in ID order: `liveObjects()` without holding the
+    /// objects (retaining and releasing a hundred of them per batch was most of its cost).
+    func liveSymbols() -> [(symbol: FuzzSymbol, id: ObjectID)] {
+        workspace.context.liveIndexes(among: insertedIDs).map { (insertedSymbols[$0], insertedIDs[$0]) }
     }
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).

@@ -59,7 +59,7 @@ package struct FuzzGenerator {
     }
 
     mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
-        var live = executor.liveObjects()
+        var live = executor.liveSymbols()
         let roll = Int.random(in: 0..<100, using: &rng)
         let count = Int.random(in: roll < 55 ? 1...2 : roll < 85 ? 3...5 : 6...10, using: &rng)
         var edits: [FuzzEdit] = []
@@ -82,7 +82,7 @@ package struct FuzzGenerator {
                 continue
             }
             let index = Int.random(in: 0..<live.count, using: &rng)
-            let (symbol, object) = live[index]
+            let (symbol, id) = live[index]
             switch kind {
             case 1:
                 edits.append(.delete(symbol))
@@ -91,7 +91,7 @@ package struct FuzzGenerator {
             case 2: edits.append(.set(symbol, [.title: title()]))
             case 3: edits.append(.set(symbol, [.order: order()]))
             case 4: edits.append(.set(symbol, [.group: group()]))
-            case 5: edits.append(hiddenToggle(live, preferring: object, symbol: symbol, reader: executor.fieldReader()))
+            case 5: edits.append(hiddenToggle(live, preferring: id, symbol: symbol, executor: executor))
             default: edits.append(.set(symbol, [.group: group(), .order: order()]))
             }
         }
@@ -99,13 +99,15 @@ package struct FuzzGenerator {
     }
 
     /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
-    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, object: ManagedObject)], preferring object: ManagedObject,
-                                       symbol: FuzzSymbol, reader: FuzzFieldReader) -> FuzzEdit {
-        let hidden = live.filter { reader.value(of: .hidden, in: $0.object) == .bool(true) }
+    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, id: ObjectID)], preferring id: ObjectID,
+                                       symbol: FuzzSymbol, executor: FuzzExecutor) -> FuzzEdit {
+        let reader = executor.fieldReader(), context = executor.workspace.context
+        let isHidden = { (id: ObjectID) in context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true) }
+        let hidden = live.filter { isHidden($0.id) }
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
             return .set(pick.symbol, [.hidden: .bool(false)])
         }
-        return .set(symbol, [.hidden: .bool(reader.value(of: .hidden, in: object) != .bool(true))])
+        return .set(symbol, [.hidden: .bool(!isHidden(id))])
     }
 
     private mutating func insert(hidden: Bool) -> FuzzEdit {
