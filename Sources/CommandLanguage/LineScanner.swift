@@ -197,6 +197,13 @@ struct LineScanner {
 
     /// Whether `text` is a name: a letter or `_`, then letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every key the fuzzer writes): byte by byte, no scalar decoding.
+            let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            guard let first = utf8.first, isStart(first) else { return false }
+            return utf8.allSatisfy { isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
         guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
         return text.unicodeScalars.allSatisfy(isIdentifierScalar)
     }
