@@ -22,6 +22,9 @@ package final class FuzzExecutor {
         package var text: String?
         /// The part of the line that ran (the line with what was left out removed).
         package var line: FuzzLine?
+        /// Whether all of the line ran (`line` is the line given): known from rendering,
+        /// without comparing the two lines edit by edit.
+        package var ranWhole = false
         package var outcome = LineOutcome()
         /// The failure of the line's change event, if any.
         package var failure: FuzzFailure?
@@ -45,9 +48,10 @@ package final class FuzzExecutor {
     /// Renders and runs `line`.
     package func run(_ line: FuzzLine) -> Step {
         var step = Step()
-        guard let (text, effective) = render(line) else { return step }
+        guard let (text, effective, ranWhole) = render(line) else { return step }
         step.text = text
         step.line = effective
+        step.ranWhole = ranWhole
         let expectedOrder = userOrder(after: effective)
         step.outcome = interpreter.execute(text)
         if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
@@ -135,10 +139,11 @@ package final class FuzzExecutor {
 
     // MARK: Rendering
 
-    private func render(_ line: FuzzLine) -> (String, FuzzLine)? {
+    /// The line's text, the part of it that can run, and whether that is all of it.
+    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool)? {
         switch line {
         case .command(let text, _):
-            return (text, line)
+            return (text, line, true)
         case .edits(let edits):
             var gone: Set<FuzzSymbol> = []
             var kept: [FuzzEdit] = [], text = FuzzLineText()
@@ -163,16 +168,17 @@ package final class FuzzExecutor {
                 }
                 kept.append(edit)
             }
-            return kept.isEmpty ? nil : (text.text, .edits(kept))
+            // The kept edits are the line's in order: all of it ran when none was left out.
+            return kept.isEmpty ? nil : (text.text, .edits(kept), kept.count == edits.count)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
-            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line)
+            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true)
         case .save:
-            return ("save", line)
+            return ("save", line, true)
         case .undo:
-            return workspace.context.canUndo ? ("undo", line) : nil
+            return workspace.context.canUndo ? ("undo", line, true) : nil
         case .redo:
-            return workspace.context.canRedo ? ("redo", line) : nil
+            return workspace.context.canRedo ? ("redo", line, true) : nil
         }
     }
 }

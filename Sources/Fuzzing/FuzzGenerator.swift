@@ -17,9 +17,13 @@ package struct FuzzGenerator {
     /// Background contexts opened so far in this session (each batch opens a fresh one).
     var backgroundContexts = 0
 
+    /// `configuration.groups`, built once (the property builds the names on every read).
+    private let groups: [String]
+
     package init(configuration: FuzzConfiguration, seed: UInt64) {
         self.configuration = configuration
         rng = SeededGenerator(seed: seed)
+        groups = configuration.groups
     }
 
     /// The entity, the initial rows in one line, the fetch, the adapter and the profile.
@@ -121,7 +125,7 @@ package struct FuzzGenerator {
     mutating func group() -> Value {
         let n = configuration.sections
         let pick = min(Int.random(in: 0..<n, using: &rng), Int.random(in: 0..<n, using: &rng))
-        return .string(configuration.groups[pick])
+        return .string(groups[pick])
     }
 
     private mutating func order() -> Value { .int(Int.random(in: 0..<max(4, configuration.rows), using: &rng)) }
@@ -162,13 +166,13 @@ package struct FuzzGenerator {
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
             bySection[reader.value(of: .group, in: object).stringValue ?? "", default: []].append(symbol)
         }
-        let unused = configuration.groups.filter { bySection[$0] == nil }
+        let unused = groups.filter { bySection[$0] == nil }
         let empties = unused.isEmpty || (!bySection.isEmpty && chance(50))
         if empties,
            let (name, members) = bySection.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }).first,
            members.count <= 10 {
             let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
-            let others = configuration.groups.filter { $0 != name }
+            let others = groups.filter { $0 != name }
             return .edits(members.map { symbol in
                 switch roll {
                 case 0: return .delete(symbol)
