@@ -136,7 +136,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     /// Reconfigures the visible cell of `object` at its current index path (correct after a batch).
     func reconfigureAtCurrentPath(_ object: ManagedObject) {
         guard let path = controller.indexPath(forObject: object),
-              table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
+              table.configureVisibleCell(at: path, making: { dataSource.cell(for: object) }) else { return }
         lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 
@@ -145,7 +145,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     /// (FetchedResultsCoordinator's `cellConfigurator`). Returns the operation for the caller to
     /// record, if a cell was visible.
     func reconfigureInBatch(_ path: IndexPath, with object: ManagedObject) -> TableOperation? {
-        guard table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return nil }
+        guard table.configureVisibleCell(at: path, making: { dataSource.cell(for: object) }) else { return nil }
         return .configureCell(path, identifier: object.objectID.rawValue)
     }
 
@@ -158,7 +158,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
             logDelegateException(during: method, reason: controller.objectAtIndexPathFailure(path))
             return
         }
-        guard table.configureVisibleCell(at: path, with: dataSource.cell(for: object)) else { return }
+        guard table.configureVisibleCell(at: path, making: { dataSource.cell(for: object) }) else { return }
         lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 }

@@ -9,7 +9,7 @@ extension CommandParser {
     static func parseInsert(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         let entity = try s.requireIdentifier("an entity name", after: keyword, as: .entity)
         var assignments: [Command.Assignment] = []
-        var keys: Set<String> = []
+        var keys = AssignmentKeys()
         while true {
             guard let token = try s.peek() else { break }
             if token.isWord, token.text == "at" {
@@ -28,7 +28,7 @@ extension CommandParser {
                     throw s.error(.expected(indexPathExpectation, after: "at"), at: token.start)
                 }
             }
-            assignments.append(try parseAssignment(&s, keys: &keys, index: assignments.count))
+            assignments.append(try parseAssignment(&s, keys: &keys, after: assignments))
         }
         return .insert(entity: entity, assignments: assignments)
     }
@@ -110,16 +110,19 @@ extension CommandParser {
     /// `key=value …` up to the end of the command; a key may not repeat.
     static func parseAssignments(_ s: inout LineScanner) throws(CommandError) -> [Command.Assignment] {
         var assignments: [Command.Assignment] = []
-        var keys: Set<String> = []
+        var keys = AssignmentKeys()
         while try s.peek() != nil {
-            assignments.append(try parseAssignment(&s, keys: &keys, index: assignments.count))
+            assignments.append(try parseAssignment(&s, keys: &keys, after: assignments))
         }
         return assignments
     }
 
-    /// One `key=value`, the `index`-th of its command; the key may not be one of `keys` (and is
-    /// added to them).
-    static func parseAssignment(_ s: inout LineScanner, keys: inout Set<String>, index: Int) throws(CommandError) -> Command.Assignment {
+    /// One `key=value` of a command, after its `assignments` so far; the key may not be one of
+    /// theirs (`keys` remembers it).
+    static func parseAssignment(
+        _ s: inout LineScanner, keys: inout AssignmentKeys, after assignments: [Command.Assignment]
+    ) throws(CommandError) -> Command.Assignment {
+        let index = assignments.count
         guard let key = try s.token() else { throw s.error(.expected("key=value", after: "the entity"), at: s.position) }
         guard key.isWord, LineScanner.isIdentifier(key.text) else {
             throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
@@ -131,7 +134,7 @@ extension CommandParser {
             throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
         }
         let value = try s.value(of: valueToken)
-        guard keys.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
+        guard keys.insert(key.text, after: assignments) else { throw s.error(.duplicate(key.text), at: key.start) }
         s.mark(.key(index), at: key.start)
         s.mark(.value(index), at: valueToken.start)
         return .init(key.text, value)
@@ -141,20 +144,26 @@ extension CommandParser {
     static func objectRef(
         _ token: LineScanner.Token, _ s: LineScanner, expecting expectation: String = referenceExpectation
     ) throws(CommandError) -> Command.ObjectRef {
-        let text = token.text
-        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+        var text = token.text
         guard token.isWord else { throw s.error(.expectedGot(expectation, got: text), at: token.start) }
-        if text.hasPrefix("#"), digits(text.dropFirst()) {
-            guard let raw = Int(text.dropFirst()) else { throw s.error(.numberOutOfRange(text), at: token.start) }
-            return .id(ObjectID(raw))
+        // Read from the UTF-8 bytes in place: `#` then digits, or digits `.` digits (a `#` or
+        // `.` followed by a combining mark is another character and so is no reference).
+        let reference = text.withUTF8 { bytes -> DigitRun.Reference in
+            if bytes.first == UInt8(ascii: "#") { return .id(DigitRun(bytes[1...])) }
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return .none }
+            return .path(section: DigitRun(bytes[..<dot]), row: DigitRun(bytes[(dot + 1)...]))
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, digits(parts[0]), digits(parts[1]) else {
+        switch reference {
+        case .id(.value(let raw)):
+            return .id(ObjectID(raw))
+        case .id(.tooLarge):
+            throw s.error(.numberOutOfRange(text), at: token.start)
+        case .path(.value(let section), .value(let row)):
+            return .indexPath(IndexPath(row: row, section: section))
+        case .path(.value, .tooLarge), .path(.tooLarge, .value), .path(.tooLarge, .tooLarge):
+            throw s.error(.numberOutOfRange(text), at: token.start)
+        default:
             throw s.error(.expectedGot(expectation, got: text), at: token.start)
         }
-        guard let section = Int(parts[0]), let row = Int(parts[1]) else {
-            throw s.error(.numberOutOfRange(text), at: token.start)
-        }
-        return .indexPath(IndexPath(row: row, section: section))
     }
 }

@@ -76,7 +76,7 @@ extension CommandParser {
         guard !verb.isEmpty else { throw s.error(.expected("'set' or 'delete'", after: keyword.text), at: keyword.start) }
         let entity = try s.requireIdentifier("an entity name", after: verbToken, as: .entity)
         var assignments: [Command.Assignment] = []
-        var keys: Set<String> = []
+        var keys = AssignmentKeys()
         var predicate: Command.PredicateText?
         while true {
             s.skipSpaces()
@@ -90,7 +90,7 @@ extension CommandParser {
             guard verb == "set" else {
                 throw s.error(.expectedGot("'where'", got: s.rawWord(at: start)), at: start)
             }
-            assignments.append(try parseAssignment(&s, keys: &keys, index: assignments.count))
+            assignments.append(try parseAssignment(&s, keys: &keys, after: assignments))
         }
         if verb == "set", assignments.isEmpty {
             throw s.error(.expected("key=value", after: entity), at: verbToken.start)

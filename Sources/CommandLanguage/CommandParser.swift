@@ -24,6 +24,7 @@ package enum CommandParser {
         if scanner.current == "#" { return [] }
 
         var commands: [ParsedCommand] = []
+        commands.reserveCapacity(4)  // an edits line holds a few: no regrowth at 2 and 4
         var firstNonEdit: (name: Command.Name, start: Int)?
         while true {
             scanner.skipSpaces()

@@ -30,37 +30,44 @@ extension LineScanner {
         case "false": return .value(.bool(false))
         default: break
         }
-        if text.hasPrefix("#") {
+        if text.utf8.first == UInt8(ascii: "#"), text.hasPrefix("#") {
             // `#7`: an object, the value of a to-one relationship.
             guard let id = Int(text.dropFirst()), id > 0, text.dropFirst().allSatisfy(\.isASCII) else { return .invalid(.invalidValue(text)) }
             return .value(.object(ObjectID(id)))
         }
-        let scalars = Array(text.unicodeScalars)
-        if looksLikeDate(scalars) {
-            guard let date = ISO8601.parse(text) else { return .invalid(.invalidDate(text)) }
-            return .value(.date(date))
+        // The shape is read from the UTF-8 bytes in place (every byte it looks for is ASCII, and
+        // a non-ASCII scalar's bytes match none of them, as the scalar did not).
+        var utf8 = text
+        return utf8.withUTF8 { s -> BareValue in
+            if looksLikeDate(s) {
+                guard let date = ISO8601.parse(text) else { return .invalid(.invalidDate(text)) }
+                return .value(.date(date))
+            }
+            guard looksLikeNumber(s) else { return .invalid(.invalidValue(text)) }
+            return number(text, s)
         }
-        guard looksLikeNumber(scalars) else { return .invalid(.invalidValue(text)) }
-        return number(text, scalars)
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private static func looksLikeDate(_ s: [Unicode.Scalar]) -> Bool {
-        s.count >= 5 && s[0..<4].allSatisfy(isDigit) && s[4] == "-"
+    private static func looksLikeDate(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        s.count >= 5 && s[0..<4].allSatisfy(isDigit) && s[4] == UInt8(ascii: "-")
     }
 
-    private static func looksLikeNumber(_ s: [Unicode.Scalar]) -> Bool {
+    private static func looksLikeNumber(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = s.first else { return false }
         if isDigit(first) { return true }
         let rest = s.dropFirst()
-        if first == "." { return rest.first.map(isDigit) ?? false }
-        guard first == "-" || first == "+", let second = rest.first else { return false }
-        return isDigit(second) || (second == "." && rest.dropFirst().first.map(isDigit) == true)
+        if first == dot { return rest.first.map(isDigit) ?? false }
+        guard first == minus || first == plus, let second = rest.first else { return false }
+        return isDigit(second) || (second == dot && rest.dropFirst().first.map(isDigit) == true)
     }
 
-    private static func number(_ text: String, _ s: [Unicode.Scalar]) -> BareValue {
-        var i = (s.first == "-" || s.first == "+") ? 1 : 0
+    private static let dot = UInt8(ascii: "."), minus = UInt8(ascii: "-"), plus = UInt8(ascii: "+")
+    private static let lowerE = UInt8(ascii: "e"), upperE = UInt8(ascii: "E")
+
+    private static func number(_ text: String, _ s: UnsafeBufferPointer<UInt8>) -> BareValue {
+        var i = (s.first == minus || s.first == plus) ? 1 : 0
         let integerStart = i
         while i < s.count, isDigit(s[i]) { i += 1 }
         var digitCount = i - integerStart
@@ -69,17 +76,17 @@ extension LineScanner {
             return .value(.int(value))
         }
         var isDecimal = false
-        if s[i] == "." {
+        if s[i] == dot {
             isDecimal = true
             i += 1
             let fractionStart = i
             while i < s.count, isDigit(s[i]) { i += 1 }
             digitCount += i - fractionStart
         }
-        if i < s.count, s[i] == "e" || s[i] == "E" {
+        if i < s.count, s[i] == lowerE || s[i] == upperE {
             isDecimal = true
             i += 1
-            if i < s.count, s[i] == "-" || s[i] == "+" { i += 1 }
+            if i < s.count, s[i] == minus || s[i] == plus { i += 1 }
             let exponentStart = i
             while i < s.count, isDigit(s[i]) { i += 1 }
             guard i > exponentStart else { return .invalid(.invalidNumber(text)) }

@@ -30,9 +30,15 @@ struct LineScanner {
     var positions: TokenPositions
 
     init(_ line: String) {
-        scalars = Array(line.unicodeScalars)
         let bytes = Array(line.utf8)
-        asciiBytes = bytes.count == scalars.count ? bytes : nil
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // One scalar per byte: widening the bytes skips decoding the line's UTF-8.
+            scalars = bytes.map { Unicode.Scalar($0) }
+            asciiBytes = bytes
+        } else {
+            scalars = Array(line.unicodeScalars)
+            asciiBytes = nil
+        }
         positions = TokenPositions(line: line)
     }
 
@@ -83,6 +89,11 @@ struct LineScanner {
 
     /// Throws at the first control character other than tab: they have no meaning in a command.
     func rejectControlCharacters() throws(CommandError) {
+        if let asciiBytes {
+            // An ASCII line: a byte compare per character (offsets are the same).
+            guard let offset = asciiBytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return }
+            throw error(.controlCharacter(scalars[offset]), at: offset)
+        }
         for (offset, scalar) in scalars.enumerated()
         where scalar != "\t" && (scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control) {
             throw error(.controlCharacter(scalar), at: offset)
@@ -103,11 +114,12 @@ struct LineScanner {
         return copy.rawWord()
     }
 
-    /// The next token, without moving the cursor. (A copy of the scanner kept alive across a
-    /// `mark` would make every mark copy the positions recorded so far.)
-    func peek() throws(CommandError) -> Token? {
-        var copy = self
-        return try copy.token()
+    /// The next token, without moving the cursor (it is put back). Reading from a copy of the
+    /// scanner instead retained and released every array it holds, for every peek.
+    mutating func peek() throws(CommandError) -> Token? {
+        let start = position
+        defer { position = start }
+        return try token()
     }
 
     /// Skips spaces and reads the next token, or returns `nil` at the end of the command.
@@ -185,6 +197,13 @@ struct LineScanner {
 
     /// Whether `text` is a name: a letter or `_`, then letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every key the fuzzer writes): byte by byte, no scalar decoding.
+            let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            guard let first = utf8.first, isStart(first) else { return false }
+            return utf8.allSatisfy { isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
         guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
         return text.unicodeScalars.allSatisfy(isIdentifierScalar)
     }

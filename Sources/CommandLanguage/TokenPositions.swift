@@ -48,7 +48,12 @@ package struct TokenPositions: Sendable {
     /// Records that `slot`'s token starts at scalar offset `offset` (the first record wins).
     mutating func record(_ slot: Slot, at offset: Int) {
         func first(_ stored: inout Int?) { if stored == nil { stored = offset } }
-        func next(_ stored: inout [Int], _ index: Int) { if index == stored.count { stored.append(offset) } }
+        func next(_ stored: inout [Int], _ index: Int) {
+            guard index == stored.count else { return }
+            // Room for a few at once: growing 1, 2, 4 reallocated twice for a four-key insert.
+            if stored.isEmpty { stored.reserveCapacity(4) }
+            stored.append(offset)
+        }
         switch slot {
         case .entity: first(&entity)
         case .from: first(&from)

@@ -46,7 +46,9 @@ extension FuzzExecutor {
         let context = workspace.context
         let entity = context.schema.entity(named: FuzzField.entityName)
         guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return [:] }
-        for object in context.objects(ofEntity: FuzzField.entityName) {
+        let objects = context.objects(ofEntity: FuzzField.entityName)
+        if let order = integerOrder(objects, group: group, index: index, ascending: ascending) { return order }
+        for object in objects {
             guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
             let entry = OrderEntry(key: object.value(at: index), id: object.objectID)
             let name = object.value(at: group).stringValue ?? ""
@@ -60,6 +62,48 @@ extension FuzzExecutor {
         var order = FullOrder(minimumCapacity: names.count)
         for (name, entries) in zip(names, members) { order[name] = sortedIDs(entries, ascending: ascending) }
         return order
+    }
+
+    /// `fullOrder()` when every object's `order` is an int (dense and sparse renumbering): one
+    /// sort of plain integer triples (section, key, ID), then each section's run cut out — no
+    /// values copied, no array per section grown object by object. Nil when a key is not an int.
+    private func integerOrder(_ objects: [ManagedObject], group: Int, index: Int, ascending: Bool) -> FullOrder? {
+        var names: [String] = [], entries: [SectionedEntry] = []
+        entries.reserveCapacity(objects.count)
+        for object in objects {
+            guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
+            guard case .int(let key) = object.value(at: index) else { return nil }
+            let name = object.value(at: group).stringValue ?? ""
+            let section: Int
+            if let known = names.firstIndex(of: name) {
+                section = known
+            } else {
+                section = names.count
+                names.append(name)
+            }
+            entries.append(SectionedEntry(section: section, key: key, id: object.objectID.rawValue))
+        }
+        entries.sort { a, b in
+            if a.section != b.section { return a.section < b.section }
+            return a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id
+        }
+        var order = FullOrder(minimumCapacity: names.count)
+        var start = 0
+        while start < entries.count {
+            let section = entries[start].section
+            var end = start + 1
+            while end < entries.count, entries[end].section == section { end += 1 }
+            order[names[section]] = entries[start..<end].map { ObjectID($0.id) }
+            start = end
+        }
+        return order
+    }
+
+    /// An object of `integerOrder`: its section (by first appearance), `order` and ID.
+    private struct SectionedEntry {
+        var section: Int
+        var key: Int
+        var id: Int
     }
 
     /// The IDs of `entries` sorted by `order` (in the list's direction), then by ID.

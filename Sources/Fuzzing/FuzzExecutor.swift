@@ -13,8 +13,8 @@ package final class FuzzExecutor {
     package let interpreter: Interpreter
     private var ids: [FuzzSymbol: ObjectID] = [:]
     private var symbols: [ObjectID: FuzzSymbol] = [:]
-    /// Every object the session's lines inserted, with its symbol, in ID order (live or not).
-    private var insertedObjects: [(id: ObjectID, symbol: FuzzSymbol)] = []
+    /// Every object the session's lines inserted, in ID order (live or not), and its symbol.
+    private var insertedIDs: [ObjectID] = [], insertedSymbols: [FuzzSymbol] = []
 
     /// What running one line did.
     package struct Step {
@@ -22,6 +22,9 @@ package final class FuzzExecutor {
         package var text: String?
         /// The part of the line that ran (the line with what was left out removed).
         package var line: FuzzLine?
+        /// Whether all of the line ran (`line` is the line given): known from rendering,
+        /// without comparing the two lines edit by edit.
+        package var ranWhole = false
         package var outcome = LineOutcome()
         /// The failure of the line's change event, if any.
         package var failure: FuzzFailure?
@@ -45,9 +48,10 @@ package final class FuzzExecutor {
     /// Renders and runs `line`.
     package func run(_ line: FuzzLine) -> Step {
         var step = Step()
-        guard let (text, effective) = render(line) else { return step }
+        guard let (text, effective, ranWhole) = render(line) else { return step }
         step.text = text
         step.line = effective
+        step.ranWhole = ranWhole
         let expectedOrder = userOrder(after: effective)
         step.outcome = interpreter.execute(text)
         if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
@@ -64,8 +68,9 @@ package final class FuzzExecutor {
                 ids[symbol] = id
                 symbols[id] = symbol
                 // IDs grow with every insert; a merged background insert may still come in behind.
-                let index = insertedObjects.lastIndex { $0.id < id }.map { $0 + 1 } ?? 0
-                insertedObjects.insert((id, symbol), at: index)
+                let index = insertedIDs.lastIndex { $0 < id }.map { $0 + 1 } ?? 0
+                insertedIDs.insert(id, at: index)
+                insertedSymbols.insert(symbol, at: index)
             }
         }
         if step.outcome.failed, let report = interpreter.lastReport {
@@ -80,15 +85,18 @@ package final class FuzzExecutor {
     // MARK: The workspace, as the generator sees it
 
     /// The live objects of the fuzzed entity with their symbols, in ID order.
-    /// - Complexity: O(inserted) lookups by ID; no sort.
+    /// - Complexity: O(inserted) lookups by ID in one walk of the context's table; no sort.
     func liveObjects() -> [(symbol: FuzzSymbol, object: ManagedObject)] {
         let context = workspace.context
-        var live: [(symbol: FuzzSymbol, object: ManagedObject)] = []
-        live.reserveCapacity(insertedObjects.count)
-        for entry in insertedObjects {
-            if let object = context.object(with: entry.id) { live.append((entry.symbol, object)) }
+        return context.liveIndexes(among: insertedIDs).compactMap { index in
+            context.object(with: insertedIDs[index]).map { (insertedSymbols[index], $0) }
         }
-        return live
+    }
+
+    /// The live objects' symbols and IDs, in ID order: `liveObjects()` without holding the
+    /// objects (retaining and releasing a hundred of them per batch was most of its cost).
+    func liveSymbols() -> [(symbol: FuzzSymbol, id: ObjectID)] {
+        workspace.context.liveIndexes(among: insertedIDs).map { (insertedSymbols[$0], insertedIDs[$0]) }
     }
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).
@@ -131,10 +139,11 @@ package final class FuzzExecutor {
 
     // MARK: Rendering
 
-    private func render(_ line: FuzzLine) -> (String, FuzzLine)? {
+    /// The line's text, the part of it that can run, and whether that is all of it.
+    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool)? {
         switch line {
         case .command(let text, _):
-            return (text, line)
+            return (text, line, true)
         case .edits(let edits):
             var gone: Set<FuzzSymbol> = []
             var kept: [FuzzEdit] = [], text = FuzzLineText()
@@ -159,16 +168,17 @@ package final class FuzzExecutor {
                 }
                 kept.append(edit)
             }
-            return kept.isEmpty ? nil : (text.text, .edits(kept))
+            // The kept edits are the line's in order: all of it ran when none was left out.
+            return kept.isEmpty ? nil : (text.text, .edits(kept), kept.count == edits.count)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
-            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line)
+            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true)
         case .save:
-            return ("save", line)
+            return ("save", line, true)
         case .undo:
-            return workspace.context.canUndo ? ("undo", line) : nil
+            return workspace.context.canUndo ? ("undo", line, true) : nil
         case .redo:
-            return workspace.context.canRedo ? ("redo", line) : nil
+            return workspace.context.canRedo ? ("redo", line, true) : nil
         }
     }
 }

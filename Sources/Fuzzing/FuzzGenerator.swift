@@ -17,9 +17,13 @@ package struct FuzzGenerator {
     /// Background contexts opened so far in this session (each batch opens a fresh one).
     var backgroundContexts = 0
 
+    /// `configuration.groups`, built once (the property builds the names on every read).
+    private let groups: [String]
+
     package init(configuration: FuzzConfiguration, seed: UInt64) {
         self.configuration = configuration
         rng = SeededGenerator(seed: seed)
+        groups = configuration.groups
     }
 
     /// The entity, the initial rows in one line, the fetch, the adapter and the profile.
@@ -59,7 +63,7 @@ package struct FuzzGenerator {
     }
 
     mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
-        var live = executor.liveObjects()
+        var live = executor.liveSymbols()
         let roll = Int.random(in: 0..<100, using: &rng)
         let count = Int.random(in: roll < 55 ? 1...2 : roll < 85 ? 3...5 : 6...10, using: &rng)
         var edits: [FuzzEdit] = []
@@ -82,7 +86,7 @@ package struct FuzzGenerator {
                 continue
             }
             let index = Int.random(in: 0..<live.count, using: &rng)
-            let (symbol, object) = live[index]
+            let (symbol, id) = live[index]
             switch kind {
             case 1:
                 edits.append(.delete(symbol))
@@ -91,7 +95,7 @@ package struct FuzzGenerator {
             case 2: edits.append(.set(symbol, [.title: title()]))
             case 3: edits.append(.set(symbol, [.order: order()]))
             case 4: edits.append(.set(symbol, [.group: group()]))
-            case 5: edits.append(hiddenToggle(live, preferring: object, symbol: symbol, reader: executor.fieldReader()))
+            case 5: edits.append(hiddenToggle(live, preferring: id, symbol: symbol, executor: executor))
             default: edits.append(.set(symbol, [.group: group(), .order: order()]))
             }
         }
@@ -99,13 +103,15 @@ package struct FuzzGenerator {
     }
 
     /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
-    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, object: ManagedObject)], preferring object: ManagedObject,
-                                       symbol: FuzzSymbol, reader: FuzzFieldReader) -> FuzzEdit {
-        let hidden = live.filter { reader.value(of: .hidden, in: $0.object) == .bool(true) }
+    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, id: ObjectID)], preferring id: ObjectID,
+                                       symbol: FuzzSymbol, executor: FuzzExecutor) -> FuzzEdit {
+        let reader = executor.fieldReader(), context = executor.workspace.context
+        let isHidden = { (id: ObjectID) in context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true) }
+        let hidden = live.filter { isHidden($0.id) }
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
             return .set(pick.symbol, [.hidden: .bool(false)])
         }
-        return .set(symbol, [.hidden: .bool(reader.value(of: .hidden, in: object) != .bool(true))])
+        return .set(symbol, [.hidden: .bool(!isHidden(id))])
     }
 
     private mutating func insert(hidden: Bool) -> FuzzEdit {
@@ -119,7 +125,7 @@ package struct FuzzGenerator {
     mutating func group() -> Value {
         let n = configuration.sections
         let pick = min(Int.random(in: 0..<n, using: &rng), Int.random(in: 0..<n, using: &rng))
-        return .string(configuration.groups[pick])
+        return .string(groups[pick])
     }
 
     private mutating func order() -> Value { .int(Int.random(in: 0..<max(4, configuration.rows), using: &rng)) }
@@ -160,13 +166,13 @@ package struct FuzzGenerator {
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
             bySection[reader.value(of: .group, in: object).stringValue ?? "", default: []].append(symbol)
         }
-        let unused = configuration.groups.filter { bySection[$0] == nil }
+        let unused = groups.filter { bySection[$0] == nil }
         let empties = unused.isEmpty || (!bySection.isEmpty && chance(50))
         if empties,
            let (name, members) = bySection.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }).first,
            members.count <= 10 {
             let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
-            let others = configuration.groups.filter { $0 != name }
+            let others = groups.filter { $0 != name }
             return .edits(members.map { symbol in
                 switch roll {
                 case 0: return .delete(symbol)

@@ -60,15 +60,32 @@ struct FuzzLineText {
 
     /// `title="t3" group="B"`: the assignments in schema order (`FuzzField.allCases`).
     mutating func append(_ values: [FuzzField: Value]) {
-        var first = true
-        for field in FuzzField.allCases {
-            guard let value = values[field] else { continue }
-            if !first { bytes.append(UInt8(ascii: " ")) }
-            first = false
-            append(field.rawValue)
-            bytes.append(UInt8(ascii: "="))
-            append(value)
+        // One walk of the dictionary, its entries put in schema order: a lookup per field hashed
+        // the field four times per edit.
+        var title: Value?, group: Value?, order: Value?, hidden: Value?
+        for (field, value) in values {
+            switch field {
+            case .title: title = value
+            case .group: group = value
+            case .order: order = value
+            case .hidden: hidden = value
+            }
         }
+        var first = true
+        appendAssignment(.title, title, first: &first)
+        appendAssignment(.group, group, first: &first)
+        appendAssignment(.order, order, first: &first)
+        appendAssignment(.hidden, hidden, first: &first)
+    }
+
+    /// ` field=value` (no space before the first), when there is a value.
+    private mutating func appendAssignment(_ field: FuzzField, _ value: Value?, first: inout Bool) {
+        guard let value else { return }
+        if !first { bytes.append(UInt8(ascii: " ")) }
+        first = false
+        append(field.rawValue)
+        bytes.append(UInt8(ascii: "="))
+        append(value)
     }
 
     private static func needsNoEscape(_ byte: UInt8) -> Bool {

@@ -42,7 +42,7 @@ package struct Fuzzer {
             var lines: [FuzzLine] = []
             func run(_ line: FuzzLine) throws -> FuzzExecutor.Step {
                 let step = executor.run(line)
-                if let error = step.inputError ?? (step.line == line ? nil : "not all of the line could run") {
+                if let error = step.inputError ?? (step.ranWhole ? nil : "not all of the line could run") {
                     throw FuzzGeneratorError(line: step.text ?? "\(line)", message: error, seed: configuration.seed, session: result.sessions)
                 }
                 lines.append(line)

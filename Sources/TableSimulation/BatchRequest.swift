@@ -4,36 +4,42 @@ import FetchSimCore
 /// the outermost batch. Repeated index paths count once, as in UIKit's index sets.
 struct BatchRequest {
     /// Old numbering.
-    var deletedRows: Set<IndexPath> = []
+    var deletedRows = SortedSet<RowKey>()
     /// New numbering.
-    var insertedRows: Set<IndexPath> = []
+    var insertedRows = SortedSet<RowKey>()
     /// Old numbering.
-    var reloadedRows: Set<IndexPath> = []
+    var reloadedRows = SortedSet<RowKey>()
     /// Old numbering (see `SimulatedTableView.reconfigureRows(at:)`).
-    var reconfiguredRows: Set<IndexPath> = []
+    var reconfiguredRows = SortedSet<RowKey>()
     /// From old, to new; in call order.
     var rowMoves: [(from: IndexPath, to: IndexPath)] = []
     /// Old numbering.
-    var deletedSections: Set<Int> = []
+    var deletedSections = SortedSet<Int>()
     /// New numbering.
-    var insertedSections: Set<Int> = []
+    var insertedSections = SortedSet<Int>()
     /// From old, to new; in call order.
     var sectionMoves: [(from: Int, to: Int)] = []
 
     init(_ operations: [TableOperation]) {
         for operation in operations {
             switch operation {
-            case .insertRows(let paths): insertedRows.formUnion(paths)
-            case .deleteRows(let paths): deletedRows.formUnion(paths)
-            case .reloadRows(let paths): reloadedRows.formUnion(paths)
-            case .reconfigureRows(let paths): reconfiguredRows.formUnion(paths)
+            case .insertRows(let paths): insertedRows.append(contentsOf: paths.lazy.map(RowKey.init))
+            case .deleteRows(let paths): deletedRows.append(contentsOf: paths.lazy.map(RowKey.init))
+            case .reloadRows(let paths): reloadedRows.append(contentsOf: paths.lazy.map(RowKey.init))
+            case .reconfigureRows(let paths): reconfiguredRows.append(contentsOf: paths.lazy.map(RowKey.init))
             case .moveRow(let from, let to): rowMoves.append((from, to))
-            case .insertSections(let sections): insertedSections.formUnion(sections)
-            case .deleteSections(let sections): deletedSections.formUnion(sections)
+            case .insertSections(let sections): insertedSections.append(contentsOf: sections)
+            case .deleteSections(let sections): deletedSections.append(contentsOf: sections)
             case .moveSection(let from, let to): sectionMoves.append((from, to))
             case .reloadData, .userMoveRow, .configureCell: break
             }
         }
+        deletedRows.normalize()
+        insertedRows.normalize()
+        reloadedRows.normalize()
+        reconfiguredRows.normalize()
+        deletedSections.normalize()
+        insertedSections.normalize()
     }
 }
 

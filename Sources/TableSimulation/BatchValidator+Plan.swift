@@ -23,24 +23,24 @@ extension BatchValidator {
             }
         }
         var removals: [Int: [Int]] = [:]
-        for path in request.deletedRows where newIndexOfOld[path.section] >= 0 {
-            removals[path.section, default: []].append(path.row)
+        for key in request.deletedRows where newIndexOfOld[key.section] >= 0 {
+            removals[key.section, default: []].append(key.row)
         }
         var insertions: [Int: [BatchPlan.Insertion]] = [:]
-        for path in request.insertedRows where sections[path.section] != .inserted {
-            insertions[path.section, default: []].append(BatchPlan.Insertion(row: path.row, source: .fresh))
+        for key in request.insertedRows where sections[key.section] != .inserted {
+            insertions[key.section, default: []].append(BatchPlan.Insertion(row: key.row, source: .fresh))
         }
-        var destinations: [IndexPath: IndexPath] = [:]
+        var destinations: [RowKey: IndexPath] = [:]
         for (from, to) in request.rowMoves {
             removals[from.section, default: []].append(from.row)
             insertions[to.section, default: []].append(BatchPlan.Insertion(row: to.row, source: .old(from)))
-            destinations[from] = to
+            destinations[RowKey(from)] = to
         }
         for key in removals.keys { removals[key]?.sort() }
         for key in insertions.keys { insertions[key]?.sort { $0.row < $1.row } }
 
         /// Where a row that is neither deleted nor moved away ends up.
-        func survivorPath(_ old: IndexPath) -> IndexPath {
+        func survivorPath(_ old: RowKey) -> IndexPath {
             let removed = removals[old.section] ?? []
             var row = old.row - removed.countOfElements(below: old.row)
             let new = newIndexOfOld[old.section]
@@ -50,10 +50,10 @@ extension BatchValidator {
             }
             return IndexPath(row: row, section: new)
         }
-        let reloaded = request.reloadedRows
+        let reloaded = request.reloadedRows.elements
             .filter { newIndexOfOld[$0.section] >= 0 }
             .map(survivorPath)
-        let reconfigured = request.reconfiguredRows
+        let reconfigured = request.reconfiguredRows.elements
             .filter { path in
                 newIndexOfOld[path.section] >= 0 && !request.deletedRows.contains(path) && !request.reloadedRows.contains(path)
             }

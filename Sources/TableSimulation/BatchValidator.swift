@@ -39,7 +39,7 @@ struct BatchValidator {
 
     private func checkSections() throws(TableViewError) -> [SectionSource] {
         let oldCount = before.count, newCount = after.count
-        for section in request.deletedSections.sorted() where !(0..<oldCount).contains(section) {
+        for section in request.deletedSections where !(0..<oldCount).contains(section) {
             throw .deleteSectionOutOfRange(section: section, sectionCount: oldCount)
         }
         for move in request.sectionMoves where !(0..<oldCount).contains(move.from) {
@@ -49,7 +49,7 @@ struct BatchValidator {
         guard newCount == oldCount + inserted - deleted else {
             throw .invalidSectionCount(after: newCount, before: oldCount, inserted: inserted, deleted: deleted)
         }
-        for section in request.insertedSections.sorted() where !(0..<newCount).contains(section) {
+        for section in request.insertedSections where !(0..<newCount).contains(section) {
             throw .insertSectionOutOfRange(section: section, sectionCount: newCount)
         }
         for move in request.sectionMoves where !(0..<newCount).contains(move.to) {
@@ -79,28 +79,33 @@ struct BatchValidator {
     // MARK: Rows
 
     private func checkRowRanges() throws(TableViewError) {
-        for path in request.deletedRows.sorted() + request.reloadedRows.sorted() {
-            guard before.indices.contains(path.section) else {
-                throw .deleteRowSectionOutOfRange(path, sectionCount: before.count)
-            }
-            guard (0..<before[path.section]).contains(path.row) else {
-                throw .deleteRowOutOfRange(path, rowCount: before[path.section])
-            }
-        }
-        for path in request.reconfiguredRows.sorted() {
-            guard before.indices.contains(path.section) else {
-                throw .reconfigureRowSectionOutOfRange(path, sectionCount: before.count)
-            }
-            guard (0..<before[path.section]).contains(path.row) else {
-                throw .reconfigureRowOutOfRange(path, rowCount: before[path.section])
+        // Deletes, then reloads (UIKit reports a reload as a delete).
+        func checkDeleted(_ rows: SortedSet<RowKey>) throws(TableViewError) {
+            for key in rows {
+                guard before.indices.contains(key.section) else {
+                    throw .deleteRowSectionOutOfRange(key.path, sectionCount: before.count)
+                }
+                guard (0..<before[key.section]).contains(key.row) else {
+                    throw .deleteRowOutOfRange(key.path, rowCount: before[key.section])
+                }
             }
         }
-        for path in request.insertedRows.sorted() {
-            guard after.indices.contains(path.section) else {
-                throw .insertRowSectionOutOfRange(path, sectionCount: after.count)
+        try checkDeleted(request.deletedRows)
+        try checkDeleted(request.reloadedRows)
+        for key in request.reconfiguredRows {
+            guard before.indices.contains(key.section) else {
+                throw .reconfigureRowSectionOutOfRange(key.path, sectionCount: before.count)
             }
-            guard (0..<after[path.section]).contains(path.row) else {
-                throw .insertRowOutOfRange(path, rowCount: after[path.section])
+            guard (0..<before[key.section]).contains(key.row) else {
+                throw .reconfigureRowOutOfRange(key.path, rowCount: before[key.section])
+            }
+        }
+        for key in request.insertedRows {
+            guard after.indices.contains(key.section) else {
+                throw .insertRowSectionOutOfRange(key.path, sectionCount: after.count)
+            }
+            guard (0..<after[key.section]).contains(key.row) else {
+                throw .insertRowOutOfRange(key.path, rowCount: after[key.section])
             }
         }
         for (from, to) in request.rowMoves {
@@ -123,48 +128,51 @@ struct BatchValidator {
     }
 
     private func checkRowConflicts() throws(TableViewError) {
-        for path in request.deletedRows.sorted() where request.reloadedRows.contains(path) {
-            throw .deleteAndReloadSameIndexPath(path)
+        for key in request.deletedRows where request.reloadedRows.contains(key) {
+            throw .deleteAndReloadSameIndexPath(key.path)
         }
-        var sources = Set<IndexPath>(), destinations = Set<IndexPath>()
-        for (from, to) in request.rowMoves {
+        var sources = Set<RowKey>(), destinations = Set<RowKey>()
+        for (fromPath, toPath) in request.rowMoves {
+            let from = RowKey(fromPath), to = RowKey(toPath)
             // UIKit turns a reload into a delete first, hence its wording for reload + move.
             if request.deletedRows.contains(from) || request.reloadedRows.contains(from) {
-                throw .deleteAndMoveSameIndexPath(from)
+                throw .deleteAndMoveSameIndexPath(fromPath)
             }
             // A reload is a delete at its old path plus an insert at the same path after the
             // batch (openradar 27957917: move + reload of the destination → this message).
             // iOS 9-era tables validated reloads apart and failed later, animating the cell
             // at the destination twice (matrixprojects.net; Authenticator issue 135).
-            if reportsReloadAndMoveAsTwoAnimations, request.reloadedRows.contains(to) { throw .twoAnimationsForCell(to) }
-            if request.insertedRows.contains(to) || request.reloadedRows.contains(to) { throw .insertAndMoveSameIndexPath(to) }
-            guard sources.insert(from).inserted else { throw .multipleMovesFromIndexPath(from) }
-            guard destinations.insert(to).inserted else { throw .multipleMovesToIndexPath(to) }
+            if reportsReloadAndMoveAsTwoAnimations, request.reloadedRows.contains(to) { throw .twoAnimationsForCell(toPath) }
+            if request.insertedRows.contains(to) || request.reloadedRows.contains(to) { throw .insertAndMoveSameIndexPath(toPath) }
+            guard sources.insert(from).inserted else { throw .multipleMovesFromIndexPath(fromPath) }
+            guard destinations.insert(to).inserted else { throw .multipleMovesToIndexPath(toPath) }
         }
     }
 
     /// Rule 14, for every surviving section. A reload counts as one delete and one insert in the
     /// message (UIKit performs it as both); moves count only when they cross sections.
+    /// The counts are arrays by section: the range checks before this one put every deleted,
+    /// reloaded and moved-from section among the old ones, every inserted and moved-to section
+    /// among the new ones.
     private func checkRowCounts(_ sections: [SectionSource]) throws(TableViewError) {
-        var deleted = [Int: Int](), reloaded = [Int: Int](), inserted = [Int: Int]()
-        var movedIn = [Int: Int](), movedOut = [Int: Int]()
-        for path in request.deletedRows { deleted[path.section, default: 0] += 1 }
-        for path in request.reloadedRows { reloaded[path.section, default: 0] += 1 }
-        for path in request.insertedRows { inserted[path.section, default: 0] += 1 }
-        let newIndexOfOld = Dictionary(
-            sections.enumerated().compactMap { new, source in
-                if case .old(let old) = source { (old, new) } else { nil }
-            },
-            uniquingKeysWith: { first, _ in first })
+        var deleted = [Int](repeating: 0, count: before.count), reloaded = deleted, movedOut = deleted
+        var inserted = [Int](repeating: 0, count: after.count), movedIn = inserted
+        for key in request.deletedRows { deleted[key.section] += 1 }
+        for key in request.reloadedRows { reloaded[key.section] += 1 }
+        for key in request.insertedRows { inserted[key.section] += 1 }
+        var newIndexOfOld = [Int](repeating: -1, count: before.count)
+        for (new, source) in sections.enumerated() {
+            if case .old(let old) = source, newIndexOfOld[old] < 0 { newIndexOfOld[old] = new }
+        }
         for (from, to) in request.rowMoves where newIndexOfOld[from.section] != to.section {
-            movedOut[from.section, default: 0] += 1
-            movedIn[to.section, default: 0] += 1
+            movedOut[from.section] += 1
+            movedIn[to.section] += 1
         }
         for (new, source) in sections.enumerated() {
             guard case .old(let old) = source else { continue }
-            let reloads = reloaded[old, default: 0]
-            let ins = inserted[new, default: 0], del = deleted[old, default: 0]
-            let moveIn = movedIn[new, default: 0], moveOut = movedOut[old, default: 0]
+            let reloads = reloaded[old]
+            let ins = inserted[new], del = deleted[old]
+            let moveIn = movedIn[new], moveOut = movedOut[old]
             guard after[new] == before[old] + ins - del + moveIn - moveOut else {
                 throw .invalidRowCount(
                     section: new, after: after[new], before: before[old], inserted: ins + reloads,

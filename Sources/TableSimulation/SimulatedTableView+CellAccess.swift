@@ -37,6 +37,16 @@ extension SimulatedTableView {
         storage.cells[row.serial] = cell
         return true
     }
+
+    /// `configureVisibleCell(at:with:)` with the cell made by `makeCell` only when there is a
+    /// visible cell to replace: most rows an event touches are off screen, and making their
+    /// cells (formatting every value) was wasted.
+    @discardableResult
+    public func configureVisibleCell(at indexPath: IndexPath, making makeCell: () -> TableCell) -> Bool {
+        guard let row = storage.row(at: indexPath), storage.cells.contains(row.serial) else { return false }
+        storage.cells[row.serial] = makeCell()
+        return true
+    }
 }
 
 /// A row as a checker reads it in bulk: the object it shows, and the object its cell (if any)

@@ -51,14 +51,21 @@ extension ListDataSource {
             order = SectionOrder.scanning(context, request: request, sectionValue: sectionValue, excluding: excluded)
             slot = self.slot(in: order, above: above, below: below)
         }
-        let plan = RowPlacement.plan(count: order.count, key: { order.object(at: $0)?[indexKey] ?? .null }, slot: slot ?? order.count,
+        // `object[indexKey]`, with the attribute's position looked up once instead of per object
+        // (every object of a section order is of the request's entity).
+        let indexPosition = context.schema.entity(named: request.entityName)?.index(of: indexKey)
+        let indexValue = { (object: ManagedObject?) -> Value in
+            guard let object, let indexPosition, indexPosition < object.valueCount else { return object?[indexKey] ?? .null }
+            return object.value(at: indexPosition)
+        }
+        let plan = RowPlacement.plan(count: order.count, key: { indexValue(order.object(at: $0)) }, slot: slot ?? order.count,
                                      strategy: strategy, ascending: sortsIndexAscending, type: type)
         var rewrites = plan.rewrites.compactMap { rewrite in order.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
         if strategy == .dense, crossesSections, let moved, let object = context.object(with: moved) {
             // Dense keeps the section the row left contiguous too.
             let source = SectionOrder.scanning(context, request: request,
                                                sectionValue: request.sectionNameKeyPath.map { object[$0] }, excluding: moved)
-            rewrites += RowPlacement.renumber(count: source.count, key: { source.object(at: $0)?[indexKey] ?? .null },
+            rewrites += RowPlacement.renumber(count: source.count, key: { indexValue(source.object(at: $0)) },
                                               ascending: sortsIndexAscending, type: type)
                 .compactMap { rewrite in source.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
         }

@@ -59,25 +59,51 @@ struct SectionOrder {
             guard let index = sectionIndex, index < object.valueCount else { return Value.compare(.null, sectionValue) == 0 }
             return object.compareValue(at: index, with: sectionValue) == 0
         }
-        // Each object's sort keys are read once into one flat array; the sort permutes indexes.
-        let sort = request.sortDescriptors.map { (index: position($0.key), ascending: $0.ascending) }
-        var keys: [Value] = []
-        keys.reserveCapacity(objects.count * sort.count)
-        for object in objects {
-            for descriptor in sort { keys.append(read(object, descriptor.index)) }
+        // Each object's sort keys are read once into one flat array (row by row); the sort
+        // permutes indexes. A key whose values are all the same (the section key within its
+        // own section) is left out: it orders nothing. When every key left is an int, the keys
+        // are plain integers (`Value.compare` of two ints is their integer order).
+        var columns: [(values: [Value], ascending: Bool)] = []
+        for descriptor in request.sortDescriptors {
+            let index = position(descriptor.key)
+            let values = objects.map { read($0, index) }
+            if let first = values.first, values.allSatisfy({ Value.compare($0, first) == 0 }) { continue }
+            columns.append((values, descriptor.ascending))
+        }
+        let width = columns.count, ascending = columns.map(\.ascending)
+        let allInts = columns.allSatisfy { column in column.values.allSatisfy { if case .int = $0 { true } else { false } } }
+        var integers: [Int] = [], keys: [Value] = []
+        if allInts { integers.reserveCapacity(objects.count * width) } else { keys.reserveCapacity(objects.count * width) }
+        for row in objects.indices {
+            for column in 0..<width {
+                let value = columns[column].values[row]
+                if allInts, case .int(let number) = value { integers.append(number) } else { keys.append(value) }
+            }
         }
         var permutation = Array(objects.indices)
-        permutation.sort { i, j in
-            for (n, descriptor) in sort.enumerated() {
-                let c = Value.compare(keys[i * sort.count + n], keys[j * sort.count + n])
-                if c != 0 { return descriptor.ascending ? c < 0 : c > 0 }
+        if allInts {
+            integers.withUnsafeBufferPointer { integers in
+                permutation.sort { i, j in
+                    for n in 0..<width {
+                        let a = integers[i * width + n], b = integers[j * width + n]
+                        if a != b { return ascending[n] ? a < b : a > b }
+                    }
+                    return objects[i].objectID < objects[j].objectID
+                }
             }
-            return objects[i].objectID < objects[j].objectID
+        } else {
+            permutation.sort { i, j in
+                for n in 0..<width {
+                    let c = Value.compare(keys[i * width + n], keys[j * width + n])
+                    if c != 0 { return ascending[n] ? c < 0 : c > 0 }
+                }
+                return objects[i].objectID < objects[j].objectID
+            }
         }
         objects = permutation.map { objects[$0] }
-        var positions: [ObjectID: Int] = [:]
-        for (position, object) in objects.enumerated() { positions[object.objectID] = position }
+        // A position is asked for once or twice per drop: a walk, not a dictionary of every object.
         return SectionOrder(count: objects.count, objectAt: { objects.indices.contains($0) ? objects[$0] : nil },
-                            positionOf: { positions[$0] })
+                            positionOf: { id in objects.firstIndex { $0.objectID == id } })
     }
 }
+
