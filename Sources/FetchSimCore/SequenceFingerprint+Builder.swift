@@ -3,24 +3,24 @@ extension SequenceFingerprint {
     /// identifier, where following each append with `insert(_:after:before:)` costs three (it
     /// replaces the end link every time). For walks that rebuild whole sequences, as the fetched
     /// results controller's linear change path does.
-    package struct Builder {
+    public struct Builder {
         @usableFromInline var sum: UInt64 = 0
         @usableFromInline var previous: Int?
 
         /// A builder of the empty sequence.
         @inlinable
-        package init() {}
+        public init() {}
 
         /// Appends `id` to the sequence.
         @inlinable @inline(__always)
-        package mutating func append(_ id: Int) {
+        public mutating func append(_ id: Int) {
             sum &+= SequenceFingerprint.link(previous, id)
             previous = id
         }
 
         /// The fingerprint of the identifiers appended so far, in order.
         @inlinable
-        package var fingerprint: SequenceFingerprint {
+        public var fingerprint: SequenceFingerprint {
             var fingerprint = SequenceFingerprint()
             fingerprint.storage = sum &+ SequenceFingerprint.link(previous, nil)
             return fingerprint

@@ -8,7 +8,11 @@
 /// section always is — collide only by accident of the 64-bit hash. The controller and the
 /// simulated table keep one per section, so the consistency check can compare sections without
 /// reading their rows.
-package struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
+///
+/// Public (its members `@inlinable public`) for one reason: the toolchain (Swift 6.3) does not
+/// inline or specialise a `package` `@inlinable` function in another module, so the controller's
+/// walks called `Builder.append` once per object (docs/performance.md, "Large batches, fifth pass").
+public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The fingerprint's value.
     package var value: UInt64 { storage }
     @usableFromInline
@@ -16,14 +20,14 @@ package struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible 
 
     /// The fingerprint of the empty sequence.
     @inlinable
-    package init() {
+    public init() {
         storage = Self.link(nil, nil)
     }
 
     /// The fingerprint of `identifiers`, in O(count). Inlinable, so that it is specialised for the
     /// caller's sequence instead of going through generic metadata per element.
     @inlinable
-    package init(_ identifiers: some Sequence<Int>) {
+    public init(_ identifiers: some Sequence<Int>) {
         var builder = Builder()
         for id in identifiers { builder.append(id) }
         self = builder.fingerprint
@@ -31,19 +35,19 @@ package struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible 
 
     /// Follows the insertion of `id` between `before` and `after` (nil at either end).
     @inlinable
-    package mutating func insert(_ id: Int, after before: Int?, before after: Int?) {
+    public mutating func insert(_ id: Int, after before: Int?, before after: Int?) {
         storage = storage &- Self.link(before, after) &+ Self.link(before, id) &+ Self.link(id, after)
     }
 
     /// Follows the removal of `id` from between `before` and `after` (nil at either end).
     @inlinable
-    package mutating func remove(_ id: Int, after before: Int?, before after: Int?) {
+    public mutating func remove(_ id: Int, after before: Int?, before after: Int?) {
         storage = storage &+ Self.link(before, after) &- Self.link(before, id) &- Self.link(id, after)
     }
 
     /// Follows the replacement of `old` by `new` between `before` and `after`.
     @inlinable
-    package mutating func replace(_ old: Int, with new: Int, after before: Int?, before after: Int?) {
+    public mutating func replace(_ old: Int, with new: Int, after before: Int?, before after: Int?) {
         guard old != new else { return }
         remove(old, after: before, before: after)
         insert(new, after: before, before: after)
@@ -68,7 +72,7 @@ package struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The value in hexadecimal.
-    package var description: String {
+    public var description: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -21,8 +21,8 @@ struct ChangeClassifier {
     let profile: CompatibilityProfile
 
     func objectChanges(for candidates: [Candidate]) -> [ObjectChange] {
-        var deletes: [ObjectChange] = [], inserts: [ObjectChange] = []
-        var moves: [ObjectChange] = [], updates: [ObjectChange] = []
+        var deletes: [Ranked] = [], inserts: [Ranked] = []
+        var moves: [Ranked] = [], updates: [Ranked] = []
         deletes.reserveCapacity(candidates.count)
         inserts.reserveCapacity(candidates.count)
         moves.reserveCapacity(candidates.count)
@@ -34,39 +34,35 @@ struct ChangeClassifier {
         }
         var changes: [ObjectChange] = []
         changes.reserveCapacity(deletes.count + inserts.count + moves.count + updates.count)
-        Self.append(deletes, byNewPath: false, to: &changes)
-        Self.append(inserts, byNewPath: true, to: &changes)
+        Self.append(&deletes, to: &changes)
+        Self.append(&inserts, to: &changes)
         if !profile.lowersMoves, !moves.isEmpty, !updates.isEmpty {
             var sortedMoves: [ObjectChange] = []
             var sortedUpdates: [ObjectChange] = []
-            Self.append(moves, byNewPath: false, to: &sortedMoves)
-            Self.append(updates, byNewPath: false, to: &sortedUpdates)
+            Self.append(&moves, to: &sortedMoves)
+            Self.append(&updates, to: &sortedUpdates)
             changes += Self.updatesBeforeTheirMoves(sortedMoves, sortedUpdates)
             return changes
         }
-        Self.append(moves, byNewPath: false, to: &changes)
-        Self.append(updates, byNewPath: false, to: &changes)
+        Self.append(&moves, to: &changes)
+        Self.append(&updates, to: &changes)
         return changes
     }
 
-    /// A change's index path as one integer that orders as the path does (section, then row).
-    private struct PathKey {
-        let key: Int
-        let index: Int
+    /// A change and the rank (among the results, before or after the event) of the index path
+    /// its kind is ordered by: ranks order as the index paths do (sections are contiguous runs of
+    /// ranks), and comparing them reads no `IndexPath`.
+    private struct Ranked {
+        let rank: Int
+        let change: ObjectChange
     }
 
-    /// Appends `kind` to `changes` sorted by old (or new) index path, a missing one first.
-    /// Sorting integers, not the changes' `IndexPath`s, keeps Foundation's generic comparison
-    /// out of the event. O(m log m).
-    private static func append(_ kind: [ObjectChange], byNewPath: Bool, to changes: inout [ObjectChange]) {
-        var keys: [PathKey] = []
-        keys.reserveCapacity(kind.count)
-        for (index, change) in kind.enumerated() {
-            let key = (byNewPath ? change.newIndexPath : change.indexPath).map { $0.section << 32 | $0.row } ?? 0
-            keys.append(PathKey(key: key, index: index))
-        }
-        keys.sort { $0.key < $1.key }
-        for key in keys { changes.append(kind[key.index]) }
+    /// Appends `kind` to `changes` sorted by rank, that is by old (or new) index path. The
+    /// changes are sorted where they are, moved rather than copied (`UnstableSort`, an in-place
+    /// introsort; a kind's ranks are distinct, so stability does not matter). O(m log m).
+    private static func append(_ kind: inout [Ranked], to changes: inout [ObjectChange]) {
+        UnstableSort.sort(&kind) { $0.rank < $1.rank }
+        for ranked in kind { changes.append(ranked.change) }
     }
 
     /// iOS 9's twin report (rule 21): the update of an object that is also moved comes directly
@@ -90,8 +86,8 @@ struct ChangeClassifier {
     }
 
     /// iOS 10 and later: every key change of a staying object is a move, then lowered.
-    private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
-                                  _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
+    private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [Ranked], _ inserts: inout [Ranked],
+                                  _ moves: inout [Ranked], _ updates: inout [Ranked]) {
         var entering: [MoveLowering.Placed] = [], leaving: [MoveLowering.Placed] = [], moving: [MoveLowering.Move] = []
         entering.reserveCapacity(candidates.count)
         leaving.reserveCapacity(candidates.count)
@@ -104,29 +100,36 @@ struct ChangeClassifier {
                     if candidates[i].keyChanged {
                         moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
                     } else if candidates[i].isUpdated {
-                        updates.append(ObjectChange(type: .update, object: candidates[i].object, indexPath: old.path, newIndexPath: new.path))
+                        updates.append(Ranked(rank: old.rank, change: ObjectChange(type: .update, object: candidates[i].object,
+                                                                                   indexPath: old.path, newIndexPath: new.path)))
                     }
                 } else {
                     leaving.append(MoveLowering.Placed(candidate: i, slot: old))
-                    deletes.append(ObjectChange(type: .delete, object: candidates[i].object, indexPath: old.path, newIndexPath: nil))
+                    deletes.append(Ranked(rank: old.rank, change: ObjectChange(type: .delete, object: candidates[i].object,
+                                                                               indexPath: old.path, newIndexPath: nil)))
                 }
             } else if let new = candidates[i].new {
                 entering.append(MoveLowering.Placed(candidate: i, slot: new))
-                inserts.append(ObjectChange(type: .insert, object: candidates[i].object, indexPath: nil, newIndexPath: new.path))
+                inserts.append(Ranked(rank: new.rank, change: ObjectChange(type: .insert, object: candidates[i].object,
+                                                                           indexPath: nil, newIndexPath: new.path)))
             }
         }
         let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving, count: candidates.count)
         for move in moving {
             let type: ChangeType = lowered[move.candidate] ? .update : .move
             let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.oldPath, newIndexPath: move.newPath)
-            if type == .move { moves.append(change) } else { updates.append(change) }
+            if type == .move {
+                moves.append(Ranked(rank: move.oldRank, change: change))
+            } else {
+                updates.append(Ranked(rank: move.oldRank, change: change))
+            }
         }
     }
 
     /// iOS 9: the position rule with the crossing test, `move p → p` for a key change in place,
     /// updates without a new path, and a moved object whose other attributes changed reported twice.
-    private func classifyLegacy(_ candidates: [Candidate], _ deletes: inout [ObjectChange], _ inserts: inout [ObjectChange],
-                                _ moves: inout [ObjectChange], _ updates: inout [ObjectChange]) {
+    private func classifyLegacy(_ candidates: [Candidate], _ deletes: inout [Ranked], _ inserts: inout [Ranked],
+                                _ moves: inout [Ranked], _ updates: inout [Ranked]) {
         // Ranks of the objects whose position is reported (not pinned), old and new.
         var movingOld: [Int] = [], movingNew: [Int] = []
         for c in candidates {
@@ -140,23 +143,26 @@ struct ChangeClassifier {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                inserts.append(ObjectChange(type: .insert, object: c.object, indexPath: nil, newIndexPath: new.path))
+                inserts.append(Ranked(rank: new.rank, change: ObjectChange(type: .insert, object: c.object, indexPath: nil, newIndexPath: new.path)))
             case (let old?, nil):
-                deletes.append(ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil))
+                deletes.append(Ranked(rank: old.rank, change: ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil)))
             case (let old?, let new?):
                 if c.keyChanged {
                     let pinnedBefore = old.rank - movingOld.countOfElements(below: old.rank)
                     let pinnedAfter = new.rank - movingNew.countOfElements(below: new.rank)
                     let moved = old.section != new.section || old.path != new.path || pinnedBefore != pinnedAfter
-                    moves.append(ObjectChange(type: .move, object: c.object, indexPath: old.path, newIndexPath: moved ? new.path : old.path))
+                    moves.append(Ranked(rank: old.rank, change: ObjectChange(type: .move, object: c.object, indexPath: old.path,
+                                                                             newIndexPath: moved ? new.path : old.path)))
                     // Rule 21: an object whose other attributes changed as well is reported
                     // twice, updated at its old path and moved — also when the move is p → p,
                     // the shape XLData PR 15 and Stack Overflow 31383760 crash on.
                     if c.otherAttributesChanged {
-                        updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: nil))
+                        updates.append(Ranked(rank: old.rank, change: ObjectChange(type: .update, object: c.object, indexPath: old.path,
+                                                                                   newIndexPath: nil)))
                     }
                 } else if c.isUpdated {
-                    updates.append(ObjectChange(type: .update, object: c.object, indexPath: old.path, newIndexPath: nil))
+                    updates.append(Ranked(rank: old.rank, change: ObjectChange(type: .update, object: c.object, indexPath: old.path,
+                                                                               newIndexPath: nil)))
                 }
             }
         }

@@ -59,7 +59,7 @@ extension FetchedResultsController {
         var marks = ObjectIDSet()
         for i in candidates.indices {
             let hasOld = candidates[i].oldEntry != nil, changed = candidates[i].keyChanged
-            let code = candidates[i].newKey?.code
+            let code: CompactKey? = candidates[i].hasNewKey ? candidates[i].newCode : nil
             if hasOld {
                 listed.insert(candidates[i].object.objectID.rawValue, i)
                 marks.insert(candidates[i].object.objectID)
@@ -84,8 +84,13 @@ extension FetchedResultsController {
             return true
         }
         // The tracked table keeps the strong references the entries do not hold, and the full
-        // keys of inexact entries, which the sort and the merge below may compare.
+        // keys of inexact entries, which the sort and the merge below may compare. Both are
+        // used through locals (the table taken and put back): each access to a stored property
+        // of the controller is checked for exclusivity at run time, two per candidate before.
         var entersAgain = [Bool](repeating: false, count: candidates.count)
+        var tracked = self.tracked
+        self.tracked = TrackedTable()
+        let inexactKeys = self.inexactKeys
         for (j, i) in enteringCandidates.enumerated() {
             let id = entering[j].objectID
             tracked[id] = TrackedObject(entering[j])
@@ -100,8 +105,16 @@ extension FetchedResultsController {
             tracked[candidates[i].object.objectID] = nil
             inexactKeys.remove(candidates[i].object.objectID)
         }
+        self.tracked = tracked
         let ordering = tree.ordering
-        let order = Self.sortedIndexes(of: entering, by: ordering, descending: false)
+        // The entering entries' order: their indexes sorted in place (`UnstableSort`; no two
+        // entries are equal under the ordering, which ends with the object ID), comparing the
+        // entries where they are.
+        var order = Array(entering.indices)
+        entering.withUnsafeBufferPointer { entries in
+            guard let base = entries.baseAddress else { return }
+            UnstableSort.sort(&order) { ordering.areInIncreasingOrder(base[$0], base[$1]) }
+        }
         var merge = LinearMerge(expectedCount: tree.count - leavingCount + entering.count, sectioned: sectionTree != nil,
                                 oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
         var oldLeaves = tree.leaves

@@ -144,8 +144,8 @@ struct LinearMerge {
         let id = entering[index].objectID.rawValue, candidate = enteringCandidates[index]
         let rank = builder.count
         if sectioned {
-            // Only the key's first value is read: binding the whole key copies it.
-            let section = candidates[candidate].newKey?[0].sectionIdentity ?? .null
+            // The candidate's section identity, worked out once: reading the key copies it.
+            let section = candidates[candidate].newSection
             sections.addEntering(id, section: section)
             candidates[candidate].new = Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank,
                                              section: section)
@@ -185,12 +185,12 @@ struct LinearMerge {
     private func setNewSlot(of candidate: Int, _ candidates: inout [Candidate]) {
         let rank = builder.count
         if sectioned {
-            // Only the key's first value is read: binding the whole key copies it.
-            guard let section = candidates[candidate].newKey?[0].sectionIdentity else { return }
+            guard candidates[candidate].hasNewKey else { return }
+            let section = candidates[candidate].newSection
             candidates[candidate].new = Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank,
                                              section: section)
         } else {
-            guard candidates[candidate].newKey?.code != nil else { return }
+            guard candidates[candidate].hasNewKey else { return }
             candidates[candidate].new = Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
         }
     }

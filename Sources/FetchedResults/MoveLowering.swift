@@ -41,9 +41,12 @@ enum MoveLowering {
         let oldSection: Int, oldRow: Int
         let newSection: Int, newRow: Int
         let staysInSection: Bool
+        /// The rank it had among the results (orders as the old index path does).
+        let oldRank: Int
 
         init(candidate: Int, old: Slot, new: Slot) {
             self.candidate = candidate
+            oldRank = old.rank
             (oldSection, oldRow) = (old.path.section, old.path.row)
             (newSection, newRow) = (new.path.section, new.path.row)
             staysInSection = old.section == new.section
@@ -70,8 +73,12 @@ enum MoveLowering {
             oldToNew.append(move.oldSection << 32 | move.newSection)
         }
         guard !oldToNew.isEmpty else { return result }
-        oldToNew.sort()
-        let staying = oldToNew.map { $0 & 0xFFFF_FFFF }.sorted()
+        UnstableSort.sort(&oldToNew, by: <)
+        let staying: [Int] = {
+            var staying = oldToNew.map { $0 & 0xFFFF_FFFF }
+            UnstableSort.sort(&staying, by: <)
+            return staying
+        }()
         func isStaying(_ new: Int) -> Bool {
             let i = lowerBound(staying, new)
             return i < staying.count && staying[i] == new
@@ -99,8 +106,9 @@ enum MoveLowering {
                 leaving.append(Row(candidate: move.candidate, row: move.oldRow, isMove: true, section: from))
             }
         }
-        entering.sort { $0.key < $1.key }
-        leaving.sort { $0.key < $1.key }
+        // A side's keys are distinct (one row per place); unstable in-place sorts (`UnstableSort`).
+        UnstableSort.sort(&entering) { $0.key < $1.key }
+        UnstableSort.sort(&leaving) { $0.key < $1.key }
         var indexInOld = [Int](repeating: -1, count: count), indexInNew = [Int](repeating: -1, count: count)
         var e = 0, l = 0
         for (index, section) in staying.enumerated() where index == 0 || staying[index - 1] != section {

@@ -2,7 +2,9 @@
 struct ChangeRecord {
     var inserted: [(object: ManagedObject, values: [Value])]
     var deleted: [(object: ManagedObject, values: [Value])]
-    var updated: [(object: ManagedObject, changes: [ValueChange])]
+    /// The updated objects; `updatedChanges[i]` are the changed keys of `updated[i]`.
+    var updated: [ManagedObject]
+    var updatedChanges: UpdatedChanges
     /// What the event did, for `undo`/`redo` to say (NSUndoManager's action name).
     var actionName: String?
 
@@ -11,11 +13,8 @@ struct ChangeRecord {
         ChangeRecord(
             inserted: deleted,
             deleted: inserted,
-            updated: updated.map { entry in
-                (entry.object, entry.changes.map {
-                    ValueChange(key: $0.key, index: $0.index, oldValue: $0.newValue, newValue: $0.oldValue)
-                })
-            },
+            updated: updated,
+            updatedChanges: updatedChanges.inverted,
             actionName: actionName
         )
     }
@@ -30,7 +29,8 @@ extension ObjectContext {
         for (object, values) in record.inserted {
             reinsert(object, values: values)
         }
-        for (object, changes) in record.updated {
+        for (index, object) in record.updated.enumerated() {
+            let changes = record.updatedChanges[index]
             // A write that changed no value is replayed as one: the object is updated again.
             if changes.isEmpty { touch(object.objectID) }
             for change in changes {

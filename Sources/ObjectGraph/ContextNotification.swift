@@ -26,14 +26,14 @@ public struct ObjectsDidChange {
     /// hash per updated object (`updatedChanges` has the same lists in `updated`'s order).
     public var changedValues: [ObjectID: [ValueChange]] { changedValuesTable.table(updated: updated, changes: updatedChanges) }
     /// The changed keys of each object of `updated`, in the same order.
-    let updatedChanges: [[ValueChange]]
+    let updatedChanges: UpdatedChanges
     private let changedValuesTable = ChangedValuesTable()
     /// The objects `ObjectContext.refresh(_:)` was called on in this event and that are not
     /// inserted, updated or deleted in it (Core Data's `NSRefreshedObjectsKey`), in ID order.
     public internal(set) var refreshed: [ManagedObject] = []
 
     /// An event whose updated objects' changes are `updatedChanges`, in `updated`'s order.
-    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], updatedChanges: [[ValueChange]]) {
+    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], updatedChanges: UpdatedChanges) {
         precondition(updated.count == updatedChanges.count, "one list of changes per updated object")
         self.inserted = inserted
         self.updated = updated
@@ -43,8 +43,9 @@ public struct ObjectsDidChange {
 
     /// An event whose updated objects' changes are given by ID (none for an ID not there).
     init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], changedValues: [ObjectID: [ValueChange]]) {
-        self.init(inserted: inserted, updated: updated, deleted: deleted,
-                  updatedChanges: updated.map { changedValues[$0.objectID] ?? [] })
+        var changes = UpdatedChanges()
+        for object in updated { changes.append(changedValues[object.objectID] ?? []) }
+        self.init(inserted: inserted, updated: updated, deleted: deleted, updatedChanges: changes)
     }
 
     /// The IDs of `inserted`.
@@ -66,11 +67,11 @@ public struct ObjectsDidChange {
 private final class ChangedValuesTable {
     private var built: [ObjectID: [ValueChange]]?
 
-    func table(updated: [ManagedObject], changes: [[ValueChange]]) -> [ObjectID: [ValueChange]] {
+    func table(updated: [ManagedObject], changes: UpdatedChanges) -> [ObjectID: [ValueChange]] {
         if let built { return built }
         var table: [ObjectID: [ValueChange]] = [:]
         table.reserveCapacity(updated.count)
-        for (object, list) in zip(updated, changes) { table[object.objectID] = list }
+        for (index, object) in updated.enumerated() { table[object.objectID] = Array(changes[index]) }
         built = table
         return table
     }

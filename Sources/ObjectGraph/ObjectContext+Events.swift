@@ -13,7 +13,8 @@ extension ObjectContext {
         guard hasPendingChanges else { return nil }
 
         // Each list is put in ID order by sorting entries that carry their ID (structs, moved
-        // without reference counting), not tuples, which copy through generic witnesses.
+        // without reference counting), not tuples, which copy through generic witnesses; IDs
+        // are distinct, so the sort is the in-place, unstable `UnstableSort`.
         // Stored properties are read into locals once: each access to one is checked for
         // exclusivity at run time, which per object was a tenth of the context's event.
         let registered = self.registered
@@ -21,20 +22,25 @@ extension ObjectContext {
         updates.reserveCapacity(pendingUpdated.count)
         for (id, olds) in pendingUpdated {
             guard let object = registered[id] else { continue }
-            updates.append(PendingUpdate(id: id, object: object, changes: Self.valueChanges(of: object, from: olds)))
+            updates.append(PendingUpdate(id: id, object: object, olds: olds))
         }
-        updates.sort { $0.id < $1.id }
+        UnstableSort.sort(&updates) { $0.id < $1.id }
         var inserted: [ManagedObject] = []
         inserted.reserveCapacity(pendingInserted.count)
         for (_, object) in pendingInserted { inserted.append(object) }
-        inserted.sort { $0.objectID < $1.objectID }
+        UnstableSort.sort(&inserted) { $0.objectID.rawValue < $1.objectID.rawValue }
         var deletes: [PendingDelete] = []
         deletes.reserveCapacity(pendingDeleted.count)
         for (id, entry) in pendingDeleted { deletes.append(PendingDelete(id: id, object: entry.object, valuesBefore: entry.valuesBefore)) }
-        deletes.sort { $0.id < $1.id }
+        UnstableSort.sort(&deletes) { $0.id < $1.id }
         pendingInserted = [:]
         pendingUpdated = [:]
         pendingDeleted = [:]
+        // The changed keys of all updated objects in one list (`UpdatedChanges`), shared by the
+        // undo record and the notification: a list per object was an allocation per object.
+        var changes = UpdatedChanges()
+        changes.reserveCapacity(objects: updates.count, changes: updates.count)
+        for update in updates { Self.appendValueChanges(of: update.object, from: update.olds, to: &changes) }
         let updated = updates.map(\.object), deleted = deletes.map(\.object)
         let refreshed = takeRefreshed(excluding: inserted, updated, deleted)
         guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return postRefreshed(refreshed) }
@@ -42,7 +48,8 @@ extension ObjectContext {
         let record = ChangeRecord(
             inserted: inserted.map { ($0, $0.values) },
             deleted: deletes.map { ($0.object, $0.valuesBefore) },
-            updated: updates.map { ($0.object, $0.changes) },
+            updated: updated,
+            updatedChanges: changes,
             actionName: pendingActionName
         )
         pendingActionName = nil
@@ -58,24 +65,30 @@ extension ObjectContext {
         dirtyIDs = dirty
 
         // `changedValues` (a dictionary by ID) is built only if an observer reads it.
-        var posted = ObjectsDidChange(inserted: inserted, updated: updated, deleted: deleted, updatedChanges: updates.map(\.changes))
+        var posted = ObjectsDidChange(inserted: inserted, updated: updated, deleted: deleted, updatedChanges: changes)
         posted.refreshed = refreshed
         post(.objectsDidChange(posted))
         return posted
     }
 
-    /// The attributes of `object` whose value differs from the one in `olds` (attribute index →
-    /// value at the start of the event), in attribute order.
-    private static func valueChanges(of object: ManagedObject, from olds: [Int: Value]) -> [ValueChange] {
-        var changes: [ValueChange] = []
-        changes.reserveCapacity(olds.count)
+    /// Appends to `changes`, as `object`'s list, the attributes whose value differs from the one
+    /// in `olds` (attribute index → value at the start of the event), in attribute order.
+    private static func appendValueChanges(of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges) {
+        var list: [ValueChange] = []
         for (index, old) in olds {
             let new = object.value(at: index)
             guard old != new else { continue }
-            changes.append(ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new))
+            let change = ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new)
+            // One write (the usual case) goes straight into the shared list; several are sorted.
+            if olds.count == 1 {
+                changes.appendChange(change)
+            } else {
+                list.append(change)
+            }
         }
-        if changes.count > 1 { changes.sort { $0.index < $1.index } }
-        return changes
+        if list.count > 1 { list.sort { $0.index < $1.index } }
+        for change in list { changes.appendChange(change) }
+        changes.endObject()
     }
 
     /// Names the change event being built, for `undoActionName`/`redoActionName` (as
@@ -129,7 +142,7 @@ extension ObjectContext {
 private struct PendingUpdate {
     let id: ObjectID
     let object: ManagedObject
-    let changes: [ValueChange]
+    let olds: PendingOlds
 }
 
 /// A deleted object of the event being processed, with its ID for sorting.

@@ -26,7 +26,7 @@ public final class ObjectContext {
 
     // The change event being built (one run-loop turn).
     var pendingInserted: [ObjectID: ManagedObject] = [:]
-    var pendingUpdated: [ObjectID: [Int: Value]] = [:]   // attribute index → value at event start
+    var pendingUpdated: [ObjectID: PendingOlds] = [:]   // attribute index → value at event start
     var pendingDeleted: [ObjectID: (object: ManagedObject, valuesBefore: [Value])] = [:]
     /// Objects `refresh(_:)` was called on in the current event (ObjectContext+Refresh.swift).
     var pendingRefreshed: Set<ObjectID> = []

@@ -8,18 +8,20 @@
 /// never allocates a huge bitmap. It answers what the context asks of its dirty IDs, with
 /// `Set`'s names; the controller's linear change path marks an event's objects in one, so that
 /// its walk over the list can skip runs of untouched objects with a load and a test per object.
-package struct ObjectIDSet: ExpressibleByArrayLiteral {
+/// Public, with `contains` `@inlinable public`, only so that the walk inlines it: Swift 6.3 does
+/// not inline a `package` `@inlinable` function in another module.
+public struct ObjectIDSet: ExpressibleByArrayLiteral {
     @usableFromInline var words: [UInt64] = []
     @usableFromInline var sparse: Set<ObjectID> = []
     /// The number of IDs in the set.
     package private(set) var count = 0
 
     /// IDs from 0 up to this get a bit (at most 2 MB of words).
-    @usableFromInline static let denseLimit = 1 << 24
+    @inlinable static var denseLimit: Int { 1 << 24 }
 
     package init() {}
 
-    package init(arrayLiteral ids: ObjectID...) {
+    public init(arrayLiteral ids: ObjectID...) {
         for id in ids { insert(id) }
     }
 
@@ -48,8 +50,8 @@ package struct ObjectIDSet: ExpressibleByArrayLiteral {
     }
 
     /// Whether `id` is in the set.
-    @inlinable
-    package func contains(_ id: ObjectID) -> Bool {
+    @inlinable @inline(__always)
+    public func contains(_ id: ObjectID) -> Bool {
         let raw = id.rawValue
         guard raw >= 0, raw < Self.denseLimit else { return sparse.contains(id) }
         let word = raw >> 6

@@ -1,0 +1,135 @@
+/// An in-place, unstable sort for small structs and integers in the change path: an introsort
+/// (quicksort with a median of three, insertion sort for short ranges, heapsort when the
+/// recursion runs too deep) on the array's memory.
+///
+/// The standard library's `sort(by:)` is a stable merge sort: it moves the elements into a
+/// buffer and back at every level and calls the comparison through a closure, 300–900
+/// instructions per element for a few hundred structs that carry references
+/// (docs/performance.md, "Large batches, fifth pass"). The change path sorts index lists and
+/// changes whose keys are distinct, where stability buys nothing; a caller whose keys may tie
+/// breaks the tie in `areInIncreasingOrder` (by position, say) to get a deterministic order.
+///
+/// Inlinable and generic, so that each caller gets a copy specialised for its element type with
+/// its comparison inlined — and `public` for that: the toolchain (Swift 6.3) neither inlines nor
+/// specialises a `package` `@inlinable` function in another module (the controller's sorts ran
+/// the unspecialised generic, three times slower than the merge sort they replaced).
+/// - Complexity: O(n log n) comparisons in the worst case.
+public enum UnstableSort {
+    /// Ranges this short are sorted by insertion.
+    @inlinable static var insertionThreshold: Int { 16 }
+
+    /// Sorts `elements` in place by `areInIncreasingOrder`, a strict weak ordering.
+    /// `depthLimit`: partitioning levels before a range is heapsorted (tests lower it to reach the
+    /// heapsort); by default twice the binary logarithm of the count.
+    @inlinable
+    public static func sort<Element>(_ elements: inout [Element], depthLimit: Int? = nil,
+                                      by areInIncreasingOrder: (Element, Element) -> Bool) {
+        guard elements.count > 1 else { return }
+        elements.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let depth = depthLimit ?? 2 * (Int.bitWidth - buffer.count.leadingZeroBitCount)
+            introsort(base, 0, buffer.count, depth: depth, areInIncreasingOrder)
+        }
+    }
+
+    /// Sorts `a[low..<high]`.
+    @inlinable
+    static func introsort<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int, depth: Int,
+                                   _ less: (Element, Element) -> Bool) {
+        var low = low, high = high, depth = depth
+        while high - low > insertionThreshold {
+            guard depth > 0 else {
+                heapsort(a + low, high - low, less)
+                return
+            }
+            depth -= 1
+            let p = partition(a, low, high, less)
+            // Recursion on the shorter side keeps the stack O(log n) deep.
+            if p - low < high - p {
+                introsort(a, low, p, depth: depth, less)
+                low = p + 1
+            } else {
+                introsort(a, p + 1, high, depth: depth, less)
+                high = p
+            }
+        }
+        insertionSort(a, low, high, less)
+    }
+
+    /// Partitions `a[low..<high]` (at least three elements) around the median of its first,
+    /// middle and last elements; returns the pivot's final index.
+    @inlinable @inline(__always)
+    static func partition<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
+                                   _ less: (Element, Element) -> Bool) -> Int {
+        let mid = low + (high - low) / 2, last = high - 1
+        if less(a[mid], a[low]) { swapAt(a, mid, low) }
+        if less(a[last], a[mid]) {
+            swapAt(a, last, mid)
+            if less(a[mid], a[low]) { swapAt(a, mid, low) }
+        }
+        // a[low] ≤ a[mid] ≤ a[last]: the median becomes the pivot at `low`, and a[last] stops
+        // the upward scan.
+        swapAt(a, low, mid)
+        var i = low, j = high
+        while true {
+            repeat { i += 1 } while i < last && less(a[i], a[low])
+            repeat { j -= 1 } while less(a[low], a[j])
+            if i >= j { break }
+            swapAt(a, i, j)
+        }
+        swapAt(a, low, j)
+        return j
+    }
+
+    /// Exchanges two elements by moving them: no retain or release for elements with references.
+    @inlinable @inline(__always)
+    static func swapAt<Element>(_ a: UnsafeMutablePointer<Element>, _ i: Int, _ j: Int) {
+        guard i != j else { return }
+        let t = (a + i).move()
+        (a + i).moveInitialize(from: a + j, count: 1)
+        (a + j).initialize(to: t)
+    }
+
+    @inlinable
+    static func insertionSort<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
+                                       _ less: (Element, Element) -> Bool) {
+        guard high - low > 1 else { return }
+        for i in (low + 1)..<high {
+            var j = i
+            while j > low, less(a[i], a[j - 1]) { j -= 1 }
+            guard j < i else { continue }
+            // Moves a[i] to j and a[j..<i] one up, without copying (retaining) any of them.
+            let element = (a + i).move()
+            (a + j + 1).moveInitialize(from: a + j, count: i - j)
+            (a + j).initialize(to: element)
+        }
+    }
+
+    @inlinable
+    static func heapsort<Element>(_ a: UnsafeMutablePointer<Element>, _ count: Int, _ less: (Element, Element) -> Bool) {
+        var start = count / 2
+        while start > 0 {
+            start -= 1
+            siftDown(a, start, count, less)
+        }
+        var end = count
+        while end > 1 {
+            end -= 1
+            swapAt(a, 0, end)
+            siftDown(a, 0, end, less)
+        }
+    }
+
+    @inlinable
+    static func siftDown<Element>(_ a: UnsafeMutablePointer<Element>, _ start: Int, _ end: Int, _ less: (Element, Element) -> Bool) {
+        var root = start
+        while true {
+            var child = 2 * root + 1
+            guard child < end else { return }
+            if child + 1 < end, less(a[child], a[child + 1]) { child += 1 }
+            guard less(a[root], a[child]) else { return }
+            swapAt(a, root, child)
+            root = child
+        }
+    }
+}
