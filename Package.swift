@@ -35,7 +35,7 @@ let package = Package(
         // The wide-character ncurses, for the full-screen spreadsheet. No pkgConfig (as CReadline).
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Layer 2: schema, objects, the context and its change notifications, stores.
-        .target(name: "ObjectGraph"),
+        .target(name: "ObjectGraph", dependencies: ["FetchSimCore"]),
         // Layer 2b: the SQLite file store behind `PersistentStore` (GRDB over the system SQLite).
         .target(
             name: "SQLiteStore",

@@ -1,3 +1,5 @@
+import FetchSimCore
+
 extension ObjectContext {
     /// Ends the current run-loop turn: coalesces the pending edits into one `objectsDidChange`
     /// notification, posts it, and returns it (`nil` when nothing changed).

@@ -1,4 +1,4 @@
-@testable import ObjectGraph
+@testable import FetchSimCore
 import Testing
 
 /// `UnstableSort`, the in-place introsort of the change path: hand-sorted expectations for the
