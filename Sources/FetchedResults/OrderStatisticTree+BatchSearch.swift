@@ -43,29 +43,44 @@ extension OrderStatisticTree {
             for level in 0...depth {
                 let isLeaf = level == depth
                 let offset = isLeaf ? Node.elementOffset : Node.separatorOffset
-                // A leaf is searched for the first element not below the key (`lowerBound`), an
-                // inner node for the child whose range holds it (`childIndex`).
-                for j in 0..<n {
-                    let length = states[j].raw.load(as: Int.self)
-                    states[j].lo = 0
-                    states[j].hi = isLeaf ? length : length - 1
-                    if states[j].hi > 0 { fetchsim_prefetch(states[j].raw + offset + (states[j].hi >> 1) * stride) }
-                }
-                var searching = true
-                while searching {
-                    searching = false
-                    for j in 0..<n where states[j].lo < states[j].hi {
-                        let (lo, hi, raw) = (states[j].lo, states[j].hi, states[j].raw)
-                        let mid = (lo &+ hi) >> 1
-                        let probe = (raw + offset + mid * stride).assumingMemoryBound(to: Element.self)
-                        let goesRight = isLeaf ? ordering.areInIncreasingOrder(probe.pointee, keys[j])
-                                               : !ordering.areInIncreasingOrder(keys[j], probe.pointee)
-                        let (newLo, newHi) = goesRight ? (mid &+ 1, hi) : (lo, mid)
-                        states[j].lo = newLo
-                        states[j].hi = newHi
-                        if newLo < newHi {
-                            fetchsim_prefetch(raw + offset + ((newLo &+ newHi) >> 1) * stride)
-                            searching = true
+                if level + 1 < depth {
+                    // Above the leaves' parents: a few nodes every search reads, so cached;
+                    // searched key by key (interleaving them would only add instructions).
+                    for j in 0..<n {
+                        let raw = states[j].raw
+                        let separators = (raw + offset).assumingMemoryBound(to: Element.self)
+                        var lo = 0, hi = raw.load(as: Int.self) - 1
+                        while lo < hi {
+                            let mid = (lo &+ hi) >> 1
+                            if ordering.areInIncreasingOrder(keys[j], separators[mid]) { hi = mid } else { lo = mid &+ 1 }
+                        }
+                        states[j].lo = lo
+                    }
+                } else {
+                    // A leaf is searched for the first element not below the key (`lowerBound`), an
+                    // inner node for the child whose range holds it (`childIndex`).
+                    for j in 0..<n {
+                        let length = states[j].raw.load(as: Int.self)
+                        states[j].lo = 0
+                        states[j].hi = isLeaf ? length : length - 1
+                        if states[j].hi > 0 { fetchsim_prefetch(states[j].raw + offset + (states[j].hi >> 1) * stride) }
+                    }
+                    var searching = true
+                    while searching {
+                        searching = false
+                        for j in 0..<n where states[j].lo < states[j].hi {
+                            let (lo, hi, raw) = (states[j].lo, states[j].hi, states[j].raw)
+                            let mid = (lo &+ hi) >> 1
+                            let probe = (raw + offset + mid * stride).assumingMemoryBound(to: Element.self)
+                            let goesRight = isLeaf ? ordering.areInIncreasingOrder(probe.pointee, keys[j])
+                                                   : !ordering.areInIncreasingOrder(keys[j], probe.pointee)
+                            let (newLo, newHi) = goesRight ? (mid &+ 1, hi) : (lo, mid)
+                            states[j].lo = newLo
+                            states[j].hi = newHi
+                            if newLo < newHi {
+                                fetchsim_prefetch(raw + offset + ((newLo &+ newHi) >> 1) * stride)
+                                searching = true
+                            }
                         }
                     }
                 }
@@ -91,8 +106,9 @@ extension OrderStatisticTree {
                     break
                 }
                 // The counts before the child (summed for the rank), then the child's pointer,
-                // then the child's storage: each pass prefetches what the next one reads.
-                for j in 0..<n {
+                // then the child's storage: each pass prefetches what the next one reads (the
+                // upper nodes' counts and pointers are cached).
+                for j in 0..<n where level + 1 == depth {
                     let (lo, raw) = (states[j].lo, states[j].raw)
                     var line = 0
                     while line <= lo * MemoryLayout<Int>.stride {
