@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"])]),
         // Small C helpers for the console: the SIGINT handler, waiting for input, the window size.
         .target(name: "CTerminal"),
+        // Cache prefetch hints for the controller's change events (`__builtin_prefetch`, inline).
+        .target(name: "CPrefetch"),
         // The wide-character ncurses, for the full-screen spreadsheet. No pkgConfig (as CReadline).
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Layer 2: schema, objects, the context and its change notifications, stores.
@@ -48,7 +50,7 @@ let package = Package(
             ]
         ),
         // Layer 3: fetch requests, predicates and the fetched results controller.
-        .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore"]),
+        .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore", "CPrefetch"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
         .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.

@@ -89,11 +89,16 @@ extension FetchedResultsController {
     /// - Complexity: O(log n + log s).
     func slot(for entry: ResultEntry) -> Slot? {
         guard let position = tree.find(entry) else { return nil }
-        guard let sectionTree else { return Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil) }
+        return slot(ofPresentRank: position.rank)
+    }
+
+    /// The slot of the entry the tree holds at global rank `rank`, with its section's value.
+    /// - Complexity: O(log s).
+    func slot(ofPresentRank rank: Int) -> Slot? {
+        guard let sectionTree else { return Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil) }
         // The section's own value: the entry holds its key in compact form only.
-        guard let section = sectionTree.element(containingWeightOffset: position.rank) else { return nil }
-        return Slot(path: IndexPath(row: position.rank - section.weightBefore, section: section.rank), rank: position.rank,
-                    section: section.element.value)
+        guard let section = sectionTree.element(containingWeightOffset: rank) else { return nil }
+        return Slot(path: IndexPath(row: rank - section.weightBefore, section: section.rank), rank: rank, section: section.element.value)
     }
 
     /// The slot of global rank `rank`, whose object has section key value `value`.

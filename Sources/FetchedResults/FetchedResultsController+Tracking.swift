@@ -5,6 +5,7 @@ extension FetchedResultsController {
     /// Turns one `objectsDidChange` into one change event (rule 3), if a delegate is listening.
     func handle(_ change: ObjectsDidChange) {
         guard hasFetched, let delegate else { return }
+        prefetchTrackedSlots(for: change)
         var candidates: [Candidate] = []
         candidates.reserveCapacity(change.count)
         // Read once: each access to a stored property of the controller is checked for exclusivity.
@@ -58,9 +59,7 @@ extension FetchedResultsController {
     /// counts, and searched by value only for entering objects.
     private func applyToTrees(_ candidates: inout [Candidate]) -> [SectionChange] {
         if usesLinearPath(candidates: candidates.count) { return applyLinearly(&candidates) }
-        for i in candidates.indices where !candidates[i].leavesTree {
-            if let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
-        }
+        findOldSlots(&candidates)
         let edits = mutateTrees(candidates)
         for i in candidates.indices {
             if let old = edits.oldSlots[i] { candidates[i].old = old }
