@@ -122,9 +122,8 @@ extension OrderStatisticTree {
                     if j < ranked { states[j].rank += Self.prefixSum((raw + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: lo) }
                     let child = raw.load(fromByteOffset: Node.childOffset + lo * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
                     states[j].child = child
-                    // The node object's `raw`, after the object header (16 bytes) and two flags:
-                    // a hint only, a wrong guess costs nothing but the prefetch.
-                    fetchsim_prefetch(child.toOpaque() + 24)
+                    // The line of the child object holding its `raw` (a hint: see `rawFieldOffset`).
+                    fetchsim_prefetch(child.toOpaque() + Node.rawFieldOffset)
                 }
                 for j in 0..<n {
                     guard let child = states[j].child else { continue }

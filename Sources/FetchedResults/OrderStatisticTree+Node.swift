@@ -19,6 +19,12 @@ extension OrderStatisticTree {
         let isWeighted: Bool
         let raw: UnsafeMutableRawPointer
 
+        /// Where `raw` sits inside the node object (the object header's 16 bytes, then the two
+        /// flags, then `raw`): `batchSearch` prefetches that line before it reads a child's
+        /// storage. A hint only — a wrong offset would cost a useless prefetch, never a wrong
+        /// read — and `OrderStatisticTreeBatchSearchTests` checks it against a live node.
+        static var rawFieldOffset: Int { 24 }
+
         static var leafSlots: Int { OrderStatisticTree.leafCapacity + 1 }
         static var innerSlots: Int { OrderStatisticTree.fanout + 1 }
         @inline(__always) static func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }

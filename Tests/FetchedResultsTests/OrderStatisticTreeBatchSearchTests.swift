@@ -22,6 +22,17 @@ import Testing
         #expect(search(tree, []).isEmpty)
     }
 
+    /// The batch search prefetches a child's `raw` through its offset inside the node object;
+    /// the pointer read there from a live leaf and inner node must be the node's own.
+    @Test func rawFieldOffsetPointsAtRaw() {
+        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(0..<500), unitWeights: true)
+        for node in [tree.root, tree.root.child(0)] {
+            let object = Unmanaged.passUnretained(node).toOpaque()
+            let read = object.load(fromByteOffset: OrderStatisticTree<IntOrdering>.Node.rawFieldOffset, as: UnsafeMutableRawPointer.self)
+            #expect(read == node.raw)
+        }
+    }
+
     @Test func emptyTree() {
         let tree = OrderStatisticTree(ordering: IntOrdering(), unitWeights: true)
         #expect(search(tree, [7, -1]) == [Hit(rank: 0, isPresent: false), Hit(rank: 0, isPresent: false)])
