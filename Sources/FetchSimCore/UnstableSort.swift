@@ -16,7 +16,7 @@
 /// - Complexity: O(n log n) comparisons in the worst case.
 public enum UnstableSort {
     /// Ranges this short are sorted by insertion.
-    @inlinable static var insertionThreshold: Int { 16 }
+    @inlinable static var insertionThreshold: Int { 20 }
 
     /// Sorts `elements` in place by `areInIncreasingOrder`, a strict weak ordering.
     /// `depthLimit`: partitioning levels before a range is heapsorted (tests lower it to reach the
@@ -70,10 +70,13 @@ public enum UnstableSort {
         // a[low] ≤ a[mid] ≤ a[last]: the median becomes the pivot at `low`, and a[last] stops
         // the upward scan.
         swapAt(a, low, mid)
+        // The pivot compared from a local: one copy per partition, and the scans' comparisons
+        // read one element from memory instead of two.
+        let pivot = a[low]
         var i = low, j = high
         while true {
-            repeat { i += 1 } while i < last && less(a[i], a[low])
-            repeat { j -= 1 } while less(a[low], a[j])
+            repeat { i += 1 } while i < last && less(a[i], pivot)
+            repeat { j -= 1 } while less(pivot, a[j])
             if i >= j { break }
             swapAt(a, i, j)
         }
@@ -90,17 +93,20 @@ public enum UnstableSort {
         (a + j).initialize(to: t)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     static func insertionSort<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
                                        _ less: (Element, Element) -> Bool) {
         guard high - low > 1 else { return }
         for i in (low + 1)..<high {
-            var j = i
-            while j > low, less(a[i], a[j - 1]) { j -= 1 }
-            guard j < i else { continue }
-            // Moves a[i] to j and a[j..<i] one up, without copying (retaining) any of them.
+            guard less(a[i], a[i - 1]) else { continue }
+            // Takes a[i] out and moves the greater elements before it one up as it compares
+            // (moves, not copies: no retain or release for elements with references).
             let element = (a + i).move()
-            (a + j + 1).moveInitialize(from: a + j, count: i - j)
+            var j = i
+            repeat {
+                (a + j).moveInitialize(from: a + j - 1, count: 1)
+                j -= 1
+            } while j > low && less(element, a[j - 1])
             (a + j).initialize(to: element)
         }
     }
