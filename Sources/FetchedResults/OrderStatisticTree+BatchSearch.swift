@@ -1,4 +1,4 @@
-import CPrefetch
+internal import CPrefetch
 
 extension OrderStatisticTree {
     /// Where `batchSearch(_:)` found one key: the number of elements ordered before it (its rank

@@ -1,4 +1,4 @@
-import CPrefetch
+internal import CPrefetch
 import ObjectGraph
 
 /// The controller's tracked objects by ID: for every object in its tree, a strong reference and
