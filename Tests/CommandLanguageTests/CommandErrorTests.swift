@@ -12,6 +12,18 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     }
 
     var testDescription: String { line.count > 60 ? String(line.prefix(60)) + "…" : line }
+
+    /// Expects the line to fail with exactly `message`, at a column inside the line (or just
+    /// after its end).
+    func expectReported(sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            let commands = try CommandParser.parseLine(line)
+            Issue.record("parsed as \(commands)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.description == message, sourceLocation: sourceLocation)
+            #expect((1...line.count + 1).contains(error.column), sourceLocation: sourceLocation)
+        }
+    }
 }
 
 @Suite struct CommandErrorTests {
@@ -158,13 +170,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: lexical + values + edits + definitions + fetches + others + combinations)
     func reportsError(_ testCase: ErrorCase) {
-        do {
-            let commands = try CommandParser.parseLine(testCase.line)
-            Issue.record("parsed as \(commands)")
-        } catch {
-            #expect(error.description == testCase.message)
-            #expect((1...testCase.line.count + 1).contains(error.column))
-        }
+        testCase.expectReported()
     }
 
     @Test func combinationErrorPointsAtTheCommand() throws {

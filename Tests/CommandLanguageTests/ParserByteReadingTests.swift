@@ -34,12 +34,7 @@ import Testing
         ErrorCase("insert Note é=1\u{7F}", "unexpected control character '\\u{7F}' at column 16"),
     ])
     func reportsError(_ testCase: ErrorCase) {
-        do {
-            let commands = try CommandParser.parseLine(testCase.line)
-            Issue.record("parsed as \(commands)")
-        } catch {
-            #expect(error.description == testCase.message)
-        }
+        testCase.expectReported()
     }
 
     @Test func readsReferencesAndNumbersFromBytes() throws {
