@@ -7,7 +7,8 @@ import ObjectGraph
 /// another's, so the CPU keeps many misses in flight at once.
 extension FetchedResultsController {
     /// Prefetches the tracked-table slots of the objects `change` reports (a hint: reads nothing
-    /// the event depends on).
+    /// the event depends on). `handle` calls it from `batchSearchMinimumCount` objects on, like
+    /// the batch search: below that the table is in the core's caches already.
     /// - Complexity: O(k).
     func prefetchTrackedSlots(for change: ObjectsDidChange) {
         let tracked = self.tracked

@@ -5,7 +5,7 @@ extension FetchedResultsController {
     /// Turns one `objectsDidChange` into one change event (rule 3), if a delegate is listening.
     func handle(_ change: ObjectsDidChange) {
         guard hasFetched, let delegate else { return }
-        prefetchTrackedSlots(for: change)
+        if tree.count >= Self.batchSearchMinimumCount { prefetchTrackedSlots(for: change) }
         var candidates: [Candidate] = []
         candidates.reserveCapacity(change.count)
         // Read once: each access to a stored property of the controller is checked for exclusivity.

@@ -73,7 +73,7 @@ extension Interpreter {
             do {
                 let id = try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID
                 ids.append(id)
-                return "insert \(entity) #\(id.rawValue)"
+                return "insert \(entity) " + id.description
             } catch {
                 throw locate(error, assignments: assignments)
             }
@@ -88,7 +88,7 @@ extension Interpreter {
             }
             // `set #3 title, order`, appended in place (interpolating the ID and joining the keys
             // cost ~1 K instructions per edit).
-            var text = "set #\(id.rawValue) "
+            var text = "set " + id.description + " "
             for (index, assignment) in assignments.enumerated() {
                 if index > 0 { text += ", " }
                 text += assignment.key
@@ -102,7 +102,7 @@ extension Interpreter {
             var text = "delete "
             for (index, id) in targets.enumerated() {
                 if index > 0 { text += " " }
-                text += "#\(id.rawValue)"
+                text += id.description
             }
             return text
         case .refresh(let refs):

@@ -33,9 +33,7 @@ extension SimulatedTableView {
     /// no visible cell there (nothing happens, as with UIKit's `nil` cell).
     @discardableResult
     public func configureVisibleCell(at indexPath: IndexPath, with cell: TableCell) -> Bool {
-        guard let row = storage.row(at: indexPath), storage.cells.contains(row.serial) else { return false }
-        storage.cells[row.serial] = cell
-        return true
+        configureVisibleCell(at: indexPath, making: { cell })
     }
 
     /// `configureVisibleCell(at:with:)` with the cell made by `makeCell` only when there is a

@@ -80,30 +80,25 @@ struct SectionOrder {
                 if allInts, case .int(let number) = value { integers.append(number) } else { keys.append(value) }
             }
         }
-        var permutation = Array(objects.indices)
-        if allInts {
-            integers.withUnsafeBufferPointer { integers in
+        // The objects' indexes sorted by their rows of keys, then by ID.
+        func permutation<Key>(by keys: [Key], compare: (Key, Key) -> Int) -> [Int] {
+            var permutation = Array(objects.indices)
+            keys.withUnsafeBufferPointer { keys in
                 permutation.sort { i, j in
                     for n in 0..<width {
-                        let a = integers[i * width + n], b = integers[j * width + n]
-                        if a != b { return ascending[n] ? a < b : a > b }
+                        let c = compare(keys[i * width + n], keys[j * width + n])
+                        if c != 0 { return ascending[n] ? c < 0 : c > 0 }
                     }
                     return objects[i].objectID < objects[j].objectID
                 }
             }
-        } else {
-            permutation.sort { i, j in
-                for n in 0..<width {
-                    let c = Value.compare(keys[i * width + n], keys[j * width + n])
-                    if c != 0 { return ascending[n] ? c < 0 : c > 0 }
-                }
-                return objects[i].objectID < objects[j].objectID
-            }
+            return permutation
         }
-        objects = permutation.map { objects[$0] }
+        let sorted = allInts ? permutation(by: integers) { $0 < $1 ? -1 : ($0 == $1 ? 0 : 1) }
+                             : permutation(by: keys, compare: Value.compare)
+        objects = sorted.map { objects[$0] }
         // A position is asked for once or twice per drop: a walk, not a dictionary of every object.
         return SectionOrder(count: objects.count, objectAt: { objects.indices.contains($0) ? objects[$0] : nil },
                             positionOf: { id in objects.firstIndex { $0.objectID == id } })
     }
 }
-
