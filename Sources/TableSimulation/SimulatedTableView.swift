@@ -159,12 +159,19 @@ public final class SimulatedTableView {
             let cells = storage.cells // released before the cells change: no copy on write
             var seen = [Bool](repeating: false, count: cells.slotCount)
             var visibleCells = 0
-            storage.forEachRow(inFlatRange: visible) { section, row, tableRow in
-                if let slot = cells.slotIndex(of: tableRow.serial) {
-                    seen[slot] = true
-                    visibleCells += 1
-                } else if configuringNewRows {
-                    needCells.append(IndexPath(row: row, section: section))
+            // Marked through the buffer: `seen[slot] = true` checked the array's uniqueness per row.
+            // A leaf's run of rows at a time, the slots marked through the buffer: a call per row
+            // and `seen[slot] = true` (the array's uniqueness checked per row) cost more than the marks.
+            seen.withUnsafeMutableBufferPointer { seen in
+                storage.forEachRun(inFlatRange: visible) { section, firstRow, rows in
+                    for offset in rows.indices {
+                        if let slot = cells.slotIndex(of: rows[offset].serial) {
+                            seen[slot] = true
+                            visibleCells += 1
+                        } else if configuringNewRows {
+                            needCells.append(IndexPath(row: firstRow + offset, section: section))
+                        }
+                    }
                 }
             }
             if visibleCells != cells.count { offScreen = cells.serials(unmarkedIn: seen) }
