@@ -195,6 +195,9 @@ struct FuzzFieldReader {
         hidden = entity?.index(of: FuzzField.hidden.rawValue)
     }
 
+    /// The position of `hidden` in the entity's attributes, if it has one.
+    var hiddenIndex: Int? { hidden }
+
     /// The value of `field` in `object`; `.null` when the entity has no such attribute.
     func value(of field: FuzzField, in object: ManagedObject) -> Value {
         let index = switch field {
