@@ -65,7 +65,7 @@ public struct ConsistencyCheck {
         let suspects = lastChanges.misplacedSections
         let hasTitles = controller.fetchRequest.sectionNameKeyPath != nil
         // The full scope checks the controller's order in the same walk as the rows.
-        var order = OrderWalk(keys: scope == .full ? sortKeyIndexes() : [])
+        var order = OrderWalk(keys: scope == .full ? sortKeyIndexes() : [], readsCurrentValues: !readsDeliveredValues)
         let sharedSections = min(table.numberOfSections, sectionCount)
         for section in 0..<sharedSections {
             let name = controller.sectionName(at: section) ?? ""
@@ -128,13 +128,16 @@ public struct ConsistencyCheck {
     func walkProblems(section: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         let shown = table.shownRows(inSection: section, rows: 0..<comparedRows)
-        controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
-            // The values are compared where the object holds them (`ManagedObject+Reading`):
-            // unpacking them for every row was most of the check.
-            if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
-                problems.append(problem)
+        // The rows are plain integers and an unretained source: read in place, nothing to copy.
+        shown.withUnsafeBufferPointer { shown in
+            controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
+                // The values are compared where the object holds them (`ManagedObject+Reading`):
+                // unpacking them for every row was most of the check.
+                if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
+                    problems.append(problem)
+                }
+                visit(object, &order)
             }
-            visit(object, &order)
         }
         return problems
     }
@@ -158,7 +161,7 @@ public struct ConsistencyCheck {
             return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: nil)
         }
         guard let cellIdentifier = shown.cellIdentifier else { return nil }
-        if cellIdentifier == id, let source = shown.cellSource as? CellValues, formatsLike(source, object) { return nil }
+        if cellIdentifier == id, let source = shown.cellSource, formatsLike(source, object) { return nil }
         return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: table.cell(of: shown))
     }
 
@@ -196,18 +199,36 @@ public struct ConsistencyCheck {
     /// by pair along the full scope's walk of every section: the first violation in list order.
     struct OrderWalk {
         let keys: [OrderKey]
+        /// Every key's attribute position when each has one and the current values are read:
+        /// then a pair is compared in one call (`ManagedObject.firstDifference`).
+        let indexes: [Int]?
+
+        init(keys: [OrderKey], readsCurrentValues: Bool) {
+            self.keys = keys
+            let indexes = keys.compactMap(\.index)
+            self.indexes = readsCurrentValues && indexes.count == keys.count ? indexes : nil
+        }
         /// The previous object of the walk; its values are compared in place with the next one's.
-        var previous: ManagedObject?
+        /// Not retained: the controller holds every object it walks until the check ends (holding
+        /// each in turn cost a retain and a release per row).
+        var previous: Unmanaged<ManagedObject>?
         var problem: ConsistencyProblem?
     }
 
     /// Checks that `object` may follow the previous object of the walk.
     private func visit(_ object: ManagedObject, _ walk: inout OrderWalk) {
         guard walk.problem == nil else { return }
-        if let previous = walk.previous, !isOrdered(previous, object, keys: walk.keys) {
-            walk.problem = orderProblem(previous, object)
+        if let previous = walk.previous {
+            let keys = walk.keys, indexes = walk.indexes
+            if let problem = previous._withUnsafeGuaranteedRef({ previous in
+                let ordered = if let indexes { isOrdered(previous, object, keys: keys, indexes: indexes) }
+                    else { isOrdered(previous, object, keys: keys) }
+                return ordered ? nil : orderProblem(previous, object)
+            }) {
+                walk.problem = problem
+            }
         }
-        walk.previous = object
+        walk.previous = Unmanaged.passUnretained(object)
     }
 
     /// What the incremental scope checks around the objects of the last change event.
@@ -284,6 +305,13 @@ public struct ConsistencyCheck {
         return a.objectID < b.objectID
     }
 
+    /// `isOrdered(_:_:keys:)` when every key has an attribute position (`indexes`, in key order)
+    /// and the current values are read: the keys compared in one call.
+    private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [OrderKey], indexes: [Int]) -> Bool {
+        guard let (offset, c) = a.firstDifference(from: b, at: indexes) else { return a.objectID < b.objectID }
+        return keys[offset].ascending ? c < 0 : c > 0
+    }
+
     /// `a` against `b` under one sort key, with the values the check reads (`values(of:)`):
     /// the current ones are compared where the objects hold them.
     private func compare(_ a: ManagedObject, _ b: ManagedObject, by key: OrderKey) -> Int {
@@ -315,6 +343,16 @@ public struct ConsistencyCheck {
     /// for `object` (`CellValues.formatsLike`); the current ones are compared in place.
     private func formatsLike(_ source: CellValues, _ object: ManagedObject) -> Bool {
         readsDeliveredValues ? source.formatsLike(values(of: object)) : object.holdsExactly(source.values)
+    }
+
+    /// `formatsLike(_:_:)` for a cell's source as `shownRows` gives it: unretained, borrowed from
+    /// the table's cell, which lives through the check (nothing changes the table meanwhile).
+    /// The class is compared by its metadata and the reference cast without a check:
+    /// `as? CellValues` retained the source and called the runtime's cast per row.
+    private func formatsLike(_ source: Unmanaged<AnyObject>, _ object: ManagedObject) -> Bool {
+        source._withUnsafeGuaranteedRef { source in
+            type(of: source) == CellValues.self && formatsLike(unsafeDowncast(source, to: CellValues.self), object)
+        }
     }
 
     private func quoted(_ text: String?) -> String {

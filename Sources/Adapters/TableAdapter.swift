@@ -67,6 +67,9 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     public func controllerWillChangeContent(_ controller: FetchedResultsController) {
         timing?.markFirstCallback()
         lastEvent = AdapterEvent()
+        // An event logs willChange, its changes and didChange: room for a few without regrowing
+        // the list from one entry at every append.
+        lastEvent.entries.reserveCapacity(8)
         log(.willChangeContent, willChange())
     }
 

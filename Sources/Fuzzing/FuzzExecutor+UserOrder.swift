@@ -83,7 +83,10 @@ extension FuzzExecutor {
             }
             entries.append(SectionedEntry(section: section, key: key, id: object.objectID.rawValue))
         }
-        entries.sort { a, b in
+        // IDs are distinct, so the order is total and an unstable sort gives the same result:
+        // `UnstableSort`, specialised with the comparison inlined, where the standard library's
+        // merge sort called it through a closure (twice per drag over every object).
+        UnstableSort.sort(&entries) { a, b in
             if a.section != b.section { return a.section < b.section }
             return a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id
         }
@@ -117,7 +120,8 @@ extension FuzzExecutor {
             integers.append(IntegerEntry(key: key, id: entry.id.rawValue))
         }
         if integers.count == entries.count {
-            integers.sort { a, b in a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id }
+            // Integers and distinct IDs order totally: the in-place sort gives the stable one's order.
+            UnstableSort.sort(&integers) { a, b in a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id }
             return integers.map { ObjectID($0.id) }
         }
         // Positions are sorted, comparing the entries in place: moving the entries themselves

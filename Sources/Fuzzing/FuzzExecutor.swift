@@ -96,7 +96,10 @@ package final class FuzzExecutor {
     /// The live objects' symbols and IDs, in ID order: `liveObjects()` without holding the
     /// objects (retaining and releasing a hundred of them per batch was most of its cost).
     func liveSymbols() -> [(symbol: FuzzSymbol, id: ObjectID)] {
-        workspace.context.liveIndexes(among: insertedIDs).map { (insertedSymbols[$0], insertedIDs[$0]) }
+        // The arrays read into locals once: each read of the class's stored arrays in the
+        // closure was checked for exclusive access, twice per object.
+        let ids = insertedIDs, symbols = insertedSymbols
+        return workspace.context.liveIndexes(among: ids).map { (symbols[$0], ids[$0]) }
     }
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).
@@ -194,6 +197,9 @@ struct FuzzFieldReader {
         order = entity?.index(of: FuzzField.order.rawValue)
         hidden = entity?.index(of: FuzzField.hidden.rawValue)
     }
+
+    /// The position of `hidden` in the entity's attributes, if it has one.
+    var hiddenIndex: Int? { hidden }
 
     /// The value of `field` in `object`; `.null` when the entity has no such attribute.
     func value(of field: FuzzField, in object: ManagedObject) -> Value {

@@ -107,7 +107,10 @@ package struct FuzzGenerator {
                                        symbol: FuzzSymbol, executor: FuzzExecutor) -> FuzzEdit {
         let reader = executor.fieldReader(), context = executor.workspace.context
         let isHidden = { (id: ObjectID) in context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true) }
-        let hidden = live.filter { isHidden($0.id) }
+        // `live.filter { isHidden($0.id) }`, read in place from one copy of the context's table.
+        let hidden = reader.hiddenIndex.map { index in
+            context.indexes(among: live.map(\.id), holdingExactly: .bool(true), at: index).map { live[$0] }
+        } ?? []
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
             return .set(pick.symbol, [.hidden: .bool(false)])
         }

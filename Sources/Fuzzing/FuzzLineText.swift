@@ -19,7 +19,10 @@ struct FuzzLineText {
     var isEmpty: Bool { bytes.isEmpty }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // From the contiguous UTF-8: walking the `utf8` view of a short string cost ~10
+        // instructions a byte (docs/performance.md, "Fuzzer throughput, sixth pass").
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `String(number)`.
@@ -49,10 +52,15 @@ struct FuzzLineText {
             append(number)
         case .bool(let flag):
             append(flag ? "true" : "false")
-        case .string(let text) where text.utf8.allSatisfy(Self.needsNoEscape):
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
+        case .string(var text):
+            let plain = text.withUTF8 { utf8 in
+                guard utf8.allSatisfy(Self.needsNoEscape) else { return false }
+                bytes.append(UInt8(ascii: "\""))
+                bytes.append(contentsOf: utf8)
+                bytes.append(UInt8(ascii: "\""))
+                return true
+            }
+            if !plain { append(value.literal) }
         default:
             append(value.literal)
         }

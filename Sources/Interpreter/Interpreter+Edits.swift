@@ -58,7 +58,16 @@ extension Interpreter {
 
     /// Names the event being built for `undo`/`redo`: `event 12: set #2 title; delete #5`.
     func nameNextEvent(_ descriptions: [String]) {
-        context.setActionName("event \(workspace.eventCount + 1): \(descriptions.joined(separator: "; "))")
+        // Appended in place: interpolating the count and joining the descriptions built the
+        // name through three intermediate strings, after every line.
+        var name = "event "
+        name += String(workspace.eventCount + 1)
+        name += ": "
+        for (index, description) in descriptions.enumerated() {
+            if index > 0 { name += "; " }
+            name += description
+        }
+        context.setActionName(name)
     }
 
     /// Applies one edit and says what it did, with the objects it touched by ID.

@@ -35,9 +35,11 @@ extension ObjectContext {
         deletes.reserveCapacity(pendingDeleted.count)
         for (id, entry) in pendingDeleted { deletes.append(PendingDelete(id: id, object: entry.object, valuesBefore: entry.valuesBefore)) }
         UnstableSort.sort(&deletes) { $0.id < $1.id }
-        pendingInserted = [:]
-        pendingUpdated = [:]
-        pendingDeleted = [:]
+        // Emptied, not replaced: the next event's edits would grow new tables from one bucket
+        // again (a resize per doubling, the most of `setValue`'s own work in a small event).
+        pendingInserted.removeAll(keepingCapacity: true)
+        pendingUpdated.removeAll(keepingCapacity: true)
+        pendingDeleted.removeAll(keepingCapacity: true)
         // The changed keys of all updated objects in one list (`UpdatedChanges`), shared by the
         // undo record and the notification: a list per object was an allocation per object.
         var changes = UpdatedChanges()

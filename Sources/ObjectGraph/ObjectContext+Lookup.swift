@@ -7,9 +7,24 @@ extension ObjectContext {
         let table = registered
         var live: [Int] = []
         live.reserveCapacity(ids.count)
-        for index in ids.indices where table[ids[index]] != nil {
+        for index in ids.indices where table.contains(ids[index]) {
             live.append(index)
         }
         return live
+    }
+
+    /// The positions in `ids` of the live objects whose value at attribute position `index` is
+    /// exactly `value` (`ManagedObject.holdsExactly(_:at:)`), ascending; an object with fewer
+    /// values does not qualify. Read from one copy of the context's table, in place: no `Value`
+    /// built per object. Reads only.
+    /// - Complexity: O(ids) lookups in the ID-indexed table.
+    package func indexes(among ids: [ObjectID], holdingExactly value: Value, at index: Int) -> [Int] {
+        let table = registered
+        var found: [Int] = []
+        for position in ids.indices {
+            guard let object = table[ids[position]], index < object.valueCount, object.holdsExactly(value, at: index) else { continue }
+            found.append(position)
+        }
+        return found
     }
 }

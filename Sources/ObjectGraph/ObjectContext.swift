@@ -160,11 +160,15 @@ public final class ObjectContext {
     /// Sets one attribute of a live object; the change is recorded for the next change event.
     public func setValue(_ value: Value, forKey key: String, of id: ObjectID) throws(ObjectGraphError) {
         let object = try liveObject(id)
-        let (index, attribute) = try object.entity.requireAttribute(key)
-        let coerced = try attribute.acceptingEdit(value, entity: object.entity.name)
-        try checkReference(coerced, for: attribute, of: object.entity.name)
-        if pendingInserted[id] == nil, pendingUpdated[id]?[index] == nil {
-            pendingUpdated[id, default: [:]][index] = object.value(at: index)
+        // The entity read once: each `object.entity` copied it (its name, attributes and lookup table retained).
+        let entity = object.entity
+        let (index, attribute) = try entity.requireAttribute(key)
+        let coerced = try attribute.acceptingEdit(value, entity: entity.name)
+        try checkReference(coerced, for: attribute, of: entity.name)
+        if pendingInserted[id] == nil {
+            // One lookup: the entry is found (or made) once, and the start value recorded only
+            // if the event has not written this attribute yet.
+            pendingUpdated[id, default: [:]].recordStart(of: index) { object.value(at: index) }
         }
         object.setValue(coerced, at: index)
     }

@@ -23,6 +23,14 @@ struct ObjectTable {
         return sparse.isEmpty ? nil : sparse[id]
     }
 
+    /// Whether the object with `id` is in the table: `self[id] != nil` without taking the object
+    /// out (a retain and a release).
+    func contains(_ id: ObjectID) -> Bool {
+        let raw = id.rawValue
+        if raw >= 0, raw < slots.count { return slots.withUnsafeBufferPointer { $0[raw] != nil } }
+        return sparse.isEmpty ? false : sparse[id] != nil
+    }
+
     /// Adds `object` under its ID, replacing any object there; returns whether the ID was free.
     @discardableResult
     mutating func insert(_ object: ManagedObject) -> Bool {

@@ -63,6 +63,13 @@ struct PendingOlds: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Records `value()` as attribute `index`'s start value unless one is recorded already:
+    /// `if self[index] == nil { self[index] = value() }`.
+    @inline(__always)
+    mutating func recordStart(of index: Int, _ value: () -> Value) {
+        if self[index] == nil { self[index] = value() }
+    }
+
     func makeIterator() -> Iterator {
         Iterator(olds: self)
     }

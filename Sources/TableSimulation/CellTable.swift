@@ -10,6 +10,10 @@ struct CellTable {
     /// The serial in each slot; 0 for an empty one. Its count is 0 or a power of two.
     private var serials: [Int] = []
     private var cells: [TableCell?] = []
+    /// Each slot's cell's identifier and unretained source (`ShownRow`), kept beside `cells`
+    /// slot for slot: a walk reads them as plain words, without copying a cell (a retain and a
+    /// release of its columns and its source per row).
+    private var identities: [CellIdentity] = []
     /// The number of cells held.
     private(set) var count = 0
 
@@ -33,6 +37,32 @@ struct CellTable {
     /// Whether the row with `serial` has a cell (without copying the cell out).
     func contains(_ serial: Int) -> Bool {
         slot(of: serial) != nil
+    }
+
+    /// Appends each of `rows` with its cell's identifier and source (`ShownRow`), read in place.
+    func appendShownRows(of rows: UnsafeBufferPointer<TableRow>, to contents: inout [ShownRow]) {
+        identities.withUnsafeBufferPointer { identities in
+            for row in rows {
+                guard let index = slot(of: row.serial) else {
+                    contents.append(ShownRow(row: row, cellIdentifier: nil, cellSource: nil))
+                    continue
+                }
+                contents.append(ShownRow(row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source))
+            }
+        }
+    }
+
+    /// A filed cell's identifier and its source, not retained (the cell in the same slot holds it).
+    struct CellIdentity {
+        var identifier = 0
+        var source: Unmanaged<AnyObject>?
+
+        init() {}
+
+        init(_ cell: TableCell?) {
+            identifier = cell?.identifier ?? 0
+            source = cell?.source.map { Unmanaged.passUnretained($0 as AnyObject) }
+        }
     }
 
     /// The number of slots: the bound of `slotIndex(of:)`, valid until the table changes.
@@ -62,6 +92,8 @@ struct CellTable {
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
 
+    // Inlined into the walks that call it once per visible row (the refresh's marks, `ShownRow`s).
+    @inline(__always)
     private func slot(of serial: Int) -> Int? {
         guard !serials.isEmpty, serial != 0 else { return nil }
         return serials.withUnsafeBufferPointer { slots in
@@ -77,6 +109,7 @@ struct CellTable {
     private mutating func insert(_ cell: TableCell, for serial: Int) {
         if let index = slot(of: serial) {
             cells[index] = cell
+            identities[index] = CellIdentity(cell)
             return
         }
         if (count + 1) * 4 > serials.count * 3 { grow() }
@@ -84,6 +117,7 @@ struct CellTable {
         while serials[index] != 0 { index = (index + 1) & mask }
         serials[index] = serial
         cells[index] = cell
+        identities[index] = CellIdentity(cell)
         count += 1
     }
 
@@ -93,6 +127,7 @@ struct CellTable {
         let capacity = max(16, serials.count * 2)
         serials = Array(repeating: 0, count: capacity)
         cells = Array(repeating: nil, count: capacity)
+        identities = Array(repeating: CellIdentity(), count: capacity)
         count = 0
         for (index, serial) in oldSerials.enumerated() where serial != 0 {
             if let cell = oldCells[index] { insert(cell, for: serial) }
@@ -105,14 +140,17 @@ struct CellTable {
         guard var hole = slot(of: serial) else { return }
         serials[hole] = 0
         cells[hole] = nil
+        identities[hole] = CellIdentity()
         count -= 1
         var index = (hole + 1) & mask
         while serials[index] != 0 {
             if (index - home(of: serials[index])) & mask >= (index - hole) & mask {
                 serials[hole] = serials[index]
                 cells[hole] = cells[index]
+                identities[hole] = identities[index]
                 serials[index] = 0
                 cells[index] = nil
+                identities[index] = CellIdentity()
                 hole = index
             }
             index = (index + 1) & mask

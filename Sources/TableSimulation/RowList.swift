@@ -164,6 +164,17 @@ final class RowList {
         }
     }
 
+    /// Calls `body` with the rows of each leaf in order, from `index` on (the first leaf's from
+    /// `index`'s), until it returns false: the caller's loop over a leaf's rows runs without a
+    /// call per row (the viewport refresh and the consistency check walk every visible row after
+    /// every batch; docs/performance.md, "Fuzzer throughput, sixth pass").
+    func forEachRun(from index: Int = 0, _ body: (UnsafeBufferPointer<TableRow>) -> Bool) {
+        guard index < count else { return }
+        root.forEachLeaf(from: max(index, 0)) { leaf, start in
+            leaf.rows.withUnsafeBufferPointer { rows in body(UnsafeBufferPointer(rebasing: rows[start...])) }
+        }
+    }
+
     /// Every row in order.
     /// - Complexity: O(n).
     var rows: [TableRow] {

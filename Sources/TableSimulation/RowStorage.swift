@@ -187,6 +187,26 @@ final class RowStorage {
         }
     }
 
+    /// `forEachRow(inFlatRange:_:)` a leaf's run of rows at a time: `body` gets the section, the
+    /// index of the run's first row in it, and the rows.
+    /// - Complexity: O(sections + range.count + log n).
+    func forEachRun(inFlatRange range: Range<Int>, _ body: (_ section: Int, _ firstRow: Int, UnsafeBufferPointer<TableRow>) -> Void) {
+        guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
+        var left = range.count, section = start.section, first = start.row
+        while left > 0, section < sections.count {
+            var row = first
+            sections[section].rows.forEachRun(from: first) { rows in
+                let taken = min(rows.count, left)
+                body(section, row, UnsafeBufferPointer(rebasing: rows[..<taken]))
+                row += taken
+                left -= taken
+                return left > 0
+            }
+            section += 1
+            first = 0
+        }
+    }
+
     /// The rows at flattened indexes `range`, with their index paths, in order.
     /// - Complexity: O(sections + range.count × log n).
     func rows(inFlatRange range: Range<Int>) -> [(path: IndexPath, row: TableRow)] {

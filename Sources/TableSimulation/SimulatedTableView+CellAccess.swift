@@ -11,10 +11,9 @@ extension SimulatedTableView {
         var contents: [ShownRow] = []
         contents.reserveCapacity(rows.count)
         let cells = storage.cells
-        storage.sections[section].rows.forEach(from: rows.lowerBound) { row in
-            contents.append(cells.withCell(of: row.serial) { cell in
-                ShownRow(row: row, cellIdentifier: cell?.identifier, cellSource: cell?.source)
-            })
+        // A leaf's run of rows at a time, each row's cell read where it is filed.
+        storage.sections[section].rows.forEachRun(from: rows.lowerBound) { run in
+            cells.appendShownRows(of: UnsafeBufferPointer(rebasing: run[..<min(run.count, rows.count - contents.count)]), to: &contents)
             return contents.count < rows.count
         }
         return contents
@@ -53,8 +52,12 @@ package struct ShownRow {
     package let row: TableRow
     /// The cell's `identifier`; nil when the row has no cell.
     package let cellIdentifier: Int?
-    /// The cell's `source`; nil without a cell or a source.
-    package let cellSource: (any TableCellSource)?
+    /// The cell's `source`, not retained; nil without a cell or a source. Valid while the table
+    /// keeps the cell — for a check that reads it before the table changes again — so that the
+    /// rows of a section are plain integers: retaining and releasing every row's source for the
+    /// check after each batch cost as much as comparing the cell (docs/performance.md, "Fuzzer
+    /// throughput, sixth pass"). Read it with `_withUnsafeGuaranteedRef` before the table changes.
+    package let cellSource: Unmanaged<AnyObject>?
 
     /// The object the row shows.
     package var identifier: Int { row.identifier }

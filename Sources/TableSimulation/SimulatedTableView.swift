@@ -48,6 +48,9 @@ public final class SimulatedTableView {
     /// The storage's generation and the viewport after the last refresh that left every visible
     /// row with a cell and no cell off screen (`refreshViewport`); nil when it did not.
     var settledLayout: (generation: Int, viewport: Viewport)?
+    /// The refresh's marks, one per cell slot, kept between refreshes so that each refresh
+    /// clears them instead of allocating and freeing an array.
+    var viewportMarks: [Bool] = []
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
@@ -157,14 +160,24 @@ public final class SimulatedTableView {
         var offScreen: [Int] = []
         do {
             let cells = storage.cells // released before the cells change: no copy on write
-            var seen = [Bool](repeating: false, count: cells.slotCount)
+            var seen: [Bool] = []
+            swap(&seen, &viewportMarks) // taken out, so that marking it copies nothing
+            seen.removeAll(keepingCapacity: true)
+            seen.append(contentsOf: repeatElement(false, count: cells.slotCount))
+            defer { swap(&seen, &viewportMarks) }
             var visibleCells = 0
-            storage.forEachRow(inFlatRange: visible) { section, row, tableRow in
-                if let slot = cells.slotIndex(of: tableRow.serial) {
-                    seen[slot] = true
-                    visibleCells += 1
-                } else if configuringNewRows {
-                    needCells.append(IndexPath(row: row, section: section))
+            // A leaf's run of rows at a time, the slots marked through the buffer: a call per row
+            // and `seen[slot] = true` (the array's uniqueness checked per row) cost more than the marks.
+            seen.withUnsafeMutableBufferPointer { seen in
+                storage.forEachRun(inFlatRange: visible) { section, firstRow, rows in
+                    for offset in rows.indices {
+                        if let slot = cells.slotIndex(of: rows[offset].serial) {
+                            seen[slot] = true
+                            visibleCells += 1
+                        } else if configuringNewRows {
+                            needCells.append(IndexPath(row: firstRow + offset, section: section))
+                        }
+                    }
                 }
             }
             if visibleCells != cells.count { offScreen = cells.serials(unmarkedIn: seen) }

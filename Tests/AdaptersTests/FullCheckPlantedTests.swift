@@ -48,4 +48,36 @@ import Testing
         try h.set("a1", "title", .string("a1"))
         #expect(h.check.run(scope: .full).isEmpty)
     }
+
+    /// The check reads a cell's source unretained and recognises the data source's by its class
+    /// (docs/performance.md, "Fuzzer throughput, sixth pass"): a cell app code configured without
+    /// a source is compared by its text, and a cell for another object is named.
+    @Test func aCellWithoutASourceIsComparedByItsText() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]])
+        let row = IndexPath(row: 1, section: 0)
+        #expect(h.table.configureVisibleCell(at: row, with: TableCell(identifier: 2, columns: ["a1", "A", "1"])))
+        #expect(h.check.run(scope: .full).isEmpty)
+        h.table.configureVisibleCell(at: row, with: TableCell(identifier: 2, columns: ["a1", "A", "7"]))
+        #expect(h.check.run(scope: .full) == [
+            ConsistencyProblem(.staleCell, #"row 0.1 shows a stale cell for #2: "a1 | A | 7" but it should show "a1 | A | 1""#),
+        ])
+        h.table.configureVisibleCell(at: row, with: h.dataSource.cell(for: try h.object("a0")))
+        #expect(h.check.run(scope: .full) == [
+            ConsistencyProblem(.wrongCell, #"row 0.1 is #2 "a1" but its cell shows #1 "a0""#),
+        ])
+    }
+
+    /// With the delivered values the keys are compared one by one (not in one call on the current
+    /// values): a pending write nobody was told about is no problem then, and is with the current ones.
+    @Test func deliveredValuesHideAPendingWriteAndCurrentOnesShowIt() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1", "a2"], "B": ["b0"]])
+        try h.set("a2", "group", .string("C"))
+        var delivered = h.check
+        delivered.readsDeliveredValues = true
+        #expect(delivered.run(scope: .full).isEmpty)
+        #expect(h.check.run(scope: .full) == [
+            ConsistencyProblem(.staleCell, #"row 0.2 shows a stale cell for #3: "a2 | A | 2" but it should show "a2 | C | 2""#),
+            ConsistencyProblem(.order, #"the controller's objects are out of order: #3 "a2" comes before #4 "b0""#),
+        ])
+    }
 }

@@ -6,6 +6,9 @@ import Testing
 /// inserts, replacements and removals — crowded enough that runs wrap around the slots and
 /// removals shift entries back.
 @Suite struct CellTableTests {
+    /// A cell's source: only its identity matters here.
+    final class Source: TableCellSource {}
+
     @Test(arguments: [UInt64(1), 2, 3])
     func agreesWithADictionary(seed: UInt64) {
         var table = CellTable()
@@ -14,7 +17,9 @@ import Testing
         for step in 0..<3_000 {
             let serial = Int.random(in: 1...60, using: &rng)
             if Bool.random(using: &rng) {
-                let cell = TableCell(identifier: serial, columns: ["\(step)"])
+                // Every third cell without a source, as app code configures one.
+                let cell = step % 3 == 0 ? TableCell(identifier: serial, columns: ["\(step)"])
+                    : TableCell(identifier: serial + 100, columns: ["\(step)"], source: Source())
                 table[serial] = cell
                 expected[serial] = cell
             } else {
@@ -25,6 +30,17 @@ import Testing
         }
         for serial in 0...61 { #expect(table[serial] == expected[serial], "serial \(serial)") }
         #expect(table.keys.sorted() == expected.keys.sorted())
+        // The identities kept beside the cells follow every insert, replacement, removal and growth.
+        var shown: [ShownRow] = []
+        let rows = (0...61).map { TableRow(identifier: $0, serial: $0) }
+        rows.withUnsafeBufferPointer { table.appendShownRows(of: $0, to: &shown) }
+        for (row, entry) in zip(rows, shown) {
+            let cell = expected[row.serial]
+            #expect(entry.row == row)
+            #expect(entry.cellIdentifier == cell?.identifier, "serial \(row.serial)")
+            #expect(entry.cellSource?.toOpaque() == cell?.source.map { Unmanaged.passUnretained($0 as AnyObject).toOpaque() },
+                    "serial \(row.serial)")
+        }
     }
 
     @Test func emptyAndRemovedSerialsHaveNoCell() {

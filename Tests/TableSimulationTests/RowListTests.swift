@@ -51,6 +51,15 @@ import Testing
                     return seen.count < 7
                 }
                 #expect(seen == Array(model[from..<min(from + 7, model.count)]))
+                // The same walk a leaf's run at a time: every run in order, stopped after 150 rows.
+                var runs: [TableRow] = []
+                list.forEachRun(from: from) { run in
+                    runs += run
+                    return runs.count < 150
+                }
+                let expected = Array(model[from...]), leafLimit = RowList.leafCapacity
+                #expect(runs.count >= min(150, expected.count) && runs.count < 150 + leafLimit, "step \(step)")
+                #expect(runs == Array(expected.prefix(runs.count)), "step \(step)")
             }
         }
         #expect(list.rows == model)
@@ -63,5 +72,25 @@ import Testing
         #expect(list.invariantViolation() == nil && list.rows.isEmpty)
         list.insert(Self.row(7), at: 0)
         #expect(list.rows == [Self.row(7)])
+    }
+
+    /// `RowStorage.forEachRun(inFlatRange:)` gives the rows `rows(inFlatRange:)` lists, across
+    /// leaves (sections of 200 rows span two) and sections, with each run's first row number.
+    @Test(arguments: [0..<0, 0..<1, 150..<260, 199..<201, 0..<430, 390..<430, 420..<500])
+    func runsOfAFlatRangeAreItsRows(range: Range<Int>) {
+        let source = ArrayDataSource([Array(1...200), Array(201...400), Array(401...430)]) // the table holds it weakly
+        let table = SimulatedTableView(dataSource: source, viewport: Viewport(firstRow: 0, height: 10))
+        table.reloadData()
+        var walked: [IndexPath] = []
+        var rows: [TableRow] = []
+        table.storage.forEachRun(inFlatRange: range) { section, firstRow, run in
+            for offset in run.indices { walked.append(IndexPath(row: firstRow + offset, section: section)) }
+            rows += run
+        }
+        let expected = table.storage.rows(inFlatRange: range.clamped(to: 0..<430))
+        #expect(walked == expected.map(\.path))
+        #expect(rows == expected.map(\.row))
+        #expect(rows.map(\.identifier) == Array(range.clamped(to: 0..<430)).map { $0 + 1 })
+        withExtendedLifetime(source) {}
     }
 }
