@@ -82,6 +82,8 @@ extension OrderStatisticTree {
             counts[i] = left.count
             Self.openGap(node.childPointer, at: i + 1, count: n)
             (node.childPointer + i + 1).initialize(to: right)
+            Self.openGap(node.childRawPointer, at: i + 1, count: n)
+            node.childRawPointer[i + 1] = right.raw
             Self.openGap(counts, at: i + 1, count: n)
             counts[i + 1] = right.count
             Self.openGap(node.separatorPointer, at: i, count: n - 1)
@@ -100,6 +102,7 @@ extension OrderStatisticTree {
         let mid = n / 2, moved = n - mid
         let right = Node(isLeaf: false, weighted: !unitWeights)
         right.childPointer.moveInitialize(from: node.childPointer + mid, count: moved)
+        right.childRawPointer.moveInitialize(from: node.childRawPointer + mid, count: moved)
         right.countPointer.moveInitialize(from: counts + mid, count: moved)
         right.separatorPointer.moveInitialize(from: node.separatorPointer + mid, count: moved - 1)
         let up = (node.separatorPointer + mid - 1).move()
@@ -168,6 +171,7 @@ extension OrderStatisticTree {
         if counts[i] == 0, n > 1 {
             (node.childPointer + i).deinitialize(count: 1)
             Self.closeGap(node.childPointer, at: i, count: n)
+            Self.closeGap(node.childRawPointer, at: i, count: n)
             Self.closeGap(counts, at: i, count: n)
             if !unitWeights { Self.closeGap(node.sumPointer, at: i, count: n) }
             let dropped = max(i - 1, 0)
@@ -293,6 +297,7 @@ extension OrderStatisticTree {
             else { failure = "inner node arrays misaligned"; return nil }
             var total = (0, 0)
             for (i, child) in node.children.enumerated() {
+                guard node.childRawPointer[i] == child.raw else { failure = "stale child storage pointer"; return nil }
                 let lo = i == 0 ? lower : node.separators[i - 1]
                 let hi = i == node.separators.count ? upper : node.separators[i]
                 guard let (c, s) = check(child, lower: lo, upper: hi) else { return nil }

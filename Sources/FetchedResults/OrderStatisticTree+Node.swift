@@ -5,9 +5,10 @@ extension OrderStatisticTree {
     ///
     /// - leaf: `length` (the element count), then up to `leafCapacity + 1` elements, then as many
     ///   weights when the node is weighted;
-    /// - inner: `length` (the child count), then up to `fanout + 1` children, as many counts, the
-    ///   separators (`separators[i]` is the first element under `children[i + 1]`), then the
-    ///   child sums when weighted.
+    /// - inner: `length` (the child count), then up to `fanout + 1` children, as many counts, as
+    ///   many child storage pointers (`childRawPointer[i]` is `children[i].raw`: a search goes from
+    ///   this storage to the child's without reading the child object), the separators (`separators[i]`
+    ///   is the first element under `children[i + 1]`), then the child sums when weighted.
     ///
     /// The node has no stored `var`: the compiler checks no exclusivity on it and a search copies
     /// nothing. The capacity is the most a node holds between an insertion and its split, so an
@@ -19,12 +20,6 @@ extension OrderStatisticTree {
         let isWeighted: Bool
         let raw: UnsafeMutableRawPointer
 
-        /// Where `raw` sits inside the node object (the object header's 16 bytes, then the two
-        /// flags, then `raw`): `batchSearch` prefetches that line before it reads a child's
-        /// storage. A hint only — a wrong offset would cost a useless prefetch, never a wrong
-        /// read — and `OrderStatisticTreeBatchSearchTests` checks it against a live node.
-        static var rawFieldOffset: Int { 24 }
-
         static var leafSlots: Int { OrderStatisticTree.leafCapacity + 1 }
         static var innerSlots: Int { OrderStatisticTree.fanout + 1 }
         @inline(__always) static func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
@@ -35,7 +30,10 @@ extension OrderStatisticTree {
         // Inner layout.
         static var childOffset: Int { headerBytes }
         static var countOffset: Int { childOffset + innerSlots * MemoryLayout<Node>.stride }
-        static var separatorOffset: Int { aligned(countOffset + innerSlots * MemoryLayout<Int>.stride, MemoryLayout<Element>.alignment) }
+        static var childRawOffset: Int { countOffset + innerSlots * MemoryLayout<Int>.stride }
+        static var separatorOffset: Int {
+            aligned(childRawOffset + innerSlots * MemoryLayout<UnsafeMutableRawPointer>.stride, MemoryLayout<Element>.alignment)
+        }
         static var sumOffset: Int { aligned(separatorOffset + innerSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment) }
 
         /// A node with nothing in it. `weighted`: whether it keeps weights (a leaf) or sums (inner).
@@ -56,6 +54,7 @@ extension OrderStatisticTree {
             } else {
                 (raw + Self.childOffset).bindMemory(to: Node.self, capacity: Self.innerSlots)
                 (raw + Self.countOffset).bindMemory(to: Int.self, capacity: Self.innerSlots)
+                (raw + Self.childRawOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: Self.innerSlots)
                 (raw + Self.separatorOffset).bindMemory(to: Element.self, capacity: Self.innerSlots)
                 if weighted { (raw + Self.sumOffset).bindMemory(to: Int.self, capacity: Self.innerSlots) }
             }
@@ -88,6 +87,10 @@ extension OrderStatisticTree {
         }
         var countPointer: UnsafeMutablePointer<Int> {
             @inline(__always) get { (raw + Self.countOffset).assumingMemoryBound(to: Int.self) }
+        }
+        /// The children's `raw` pointers, kept beside `childPointer` wherever a child is set.
+        var childRawPointer: UnsafeMutablePointer<UnsafeMutableRawPointer> {
+            @inline(__always) get { (raw + Self.childRawOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self) }
         }
         var separatorPointer: UnsafeMutablePointer<Element> {
             @inline(__always) get { (raw + Self.separatorOffset).assumingMemoryBound(to: Element.self) }
@@ -137,6 +140,7 @@ extension OrderStatisticTree {
                 childPointer.deinitialize(count: old)
                 if old > 1 { separatorPointer.deinitialize(count: old - 1) }
                 Self.initialize(childPointer, from: newValue)
+                for (i, child) in newValue.enumerated() { childRawPointer[i] = child.raw }
                 length = newValue.count
             }
         }

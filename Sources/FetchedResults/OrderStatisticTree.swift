@@ -4,6 +4,20 @@ import FetchSimCore
 protocol TreeOrdering {
     associatedtype Element
     func areInIncreasingOrder(_ lhs: Element, _ rhs: Element) -> Bool
+    /// `areInIncreasingOrder` on elements read in place: an ordering that decides most pairs on
+    /// a few words reads just those, copying neither element.
+    func isOrdered(_ lhs: UnsafePointer<Element>, before rhs: UnsafePointer<Element>) -> Bool
+    /// The bytes of an element that `isOrdered` reads first, for a search to prefetch.
+    static var comparedBytes: Range<Int> { get }
+}
+
+extension TreeOrdering {
+    @inline(__always)
+    func isOrdered(_ lhs: UnsafePointer<Element>, before rhs: UnsafePointer<Element>) -> Bool {
+        areInIncreasingOrder(lhs.pointee, rhs.pointee)
+    }
+
+    static var comparedBytes: Range<Int> { 0..<MemoryLayout<Element>.size }
 }
 
 /// A counted B+ tree: elements kept sorted by an ordering, each with an integer weight, so that

@@ -100,6 +100,29 @@ struct EntryOrdering: TreeOrdering {
         return lhs.objectID < rhs.objectID
     }
 
+    /// `areInIncreasingOrder` in place: the words of the compact keys, read from memory; the
+    /// rare pairs they do not decide go to `orderTied`, out of line.
+    @inline(__always)
+    func isOrdered(_ lhs: UnsafePointer<ResultEntry>, before rhs: UnsafePointer<ResultEntry>) -> Bool {
+        let a0 = lhs.pointee.code.w0, b0 = rhs.pointee.code.w0
+        if a0 != b0 { return a0 < b0 }
+        let a1 = lhs.pointee.code.w1, b1 = rhs.pointee.code.w1
+        if a1 != b1 { return a1 < b1 }
+        return orderTied(lhs, rhs)
+    }
+
+    /// The compact key's first two words, which decide almost every comparison.
+    static var comparedBytes: Range<Int> {
+        let start = MemoryLayout<ResultEntry>.offset(of: \ResultEntry.code) ?? 0
+        return start..<start + 2 * MemoryLayout<UInt64>.size
+    }
+
+    /// `areInIncreasingOrder` for two entries whose first two words tie.
+    @inline(never)
+    func orderTied(_ lhs: UnsafePointer<ResultEntry>, _ rhs: UnsafePointer<ResultEntry>) -> Bool {
+        areInIncreasingOrder(lhs.pointee, rhs.pointee)
+    }
+
     /// Three-way comparison of the full keys of two entries whose compact keys tie.
     @inline(never)
     func compareFull(_ lhs: ResultEntry, _ rhs: ResultEntry) -> Int {

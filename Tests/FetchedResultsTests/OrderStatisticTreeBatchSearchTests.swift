@@ -22,15 +22,29 @@ import Testing
         #expect(search(tree, []).isEmpty)
     }
 
-    /// The batch search prefetches a child's `raw` through its offset inside the node object;
-    /// the pointer read there from a live leaf and inner node must be the node's own.
-    @Test func rawFieldOffsetPointsAtRaw() {
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(0..<500), unitWeights: true)
-        for node in [tree.root, tree.root.child(0)] {
-            let object = Unmanaged.passUnretained(node).toOpaque()
-            let read = object.load(fromByteOffset: OrderStatisticTree<IntOrdering>.Node.rawFieldOffset, as: UnsafeMutableRawPointer.self)
-            #expect(read == node.raw)
+    /// The batch search goes from an inner node's storage to a child's through the node's copy
+    /// of the child's `raw`: after a bulk build, splits (a new root, a split leaf and inner
+    /// node) and removals that drop emptied children, every copy must be the child's own.
+    @Test func childStoragePointersFollowTheChildren() {
+        typealias Tree = OrderStatisticTree<IntOrdering>
+        func check(_ node: Tree.Node) -> Int {
+            guard !node.isLeaf else { return 0 }
+            var checked = 0
+            for (i, child) in node.children.enumerated() {
+                #expect(node.childRawPointer[i] == child.raw)
+                checked += 1 + check(child)
+            }
+            return checked
         }
+        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 20_000, by: 2)), unitWeights: true)
+        #expect(check(tree.root) > 100)
+        // Odd numbers into the first 4,000 places: every leaf there splits, and inner nodes too.
+        for v in stride(from: 1, to: 4_000, by: 2) { tree.insert(v) }
+        #expect(check(tree.root) > 100)
+        // Emptying the last 10,000 places drops their leaves and inner nodes.
+        for v in stride(from: 10_000, to: 20_000, by: 2) { tree.remove(v) }
+        #expect(check(tree.root) > 10)
+        #expect(tree.invariantViolation() == nil)
     }
 
     @Test func emptyTree() {
