@@ -57,7 +57,7 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.delete, syntax: "delete REF …",
               summary: "delete objects (REF is #ID or S.R, zero-based)",
               example: "delete #7 0.1"),
-        .init(.move, syntax: "move [--unflagged] S.R S.R",
+        .init(.move, syntax: "move [--unflagged] S.R [to] S.R",
               summary: "drag a row as the user would; --unflagged omits the user-driven flag",
               example: "move 0.0 1.2",
               details: ["The table moves first; then the dragged object gets an index key that sorts it directly "

@@ -66,10 +66,10 @@ extension CommandParser {
         return .refresh(references)
     }
 
-    /// `move [--unflagged] S.R S.R`
+    /// `move [--unflagged] S.R [to] S.R`
     static func parseMove(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         var paths: [IndexPath] = []
-        var isFlagged = true
+        var isFlagged = true, sawTo = false
         var last = keyword
         while let token = try s.token() {
             if token.isWord, token.text.hasPrefix("--") {
@@ -78,6 +78,9 @@ extension CommandParser {
                     throw s.error(.unknownOption(token.text, suggestion: suggestion, options: ["--unflagged"]), at: token.start)
                 }
                 isFlagged = false
+            } else if token.isWord, token.text == "to", paths.count == 1, !sawTo {
+                // `move 0.1 to 0.3`, as people say it: one optional word between the two paths.
+                sawTo = true
             } else {
                 guard paths.count < 2 else {
                     throw s.error(.unexpected(token.text, hint: "'move' takes two index paths"), at: token.start)

@@ -80,6 +80,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("scroll", "expected an index path like 0.2 after 'scroll' at column 1"),
         ErrorCase("scroll #3", "expected an index path like 0.2, got '#3' at column 8"),
         ErrorCase("move 0.1 0.2 0.3", "unexpected '0.3' at column 14 ('move' takes two index paths)"),
+        ErrorCase("move to 0.1 0.2", "expected an index path like 0.2, got 'to' at column 6"),
+        ErrorCase("move 0.1 0.2 to", "unexpected 'to' at column 14 ('move' takes two index paths)"),
+        ErrorCase("move 0.1 to to 0.2", "expected an index path like 0.2, got 'to' at column 13"),
         ErrorCase("move --unflaged 0.1 0.2", "unknown option '--unflaged' at column 6 (did you mean '--unflagged'?)"),
     ]
 

@@ -106,6 +106,8 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("move 0.0 1.2", .move(from: path(0, 0), to: path(1, 2), setsUserDrivenFlag: true)),
         ParseCase("move --unflagged 1.3 0.0", .move(from: path(1, 3), to: path(0, 0), setsUserDrivenFlag: false)),
         ParseCase("move 0.0 1.2 --unflagged", .move(from: path(0, 0), to: path(1, 2), setsUserDrivenFlag: false)),
+        ParseCase("move 0.1 to 0.3", .move(from: path(0, 1), to: path(0, 3), setsUserDrivenFlag: true)),
+        ParseCase("move --unflagged 2.0 to 1.4", .move(from: path(2, 0), to: path(1, 4), setsUserDrivenFlag: false)),
     ]
 
     static let others: [ParseCase] = [
