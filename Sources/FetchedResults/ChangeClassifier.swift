@@ -21,22 +21,19 @@ struct ChangeClassifier {
     let profile: CompatibilityProfile
 
     func objectChanges(for candidates: [Candidate]) -> [ObjectChange] {
+        if profile.lowersMoves { return loweredChanges(for: candidates) }
         var deletes: [Ranked] = [], inserts: [Ranked] = []
         var moves: [Ranked] = [], updates: [Ranked] = []
         deletes.reserveCapacity(candidates.count)
         inserts.reserveCapacity(candidates.count)
         moves.reserveCapacity(candidates.count)
         updates.reserveCapacity(candidates.count)
-        if profile.lowersMoves {
-            classifyLowering(candidates, &deletes, &inserts, &moves, &updates)
-        } else {
-            classifyLegacy(candidates, &deletes, &inserts, &moves, &updates)
-        }
+        classifyLegacy(candidates, &deletes, &inserts, &moves, &updates)
         var changes: [ObjectChange] = []
         changes.reserveCapacity(deletes.count + inserts.count + moves.count + updates.count)
         Self.append(&deletes, to: &changes)
         Self.append(&inserts, to: &changes)
-        if !profile.lowersMoves, !moves.isEmpty, !updates.isEmpty {
+        if !moves.isEmpty, !updates.isEmpty {
             var sortedMoves: [ObjectChange] = []
             var sortedUpdates: [ObjectChange] = []
             Self.append(&moves, to: &sortedMoves)
@@ -83,47 +80,6 @@ struct ChangeClassifier {
             ordered.append(move)
         }
         return ordered + rest
-    }
-
-    /// iOS 10 and later: every key change of a staying object is a move, then lowered.
-    private func classifyLowering(_ candidates: [Candidate], _ deletes: inout [Ranked], _ inserts: inout [Ranked],
-                                  _ moves: inout [Ranked], _ updates: inout [Ranked]) {
-        var entering: [MoveLowering.Placed] = [], leaving: [MoveLowering.Placed] = [], moving: [MoveLowering.Move] = []
-        entering.reserveCapacity(candidates.count)
-        leaving.reserveCapacity(candidates.count)
-        moving.reserveCapacity(candidates.count)
-        // By index: iterating the candidates themselves would copy each one; and no tuple of
-        // the two slots, which is copied and destroyed through generic value witnesses.
-        for i in candidates.indices {
-            if let old = candidates[i].old {
-                if let new = candidates[i].new {
-                    if candidates[i].keyChanged {
-                        moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
-                    } else if candidates[i].isUpdated {
-                        updates.append(Ranked(rank: old.rank, change: ObjectChange(type: .update, object: candidates[i].object,
-                                                                                   indexPath: old.path, newIndexPath: new.path)))
-                    }
-                } else {
-                    leaving.append(MoveLowering.Placed(candidate: i, slot: old))
-                    deletes.append(Ranked(rank: old.rank, change: ObjectChange(type: .delete, object: candidates[i].object,
-                                                                               indexPath: old.path, newIndexPath: nil)))
-                }
-            } else if let new = candidates[i].new {
-                entering.append(MoveLowering.Placed(candidate: i, slot: new))
-                inserts.append(Ranked(rank: new.rank, change: ObjectChange(type: .insert, object: candidates[i].object,
-                                                                           indexPath: nil, newIndexPath: new.path)))
-            }
-        }
-        let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving, count: candidates.count)
-        for move in moving {
-            let type: ChangeType = lowered[move.candidate] ? .update : .move
-            let change = ObjectChange(type: type, object: candidates[move.candidate].object, indexPath: move.oldPath, newIndexPath: move.newPath)
-            if type == .move {
-                moves.append(Ranked(rank: move.oldRank, change: change))
-            } else {
-                updates.append(Ranked(rank: move.oldRank, change: change))
-            }
-        }
     }
 
     /// iOS 9: the position rule with the crossing test, `move p → p` for a key change in place,

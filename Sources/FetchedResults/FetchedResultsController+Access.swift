@@ -14,7 +14,7 @@ extension FetchedResultsController {
     public func numberOfObjects(inSection section: Int) -> Int {
         guard section >= 0, section < numberOfSections else { return 0 }
         if let window { return window.sections[section].count }
-        if let sectionTree { return sectionTree.element(at: section).weight }
+        if let sectionTree { return sectionTree.weights(at: section).weight }
         return tree.count
     }
 
@@ -39,15 +39,29 @@ extension FetchedResultsController {
     /// The first global rank of `section`.
     func firstRank(ofSection section: Int) -> Int {
         if let window { return window.sections[section].start }
-        if let sectionTree { return sectionTree.element(at: section).weightBefore }
+        if let sectionTree { return sectionTree.weights(at: section).weightBefore }
         return 0
+    }
+
+    /// The first global rank of `section` and its number of objects, in one descent of the
+    /// section tree; `(0, 0)` for a section that does not exist.
+    /// - Complexity: O(log s).
+    func span(ofSection section: Int) -> (first: Int, count: Int) {
+        guard section >= 0, section < numberOfSections else { return (0, 0) }
+        if let window { return (window.sections[section].start, window.sections[section].count) }
+        if let sectionTree {
+            let weights = sectionTree.weights(at: section)
+            return (weights.weightBefore, weights.weight)
+        }
+        return (0, tree.count)
     }
 
     /// The object at `indexPath`, or `nil` when the index path is out of range.
     /// - Complexity: O(log n).
     public func object(at indexPath: IndexPath) -> ManagedObject? {
-        guard indexPath.row >= 0, indexPath.row < numberOfObjects(inSection: indexPath.section) else { return nil }
-        let rank = firstRank(ofSection: indexPath.section) + indexPath.row
+        let span = span(ofSection: indexPath.section)
+        guard indexPath.row >= 0, indexPath.row < span.count else { return nil }
+        let rank = span.first + indexPath.row
         let object = window?.entries[rank].object ?? tree.element(at: rank).element.object
         if batchFaulting != nil { fireFault(at: rank, of: object) }
         return object
@@ -57,9 +71,10 @@ extension FetchedResultsController {
     /// the rows with `object(at:)` one by one gives, in one walk of the tree.
     /// - Complexity: O(log n + rows.count), against O(rows.count × log n) row by row.
     package func forEachObject(inSection section: Int, rows: Range<Int>, _ body: (Int, ManagedObject) -> Void) {
-        let rows = rows.clamped(to: 0..<max(0, numberOfObjects(inSection: section)))
+        let span = span(ofSection: section)
+        let rows = rows.clamped(to: 0..<max(0, span.count))
         guard !rows.isEmpty else { return }
-        let first = firstRank(ofSection: section)
+        let first = span.first
         if let window {
             for row in rows { body(row, window.entries[first + row].object) }
             return

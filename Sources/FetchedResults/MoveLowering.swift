@@ -89,7 +89,11 @@ enum MoveLowering {
             return oldToNew[i] & 0xFFFF_FFFF
         }
         var entering: [Row] = [], leaving: [Row] = []
-        var oldRow = [Int](repeating: 0, count: count), newRow = [Int](repeating: 0, count: count)
+        entering.reserveCapacity(inserts.count + moves.count)
+        leaving.reserveCapacity(deletes.count + moves.count)
+        // Per-candidate facts in one allocation, four runs of `count`: old row, new row (set for
+        // the moves, the only ones read), index in old, index in new (-1 between walks).
+        var facts = [Int](repeating: -1, count: 4 * count)
         for insert in inserts where isStaying(insert.section) {
             entering.append(Row(candidate: insert.candidate, row: insert.row, isMove: false, section: insert.section))
         }
@@ -98,8 +102,8 @@ enum MoveLowering {
             leaving.append(Row(candidate: delete.candidate, row: delete.row, isMove: false, section: section))
         }
         for move in moves {
-            oldRow[move.candidate] = move.oldRow
-            newRow[move.candidate] = move.newRow
+            facts[move.candidate] = move.oldRow
+            facts[count + move.candidate] = move.newRow
             let into = move.newSection
             if isStaying(into) { entering.append(Row(candidate: move.candidate, row: move.newRow, isMove: true, section: into)) }
             if let from = newSection(ofOld: move.oldSection) {
@@ -109,7 +113,6 @@ enum MoveLowering {
         // A side's keys are distinct (one row per place); unstable in-place sorts (`UnstableSort`).
         UnstableSort.sort(&entering) { $0.key < $1.key }
         UnstableSort.sort(&leaving) { $0.key < $1.key }
-        var indexInOld = [Int](repeating: -1, count: count), indexInNew = [Int](repeating: -1, count: count)
         var e = 0, l = 0
         for (index, section) in staying.enumerated() where index == 0 || staying[index - 1] != section {
             // The rows of `section` on each side (both lists are sorted by section, then row).
@@ -122,7 +125,12 @@ enum MoveLowering {
             // In place: copying the slices into arrays cost two allocations per section.
             entering[e..<eEnd].withUnsafeBufferPointer { new in
                 leaving[l..<lEnd].withUnsafeBufferPointer { old in
-                    walk(new: new, old: old, oldRow: oldRow, newRow: newRow, indexInOld: &indexInOld, indexInNew: &indexInNew, into: &result)
+                    facts.withUnsafeMutableBufferPointer { facts in
+                        walk(new: new, old: old, oldRow: UnsafeMutableBufferPointer(rebasing: facts[0..<count]),
+                             newRow: UnsafeMutableBufferPointer(rebasing: facts[count..<(2 * count)]),
+                             indexInOld: UnsafeMutableBufferPointer(rebasing: facts[(2 * count)..<(3 * count)]),
+                             indexInNew: UnsafeMutableBufferPointer(rebasing: facts[(3 * count)..<(4 * count)]), into: &result)
+                    }
                 }
             }
             e = eEnd
@@ -141,8 +149,10 @@ enum MoveLowering {
     }
 
     /// The walk of one section. `indexInOld` and `indexInNew` are all -1 on entry and on return.
-    private static func walk(new: UnsafeBufferPointer<Row>, old: UnsafeBufferPointer<Row>, oldRow: [Int], newRow: [Int],
-                             indexInOld: inout [Int], indexInNew: inout [Int], into result: inout [Bool]) {
+    private static func walk(new: UnsafeBufferPointer<Row>, old: UnsafeBufferPointer<Row>,
+                             oldRow: UnsafeMutableBufferPointer<Int>, newRow: UnsafeMutableBufferPointer<Int>,
+                             indexInOld: UnsafeMutableBufferPointer<Int>, indexInNew: UnsafeMutableBufferPointer<Int>,
+                             into result: inout [Bool]) {
         for (index, row) in old.enumerated() where row.isMove { indexInOld[row.candidate] = index }
         for (index, row) in new.enumerated() where row.isMove { indexInNew[row.candidate] = index }
         defer {
@@ -183,9 +193,9 @@ enum MoveLowering {
         let candidate: Int
         let section: Int, row: Int
 
-        init(candidate: Int, slot: Slot) {
+        init(candidate: Int, section: Int, row: Int) {
             self.candidate = candidate
-            (section, row) = (slot.path.section, slot.path.row)
+            (self.section, self.row) = (section, row)
         }
     }
 }

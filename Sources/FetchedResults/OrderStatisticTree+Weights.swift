@@ -1,0 +1,21 @@
+/// Reading an element's weight without the element (FetchedResultsController+Access.swift).
+extension OrderStatisticTree {
+    /// The total weight of the elements before `rank` (0-based) and the weight at `rank`: what
+    /// `element(at:)` gives besides the element, without copying the element (for the section
+    /// tree, a section's value and state: a retain and a release, and the value's destruction).
+    /// - Complexity: O(log n).
+    func weights(at rank: Int) -> (weightBefore: Int, weight: Int) {
+        precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
+        if unitWeights { return (rank, 1) }
+        var node = root
+        var r = rank, before = 0
+        while !node.isLeaf {
+            let (i, offset) = node.child(holdingRank: r)
+            r = offset
+            before += Self.prefixSum(node.sumPointer, upTo: i)
+            node = node.child(i)
+        }
+        before += Self.prefixSum(node.weightPointer, upTo: r)
+        return (before, node.weightPointer[r])
+    }
+}
