@@ -63,6 +63,15 @@ extension OrderStatisticTree {
 
     /// The element at `rank` (0-based) and the total weight of the elements before it.
     func element(at rank: Int) -> (element: Element, weightBefore: Int, weight: Int) {
+        let (leaf, index, before) = place(ofRank: rank)
+        return (leaf.elementPointer[index], before, unitWeights ? 1 : leaf.weightPointer[index])
+    }
+
+    /// The leaf holding `rank` (0-based), the rank's index there and the total weight of the
+    /// elements before it: the descent `element(at:)` and `weights(at:)` share.
+    /// - Complexity: O(log n).
+    @inline(__always)
+    func place(ofRank rank: Int) -> (leaf: Node, index: Int, weightBefore: Int) {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         var node = root
         var r = rank, before = 0
@@ -72,9 +81,8 @@ extension OrderStatisticTree {
             if !unitWeights { before += Self.prefixSum(node.sumPointer, upTo: i) }
             node = node.child(i)
         }
-        if unitWeights { return (node.elementPointer[r], rank, 1) }
-        before += Self.prefixSum(node.weightPointer, upTo: r)
-        return (node.elementPointer[r], before, node.weightPointer[r])
+        if unitWeights { return (node, r, rank) }
+        return (node, r, before + Self.prefixSum(node.weightPointer, upTo: r))
     }
 
     /// The index of the entry of `weights[0..<count]` (a node's child sums or a leaf's weights)

@@ -5,17 +5,11 @@ extension OrderStatisticTree {
     /// tree, a section's value and state: a retain and a release, and the value's destruction).
     /// - Complexity: O(log n).
     func weights(at rank: Int) -> (weightBefore: Int, weight: Int) {
-        precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        if unitWeights { return (rank, 1) }
-        var node = root
-        var r = rank, before = 0
-        while !node.isLeaf {
-            let (i, offset) = node.child(holdingRank: r)
-            r = offset
-            before += Self.prefixSum(node.sumPointer, upTo: i)
-            node = node.child(i)
+        if unitWeights {
+            precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
+            return (rank, 1)
         }
-        before += Self.prefixSum(node.weightPointer, upTo: r)
-        return (before, node.weightPointer[r])
+        let (leaf, index, before) = place(ofRank: rank)
+        return (before, leaf.weightPointer[index])
     }
 }
