@@ -48,6 +48,7 @@ extension OrderStatisticTree {
             var leaves: [Node] = []
             leaves.reserveCapacity(count / fill + 1)
             var start = 0, nextSpare = 0
+            let pools = NodePools.forTree(of: count, weighted: false)
             while start < count {
                 let size = Swift.min(fill, count - start), source = storage.base + start
                 var reusable: Node?
@@ -59,7 +60,7 @@ extension OrderStatisticTree {
                 }
                 // Leaves are fixed allocations of `leafCapacity + 1` slots: the elements move
                 // straight from the buffer into them.
-                let leaf = reusable ?? Node(isLeaf: true)
+                let leaf = reusable ?? Node(isLeaf: true, pools: pools)
                 leaf.elementPointer.deinitialize(count: leaf.length)
                 leaf.elementPointer.moveInitialize(from: source, count: size)
                 leaf.length = size
@@ -67,7 +68,7 @@ extension OrderStatisticTree {
                 start += size
             }
             storage.count = 0
-            return OrderStatisticTree(ordering: ordering, unitLeaves: leaves, count: count)
+            return OrderStatisticTree(ordering: ordering, unitLeaves: leaves, count: count, pools: pools)
         }
 
         /// The tree of the appended elements, each of weight 1, in new leaves.
@@ -114,8 +115,10 @@ extension OrderStatisticTree {
 
     /// A tree with unit weights over `leaves`: non-empty leaves whose elements, taken in order,
     /// are sorted and number `count` in all. Builds the inner levels bottom-up in O(leaves).
-    convenience init(ordering: Ordering, unitLeaves leaves: [Node], count: Int) {
+    /// `pools`: where the inner nodes and later new nodes go (`NodePools.forTree`).
+    convenience init(ordering: Ordering, unitLeaves leaves: [Node], count: Int, pools: NodePools? = nil) {
         self.init(ordering: ordering, unitWeights: true)
+        state.pointee.pools = pools
         guard !leaves.isEmpty else { return }
         let innerFill = Self.fanout * 3 / 4
         var level = leaves
@@ -127,7 +130,7 @@ extension OrderStatisticTree {
             var i = 0
             while i < level.count {
                 let end = min(i + innerFill, level.count)
-                let parent = Node(isLeaf: false)
+                let parent = Node(isLeaf: false, pools: pools)
                 parent.children = Array(level[i..<end])
                 parent.counts = level[i..<end].map(\.count)
                 parent.separators = Array(firsts[(i + 1)..<end])

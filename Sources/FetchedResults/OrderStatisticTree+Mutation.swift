@@ -24,7 +24,7 @@ extension OrderStatisticTree {
         let left = root
         let (rank, split) = insert(element, weight: weight, into: left, neighbours: &neighbours)
         if let (separator, right) = split {
-            let newRoot = Node(isLeaf: false, weighted: !unitWeights)
+            let newRoot = makeNode(isLeaf: false)
             newRoot.children = [left, right]
             newRoot.counts = [left.count, right.count]
             newRoot.sums = unitWeights ? [] : [left.sum, right.sum]
@@ -63,7 +63,7 @@ extension OrderStatisticTree {
             node.length = n + 1
             guard n + 1 > Self.leafCapacity else { return (pos, nil) }
             let mid = (n + 1) / 2, moved = n + 1 - mid
-            let right = Node(isLeaf: true, weighted: !unitWeights)
+            let right = makeNode(isLeaf: true)
             right.elementPointer.moveInitialize(from: elements + mid, count: moved)
             if !unitWeights { right.weightPointer.moveInitialize(from: node.weightPointer + mid, count: moved) }
             right.length = moved
@@ -100,7 +100,7 @@ extension OrderStatisticTree {
         guard n > Self.fanout else { return (rank + childRank, nil) }
         // Split: children [mid, n) go right; separator mid - 1 goes up.
         let mid = n / 2, moved = n - mid
-        let right = Node(isLeaf: false, weighted: !unitWeights)
+        let right = makeNode(isLeaf: false)
         right.childPointer.moveInitialize(from: node.childPointer + mid, count: moved)
         right.childRawPointer.moveInitialize(from: node.childRawPointer + mid, count: moved)
         right.countPointer.moveInitialize(from: counts + mid, count: moved)

@@ -36,17 +36,29 @@ extension OrderStatisticTree {
         }
         static var sumOffset: Int { aligned(separatorOffset + innerSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment) }
 
-        /// A node with nothing in it. `weighted`: whether it keeps weights (a leaf) or sums (inner).
-        init(isLeaf: Bool, weighted: Bool = false) {
+        /// The bytes of a node's storage: a leaf or an inner node, with weights (sums) or without.
+        static func byteCount(isLeaf: Bool, weighted: Bool) -> Int {
+            if isLeaf { return weighted ? weightOffset + leafSlots * MemoryLayout<Int>.stride : weightOffset }
+            return weighted ? sumOffset + innerSlots * MemoryLayout<Int>.stride : sumOffset
+        }
+
+        /// Where the storage came from: the tree's pools (a large tree, `NodePools`), or the
+        /// allocator when nil.
+        let pools: NodePools?
+
+        /// A node with nothing in it. `weighted`: whether it keeps weights (a leaf) or sums
+        /// (inner); `pools`: the pools to take its storage from (nil: the allocator).
+        init(isLeaf: Bool, weighted: Bool = false, pools: NodePools? = nil) {
             self.isLeaf = isLeaf
             isWeighted = weighted
-            let bytes: Int
-            if isLeaf {
-                bytes = weighted ? Self.weightOffset + Self.leafSlots * MemoryLayout<Int>.stride : Self.weightOffset
+            self.pools = pools
+            if let pools {
+                precondition(pools.isWeighted == weighted, "a tree's pools hold nodes of its kind")
+                raw = isLeaf ? pools.leaves.allocate() : pools.inner.allocate()
             } else {
-                bytes = weighted ? Self.sumOffset + Self.innerSlots * MemoryLayout<Int>.stride : Self.sumOffset
+                raw = .allocate(byteCount: Self.byteCount(isLeaf: isLeaf, weighted: weighted),
+                                alignment: max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment, 16))
             }
-            raw = .allocate(byteCount: bytes, alignment: max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment, 16))
             raw.bindMemory(to: Int.self, capacity: 1).initialize(to: 0)
             if isLeaf {
                 (raw + Self.elementOffset).bindMemory(to: Element.self, capacity: Self.leafSlots)
@@ -68,7 +80,11 @@ extension OrderStatisticTree {
                 childPointer.deinitialize(count: n)
                 if n > 1 { separatorPointer.deinitialize(count: n - 1) }
             }
-            raw.deallocate()
+            if let pools {
+                if isLeaf { pools.leaves.deallocate(raw) } else { pools.inner.deallocate(raw) }
+            } else {
+                raw.deallocate()
+            }
         }
 
         /// The number of elements (a leaf) or children (an inner node).

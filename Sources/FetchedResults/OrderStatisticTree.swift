@@ -47,12 +47,14 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         var root: Node
         var count = 0
         var totalWeight = 0
+        /// Where new nodes' storage comes from once the tree is large (`poolsForNewNodes`).
+        var pools: NodePools?
     }
 
     let ordering: Ordering
     /// Whether every element weighs 1 and no weights are stored.
     let unitWeights: Bool
-    private let state: UnsafeMutablePointer<TreeState>
+    let state: UnsafeMutablePointer<TreeState>
 
     /// The root node.
     var root: Node {
@@ -87,6 +89,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         precondition(weights == nil || weights?.count == elements.count, "one weight per element")
         precondition(weights == nil || !unitWeights, "a tree with unit weights takes no weights")
         self.init(ordering: ordering, unitWeights: unitWeights)
+        state.pointee.pools = NodePools.forTree(of: elements.count, weighted: !unitWeights)
         let fill = Self.leafCapacity * 3 / 4
         var level: [Node] = []
         level.reserveCapacity(elements.count / fill + 1)
@@ -96,7 +99,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
             var start = 0
             while start < elements.count {
                 let end = min(start + fill, elements.count)
-                let leaf = Node(isLeaf: true, weighted: !unitWeights)
+                let leaf = makeNode(isLeaf: true)
                 leaf.elementPointer.initialize(from: base + start, count: end - start)
                 leaf.length = end - start
                 if !unitWeights {
@@ -119,7 +122,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
             var i = 0
             while i < level.count {
                 let group = level[i..<min(i + innerFill, level.count)]
-                let parent = Node(isLeaf: false, weighted: !unitWeights)
+                let parent = makeNode(isLeaf: false)
                 parent.children = Array(group)
                 parent.counts = group.map(\.count)
                 parent.sums = unitWeights ? [] : group.map(\.sum)

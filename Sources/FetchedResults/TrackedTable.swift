@@ -1,4 +1,5 @@
 internal import CPrefetch
+import FetchSimCore
 import ObjectGraph
 
 /// The controller's tracked objects by ID: for every object in its tree, a strong reference and
@@ -31,12 +32,23 @@ struct TrackedTable {
     /// An empty table with room for IDs `first...last` without growing, when that span is one
     /// the table keeps as an array for `expectedCount` objects — and for a quarter as many new
     /// IDs again: objects inserted after a fetch get the next IDs, and growing a full array
-    /// copies all of it. (Room not yet used is not resident memory.)
+    /// copies all of it. (Room not yet used is not resident memory.) A large table asks for
+    /// transparent huge pages before it is filled (`HugePages.advise`): its lookups land at
+    /// random in tens of megabytes, where 4 KB pages miss the TLB on nearly every one.
     init(spanning first: ObjectID, _ last: ObjectID, expectedCount: Int) {
         let span = last.rawValue - first.rawValue + 1
         guard span > 0, span <= max(Self.minimumSpan, expectedCount * Self.maximumSpread) else { return }
         slots.reserveCapacity(span + span / 4)
+        if span >= Self.hugePageSpan {
+            let bytes = slots.capacity * MemoryLayout<TrackedObject?>.stride
+            slots.withUnsafeBufferPointer { slots in
+                if let start = slots.baseAddress { HugePages.advise(start, byteCount: bytes) }
+            }
+        }
     }
+
+    /// Spans from which a table reserved up front asks for huge pages (8 MB of slots and more).
+    static let hugePageSpan = 1 << 18
 
     /// The tracked object with `id`, or nil; setting nil stops tracking it.
     subscript(id: ObjectID) -> TrackedObject? {
