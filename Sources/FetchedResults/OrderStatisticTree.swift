@@ -39,7 +39,7 @@ extension TreeOrdering {
 final class OrderStatisticTree<Ordering: TreeOrdering> {
     typealias Element = Ordering.Element
 
-    static var leafCapacity: Int { 64 }
+    static var leafCapacity: Int { 32 }
     static var fanout: Int { 64 }
 
     /// The tree's mutable fields, kept behind `state`.

@@ -52,15 +52,15 @@ import Testing
         #expect(search(tree, [7, -1]) == [Hit(rank: 0, isPresent: false), Hit(rank: 0, isPresent: false)])
     }
 
-    /// 30,000 multiples of 3 (leaves of 48, two levels of inner nodes; keys at leaf and node
-    /// boundaries: 144 starts the second leaf, 6,912 the second inner node): the elements below a key
+    /// 30,000 multiples of 3 (leaves of 24, two levels of inner nodes; keys at leaf and node
+    /// boundaries: 72 starts the second leaf, 3,456 the second inner node of 48 leaves): the elements below a key
     /// v ≥ 0 are the multiples of 3 below it, ⌈v / 3⌉ of them (capped at the count), and v is
     /// held when it is a multiple of 3 below 90,000.
     @Test func multiplesOfThree() {
         let n = 30_000
         let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 3 * n, by: 3)), unitWeights: true)
         #expect(!tree.root.isLeaf && !tree.root.child(0).isLeaf)
-        let keys = [0, 1, 2, 3, 47, 48, 144, 145, 3 * 48 * 48, 3 * 48 * 48 + 1, 50_001, 89_997, 89_998, 90_000, 123_456, -5]
+        let keys = [0, 1, 2, 3, 47, 48, 71, 72, 73, 3 * 24 * 48, 3 * 24 * 48 + 1, 50_001, 89_997, 89_998, 90_000, 123_456, -5]
         let expected = keys.map { v in
             Hit(rank: v < 0 ? 0 : min((v + 2) / 3, n), isPresent: v >= 0 && v % 3 == 0 && v < 3 * n)
         }

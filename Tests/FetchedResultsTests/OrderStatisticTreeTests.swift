@@ -123,7 +123,7 @@ struct IntOrdering: TreeOrdering {
         // 5,000 elements: three levels, so reads cross leaves and inner nodes.
         let values = Array(stride(from: 0, to: 10_000, by: 2))
         let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: values, unitWeights: true)
-        for rank in [0, 1, 47, 48, 63, 64, 2_500, 4_998, 4_999] {
+        for rank in [0, 1, 23, 24, 31, 32, 47, 48, 63, 64, 2_500, 4_998, 4_999] {
             #expect(tree.read(at: rank) { $0 } == values[rank])
             for other in [rank - 1, rank + 1, rank + 64, -1, values.count] {
                 let (a, b) = tree.read(at: rank, and: other) { $0 }
