@@ -50,6 +50,8 @@ final class CoordinatorAdapter: TableAdapter {
         var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
         var reloads: [IndexPath] = [], reconfigureAfter: [ManagedObject] = [], reconfigureOld: [IndexPath] = []
         var configureInBatch: [(IndexPath, ManagedObject)] = [], configured: [TableOperation] = []
+        // Read once: each read of the stored options is checked for exclusive access.
+        let updatePolicy = options.updates, movesRows = options.moves == .moveRow
         for (_, entry) in sections { mark(entry, .applied) }
         for (change, entry) in objects {
             let fromDeleted = change.indexPath.map { deletedSections.contains($0.section) } ?? false
@@ -71,7 +73,7 @@ final class CoordinatorAdapter: TableAdapter {
                 }
             case .update:
                 guard let old = change.indexPath, !fromDeleted else { mark(entry, .filtered); continue }
-                switch options.updates {
+                switch updatePolicy {
                 case .reload: reloads.append(old)
                 case .reconfigureAfter: reconfigureAfter.append(change.object)
                 case .reconfigure: reconfigureOld.append(old)
@@ -88,7 +90,7 @@ final class CoordinatorAdapter: TableAdapter {
                 if !deletes.isEmpty { try table.deleteRows(at: deletes) }
                 if !inserts.isEmpty { try table.insertRows(at: inserts) }
                 for (old, new) in moves {
-                    if options.moves == .moveRow {
+                    if movesRows {
                         try table.moveRow(at: old, to: new)
                     } else {
                         try table.deleteRows(at: [old])
@@ -100,7 +102,7 @@ final class CoordinatorAdapter: TableAdapter {
                 configured = configureInBatch.compactMap { reconfigureInBatch($0.0, with: $0.1) }
             }
         }
-        lastEvent.tableOperations += configured
+        if !configured.isEmpty { lastEvent.tableOperations += configured }
         for path in reconfigureOld { reconfigureAtOldPath(path, during: "controllerDidChangeContent:") }
         for object in reconfigureAfter { reconfigureAtCurrentPath(object) }
     }

@@ -108,10 +108,20 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     func perform(during method: String, _ body: () throws(TableViewError) -> Void) {
         do {
             if let timing { try timing.timeTable(body) } else { try body() }
-            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
+            if !table.isPerformingUpdates { recordLastBatch() }
         } catch {
-            if !table.isPerformingUpdates { lastEvent.tableOperations += table.lastBatch }
+            if !table.isPerformingUpdates { recordLastBatch() }
             logException(error, during: method)
+        }
+    }
+
+    /// Appends the table's last batch to the event's operations; the event's first batch is
+    /// shared, not copied operation by operation.
+    private func recordLastBatch() {
+        if lastEvent.tableOperations.isEmpty {
+            lastEvent.tableOperations = table.lastBatch
+        } else {
+            lastEvent.tableOperations += table.lastBatch
         }
     }
 

@@ -9,6 +9,7 @@ extension CommandParser {
     static func parseInsert(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         let entity = try s.requireIdentifier("an entity name", after: keyword, as: .entity)
         var assignments: [Command.Assignment] = []
+        assignments.reserveCapacity(4)  // a line's insert or set names a few keys: no regrowth at 2
         var keys = AssignmentKeys()
         while true {
             guard let token = try s.peek() else { break }
@@ -113,6 +114,7 @@ extension CommandParser {
     /// `key=value …` up to the end of the command; a key may not repeat.
     static func parseAssignments(_ s: inout LineScanner) throws(CommandError) -> [Command.Assignment] {
         var assignments: [Command.Assignment] = []
+        assignments.reserveCapacity(4)  // a line's insert or set names a few keys: no regrowth at 2
         var keys = AssignmentKeys()
         while try s.peek() != nil {
             assignments.append(try parseAssignment(&s, keys: &keys, after: assignments))

@@ -34,7 +34,13 @@ struct FuzzLineText {
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        // Reversed in place: `bytes[start...].reverse()` copied the slice into a new array.
+        var low = start, high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     /// `id.description`: `#12`.

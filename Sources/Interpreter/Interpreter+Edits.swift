@@ -9,12 +9,13 @@ extension Interpreter {
     /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
     /// as part of the open one. A failing line is discarded whole outside a block.
     func executeEdits(_ commands: [ParsedCommand]) throws -> LineOutcome {
-        if let other = commands.lazy.map(\.command).first(where: { !$0.isEdit }) {
-            throw InterpreterError("'\(other.name.rawValue)' cannot be combined with other commands using ';'")
+        for parsed in commands where !parsed.command.isEdit {
+            throw InterpreterError("'\(parsed.command.name.rawValue)' cannot be combined with other commands using ';'")
         }
         var ids: [ObjectID] = []
         var movedTable = false
         var descriptions: [String] = []
+        descriptions.reserveCapacity(commands.count)
         var edit = LineEdits()
         do {
             for parsed in commands {

@@ -79,7 +79,9 @@ package final class Interpreter {
         pendingRecordAction = nil
         pendingReadPath = nil
         // Blank, or a comment: looks at the leading blanks only (trimming copied the whole line).
-        let ink = line.unicodeScalars.first { !CharacterSet.whitespaces.contains($0) }
+        // An ASCII scalar is whitespace when it is a space or a tab (Foundation's set holds no
+        // other ASCII scalar); asking the set itself cost ~450 instructions a line.
+        let ink = line.unicodeScalars.first { $0.isASCII ? $0 != " " && $0 != "\t" : !CharacterSet.whitespaces.contains($0) }
         if ink == nil || ink == "#" { return LineOutcome() }
         let commands: [ParsedCommand]
         do {
@@ -90,7 +92,11 @@ package final class Interpreter {
         guard let first = commands.first else { return LineOutcome() }
         defer { positions = .none }
         do {
-            if let outcome = try executeInBackgroundContext(commands.map(\.command)) { return outcome }
+            // Without a background context there is nothing to refuse or save there (and no
+            // array of the commands to build for it, every line).
+            if !workspace.backgroundContexts.isEmpty, let outcome = try executeInBackgroundContext(commands.map(\.command)) {
+                return outcome
+            }
             if commands.count > 1 || first.command.isEdit {
                 return try executeEdits(commands)
             }

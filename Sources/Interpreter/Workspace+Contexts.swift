@@ -19,7 +19,8 @@ package final class BackgroundContext {
 extension Workspace {
     /// The context edits, `save`, `undo` and `rollback` go to (`use context NAME`).
     package var editContext: ObjectContext {
-        selectedBackground?.context ?? context
+        // Without background contexts (the usual case) the main one, without searching for a name.
+        backgroundContexts.isEmpty ? context : selectedBackground?.context ?? context
     }
 
     /// The selected background context; nil while the main one is selected.

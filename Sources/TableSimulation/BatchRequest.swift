@@ -67,16 +67,17 @@ struct BatchPlan: Equatable {
     var sections: [SectionSource]
     /// Whether a section is inserted, deleted or moved (otherwise `sections` keeps the old order).
     var rearrangesSections: Bool
-    /// Per old section, the rows the batch takes out (deleted or moved away), ascending.
-    var removals: [Int: [Int]]
-    /// Per new section, the rows the batch puts in (inserted or moved in), ascending.
-    var insertions: [Int: [Insertion]]
+    /// The rows the batch takes out (deleted or moved away) by old section and row, ascending.
+    var removals: [RowKey]
+    /// The rows the batch puts in (inserted or moved in) by new section and row, ascending.
+    var insertions: [Insertion]
     /// New index paths of the reloaded rows: they get a fresh identifier and no cell.
     var reloaded: [IndexPath]
     /// New index paths of the reconfigured rows that survive the batch, in order.
     var reconfigured: [IndexPath]
 
     struct Insertion: Equatable {
+        var section: Int
         var row: Int
         var source: RowSource
     }

@@ -22,33 +22,50 @@ extension BatchValidator {
                 rearranges = true
             }
         }
-        var removals: [Int: [Int]] = [:]
+        // Flat lists sorted by section then row, not dictionaries of per-section arrays: a batch
+        // touches a few rows, and hashing, growing and sorting per section cost more than the
+        // rows themselves. Deletes and inserts come sorted; only moves need a sort.
+        var removals: [RowKey] = [], insertions: [BatchPlan.Insertion] = []
         for key in request.deletedRows where newIndexOfOld[key.section] >= 0 {
-            removals[key.section, default: []].append(key.row)
+            if removals.isEmpty { removals.reserveCapacity(request.deletedRows.count + request.rowMoves.count) }
+            removals.append(key)
         }
-        var insertions: [Int: [BatchPlan.Insertion]] = [:]
         for key in request.insertedRows where sections[key.section] != .inserted {
-            insertions[key.section, default: []].append(BatchPlan.Insertion(row: key.row, source: .fresh))
+            if insertions.isEmpty { insertions.reserveCapacity(request.insertedRows.count + request.rowMoves.count) }
+            insertions.append(BatchPlan.Insertion(section: key.section, row: key.row, source: .fresh))
         }
-        var destinations: [RowKey: IndexPath] = [:]
         for (from, to) in request.rowMoves {
-            removals[from.section, default: []].append(from.row)
-            insertions[to.section, default: []].append(BatchPlan.Insertion(row: to.row, source: .old(from)))
-            destinations[RowKey(from)] = to
+            removals.append(RowKey(from))
+            insertions.append(BatchPlan.Insertion(section: to.section, row: to.row, source: .old(from)))
         }
-        for key in removals.keys { removals[key]?.sort() }
-        for key in insertions.keys { insertions[key]?.sort { $0.row < $1.row } }
+        if !request.rowMoves.isEmpty {
+            // A valid batch takes out and puts in each path at most once: the orders are total.
+            removals.sort()
+            insertions.sort { $0.section != $1.section ? $0.section < $1.section : $0.row < $1.row }
+        }
 
         /// Where a row that is neither deleted nor moved away ends up.
         func survivorPath(_ old: RowKey) -> IndexPath {
-            let removed = removals[old.section] ?? []
-            var row = old.row - removed.countOfElements(below: old.row)
+            let removedAbove = removals.countOfElements(below: old) - removals.countOfElements(below: RowKey(section: old.section, row: .min))
+            var row = old.row - removedAbove
             let new = newIndexOfOld[old.section]
-            for insertion in insertions[new] ?? [] {
-                guard insertion.row <= row else { break }
+            var lo = 0, hi = insertions.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if insertions[mid].section < new { lo = mid + 1 } else { hi = mid }
+            }
+            for insertion in insertions[lo...] {
+                guard insertion.section == new, insertion.row <= row else { break }
                 row += 1
             }
             return IndexPath(row: row, section: new)
+        }
+        // A moved row's destination: searched among a few moves, through an index among many.
+        let destinations: [RowKey: IndexPath]? = request.rowMoves.count <= 16 || request.reconfiguredRows.isEmpty ? nil
+            : Dictionary(request.rowMoves.map { (RowKey($0.from), $0.to) }, uniquingKeysWith: { _, last in last })
+        func destination(_ key: RowKey) -> IndexPath? {
+            if let destinations { return destinations[key] }
+            return request.rowMoves.first { RowKey($0.from) == key }?.to
         }
         let reloaded = request.reloadedRows.elements
             .filter { newIndexOfOld[$0.section] >= 0 }
@@ -57,7 +74,7 @@ extension BatchValidator {
             .filter { path in
                 newIndexOfOld[path.section] >= 0 && !request.deletedRows.contains(path) && !request.reloadedRows.contains(path)
             }
-            .map { destinations[$0] ?? survivorPath($0) }
+            .map { path in destination(path) ?? survivorPath(path) }
         return BatchPlan(
             sections: sections, rearrangesSections: rearranges, removals: removals, insertions: insertions,
             reloaded: reloaded.sorted(), reconfigured: reconfigured.sorted())

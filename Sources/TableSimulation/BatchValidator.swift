@@ -64,6 +64,11 @@ struct BatchValidator {
         }
         // Inserted and moved-in sections take their new indexes; the other surviving sections
         // fill the remaining slots in their old relative order.
+        if request.insertedSections.isEmpty, request.deletedSections.isEmpty, request.sectionMoves.isEmpty {
+            // Every section stays where it was (the count check made newCount == oldCount): the
+            // usual batch, without the optional slots and their copy.
+            return (0..<oldCount).map(SectionSource.old)
+        }
         var slots = [SectionSource?](repeating: nil, count: newCount)
         for section in request.insertedSections { slots[section] = .inserted }
         for move in request.sectionMoves { slots[move.to] = .old(move.from) }
@@ -155,12 +160,28 @@ struct BatchValidator {
     /// reloaded and moved-from section among the old ones, every inserted and moved-to section
     /// among the new ones.
     private func checkRowCounts(_ sections: [SectionSource]) throws(TableViewError) {
-        var deleted = [Int](repeating: 0, count: before.count), reloaded = deleted, movedOut = deleted
-        var inserted = [Int](repeating: 0, count: after.count), movedIn = inserted
+        // The six per-section tallies share one scratch buffer, on the stack for a table of a
+        // few hundred sections: six arrays were six allocations per batch.
+        let oldCount = before.count, newCount = after.count
+        let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * oldCount + 2 * newCount) { scratch in
+            countMismatch(sections, scratch: scratch, oldCount: oldCount, newCount: newCount)
+        }
+        if let failure { throw failure }
+    }
+
+    /// The first section whose row count does not add up, as UIKit's error; nil when all do.
+    /// `scratch` holds 4 × `oldCount` + 2 × `newCount` integers (any contents).
+    private func countMismatch(_ sections: [SectionSource], scratch: UnsafeMutableBufferPointer<Int>,
+                               oldCount: Int, newCount: Int) -> TableViewError? {
+        guard let base = scratch.baseAddress else { return nil }
+        base.initialize(repeating: 0, count: 3 * oldCount + 2 * newCount)
+        let deleted = base, reloaded = base + oldCount, movedOut = base + 2 * oldCount
+        let inserted = base + 3 * oldCount, movedIn = inserted + newCount
+        let newIndexOfOld = movedIn + newCount
+        newIndexOfOld.initialize(repeating: -1, count: oldCount)
         for key in request.deletedRows { deleted[key.section] += 1 }
         for key in request.reloadedRows { reloaded[key.section] += 1 }
         for key in request.insertedRows { inserted[key.section] += 1 }
-        var newIndexOfOld = [Int](repeating: -1, count: before.count)
         for (new, source) in sections.enumerated() {
             if case .old(let old) = source, newIndexOfOld[old] < 0 { newIndexOfOld[old] = new }
         }
@@ -174,10 +195,11 @@ struct BatchValidator {
             let ins = inserted[new], del = deleted[old]
             let moveIn = movedIn[new], moveOut = movedOut[old]
             guard after[new] == before[old] + ins - del + moveIn - moveOut else {
-                throw .invalidRowCount(
+                return .invalidRowCount(
                     section: new, after: after[new], before: before[old], inserted: ins + reloads,
                     deleted: del + reloads, movedIn: moveIn, movedOut: moveOut)
             }
         }
+        return nil
     }
 }

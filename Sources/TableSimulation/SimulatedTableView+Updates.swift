@@ -101,6 +101,8 @@ extension SimulatedTableView {
     /// Records `operation` in the current batch, or performs it as a batch of its own.
     private func record(_ operation: TableOperation) throws(TableViewError) {
         if updateDepth > 0 {
+            // A batch makes a few calls: room for four at once, not regrown at 2 and 4.
+            if pendingOperations.isEmpty { pendingOperations.reserveCapacity(4) }
             pendingOperations.append(operation)
         } else {
             try commit([operation], rejectsSamePathMoves: false)
@@ -130,12 +132,12 @@ extension SimulatedTableView {
     ///   inserted sections, which the data source must describe.
     private func apply(_ plan: BatchPlan) {
         let oldSections = storage.sections
-        var moved: [IndexPath: TableRow] = [:]
-        for (section, rows) in plan.removals {
-            for row in rows.reversed() {
-                let path = IndexPath(row: row, section: section)
-                moved[path] = storage.removeRow(at: path)
-            }
+        // The rows taken out, for the insertions that move them back in: searched in a short
+        // list (a batch removes a few rows), through an index by path when it removes many.
+        var removed: [(key: RowKey, row: TableRow)] = []
+        removed.reserveCapacity(plan.removals.count)
+        for key in plan.removals.reversed() {
+            removed.append((key, storage.removeRow(at: key.path)))
         }
         if plan.rearrangesSections {
             storage.arrange(plan.sections.enumerated().map { new, source in
@@ -145,16 +147,21 @@ extension SimulatedTableView {
                 }
             })
         }
-        for section in plan.insertions.keys.sorted() {
-            for insertion in plan.insertions[section] ?? [] {
-                let path = IndexPath(row: insertion.row, section: section)
-                let row: TableRow
-                switch insertion.source {
-                case .old(let from): row = moved[from] ?? freshRow(at: path)
-                case .fresh: row = freshRow(at: path)
-                }
-                storage.insertRow(row, at: path)
+        let index: [RowKey: Int]? = removed.count <= 16 ? nil
+            : Dictionary(removed.indices.map { (removed[$0].key, $0) }, uniquingKeysWith: { _, last in last })
+        func removedRow(_ path: IndexPath) -> TableRow? {
+            let key = RowKey(path)
+            if let index { return index[key].map { removed[$0].row } }
+            return removed.first { $0.key == key }?.row
+        }
+        for insertion in plan.insertions {
+            let path = IndexPath(row: insertion.row, section: insertion.section)
+            let row: TableRow
+            switch insertion.source {
+            case .old(let from): row = removedRow(from) ?? freshRow(at: path)
+            case .fresh: row = freshRow(at: path)
             }
+            storage.insertRow(row, at: path)
         }
         for path in plan.reloaded {
             storage.replaceRow(at: path, with: freshRow(at: path))

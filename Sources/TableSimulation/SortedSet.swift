@@ -55,6 +55,11 @@ struct RowKey: Comparable, Hashable {
         row = path.row
     }
 
+    init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
     var path: IndexPath { IndexPath(row: row, section: section) }
 
     static func < (a: RowKey, b: RowKey) -> Bool {

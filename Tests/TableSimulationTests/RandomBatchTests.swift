@@ -23,11 +23,21 @@ import Testing
     }
 
     @Test func randomValidBatchesGiveTheExpectedRows() throws {
-        var rng = SeededGenerator(seed: 0x5EED_7AB1E)
+        try runRounds(2_500, seed: 0x5EED_7AB1E, maxRows: 7, minimumMoves: 2_000, minimumCrossSectionMoves: 500)
+    }
+
+    /// Batches that take out and move more than 16 rows, where the table finds the rows it took
+    /// out through an index instead of a list (`SimulatedTableView.apply`).
+    @Test func largeRandomBatchesGiveTheExpectedRows() throws {
+        try runRounds(400, seed: 0xB16_BA7C4, maxRows: 40, minimumMoves: 2_000, minimumCrossSectionMoves: 500)
+    }
+
+    private func runRounds(_ count: Int, seed: UInt64, maxRows: Int, minimumMoves: Int, minimumCrossSectionMoves: Int) throws {
+        var rng = SeededGenerator(seed: seed)
         var nextID = 0
         var moves = 0, crossSectionMoves = 0
-        for round in 0..<2_500 {
-            let plan = Self.makeRound(rng: &rng, nextID: &nextID)
+        for round in 0..<count {
+            let plan = Self.makeRound(rng: &rng, nextID: &nextID, maxRows: maxRows)
             for case .move(let from, let to) in plan.calls {
                 moves += 1
                 if from.section != to.section { crossSectionMoves += 1 }
@@ -55,14 +65,14 @@ import Testing
                 }
             }
         }
-        #expect(moves > 2_000 && crossSectionMoves > 500, "the generator must exercise moves")
+        #expect(moves > minimumMoves && crossSectionMoves > minimumCrossSectionMoves, "the generator must exercise moves")
     }
 
-    private static func makeRound(rng: inout SeededGenerator, nextID: inout Int) -> Round {
+    private static func makeRound(rng: inout SeededGenerator, nextID: inout Int, maxRows: Int) -> Round {
         var round = Round()
         let sectionCount = Int.random(in: 1...3, using: &rng)
         round.old = (0..<sectionCount).map { _ in
-            (0..<Int.random(in: 0...7, using: &rng)).map { _ in
+            (0..<Int.random(in: 0...maxRows, using: &rng)).map { _ in
                 nextID += 1
                 return nextID
             }
