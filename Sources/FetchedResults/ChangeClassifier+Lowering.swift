@@ -2,13 +2,14 @@ import FetchSimCore
 import ObjectGraph
 
 extension ChangeClassifier {
-    /// A change of the iOS 10 and later profiles before it is made: its kind's place in the
-    /// delivery order and the rank its kind is ordered by, packed in `key`, its candidate, and its
-    /// old and new places (section and row; -1 for none). Plain integers: sorting them moves no
-    /// object reference and no index path, the four kinds share one array sorted once, and each
-    /// candidate's slots are read once.
+    /// A change before it is made: its kind's place in the delivery order and the rank its kind
+    /// is ordered by, packed in `key`, its candidate, and its old and new places (section and
+    /// row; -1 for none). Plain integers: sorting them moves no object reference and no index
+    /// path, the four kinds share one array sorted once, and each candidate's slots are read once.
     struct Pending {
-        /// `kind << kindShift | rank`, kind 0 delete, 1 insert, 2 move, 3 update.
+        /// `kind << kindShift | rank << 1 | 1`, kind 0 delete, 1 insert, 2 move, 3 update; iOS 9's
+        /// twin update (`init(twinUpdateAt:…)`) is `2 << kindShift | rank << 1`, just before its
+        /// move.
         let key: Int
         let candidate: Int
         let oldSection: Int, oldRow: Int
@@ -17,13 +18,25 @@ extension ChangeClassifier {
         static let kindShift = 60
 
         init(kind: Int, rank: Int, candidate: Int, old: (section: Int, row: Int), new: (section: Int, row: Int)) {
-            key = kind << Self.kindShift | rank
+            key = kind << Self.kindShift | rank << 1 | 1
             self.candidate = candidate
             (oldSection, oldRow) = old
             (newSection, newRow) = new
         }
 
-        var kind: Int { key >> Self.kindShift }
+        /// iOS 9's update of a moved object, ordered directly before the move at `rank` (rule 21).
+        init(twinUpdateAt rank: Int, candidate: Int, old: (section: Int, row: Int)) {
+            key = 2 << Self.kindShift | rank << 1
+            self.candidate = candidate
+            (oldSection, oldRow) = old
+            (newSection, newRow) = (-1, -1)
+        }
+
+        /// 0 delete, 1 insert, 2 move, 3 update (a twin update too).
+        var kind: Int {
+            let group = key >> Self.kindShift
+            return group == 2 && key & 1 == 0 ? 3 : group
+        }
         var oldPath: IndexPath { IndexPath(row: oldRow, section: oldSection) }
         var newPath: IndexPath { IndexPath(row: newRow, section: newSection) }
     }

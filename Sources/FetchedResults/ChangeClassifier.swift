@@ -21,71 +21,17 @@ struct ChangeClassifier {
     let profile: CompatibilityProfile
 
     func objectChanges(for candidates: [Candidate]) -> [ObjectChange] {
-        if profile.lowersMoves { return loweredChanges(for: candidates) }
-        var deletes: [Ranked] = [], inserts: [Ranked] = []
-        var moves: [Ranked] = [], updates: [Ranked] = []
-        deletes.reserveCapacity(candidates.count)
-        inserts.reserveCapacity(candidates.count)
-        moves.reserveCapacity(candidates.count)
-        updates.reserveCapacity(candidates.count)
-        classifyLegacy(candidates, &deletes, &inserts, &moves, &updates)
-        var changes: [ObjectChange] = []
-        changes.reserveCapacity(deletes.count + inserts.count + moves.count + updates.count)
-        Self.append(&deletes, to: &changes)
-        Self.append(&inserts, to: &changes)
-        if !moves.isEmpty, !updates.isEmpty {
-            var sortedMoves: [ObjectChange] = []
-            var sortedUpdates: [ObjectChange] = []
-            Self.append(&moves, to: &sortedMoves)
-            Self.append(&updates, to: &sortedUpdates)
-            changes += Self.updatesBeforeTheirMoves(sortedMoves, sortedUpdates)
-            return changes
-        }
-        Self.append(&moves, to: &changes)
-        Self.append(&updates, to: &changes)
-        return changes
-    }
-
-    /// A change and the rank (among the results, before or after the event) of the index path
-    /// its kind is ordered by: ranks order as the index paths do (sections are contiguous runs of
-    /// ranks), and comparing them reads no `IndexPath`.
-    private struct Ranked {
-        let rank: Int
-        let change: ObjectChange
-    }
-
-    /// Appends `kind` to `changes` sorted by rank, that is by old (or new) index path. The
-    /// changes are sorted where they are, moved rather than copied (`UnstableSort`, an in-place
-    /// introsort; a kind's ranks are distinct, so stability does not matter). O(m log m).
-    private static func append(_ kind: inout [Ranked], to changes: inout [ObjectChange]) {
-        UnstableSort.sort(&kind) { $0.rank < $1.rank }
-        for ranked in kind { changes.append(ranked.change) }
-    }
-
-    /// iOS 9's twin report (rule 21): the update of an object that is also moved comes directly
-    /// before its move — "called twice: Once with the NSFetchedResultsChangeUpdate event and then
-    /// again with the NSFetchedResultsChangeMove event" (XLData PR 15, Stack Overflow 31383760) —
-    /// and the other updates after the moves.
-    static func updatesBeforeTheirMoves(_ moves: [ObjectChange], _ updates: [ObjectChange]) -> [ObjectChange] {
-        var twins: [ObjectID: ObjectChange] = [:]
-        let moved = Set(moves.map(\.object.objectID))
-        var rest: [ObjectChange] = []
-        for update in updates {
-            if moved.contains(update.object.objectID) { twins[update.object.objectID] = update } else { rest.append(update) }
-        }
-        var ordered: [ObjectChange] = []
-        ordered.reserveCapacity(moves.count + updates.count)
-        for move in moves {
-            if let twin = twins[move.object.objectID] { ordered.append(twin) }
-            ordered.append(move)
-        }
-        return ordered + rest
+        profile.lowersMoves ? loweredChanges(for: candidates) : legacyChanges(for: candidates)
     }
 
     /// iOS 9: the position rule with the crossing test, `move p → p` for a key change in place,
-    /// updates without a new path, and a moved object whose other attributes changed reported twice.
-    private func classifyLegacy(_ candidates: [Candidate], _ deletes: inout [Ranked], _ inserts: inout [Ranked],
-                                _ moves: inout [Ranked], _ updates: inout [Ranked]) {
+    /// updates without a new path, and a moved object whose other attributes changed reported
+    /// twice (rule 21): its update comes directly before its move — "called twice: Once with the
+    /// NSFetchedResultsChangeUpdate event and then again with the NSFetchedResultsChangeMove
+    /// event" (XLData PR 15, Stack Overflow 31383760) — and the other updates after the moves.
+    /// The twin sorts among the moves, just before its own (`Pending.twinUpdate`).
+    /// - Complexity: O(k log k) for k candidates.
+    func legacyChanges(for candidates: [Candidate]) -> [ObjectChange] {
         // Ranks of the objects whose position is reported (not pinned), old and new.
         var movingOld: [Int] = [], movingNew: [Int] = []
         for c in candidates {
@@ -94,33 +40,50 @@ struct ChangeClassifier {
         }
         movingOld.sort()
         movingNew.sort()
-        for c in candidates {
-            switch (c.old, c.new) {
+        var pending: [Pending] = []
+        pending.reserveCapacity(candidates.count)
+        let none = (section: -1, row: -1)
+        for i in candidates.indices {
+            switch (candidates[i].old, candidates[i].new) {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                inserts.append(Ranked(rank: new.rank, change: ObjectChange(type: .insert, object: c.object, indexPath: nil, newIndexPath: new.path)))
+                pending.append(Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.path.section, new.path.row)))
             case (let old?, nil):
-                deletes.append(Ranked(rank: old.rank, change: ObjectChange(type: .delete, object: c.object, indexPath: old.path, newIndexPath: nil)))
+                pending.append(Pending(kind: 0, rank: old.rank, candidate: i, old: (old.path.section, old.path.row), new: none))
             case (let old?, let new?):
-                if c.keyChanged {
+                let oldPlace = (section: old.path.section, row: old.path.row)
+                if candidates[i].keyChanged {
                     let pinnedBefore = old.rank - movingOld.countOfElements(below: old.rank)
                     let pinnedAfter = new.rank - movingNew.countOfElements(below: new.rank)
                     let moved = old.section != new.section || old.path != new.path || pinnedBefore != pinnedAfter
-                    moves.append(Ranked(rank: old.rank, change: ObjectChange(type: .move, object: c.object, indexPath: old.path,
-                                                                             newIndexPath: moved ? new.path : old.path)))
+                    pending.append(Pending(kind: 2, rank: old.rank, candidate: i, old: oldPlace,
+                                           new: moved ? (new.path.section, new.path.row) : oldPlace))
                     // Rule 21: an object whose other attributes changed as well is reported
                     // twice, updated at its old path and moved — also when the move is p → p,
                     // the shape XLData PR 15 and Stack Overflow 31383760 crash on.
-                    if c.otherAttributesChanged {
-                        updates.append(Ranked(rank: old.rank, change: ObjectChange(type: .update, object: c.object, indexPath: old.path,
-                                                                                   newIndexPath: nil)))
+                    if candidates[i].otherAttributesChanged {
+                        pending.append(Pending(twinUpdateAt: old.rank, candidate: i, old: oldPlace))
                     }
-                } else if c.isUpdated {
-                    updates.append(Ranked(rank: old.rank, change: ObjectChange(type: .update, object: c.object, indexPath: old.path,
-                                                                               newIndexPath: nil)))
+                } else if candidates[i].isUpdated {
+                    pending.append(Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: none))
                 }
             }
         }
+        // Within a kind ranks are distinct, and a twin differs from its move in the low bit: the
+        // keys are distinct, so the unstable in-place sort is exact.
+        UnstableSort.sort(&pending) { $0.key < $1.key }
+        var changes: [ObjectChange] = []
+        changes.reserveCapacity(pending.count)
+        for change in pending {
+            let object = candidates[change.candidate].object
+            switch change.kind {
+            case 0: changes.append(ObjectChange(type: .delete, object: object, indexPath: change.oldPath, newIndexPath: nil))
+            case 1: changes.append(ObjectChange(type: .insert, object: object, indexPath: nil, newIndexPath: change.newPath))
+            case 2: changes.append(ObjectChange(type: .move, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))
+            default: changes.append(ObjectChange(type: .update, object: object, indexPath: change.oldPath, newIndexPath: nil))
+            }
+        }
+        return changes
     }
 }
