@@ -32,6 +32,9 @@ extension ChangeClassifier {
             (newSection, newRow) = (-1, -1)
         }
 
+        /// The place in the delivery order: the kind, except that a twin update sorts with moves.
+        /// The iOS 10+ path, which makes no twins, reads the kind from it directly.
+        var group: Int { key >> Self.kindShift }
         /// 0 delete, 1 insert, 2 move, 3 update (a twin update too).
         var kind: Int {
             let group = key >> Self.kindShift
@@ -78,7 +81,7 @@ extension ChangeClassifier {
             entering.reserveCapacity(entered)
             leaving.reserveCapacity(left)
             for change in pending {
-                switch change.kind {
+                switch change.group {
                 case 0: leaving.append(MoveLowering.Placed(candidate: change.candidate, section: change.oldSection, row: change.oldRow))
                 case 1: entering.append(MoveLowering.Placed(candidate: change.candidate, section: change.newSection, row: change.newRow))
                 default: continue
@@ -96,7 +99,7 @@ extension ChangeClassifier {
         changes.reserveCapacity(pending.count)
         for change in pending {
             let object = candidates[change.candidate].object
-            switch change.kind {
+            switch change.group {
             case 0: changes.append(ObjectChange(type: .delete, object: object, indexPath: change.oldPath, newIndexPath: nil))
             case 1: changes.append(ObjectChange(type: .insert, object: object, indexPath: nil, newIndexPath: change.newPath))
             case 2: changes.append(ObjectChange(type: .move, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))

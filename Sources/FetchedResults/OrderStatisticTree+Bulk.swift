@@ -131,9 +131,7 @@ extension OrderStatisticTree {
             while i < level.count {
                 let end = min(i + innerFill, level.count)
                 let parent = Node(isLeaf: false, pools: pools)
-                parent.children = Array(level[i..<end])
-                parent.counts = level[i..<end].map(\.count)
-                parent.separators = Array(firsts[(i + 1)..<end])
+                parent.initializeChildren(level, i..<end, firsts: firsts)
                 parents.append(parent)
                 parentFirsts.append(firsts[i])
                 i = end

@@ -186,6 +186,31 @@ extension OrderStatisticTree {
             }
         }
 
+        /// Makes this empty inner node the parent of `nodes[range]` (at most `innerSlots`), in
+        /// place: the children, their storage pointers, counts and sums (when weighted), and as
+        /// separators `firsts[range.lowerBound + 1 ..< range.upperBound]`, the first element under
+        /// each child after the first. No array is built on the way, so a bulk build retains each
+        /// child once.
+        func initializeChildren(_ nodes: [Node], _ range: Range<Int>, firsts: [Element]) {
+            precondition(!isLeaf && length == 0 && !range.isEmpty && range.count <= Self.innerSlots, "an empty inner node takes 1 to \(Self.innerSlots) children")
+            precondition(nodes.count == firsts.count && range.upperBound <= nodes.count, "one first element per node")
+            nodes.withUnsafeBufferPointer { nodes in
+                for (slot, index) in range.enumerated() {
+                    let child = nodes[index]
+                    (childPointer + slot).initialize(to: child)
+                    childRawPointer[slot] = child.raw
+                    countPointer[slot] = child.count
+                    if isWeighted { sumPointer[slot] = child.sum }
+                }
+            }
+            firsts.withUnsafeBufferPointer { firsts in
+                if let base = firsts.baseAddress, range.count > 1 {
+                    separatorPointer.initialize(from: base + range.lowerBound + 1, count: range.count - 1)
+                }
+            }
+            length = range.count
+        }
+
         /// Initializes `target[0..<values.count]` with copies of `values`.
         private static func initialize<T>(_ target: UnsafeMutablePointer<T>, from values: [T]) {
             values.withUnsafeBufferPointer { values in

@@ -117,20 +117,22 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         totalWeight = weights?.reduce(0, +) ?? elements.count
         guard !level.isEmpty else { return }
         let innerFill = Self.fanout * 3 / 4
+        // The first element under each node of the level: the separators of the level above.
+        var firsts = level.map { $0.elementPointer[0] }
         while level.count > 1 {
-            var parents: [Node] = []
+            var parents: [Node] = [], parentFirsts: [Element] = []
+            parents.reserveCapacity(level.count / innerFill + 1)
             var i = 0
             while i < level.count {
-                let group = level[i..<min(i + innerFill, level.count)]
+                let end = min(i + innerFill, level.count)
                 let parent = makeNode(isLeaf: false)
-                parent.children = Array(group)
-                parent.counts = group.map(\.count)
-                parent.sums = unitWeights ? [] : group.map(\.sum)
-                parent.separators = group.dropFirst().map { Self.firstElement(of: $0) }
+                parent.initializeChildren(level, i..<end, firsts: firsts)
                 parents.append(parent)
-                i += innerFill
+                parentFirsts.append(firsts[i])
+                i = end
             }
             level = parents
+            firsts = parentFirsts
         }
         root = level[0]
     }
