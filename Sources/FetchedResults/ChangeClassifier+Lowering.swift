@@ -33,13 +33,9 @@ extension ChangeClassifier {
         }
 
         /// The place in the delivery order: the kind, except that a twin update sorts with moves.
-        /// The iOS 10+ path, which makes no twins, reads the kind from it directly.
         var group: Int { key >> Self.kindShift }
-        /// 0 delete, 1 insert, 2 move, 3 update (a twin update too).
-        var kind: Int {
-            let group = key >> Self.kindShift
-            return group == 2 && key & 1 == 0 ? 3 : group
-        }
+        /// Whether this is iOS 9's twin update, sorted among the moves.
+        var isTwinUpdate: Bool { key & 1 == 0 }
         var oldPath: IndexPath { IndexPath(row: oldRow, section: oldSection) }
         var newPath: IndexPath { IndexPath(row: newRow, section: newSection) }
     }
@@ -95,6 +91,12 @@ extension ChangeClassifier {
         }
         // A kind's ranks are distinct, so the keys are: the unstable in-place sort is exact.
         UnstableSort.sort(&pending) { $0.key < $1.key }
+        return Self.changes(from: pending, of: candidates)
+    }
+
+    /// The changes `pending` (sorted) stands for, in its order. An update carries its new index
+    /// path when it has a new place (iOS 10+); iOS 9's updates and twin updates have none.
+    static func changes(from pending: [Pending], of candidates: [Candidate]) -> [ObjectChange] {
         var changes: [ObjectChange] = []
         changes.reserveCapacity(pending.count)
         for change in pending {
@@ -102,8 +104,11 @@ extension ChangeClassifier {
             switch change.group {
             case 0: changes.append(ObjectChange(type: .delete, object: object, indexPath: change.oldPath, newIndexPath: nil))
             case 1: changes.append(ObjectChange(type: .insert, object: object, indexPath: nil, newIndexPath: change.newPath))
-            case 2: changes.append(ObjectChange(type: .move, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))
-            default: changes.append(ObjectChange(type: .update, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))
+            case 2 where !change.isTwinUpdate:
+                changes.append(ObjectChange(type: .move, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))
+            default:
+                changes.append(ObjectChange(type: .update, object: object, indexPath: change.oldPath,
+                                            newIndexPath: change.newSection >= 0 ? change.newPath : nil))
             }
         }
         return changes

@@ -73,17 +73,6 @@ struct ChangeClassifier {
         // Within a kind ranks are distinct, and a twin differs from its move in the low bit: the
         // keys are distinct, so the unstable in-place sort is exact.
         UnstableSort.sort(&pending) { $0.key < $1.key }
-        var changes: [ObjectChange] = []
-        changes.reserveCapacity(pending.count)
-        for change in pending {
-            let object = candidates[change.candidate].object
-            switch change.kind {
-            case 0: changes.append(ObjectChange(type: .delete, object: object, indexPath: change.oldPath, newIndexPath: nil))
-            case 1: changes.append(ObjectChange(type: .insert, object: object, indexPath: nil, newIndexPath: change.newPath))
-            case 2: changes.append(ObjectChange(type: .move, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))
-            default: changes.append(ObjectChange(type: .update, object: object, indexPath: change.oldPath, newIndexPath: nil))
-            }
-        }
-        return changes
+        return Self.changes(from: pending, of: candidates)
     }
 }

@@ -120,26 +120,7 @@ extension OrderStatisticTree {
         self.init(ordering: ordering, unitWeights: true)
         state.pointee.pools = pools
         guard !leaves.isEmpty else { return }
-        let innerFill = Self.fanout * 3 / 4
-        var level = leaves
-        // The first element under each node of the level: the separators of the level above.
-        var firsts = leaves.map { $0.elementPointer[0] }
-        while level.count > 1 {
-            var parents: [Node] = [], parentFirsts: [Element] = []
-            parents.reserveCapacity(level.count / innerFill + 1)
-            var i = 0
-            while i < level.count {
-                let end = min(i + innerFill, level.count)
-                let parent = Node(isLeaf: false, pools: pools)
-                parent.initializeChildren(level, i..<end, firsts: firsts)
-                parents.append(parent)
-                parentFirsts.append(firsts[i])
-                i = end
-            }
-            level = parents
-            firsts = parentFirsts
-        }
-        root = level[0]
+        root = root(overLeaves: leaves)
         self.count = count
         totalWeight = count
     }

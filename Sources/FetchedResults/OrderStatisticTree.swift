@@ -116,9 +116,17 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         count = elements.count
         totalWeight = weights?.reduce(0, +) ?? elements.count
         guard !level.isEmpty else { return }
+        root = root(overLeaves: level)
+    }
+
+    /// The root of inner levels built bottom-up over `leaves` (non-empty, in order, none empty),
+    /// each parent ¾ full and made by `makeNode` (the tree's pools when it has them).
+    /// - Complexity: O(leaves).
+    func root(overLeaves leaves: [Node]) -> Node {
         let innerFill = Self.fanout * 3 / 4
+        var level = leaves
         // The first element under each node of the level: the separators of the level above.
-        var firsts = level.map { $0.elementPointer[0] }
+        var firsts = leaves.map { $0.elementPointer[0] }
         while level.count > 1 {
             var parents: [Node] = [], parentFirsts: [Element] = []
             parents.reserveCapacity(level.count / innerFill + 1)
@@ -134,7 +142,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
             level = parents
             firsts = parentFirsts
         }
-        root = level[0]
+        return level[0]
     }
 
     static func firstElement(of node: Node) -> Element {
