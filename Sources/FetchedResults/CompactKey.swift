@@ -185,18 +185,26 @@ struct KeyLayout {
         /// A string's bytes with 0x00 escaped as 0x00 0xFF, up to eight at a time; false when
         /// the words filled up (the caller writes no terminator then, as the byte loop did not).
         mutating func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let start = bytes.baseAddress else { return true }
             var i = 0
             while i < bytes.count {
                 if isTruncated { return false }
                 let n = min(8, bytes.count - i, CompactKey.capacity - count)
                 var chunk: UInt64 = 0, clean = n > 0
-                for j in 0..<n {
-                    let byte = bytes[i + j]
-                    if byte == 0 {
-                        clean = false
-                        break
+                if n == 8 {
+                    // Eight bytes in one load, big-endian; a zero byte among them is found with
+                    // the usual carry test (exact for "is any byte zero").
+                    chunk = UInt64(bigEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+                    clean = (chunk &- 0x0101_0101_0101_0101) & ~chunk & 0x8080_8080_8080_8080 == 0
+                } else {
+                    for j in 0..<n {
+                        let byte = start[i + j]
+                        if byte == 0 {
+                            clean = false
+                            break
+                        }
+                        chunk |= UInt64(byte) << UInt64(56 - j * 8)
                     }
-                    chunk |= UInt64(byte) << UInt64(56 - j * 8)
                 }
                 if clean {
                     putBytes(chunk, count: n)

@@ -10,33 +10,39 @@ extension FetchedResultsController {
         candidates.reserveCapacity(change.count)
         // Read once: each access to a stored property of the controller is checked for exclusivity.
         let request = self.request, entityName = request.entity.name, legacy = profile == .ios9
-        func consider(_ object: ManagedObject, isUpdated: Bool) {
-            guard object.entity.name == entityName else { return }
-            let oldEntry = tracked[object.objectID]?.entry
-            let matches = request.matches(object)
-            guard oldEntry != nil || matches else { return }
-            if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
-            let others = legacy && isUpdated
-                && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex }
-            guard matches else {
-                candidates.append(Candidate(object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: others))
-                return
+        // The tracked table too (a read of it per candidate was ~115 instructions of checks); the
+        // copy ends with this block, before the trees change the table (a second reference to
+        // its storage then would make that change copy it whole).
+        do {
+            let tracked = self.tracked
+            func consider(_ object: ManagedObject, isUpdated: Bool) {
+                guard object.entity.name == entityName else { return }
+                let oldEntry = tracked[object.objectID]?.entry
+                let matches = request.matches(object)
+                guard oldEntry != nil || matches else { return }
+                if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
+                let others = legacy && isUpdated
+                    && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex }
+                guard matches else {
+                    candidates.append(Candidate(object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: others))
+                    return
+                }
+                // The key as a plain value, never an optional one (see `Candidate`). When the compact
+                // keys tie and are inexact, the full keys decide whether it changed.
+                let newKey = request.sortKey(of: object)
+                var keyChanged = false
+                if let oldEntry {
+                    keyChanged = oldEntry.code != newKey.code || (newKey.code.isInexact && inexactKeys[oldEntry.objectID] != newKey)
+                }
+                candidates.append(Candidate(object: object, oldEntry: oldEntry, key: newKey, keyChanged: keyChanged, isUpdated: isUpdated,
+                                            otherAttributesChanged: others))
             }
-            // The key as a plain value, never an optional one (see `Candidate`). When the compact
-            // keys tie and are inexact, the full keys decide whether it changed.
-            let newKey = request.sortKey(of: object)
-            var keyChanged = false
-            if let oldEntry {
-                keyChanged = oldEntry.code != newKey.code || (newKey.code.isInexact && inexactKeys[oldEntry.objectID] != newKey)
-            }
-            candidates.append(Candidate(object: object, oldEntry: oldEntry, key: newKey, keyChanged: keyChanged, isUpdated: isUpdated,
-                                        otherAttributesChanged: others))
+            for object in change.inserted { consider(object, isUpdated: false) }
+            for object in change.updated { consider(object, isUpdated: true) }
+            for object in change.deleted { consider(object, isUpdated: false) }
+            // A refreshed object is re-evaluated as an updated one (the fix for related-object changes).
+            for object in change.refreshed { consider(object, isUpdated: true) }
         }
-        for object in change.inserted { consider(object, isUpdated: false) }
-        for object in change.updated { consider(object, isUpdated: true) }
-        for object in change.deleted { consider(object, isUpdated: false) }
-        // A refreshed object is re-evaluated as an updated one (the fix for related-object changes).
-        for object in change.refreshed { consider(object, isUpdated: true) }
         guard !candidates.isEmpty else { return }
 
         let sectionChanges = window == nil ? applyToTrees(&candidates) : applyToWindow(&candidates)

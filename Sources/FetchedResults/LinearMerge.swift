@@ -70,13 +70,13 @@ struct LinearMerge {
             // and where an entering entry falls among leaving ones does not matter.
             var stop = count
             var last = count - 1
-            while last >= i, Self.isLeaving(elements[last], listed: listed, leaving: leaving) { last -= 1 }
+            while last >= i, Self.isLeaving(elements[last], marks: marks, listed: listed, leaving: leaving) { last -= 1 }
             if next < order.count, last >= i, ordering.areInIncreasingOrder(entering[order[next]], elements[last]) {
                 var lo = i, hi = last
                 while lo < hi {
                     let mid = (lo + hi) / 2
                     var probe = mid
-                    while probe < hi, Self.isLeaving(elements[probe], listed: listed, leaving: leaving) { probe += 1 }
+                    while probe < hi, Self.isLeaving(elements[probe], marks: marks, listed: listed, leaving: leaving) { probe += 1 }
                     if probe == hi {
                         hi = mid  // only leaving entries between mid and hi
                     } else if ordering.areInIncreasingOrder(elements[probe], entering[order[next]]) {
@@ -125,9 +125,11 @@ struct LinearMerge {
         }
     }
 
-    /// Whether `entry` is the old entry of a candidate that leaves the tree.
+    /// Whether `entry` is the old entry of a candidate that leaves the tree. The marks (a bit per
+    /// ID) answer for most entries, which are none of the event's, before the lookup's probe.
     @inline(__always)
-    private static func isLeaving(_ entry: ResultEntry, listed: IDLookup, leaving: [Bool]) -> Bool {
+    private static func isLeaving(_ entry: ResultEntry, marks: ObjectIDSet, listed: IDLookup, leaving: [Bool]) -> Bool {
+        guard marks.contains(entry.objectID) else { return false }
         let c = listed.value(of: entry.objectID.rawValue)
         return c >= 0 && leaving[c]
     }
