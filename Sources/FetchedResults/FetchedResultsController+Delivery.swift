@@ -62,9 +62,14 @@ extension FetchedResultsController {
     }
 
     /// Calls the delegate for the object deletes in `changes` (or for every other object change), in order.
+    /// The changes are read in place: `for change in changes` copied each one out (a retain and
+    /// a release of its object, and its two index paths) before the call.
     private func deliverObjects(_ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate) {
-        for change in changes where (change.type == .delete) == deletes {
-            delegate.controller(self, didChange: change.object, at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
+        changes.withUnsafeBufferPointer { changes in
+            for i in changes.indices where (changes[i].type == .delete) == deletes {
+                delegate.controller(self, didChange: changes[i].object, at: changes[i].indexPath, for: changes[i].type,
+                                    newIndexPath: changes[i].newIndexPath)
+            }
         }
     }
 
