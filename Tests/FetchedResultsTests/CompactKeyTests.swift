@@ -144,6 +144,33 @@ import Testing
         #expect(SortKey([.string("group 042"), .int(7), .int(1)], at: [0, 1, 2], layout: three).code.isInexact)
     }
 
+    /// Strings whose bytes the encoder takes eight at a time: a NUL at every place of such a
+    /// window, in either direction, must decode back exactly and order as `Value.compare` does.
+    @Test func nulsInsideAnEightByteWindow() {
+        var strings: [String] = ["abcdefgh", "abcdefghi", "abcdefg", "abcdefgh\u{1}", "\u{1}bcdefgh"]
+        for position in 0..<9 {
+            var bytes = Array("abcdefghij".utf8)
+            bytes[position] = 0
+            strings.append(String(decoding: bytes, as: UTF8.self))
+            strings.append(String(decoding: bytes.prefix(9), as: UTF8.self))
+        }
+        for ascending in [true, false] {
+            let layout = KeyLayout(ascending: [ascending], types: [.string])
+            let keys = strings.map { SortKey([.string($0)], at: [0], layout: layout).code }
+            for (string, key) in zip(strings, keys) {
+                #expect(!key.isInexact && layout.decode(key) == [.string(string)], "\(Array(string.utf8)) \(ascending)")
+            }
+            func words(_ key: CompactKey) -> [UInt64] { [key.w0, key.w1, key.w2 & ~CompactKey.inexactFlag] }
+            for i in strings.indices {
+                for j in strings.indices {
+                    let expected = Value.compare(.string(strings[i]), .string(strings[j]))
+                    let byWords = words(keys[i]).lexicographicallyPrecedes(words(keys[j])) ? -1 : words(keys[i]) == words(keys[j]) ? 0 : 1
+                    #expect(byWords == (ascending ? expected.signum() : -expected.signum()), "\(Array(strings[i].utf8)) \(Array(strings[j].utf8))")
+                }
+            }
+        }
+    }
+
     @Test func threeKeys() throws {
         var rng = SeededGenerator(seed: 9)
         let context = try makeContext()
