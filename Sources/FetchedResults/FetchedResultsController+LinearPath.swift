@@ -20,6 +20,10 @@ extension FetchedResultsController {
     /// over the whole list; they meet near k = n / 30 at n = 10,000 and 100,000.
     static let linearPathFactor = 24
     static let linearPathMinimum = 256
+    /// The linear path keeps its append buffer for the next linear event up to this size (8 MB:
+    /// 200,000 entries); a larger one is freed with the event, so that a bulk change to a huge
+    /// list does not hold its size again in memory afterwards.
+    static let keptLinearBufferBytes = 8 << 20
 
     /// Whether an event of `count` candidates takes the linear path.
     func usesLinearPath(candidates count: Int) -> Bool {
@@ -115,7 +119,10 @@ extension FetchedResultsController {
             guard let base = entries.baseAddress else { return }
             UnstableSort.sort(&order) { ordering.areInIncreasingOrder(base[$0], base[$1]) }
         }
-        var merge = LinearMerge(expectedCount: tree.count - leavingCount + entering.count, sectioned: sectionTree != nil,
+        let expectedCount = tree.count - leavingCount + entering.count
+        let buffer = linearBuffer ?? Tree.BuilderStorage(capacity: Swift.max(expectedCount, 1))
+        linearBuffer = nil
+        var merge = LinearMerge(buffer: buffer, expectedCount: expectedCount, sectioned: sectionTree != nil,
                                 oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
         var oldLeaves = tree.leaves
         merge.walk(oldLeaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
@@ -125,6 +132,7 @@ extension FetchedResultsController {
         // filled again rather than freed while as many new ones are allocated.
         tree = Tree(ordering: ordering, unitWeights: true)
         tree = merge.newTree(ordering: ordering, reusing: &oldLeaves)
+        if buffer.byteCount <= Self.keptLinearBufferBytes { linearBuffer = buffer }
         guard let oldSectionTree = sectionTree else {
             listFingerprint = merge.listFingerprint
             return []

@@ -62,6 +62,8 @@ public final class FetchedResultsController {
     /// How change events update the results: `.automatic` (the default) takes the linear path
     /// for events that change a large share of the list; tests and the benchmark force either.
     public var changePath = ChangePath.automatic
+    /// The linear path's append buffer, kept between linear events (`keptLinearBufferBytes`).
+    var linearBuffer: OrderStatisticTree<EntryOrdering>.BuilderStorage?
     private var observerToken: ObserverToken?
 
     /// Creates a controller; the request is checked against the context's schema. With a

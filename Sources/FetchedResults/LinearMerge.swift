@@ -22,8 +22,11 @@ struct LinearMerge {
     /// The rank that ends each old section.
     private let oldEnds: [Int]
 
-    init(expectedCount: Int, sectioned: Bool, oldValues: [Value], oldStates: [SectionState?], oldEnds: [Int]) {
-        builder = Tree.Builder(expectedCount: expectedCount)
+    /// `buffer`: where the new order is appended before it goes into leaves (empty; the caller
+    /// may keep it for the next walk).
+    init(buffer: Tree.BuilderStorage, expectedCount: Int, sectioned: Bool, oldValues: [Value], oldStates: [SectionState?],
+         oldEnds: [Int]) {
+        builder = Tree.Builder(reusing: buffer, expectedCount: expectedCount)
         sections = SectionAssembler(oldValues: oldValues, oldStates: oldStates)
         self.sectioned = sectioned
         self.oldEnds = oldEnds
