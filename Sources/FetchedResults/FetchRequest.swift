@@ -49,6 +49,8 @@ struct ResolvedRequest {
     /// lead them, the section's label first (a position one past the extended values, see
     /// `SectionLabels`) and then the request's (`sectionKeyLeads`).
     private(set) var sortIndexes: [Int]
+    /// `0..<sortIndexes.count`: where `sortKey(of:)` finds the sort values it read.
+    let keyPositions: [Int]
     let ascending: [Bool]
     /// Position of the section key, which is also `sortIndexes[0]` when it leads; nil without sections.
     let sectionIndex: Int?
@@ -119,6 +121,7 @@ struct ResolvedRequest {
             layout = KeyLayout(ascending: ascending, types: sortTypes)
         }
         requestLayout = KeyLayout(ascending: requestAscending, types: sortTypes)
+        keyPositions = Array(self.sortIndexes.indices)
         limit = request.fetchLimit
         offset = request.fetchOffset
     }
@@ -152,8 +155,9 @@ struct ResolvedRequest {
             values.append(sectionLabels.label(of: values[sectionIndex].sectionIdentity) ?? .null)
             return SortKey(values, at: sortIndexes, layout: layout)
         }
-        // In place when the request reads no key path: `object.values` would copy them.
+        // In place when the request reads no key path: `object.values` would copy them. Only the
+        // sort attributes are read, into positions 0, 1, … (`keyPositions`).
         guard keyPaths.paths.isEmpty else { return SortKey(keyPaths.values(of: object), at: sortIndexes, layout: layout) }
-        return object.withValues { SortKey($0, at: sortIndexes, layout: layout) }
+        return object.withValues(at: sortIndexes) { SortKey($0, at: keyPositions, layout: layout) }
     }
 }

@@ -113,6 +113,34 @@ public final class ManagedObject: CustomStringConvertible {
         }
     }
 
+    /// Calls `body` with the values at `indexes` (attribute positions, each below `valueCount`),
+    /// in that order, without building an array and without reading the other values: up to four
+    /// are unpacked into words on the stack, more into a temporary array. A sort key reads only
+    /// its attributes — unpacking the others copied their strings out and released them again.
+    @inlinable @inline(__always)
+    public func withValues<R>(at indexes: [Int], _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+        let count = valueCount, wanted = indexes.count
+        guard wanted <= 4 else { return try indexes.map { value(at: $0) }.withUnsafeBufferPointer(body) }
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return try withExtendedLifetime(self) {
+            let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+            return try withUnsafeMutableBytes(of: &scratch) { raw in
+                precondition(MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
+                return try raw.withMemoryRebound(to: Value.self) { buffer in
+                    let start = buffer.baseAddress.unsafelyUnwrapped
+                    for k in 0..<wanted {
+                        let index = indexes[k]
+                        precondition(index >= 0 && index < count, "value index \(index) out of range")
+                        (start + k).initialize(to: PackedValues.load(base, count: count, at: index))
+                    }
+                    defer { for k in 0..<wanted { _ = (start + k).move() } }
+                    return try body(UnsafeBufferPointer(start: start, count: wanted))
+                }
+            }
+        }
+    }
+
     /// Sets the value at `index` (the context records the change).
     func setValue(_ value: Value, at index: Int) {
         storage.withUnsafeMutablePointers { header, words in

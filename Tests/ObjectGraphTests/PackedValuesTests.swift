@@ -44,6 +44,24 @@ import Testing
         }
     }
 
+    /// `withValues(at:)` gives the values at the positions asked, in the order asked — repeats,
+    /// reversals, one, four (the stack words) and five (the array) of them.
+    @Test func selectedValuesInTheOrderAsked() throws {
+        let context = try ObjectContext()
+        let entity = try Self.entity(attributes: 6)
+        try context.define(entity)
+        let kind = context.kind(for: entity)
+        for start in Self.samples.indices {
+            let values = (0..<6).map { Self.samples[(start + $0 * 3) % Self.samples.count] }
+            let object = ManagedObject.make(ObjectID(start + 1), kind: kind, values: values)
+            for indexes in [[0], [5], [3, 1], [2, 2], [5, 4, 3, 2], [1, 3, 5, 0, 2], [0, 1, 2, 3, 4, 5]] {
+                let read = object.withValues(at: indexes) { Array($0) }
+                #expect(read.count == indexes.count && zip(read, indexes.map { values[$0] }).allSatisfy(Self.same),
+                        "indexes \(indexes), start \(start)")
+            }
+        }
+    }
+
     @Test func writesReplaceEveryKindByEveryKind() throws {
         let context = try ObjectContext()
         let entity = try Self.entity(attributes: 3)
