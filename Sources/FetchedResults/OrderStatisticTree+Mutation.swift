@@ -73,7 +73,8 @@ extension OrderStatisticTree {
         let i = childIndex(in: node, for: element)
         let counts = node.countPointer
         let rank = Self.prefixSum(counts, upTo: i)
-        let left = node.child(i)
+        // Not retained: the node holds its children throughout (see `Node.child`).
+        unowned(unsafe) let left = node.child(i)
         let (childRank, split) = insert(element, weight: weight, into: left, neighbours: &neighbours)
         counts[i] += 1
         if !unitWeights { node.sumPointer[i] += weight }
@@ -159,7 +160,8 @@ extension OrderStatisticTree {
             return (Position(rank: pos, weightBefore: before, weight: weight), pos == 0)
         }
         let i = childIndex(in: node, for: element)
-        let child = node.child(i)
+        // Not retained: it stays in `node` until the branch below drops it and returns.
+        unowned(unsafe) let child = node.child(i)
         guard var (position, wasFirst) = remove(element, from: child, neighbours: &neighbours) else { return nil }
         let counts = node.countPointer
         let countBefore = Self.prefixSum(counts, upTo: i)
@@ -193,7 +195,7 @@ extension OrderStatisticTree {
     func addWeight(_ delta: Int, to element: Element) -> Bool {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         var path: [(Node, Int)] = []
-        var node = root
+        unowned(unsafe) var node = root
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
             path.append((node, i))
@@ -221,7 +223,7 @@ extension OrderStatisticTree {
     func adjustWeight(containingWeightOffset offset: Int, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         guard offset >= 0, offset < totalWeight else { return nil }
-        var node = root
+        unowned(unsafe) var node = root
         var w = offset, rank = 0
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
@@ -255,7 +257,8 @@ extension OrderStatisticTree {
                             weightBefore: before + Self.prefixSum(weights, upTo: pos), weight: weights[pos])
         }
         let i = childIndex(in: node, for: element)
-        guard let adjusted = adjustWeight(of: element, by: delta, in: node.child(i),
+        unowned(unsafe) let child = node.child(i)
+        guard let adjusted = adjustWeight(of: element, by: delta, in: child,
                                           rank: rank + Self.prefixSum(node.countPointer, upTo: i),
                                           before: before + Self.prefixSum(node.sumPointer, upTo: i)) else { return nil }
         node.sumPointer[i] += delta
@@ -266,7 +269,8 @@ extension OrderStatisticTree {
     func addWeight(_ delta: Int, atRank rank: Int) {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        var node = root, r = rank
+        unowned(unsafe) var node = root
+        var r = rank
         while !node.isLeaf {
             let (i, offset) = node.child(holdingRank: r)
             r = offset

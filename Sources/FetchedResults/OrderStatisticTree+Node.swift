@@ -115,7 +115,10 @@ extension OrderStatisticTree {
             @inline(__always) get { (raw + Self.sumOffset).assumingMemoryBound(to: Int.self) }
         }
 
-        /// Child `index` of an inner node.
+        /// Child `index` of an inner node. The tree's descents keep what this returns in
+        /// `unowned(unsafe)` locals: the node holds its children, so a search need not retain
+        /// each node it passes (a retain and a release per level were a tenth of an incremental
+        /// change event's time at 10,000 objects, docs/performance.md, "Per change, eighth pass").
         @inline(__always)
         func child(_ index: Int) -> Node { childPointer[index] }
 
@@ -236,7 +239,9 @@ extension OrderStatisticTree {
         /// The leaf holding rank `rank` of this subtree (in range) and the rank within it.
         @inline(__always)
         func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
-            var node = self, offset = rank
+            // The nodes on the way down are not retained: the tree holds them (see `child`).
+            unowned(unsafe) var node = self
+            var offset = rank
             while !node.isLeaf {
                 let step = node.child(holdingRank: offset)
                 offset = step.offset

@@ -23,7 +23,7 @@ extension OrderStatisticTree {
     /// The leaf and index that hold `element`, and its position.
     @inline(__always)
     private func descend(to element: Element) -> (leaf: Node, index: Int, position: Position)? {
-        var node = root
+        unowned(unsafe) var node = root
         var rank = 0, before = 0
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
@@ -73,7 +73,7 @@ extension OrderStatisticTree {
     @inline(__always)
     func place(ofRank rank: Int) -> (leaf: Node, index: Int, weightBefore: Int) {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        var node = root
+        unowned(unsafe) var node = root
         var r = rank, before = 0
         while !node.isLeaf {
             let (i, offset) = node.child(holdingRank: r)
@@ -103,7 +103,7 @@ extension OrderStatisticTree {
     func rank(containingWeightOffset weight: Int) -> (rank: Int, weightBefore: Int)? {
         guard weight >= 0, weight < totalWeight else { return nil }
         if unitWeights { return (weight, weight) }
-        var node = root
+        unowned(unsafe) var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
@@ -118,7 +118,7 @@ extension OrderStatisticTree {
     /// if `weight` is outside the total weight. One descent, changing nothing.
     func element(containingWeightOffset weight: Int) -> (element: Element, rank: Int, weightBefore: Int)? {
         guard weight >= 0, weight < totalWeight else { return nil }
-        var node = root
+        unowned(unsafe) var node = root
         var w = weight, rank = 0
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: unitWeights ? node.countPointer : node.sumPointer, count: node.length)

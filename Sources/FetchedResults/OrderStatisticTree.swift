@@ -146,7 +146,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     }
 
     static func firstElement(of node: Node) -> Element {
-        var n = node
+        unowned(unsafe) var n = node
         while !n.isLeaf { n = n.child(0) }
         return n.elementPointer.pointee
     }
