@@ -94,18 +94,24 @@ extension ChangeClassifier {
             }
         }
         // A kind's ranks are distinct, so the keys are: the sort's order is exact.
-        return Self.changes(from: pending, of: candidates)
+        return Self.changes(from: &pending, of: candidates)
     }
 
-    /// The changes `pending` stands for, in the order of its keys. An update carries its new index
-    /// path when it has a new place (iOS 10+); iOS 9's updates and twin updates have none.
+    /// Changes from this many on are ordered by a radix sort of packed integers; fewer are
+    /// sorted in place by the introsort (the order array and the radix buckets cost more).
+    static let radixMinimum = 64
+
+    /// The changes `pending` stands for, in the order of its keys (`pending` is sorted in place
+    /// when it is short). An update carries its new index path when it has a new place (iOS 10+);
+    /// iOS 9's updates and twin updates have none.
     ///
-    /// The order is a radix sort of integers, `key << indexBits | index` with the kind and the
-    /// rank packed densely in `key` (the rank's bits are those of the largest rank present, which
-    /// is bounded by the list's size): 8 bytes move per element and pass, not a 48-byte `Pending`.
-    /// Within a kind ranks are distinct (a twin differs from its move in the low bit), so the keys
-    /// are and the order is exact.
-    static func changes(from pending: [Pending], of candidates: [Candidate]) -> [ObjectChange] {
+    /// From `radixMinimum` changes the order is a radix sort of integers, `key << indexBits |
+    /// index` with the kind and the rank packed densely in `key` (the rank's bits are those of the
+    /// largest rank present, which is bounded by the list's size): 8 bytes move per element and
+    /// pass, not a 48-byte `Pending`. Within a kind ranks are distinct (a twin differs from its
+    /// move in the low bit), so the keys are and the order is exact.
+    static func changes(from pending: inout [Pending], of candidates: [Candidate]) -> [ObjectChange] {
+        guard pending.count >= radixMinimum else { return sortedChanges(from: &pending, of: candidates) }
         var ranks = 0, lowBits = 1
         for change in pending {
             ranks |= change.key & Pending.rankMask
@@ -116,12 +122,11 @@ extension ChangeClassifier {
         ranks &>>= low
         let rankBits = Int.bitWidth - ranks.leadingZeroBitCount
         let indexBits = Int.bitWidth - pending.count.leadingZeroBitCount, indexMask = (1 << indexBits) - 1
-        guard rankBits + 2 + indexBits < Int.bitWidth - 1 else {
-            // Ranks and indexes too wide to share an integer (not met: ranks past 2^40).
-            var sorted = pending
-            UnstableSort.sort(&sorted) { $0.key < $1.key }
-            return changes(inOrder: Array(sorted.indices), indexMask: -1, of: sorted, candidates)
-        }
+        // Ranks and indexes too wide to share an integer (not met: ranks past 2^40).
+        guard rankBits + 2 + indexBits < Int.bitWidth - 1 else { return sortedChanges(from: &pending, of: candidates) }
+        // Both arrays written in place: `append` checks the capacity and the buffer's uniqueness
+        // per element. (Not for short lists: this initializer allocates through the
+        // unspecialised generic `_allocateBufferUninitialized`, ~670 instructions.)
         var order = [Int](unsafeUninitializedCapacity: pending.count) { order, initialized in
             for (index, change) in pending.enumerated() {
                 order[index] = (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
@@ -129,35 +134,40 @@ extension ChangeClassifier {
             initialized = pending.count
         }
         UnstableSort.sort(&order, keysBelow: 4 << rankBits) { $0 &>> indexBits }
-        return changes(inOrder: order, indexMask: indexMask, of: pending, candidates)
-    }
-
-    /// The changes of `pending[order[0] & indexMask]`, `pending[order[1] & indexMask]`, …
-    private static func changes(inOrder order: [Int], indexMask: Int, of pending: [Pending], _ candidates: [Candidate]) -> [ObjectChange] {
-        // Written in place: `append` checks the capacity and the buffer's uniqueness per change.
-        [ObjectChange](unsafeUninitializedCapacity: order.count) { changes, initialized in
+        return [ObjectChange](unsafeUninitializedCapacity: order.count) { changes, initialized in
             guard var slot = changes.baseAddress else { return }
             for index in order {
-                let change = pending[index & indexMask]
-                // The object read in each case: read once before the switch, it was retained
-                // twice and released once per change.
-                switch change.group {
-                case 0:
-                    slot.initialize(to: ObjectChange(type: .delete, object: candidates[change.candidate].object,
-                                                     indexPath: change.oldPath, newIndexPath: nil))
-                case 1:
-                    slot.initialize(to: ObjectChange(type: .insert, object: candidates[change.candidate].object,
-                                                     indexPath: nil, newIndexPath: change.newPath))
-                case 2 where !change.isTwinUpdate:
-                    slot.initialize(to: ObjectChange(type: .move, object: candidates[change.candidate].object,
-                                                     indexPath: change.oldPath, newIndexPath: change.newPath))
-                default:
-                    slot.initialize(to: ObjectChange(type: .update, object: candidates[change.candidate].object,
-                                                     indexPath: change.oldPath, newIndexPath: change.newSection >= 0 ? change.newPath : nil))
-                }
+                slot.initialize(to: make(pending[index & indexMask], candidates))
                 slot += 1
                 initialized += 1
             }
+        }
+    }
+
+    /// The changes of `pending` sorted in place by the introsort.
+    private static func sortedChanges(from pending: inout [Pending], of candidates: [Candidate]) -> [ObjectChange] {
+        UnstableSort.sort(&pending) { $0.key < $1.key }
+        var changes: [ObjectChange] = []
+        changes.reserveCapacity(pending.count)
+        for change in pending { changes.append(make(change, candidates)) }
+        return changes
+    }
+
+    /// The change `change` stands for.
+    @inline(__always)
+    private static func make(_ change: Pending, _ candidates: [Candidate]) -> ObjectChange {
+        // The object read in each case: read once before the switch, it was retained twice and
+        // released once per change.
+        switch change.group {
+        case 0:
+            ObjectChange(type: .delete, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: nil)
+        case 1:
+            ObjectChange(type: .insert, object: candidates[change.candidate].object, indexPath: nil, newIndexPath: change.newPath)
+        case 2 where !change.isTwinUpdate:
+            ObjectChange(type: .move, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: change.newPath)
+        default:
+            ObjectChange(type: .update, object: candidates[change.candidate].object, indexPath: change.oldPath,
+                         newIndexPath: change.newSection >= 0 ? change.newPath : nil)
         }
     }
 }

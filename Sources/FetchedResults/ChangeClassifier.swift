@@ -72,6 +72,6 @@ struct ChangeClassifier {
         }
         // Within a kind ranks are distinct, and a twin differs from its move in the low bit: the
         // keys are distinct, so the sort's order is exact.
-        return Self.changes(from: pending, of: candidates)
+        return Self.changes(from: &pending, of: candidates)
     }
 }
