@@ -32,6 +32,92 @@ public enum UnstableSort {
         }
     }
 
+    /// Ranges shorter than this are sorted by `sort(_:keysBelow:key:)` with the introsort: the
+    /// radix sort's fixed cost (its buckets) outweighs its per-element gain.
+    @inlinable static var radixThreshold: Int { 32 }
+
+    /// Sorts `elements` in place by an integer key in `0..<bound` (`key` must return one): an LSD
+    /// radix sort through a scratch buffer, for lists keyed by ranks or rows, which are bounded by
+    /// the list's size. Digits are about `log2(count)` bits wide (4 to 11), so a pass costs about
+    /// as much in buckets as in elements, and a digit that every element shares is skipped; below
+    /// `radixThreshold` elements, or where more than three passes would be needed, the introsort
+    /// runs instead. The order of equal keys is unspecified (callers' keys are distinct).
+    /// Elements are moved, never copied.
+    /// - Complexity: O(n · passes + 2^digit · passes), passes = ⌈log2(bound) / digit⌉.
+    @inlinable
+    public static func sort<Element>(_ elements: inout [Element], keysBelow bound: Int, key: (Element) -> Int) {
+        let count = elements.count
+        guard count > 1, bound > 1 else { return }
+        let bits = Int.bitWidth - (bound - 1).leadingZeroBitCount
+        let widest = min(11, max(4, Int.bitWidth - count.leadingZeroBitCount))
+        let passes = (bits + widest - 1) / widest
+        guard count >= radixThreshold, passes <= 3 else {
+            sort(&elements) { key($0) < key($1) }
+            return
+        }
+        let digit = (bits + passes - 1) / passes
+        elements.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            radixSort(base, count, passes: passes, digit: digit, key)
+        }
+    }
+
+    /// The passes of `sort(_:keysBelow:key:)` over `a[0..<count]`: `passes` (1 to 3) digits of
+    /// `digit` bits. Wrapping arithmetic and element moves by `initialize(to: move())` (a
+    /// `moveInitialize(from:count:)` of one element is a `memmove` call).
+    @inlinable
+    static func radixSort<Element>(_ a: UnsafeMutablePointer<Element>, _ count: Int, passes: Int, digit: Int,
+                                   _ key: (Element) -> Int) {
+        let buckets = 1 << digit, mask = buckets &- 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: passes << digit) { counts in
+            guard let counts = counts.baseAddress else { return }
+            counts.initialize(repeating: 0, count: passes << digit)
+            // Every pass's counts in one read of the keys.
+            let second = counts + buckets, third = second + buckets
+            switch passes {
+            case 1:
+                for i in 0..<count { counts[key(a[i]) & mask] &+= 1 }
+            case 2:
+                for i in 0..<count {
+                    let k = key(a[i])
+                    counts[k & mask] &+= 1
+                    second[k &>> digit & mask] &+= 1
+                }
+            default:
+                for i in 0..<count {
+                    let k = key(a[i])
+                    counts[k & mask] &+= 1
+                    second[k &>> digit & mask] &+= 1
+                    third[k &>> (digit &<< 1) & mask] &+= 1
+                }
+            }
+            withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { scratch in
+                guard let scratch = scratch.baseAddress else { return }
+                var source = a, target = scratch
+                for pass in 0..<passes {
+                    let shift = pass &* digit
+                    let next = counts + pass &<< digit
+                    // A digit every element shares moves nothing.
+                    guard next[key(source[0]) &>> shift & mask] != count else { continue }
+                    var sum = 0
+                    for b in 0..<buckets {
+                        let n = next[b]
+                        next[b] = sum
+                        sum &+= n
+                    }
+                    for i in 0..<count {
+                        let b = key(source[i]) &>> shift & mask
+                        let at = next[b]
+                        (target + at).initialize(to: (source + i).move())
+                        next[b] = at &+ 1
+                    }
+                    swap(&source, &target)
+                }
+                if source != a { a.moveInitialize(from: source, count: count) }
+            }
+        }
+    }
+
     /// Sorts `a[low..<high]`.
     @inlinable
     static func introsort<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int, depth: Int,

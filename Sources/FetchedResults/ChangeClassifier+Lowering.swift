@@ -16,6 +16,8 @@ extension ChangeClassifier {
         let newSection: Int, newRow: Int
 
         static let kindShift = 60
+        /// The bits of `key` below the kind: the rank and the twin bit.
+        static let rankMask = (1 << kindShift) - 1
 
         init(kind: Int, rank: Int, candidate: Int, old: (section: Int, row: Int), new: (section: Int, row: Int)) {
             key = kind << Self.kindShift | rank << 1 | 1
@@ -49,9 +51,11 @@ extension ChangeClassifier {
         var pending: [Pending] = []
         pending.reserveCapacity(candidates.count)
         var moving: [MoveLowering.Move] = []
+        moving.reserveCapacity(candidates.count)
         var entered = 0, left = 0
         let none = (section: -1, row: -1)
-        // By index, each slot bound once (binding a slot copies it, its index path and value).
+        // By index, each slot bound once (binding a slot copies it, its index path and value; a
+        // read of its fields in place through a pointer or `Optional.map` copied it more often).
         for i in candidates.indices {
             guard let old = candidates[i].old else {
                 if let new = candidates[i].new {
@@ -83,34 +87,87 @@ extension ChangeClassifier {
                 default: continue
                 }
             }
-            let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving, count: candidates.count)
-            for move in moving {
-                pending.append(Pending(kind: lowered[move.candidate] ? 3 : 2, rank: move.oldRank, candidate: move.candidate,
+            let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving)
+            for (index, move) in moving.enumerated() {
+                pending.append(Pending(kind: lowered[index] ? 3 : 2, rank: move.oldRank, candidate: move.candidate,
                                        old: (move.oldSection, move.oldRow), new: (move.newSection, move.newRow)))
             }
         }
-        // A kind's ranks are distinct, so the keys are: the unstable in-place sort is exact.
-        UnstableSort.sort(&pending) { $0.key < $1.key }
-        return Self.changes(from: pending, of: candidates)
+        // A kind's ranks are distinct, so the keys are: the sort's order is exact.
+        return Self.changes(from: &pending, of: candidates)
     }
 
-    /// The changes `pending` (sorted) stands for, in its order. An update carries its new index
-    /// path when it has a new place (iOS 10+); iOS 9's updates and twin updates have none.
-    static func changes(from pending: [Pending], of candidates: [Candidate]) -> [ObjectChange] {
-        var changes: [ObjectChange] = []
-        changes.reserveCapacity(pending.count)
+    /// Changes from this many on are ordered by a radix sort of packed integers; fewer are
+    /// sorted in place by the introsort (the order array and the radix buckets cost more).
+    static let radixMinimum = 64
+
+    /// The changes `pending` stands for, in the order of its keys (`pending` is sorted in place
+    /// when it is short). An update carries its new index path when it has a new place (iOS 10+);
+    /// iOS 9's updates and twin updates have none.
+    ///
+    /// From `radixMinimum` changes the order is a radix sort of integers, `key << indexBits |
+    /// index` with the kind and the rank packed densely in `key` (the rank's bits are those of the
+    /// largest rank present, which is bounded by the list's size): 8 bytes move per element and
+    /// pass, not a 48-byte `Pending`. Within a kind ranks are distinct (a twin differs from its
+    /// move in the low bit), so the keys are and the order is exact.
+    static func changes(from pending: inout [Pending], of candidates: [Candidate]) -> [ObjectChange] {
+        guard pending.count >= radixMinimum else { return sortedChanges(from: &pending, of: candidates) }
+        var ranks = 0, lowBits = 1
         for change in pending {
-            let object = candidates[change.candidate].object
-            switch change.group {
-            case 0: changes.append(ObjectChange(type: .delete, object: object, indexPath: change.oldPath, newIndexPath: nil))
-            case 1: changes.append(ObjectChange(type: .insert, object: object, indexPath: nil, newIndexPath: change.newPath))
-            case 2 where !change.isTwinUpdate:
-                changes.append(ObjectChange(type: .move, object: object, indexPath: change.oldPath, newIndexPath: change.newPath))
-            default:
-                changes.append(ObjectChange(type: .update, object: object, indexPath: change.oldPath,
-                                            newIndexPath: change.newSection >= 0 ? change.newPath : nil))
+            ranks |= change.key & Pending.rankMask
+            lowBits &= change.key
+        }
+        // Without a twin update every key's low bit is 1: it orders nothing.
+        let low = lowBits
+        ranks &>>= low
+        let rankBits = Int.bitWidth - ranks.leadingZeroBitCount
+        let indexBits = Int.bitWidth - pending.count.leadingZeroBitCount, indexMask = (1 << indexBits) - 1
+        // Ranks and indexes too wide to share an integer (not met: ranks past 2^40).
+        guard rankBits + 2 + indexBits < Int.bitWidth - 1 else { return sortedChanges(from: &pending, of: candidates) }
+        // Both arrays written in place: `append` checks the capacity and the buffer's uniqueness
+        // per element. (Not for short lists: this initializer allocates through the
+        // unspecialised generic `_allocateBufferUninitialized`, ~670 instructions.)
+        var order = [Int](unsafeUninitializedCapacity: pending.count) { order, initialized in
+            for (index, change) in pending.enumerated() {
+                order[index] = (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
+            }
+            initialized = pending.count
+        }
+        UnstableSort.sort(&order, keysBelow: 4 << rankBits) { $0 &>> indexBits }
+        return [ObjectChange](unsafeUninitializedCapacity: order.count) { changes, initialized in
+            guard var slot = changes.baseAddress else { return }
+            for index in order {
+                slot.initialize(to: make(pending[index & indexMask], candidates))
+                slot += 1
+                initialized += 1
             }
         }
+    }
+
+    /// The changes of `pending` sorted in place by the introsort.
+    private static func sortedChanges(from pending: inout [Pending], of candidates: [Candidate]) -> [ObjectChange] {
+        UnstableSort.sort(&pending) { $0.key < $1.key }
+        var changes: [ObjectChange] = []
+        changes.reserveCapacity(pending.count)
+        for change in pending { changes.append(make(change, candidates)) }
         return changes
+    }
+
+    /// The change `change` stands for.
+    @inline(__always)
+    private static func make(_ change: Pending, _ candidates: [Candidate]) -> ObjectChange {
+        // The object read in each case: read once before the switch, it was retained twice and
+        // released once per change.
+        switch change.group {
+        case 0:
+            ObjectChange(type: .delete, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: nil)
+        case 1:
+            ObjectChange(type: .insert, object: candidates[change.candidate].object, indexPath: nil, newIndexPath: change.newPath)
+        case 2 where !change.isTwinUpdate:
+            ObjectChange(type: .move, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: change.newPath)
+        default:
+            ObjectChange(type: .update, object: candidates[change.candidate].object, indexPath: change.oldPath,
+                         newIndexPath: change.newSection >= 0 ? change.newPath : nil)
+        }
     }
 }

@@ -71,8 +71,7 @@ struct ChangeClassifier {
             }
         }
         // Within a kind ranks are distinct, and a twin differs from its move in the low bit: the
-        // keys are distinct, so the unstable in-place sort is exact.
-        UnstableSort.sort(&pending) { $0.key < $1.key }
-        return Self.changes(from: pending, of: candidates)
+        // keys are distinct, so the sort's order is exact.
+        return Self.changes(from: &pending, of: candidates)
     }
 }

@@ -19,18 +19,17 @@ import ObjectGraph
 /// index 0"); the walk itself is known only from a public decompilation of iOS 26.1's CoreData
 /// (`-[NSFetchedResultsController _lowerMoveOperationsToUpdatesForSection:withInsertedObjects:
 /// deletedObjects:updatedObjects:]`), reimplemented here from its behaviour.
-/// - Complexity: O(k log k) for k changed objects.
+/// - Complexity: O(k) for k changed objects (radix sorts of keys bounded by the list's size), plus
+///   tables of the sections' indexes when those are few for k (else O(k log k)).
 enum MoveLowering {
-    /// One row of a side of the walk: the candidate it stands for, its row there, and whether it
-    /// is a move (else an insert on the entering side, a delete on the leaving side).
+    /// One row of a side of the walk: its section (new index) and row packed in `key`
+    /// (`section << rowBits | row`, so rows sort by section, then row), and the index of the move
+    /// it stands for in `moves` (-1 for an insert on the entering side, a delete on the leaving
+    /// side).
     struct Row {
-        let candidate: Int
-        let row: Int
-        let isMove: Bool
-        /// The section (its new index) whose walk the row takes part in.
-        var section = 0
-        /// Orders rows by section, then row.
-        var key: Int { section << 32 | row }
+        let key: Int
+        let move: Int
+        var isMove: Bool { move >= 0 }
     }
 
     /// A move's old and new places (section and row indexes), by candidate index, and whether
@@ -56,90 +55,136 @@ enum MoveLowering {
         var newPath: IndexPath { IndexPath(row: newRow, section: newSection) }
     }
 
-    /// Which candidates (by index, among `count`) of `moves` Apple reports as updates.
+    /// Which of `moves` (by index) Apple reports as updates.
     /// - Parameters:
     ///   - inserts: entering candidates and their new slots.
     ///   - deletes: leaving candidates and their old slots.
+    ///   - denseSections: tests force the section tables' form (by default chosen by size).
     ///
-    /// Rows are grouped by section by sorting integer keys (section, row), and per-candidate
-    /// facts live in arrays indexed by candidate: no hashing per change.
-    static func lowered(moves: [Move], inserts: [Placed], deletes: [Placed], count: Int) -> [Bool] {
-        var result = [Bool](repeating: false, count: count)
+    /// Rows are grouped by section by radix-sorting integer keys (section, row); the sections a
+    /// move stays in are looked up in tables by section index, and each move's position on either
+    /// side in an array by move: no hashing and no per-candidate array.
+    static func lowered(moves: [Move], inserts: [Placed], deletes: [Placed], denseSections: Bool? = nil) -> [Bool] {
+        var result = [Bool](repeating: false, count: moves.count)
         // Sections where a move stays: only there can a move be lowered. Such a section exists
-        // before and after the event, so it is named by its new index, and its old index maps to
-        // it: pairs (old, new), sorted, for a binary search.
-        var oldToNew: [Int] = []
-        for move in moves where move.staysInSection {
-            oldToNew.append(move.oldSection << 32 | move.newSection)
-        }
-        guard !oldToNew.isEmpty else { return result }
-        UnstableSort.sort(&oldToNew, by: <)
-        let staying: [Int] = {
-            var staying = oldToNew.map { $0 & 0xFFFF_FFFF }
-            UnstableSort.sort(&staying, by: <)
-            return staying
-        }()
-        func isStaying(_ new: Int) -> Bool {
-            let i = lowerBound(staying, new)
-            return i < staying.count && staying[i] == new
-        }
-        func newSection(ofOld old: Int) -> Int? {
-            let i = lowerBound(oldToNew, old << 32)
-            guard i < oldToNew.count, oldToNew[i] >> 32 == old else { return nil }
-            return oldToNew[i] & 0xFFFF_FFFF
-        }
+        // before and after the event, so it is named by its new index, and its old index maps to it.
+        guard let sections = SectionMap(moves, dense: denseSections) else { return result }
+        // Bits of the largest row on either side.
+        var rows = 0
+        for insert in inserts { rows |= insert.row }
+        for delete in deletes { rows |= delete.row }
+        for move in moves { rows |= move.oldRow | move.newRow }
+        let rowBits = Int.bitWidth - rows.leadingZeroBitCount, rowMask = (1 << rowBits) - 1
         var entering: [Row] = [], leaving: [Row] = []
         entering.reserveCapacity(inserts.count + moves.count)
         leaving.reserveCapacity(deletes.count + moves.count)
-        // Per-candidate facts in one allocation, four runs of `count`: old row, new row (set for
-        // the moves, the only ones read), index in old, index in new (-1 between walks).
-        var facts = [Int](repeating: -1, count: 4 * count)
-        for insert in inserts where isStaying(insert.section) {
-            entering.append(Row(candidate: insert.candidate, row: insert.row, isMove: false, section: insert.section))
+        for insert in inserts where sections.isStaying(insert.section) {
+            entering.append(Row(key: insert.section << rowBits | insert.row, move: -1))
         }
         for delete in deletes {
-            guard let section = newSection(ofOld: delete.section) else { continue }
-            leaving.append(Row(candidate: delete.candidate, row: delete.row, isMove: false, section: section))
+            let section = sections.newSection(ofOld: delete.section)
+            if section >= 0 { leaving.append(Row(key: section << rowBits | delete.row, move: -1)) }
         }
-        for move in moves {
-            facts[move.candidate] = move.oldRow
-            facts[count + move.candidate] = move.newRow
-            let into = move.newSection
-            if isStaying(into) { entering.append(Row(candidate: move.candidate, row: move.newRow, isMove: true, section: into)) }
-            if let from = newSection(ofOld: move.oldSection) {
-                leaving.append(Row(candidate: move.candidate, row: move.oldRow, isMove: true, section: from))
+        for (index, move) in moves.enumerated() {
+            if sections.isStaying(move.newSection) {
+                entering.append(Row(key: move.newSection << rowBits | move.newRow, move: index))
             }
+            let from = sections.newSection(ofOld: move.oldSection)
+            if from >= 0 { leaving.append(Row(key: from << rowBits | move.oldRow, move: index)) }
         }
-        // A side's keys are distinct (one row per place); unstable in-place sorts (`UnstableSort`).
-        UnstableSort.sort(&entering) { $0.key < $1.key }
-        UnstableSort.sort(&leaving) { $0.key < $1.key }
-        var e = 0, l = 0
-        for (index, section) in staying.enumerated() where index == 0 || staying[index - 1] != section {
-            // The rows of `section` on each side (both lists are sorted by section, then row).
-            while e < entering.count, entering[e].section < section { e += 1 }
-            while l < leaving.count, leaving[l].section < section { l += 1 }
-            var eEnd = e, lEnd = l
-            while eEnd < entering.count, entering[eEnd].section == section { eEnd += 1 }
-            while lEnd < leaving.count, leaving[lEnd].section == section { lEnd += 1 }
-            guard eEnd > e || lEnd > l else { continue }
-            // In place: copying the slices into arrays cost two allocations per section.
-            entering[e..<eEnd].withUnsafeBufferPointer { new in
-                leaving[l..<lEnd].withUnsafeBufferPointer { old in
-                    facts.withUnsafeMutableBufferPointer { facts in
-                        walk(new: new, old: old, oldRow: UnsafeMutableBufferPointer(rebasing: facts[0..<count]),
-                             newRow: UnsafeMutableBufferPointer(rebasing: facts[count..<(2 * count)]),
-                             indexInOld: UnsafeMutableBufferPointer(rebasing: facts[(2 * count)..<(3 * count)]),
-                             indexInNew: UnsafeMutableBufferPointer(rebasing: facts[(3 * count)..<(4 * count)]), into: &result)
+        // A side's keys are distinct (one row per place).
+        let bound = (sections.largestNew + 1) << rowBits
+        UnstableSort.sort(&entering, keysBelow: bound) { $0.key }
+        UnstableSort.sort(&leaving, keysBelow: bound) { $0.key }
+        // Each move's index on either side (-1 if it is not there).
+        var inEntering = [Int](repeating: -1, count: moves.count), inLeaving = inEntering
+        for (index, row) in entering.enumerated() where row.isMove { inEntering[row.move] = index }
+        for (index, row) in leaving.enumerated() where row.isMove { inLeaving[row.move] = index }
+        entering.withUnsafeBufferPointer { entering in
+            leaving.withUnsafeBufferPointer { leaving in
+                inEntering.withUnsafeBufferPointer { inEntering in
+                    inLeaving.withUnsafeBufferPointer { inLeaving in
+                        result.withUnsafeMutableBufferPointer { result in
+                            // Section by section: both sides are sorted by section, then row.
+                            var e = 0, l = 0
+                            while e < entering.count, l < leaving.count {
+                                let section = min(entering[e].key, leaving[l].key) >> rowBits
+                                var eEnd = e, lEnd = l
+                                while eEnd < entering.count, entering[eEnd].key >> rowBits == section { eEnd += 1 }
+                                while lEnd < leaving.count, leaving[lEnd].key >> rowBits == section { lEnd += 1 }
+                                if eEnd > e, lEnd > l {
+                                    walk(new: entering, e..<eEnd, old: leaving, l..<lEnd, rowMask: rowMask,
+                                         inNew: inEntering, inOld: inLeaving, into: result)
+                                }
+                                e = eEnd
+                                l = lEnd
+                            }
+                        }
                     }
                 }
             }
-            e = eEnd
-            l = lEnd
         }
         return result
     }
 
-    private static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+    /// The sections some move stays in: by new index, and their old indexes mapped to the new.
+    /// Tables by section index when the sections' indexes are few for the work (the usual case);
+    /// sorted lists searched by bisection when they are not (many sections, few changes).
+    struct SectionMap {
+        /// By old section: its new index, or -1 (dense form).
+        private var newOfOld: [Int] = []
+        /// By new section: whether a move stays in it (dense form).
+        private var stays: [Bool] = []
+        /// `old << 32 | new`, sorted, and the new indexes, sorted (sparse form).
+        private var pairs: [Int] = [], staying: [Int] = []
+        private let isDense: Bool
+        /// The largest new index of a section a move stays in.
+        let largestNew: Int
+
+        /// Nil when no move stays in its section. `dense`: the form (by default chosen by size).
+        init?(_ moves: [Move], dense: Bool? = nil) {
+            var largestOld = -1, largestNew = -1, staying = 0
+            for move in moves where move.staysInSection {
+                largestOld = max(largestOld, move.oldSection)
+                largestNew = max(largestNew, move.newSection)
+                staying += 1
+            }
+            guard staying > 0 else { return nil }
+            self.largestNew = largestNew
+            isDense = dense ?? (max(largestOld, largestNew) < 4 * moves.count + 64)
+            if isDense {
+                newOfOld = [Int](repeating: -1, count: largestOld + 1)
+                stays = [Bool](repeating: false, count: largestNew + 1)
+                for move in moves where move.staysInSection {
+                    newOfOld[move.oldSection] = move.newSection
+                    stays[move.newSection] = true
+                }
+            } else {
+                pairs.reserveCapacity(staying)
+                for move in moves where move.staysInSection { pairs.append(move.oldSection << 32 | move.newSection) }
+                UnstableSort.sort(&pairs, by: <)
+                self.staying = pairs.map { $0 & 0xFFFF_FFFF }
+                UnstableSort.sort(&self.staying, by: <)
+            }
+        }
+
+        /// Whether a move stays in the section with new index `new`.
+        func isStaying(_ new: Int) -> Bool {
+            if isDense { return new < stays.count && stays[new] }
+            let i = MoveLowering.lowerBound(staying, new)
+            return i < staying.count && staying[i] == new
+        }
+
+        /// The new index of the section with old index `old` if a move stays in it, else -1.
+        func newSection(ofOld old: Int) -> Int {
+            if isDense { return old < newOfOld.count ? newOfOld[old] : -1 }
+            let i = MoveLowering.lowerBound(pairs, old << 32)
+            guard i < pairs.count, pairs[i] >> 32 == old else { return -1 }
+            return pairs[i] & 0xFFFF_FFFF
+        }
+    }
+
+    fileprivate static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
         var lo = 0, hi = sorted.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -148,39 +193,40 @@ enum MoveLowering {
         return lo
     }
 
-    /// The walk of one section. `indexInOld` and `indexInNew` are all -1 on entry and on return.
-    private static func walk(new: UnsafeBufferPointer<Row>, old: UnsafeBufferPointer<Row>,
-                             oldRow: UnsafeMutableBufferPointer<Int>, newRow: UnsafeMutableBufferPointer<Int>,
-                             indexInOld: UnsafeMutableBufferPointer<Int>, indexInNew: UnsafeMutableBufferPointer<Int>,
-                             into result: inout [Bool]) {
-        for (index, row) in old.enumerated() where row.isMove { indexInOld[row.candidate] = index }
-        for (index, row) in new.enumerated() where row.isMove { indexInNew[row.candidate] = index }
-        defer {
-            for row in old where row.isMove { indexInOld[row.candidate] = -1 }
-            for row in new where row.isMove { indexInNew[row.candidate] = -1 }
-        }
-        var i = 0, j = 0
-        while i < new.count, j < old.count {
+    /// The walk of one section: `new[newRange]` and `old[oldRange]`, its rows on the entering and
+    /// the leaving side. `inNew` / `inOld`: each move's index in `new` / `old` (-1 if absent); an
+    /// index outside the range is in another section's walk.
+    @inline(__always)
+    private static func walk(new: UnsafeBufferPointer<Row>, _ newRange: Range<Int>,
+                             old: UnsafeBufferPointer<Row>, _ oldRange: Range<Int>, rowMask: Int,
+                             inNew: UnsafeBufferPointer<Int>, inOld: UnsafeBufferPointer<Int>,
+                             into result: UnsafeMutableBufferPointer<Bool>) {
+        let e = newRange.lowerBound, eEnd = newRange.upperBound
+        let l = oldRange.lowerBound, lEnd = oldRange.upperBound
+        var i = e, j = l
+        while i < eEnd, j < lEnd {
             let n = new[i], o = old[j]
             guard n.isMove else { i += 1; continue }      // an insert: next entering row
             guard o.isMove else { j += 1; continue }      // a delete: next leaving row
-            let offsetNew = n.row - i, offsetOld = o.row - j
+            // A row's offset: its row minus the listed rows before it in the section, on its side.
+            let offsetNew = (n.key & rowMask) - (i - e), offsetOld = (o.key & rowMask) - (j - l)
             if offsetNew < offsetOld { i += 1; continue }
             if offsetNew > offsetOld { j += 1; continue }
-            if n.candidate == o.candidate {
-                result[n.candidate] = true                // same place among the stable rows
+            if n.move == o.move {
+                result[n.move] = true                     // same place among the stable rows
                 i += 1
                 j += 1
                 continue
             }
             // Two different moves at one offset: pass the leaving one when it cannot keep its
             // place (or was passed on the entering side already) and the entering one can.
-            let nInOld = indexInOld[n.candidate]
-            if nInOld >= 0, nInOld >= j {
-                let oInNew = indexInNew[o.candidate]
-                guard oInNew >= 0, oInNew >= i else { j += 1; continue }
-                if offsetNew == oldRow[n.candidate] - nInOld {
-                    if offsetOld != newRow[o.candidate] - oInNew { j += 1; continue }
+            let x = inOld[n.move]
+            if x >= j, x < lEnd {
+                let y = inNew[o.move]
+                guard y >= i, y < eEnd else { j += 1; continue }
+                let nInOld = x - l, oInNew = y - e
+                if offsetNew == (old[x].key & rowMask) - nInOld {
+                    if offsetOld != (new[y].key & rowMask) - oInNew { j += 1; continue }
                     if oInNew > nInOld { j += 1; continue }
                 }
             }
