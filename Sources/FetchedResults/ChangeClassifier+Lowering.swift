@@ -59,12 +59,12 @@ extension ChangeClassifier {
         for i in candidates.indices {
             guard let old = candidates[i].old else {
                 if let new = candidates[i].new {
-                    pending.append(Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.path.section, new.path.row)))
+                    pending.append(Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
                     entered += 1
                 }
                 continue
             }
-            let oldPlace = (section: old.path.section, row: old.path.row)
+            let oldPlace = (section: old.sectionIndex, row: old.row)
             guard let new = candidates[i].new else {
                 pending.append(Pending(kind: 0, rank: old.rank, candidate: i, old: oldPlace, new: none))
                 left += 1
@@ -73,7 +73,7 @@ extension ChangeClassifier {
             if candidates[i].keyChanged {
                 moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
             } else if candidates[i].isUpdated {
-                pending.append(Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: (new.path.section, new.path.row)))
+                pending.append(Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: (new.sectionIndex, new.row)))
             }
         }
         if !moving.isEmpty {

@@ -110,19 +110,19 @@ extension FetchedResultsController {
     /// The slot of the entry the tree holds at global rank `rank`, with its section's value.
     /// - Complexity: O(log s).
     func slot(ofPresentRank rank: Int) -> Slot? {
-        guard let sectionTree else { return Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil) }
+        guard let sectionTree else { return Slot(section: 0, row: rank, rank: rank, value: nil) }
         // The section's own value: the entry holds its key in compact form only.
         guard let section = sectionTree.element(containingWeightOffset: rank) else { return nil }
-        return Slot(path: IndexPath(row: rank - section.weightBefore, section: section.rank), rank: rank, section: section.element.value)
+        return Slot(section: section.rank, row: rank - section.weightBefore, rank: rank, value: section.element.value)
     }
 
     /// The slot of global rank `rank`, whose object has section key value `value`.
     /// The section tree's weights are object counts: the section is found by rank, not by value.
     /// - Complexity: O(log s).
     func slot(atRank rank: Int, section value: Value) -> Slot? {
-        guard let sectionTree else { return Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil) }
+        guard let sectionTree else { return Slot(section: 0, row: rank, rank: rank, value: nil) }
         guard let (section, first) = sectionTree.rank(containingWeightOffset: rank) else { return nil }
-        return Slot(path: IndexPath(row: rank - first, section: section), rank: rank, section: value)
+        return Slot(section: section, row: rank - first, rank: rank, value: value)
     }
 
     /// The objects at global ranks `ranks`, in order.

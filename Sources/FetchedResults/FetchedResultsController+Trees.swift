@@ -111,12 +111,11 @@ extension FetchedResultsController {
                 let first = section.weightBefore, last = first + section.weight   // the old last row
                 section.element.state?.fingerprint.remove(
                     id, after: position.rank > first ? before : nil, before: position.rank < last ? after : nil)
-                edits.oldSlots[i] = Slot(
-                    path: IndexPath(row: position.rank - first, section: section.rank), rank: position.rank, section: section.element.value)
+                edits.oldSlots[i] = Slot(section: section.rank, row: position.rank - first, rank: position.rank, value: section.element.value)
                 if section.weight == 0 { edits.emptied.append(EmptiedSection(value: section.element.value, oldIndex: section.rank)) }
             } else {
                 if keepsListFingerprint { listFingerprint.remove(id, after: before, before: after) }
-                edits.oldSlots[i] = Slot(path: IndexPath(row: position.rank, section: 0), rank: position.rank, section: nil)
+                edits.oldSlots[i] = Slot(section: 0, row: position.rank, rank: position.rank, value: nil)
             }
         }
         edits.removedRanks.reverse()

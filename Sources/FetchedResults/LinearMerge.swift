@@ -110,9 +110,8 @@ struct LinearMerge {
                 let c = listed.value(of: elements[i].objectID.rawValue)
                 if c >= 0 {
                     candidates[c].old = sectioned
-                        ? Slot(path: IndexPath(row: rank - sectionStart, section: section), rank: rank,
-                               section: sections.oldValue(at: section))
-                        : Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+                        ? Slot(section: section, row: rank - sectionStart, rank: rank, value: sections.oldValue(at: section))
+                        : Slot(section: 0, row: rank, rank: rank, value: nil)
                 }
                 rank += 1
                 if c < 0 || !leaving[c] {
@@ -152,11 +151,10 @@ struct LinearMerge {
             // The candidate's section identity, worked out once: reading the key copies it.
             let section = candidates[candidate].newSection
             sections.addEntering(id, section: section)
-            candidates[candidate].new = Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank,
-                                             section: section)
+            candidates[candidate].new = Slot(section: sections.index, row: rank - sections.start, rank: rank, value: section)
         } else {
             listIDs.append(id)
-            candidates[candidate].new = Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+            candidates[candidate].new = Slot(section: 0, row: rank, rank: rank, value: nil)
         }
         builder.append(entering[index])
     }
@@ -192,11 +190,10 @@ struct LinearMerge {
         if sectioned {
             guard candidates[candidate].hasNewKey else { return }
             let section = candidates[candidate].newSection
-            candidates[candidate].new = Slot(path: IndexPath(row: rank - sections.start, section: sections.index), rank: rank,
-                                             section: section)
+            candidates[candidate].new = Slot(section: sections.index, row: rank - sections.start, rank: rank, value: section)
         } else {
             guard candidates[candidate].hasNewKey else { return }
-            candidates[candidate].new = Slot(path: IndexPath(row: rank, section: 0), rank: rank, section: nil)
+            candidates[candidate].new = Slot(section: 0, row: rank, rank: rank, value: nil)
         }
     }
 }

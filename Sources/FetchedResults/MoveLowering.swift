@@ -46,8 +46,8 @@ enum MoveLowering {
         init(candidate: Int, old: Slot, new: Slot) {
             self.candidate = candidate
             oldRank = old.rank
-            (oldSection, oldRow) = (old.path.section, old.path.row)
-            (newSection, newRow) = (new.path.section, new.path.row)
+            (oldSection, oldRow) = (old.sectionIndex, old.row)
+            (newSection, newRow) = (new.sectionIndex, new.row)
             staysInSection = old.section == new.section
         }
 

@@ -3,10 +3,26 @@ import ObjectGraph
 
 /// Where an object sits in the results: its index path, its rank among all fetched objects, and
 /// the section key value of its section (nil without a section key path).
+///
+/// The index path is kept as two integers and built on request (`path`): an `IndexPath` is
+/// Foundation's, made by two calls into it, and copied and destroyed through its own code —
+/// per changed object, several times an event (docs/performance.md, "Per change, eighth pass").
 struct Slot: Equatable {
-    var path: IndexPath
+    /// The section's index and the row within it.
+    var sectionIndex: Int
+    var row: Int
     var rank: Int
     var section: Value?
+
+    init(section index: Int, row: Int, rank: Int, value: Value?) {
+        sectionIndex = index
+        self.row = row
+        self.rank = rank
+        section = value
+    }
+
+    /// The index path `[sectionIndex, row]`.
+    var path: IndexPath { IndexPath(row: row, section: sectionIndex) }
 }
 
 /// The results as a materialised window `[offset, offset + limit)` over the tracked objects, used
@@ -42,8 +58,8 @@ struct WindowLayout {
             } else {
                 sections.append(Section(value: value, start: rank, count: 1))
             }
-            let path = IndexPath(row: rank - sections[sections.count - 1].start, section: sections.count - 1)
-            slots[entry.objectID] = Slot(path: path, rank: rank, section: value)
+            slots[entry.objectID] = Slot(section: sections.count - 1, row: rank - sections[sections.count - 1].start, rank: rank,
+                                         value: value)
         }
         if !isSectioned, sections.isEmpty {
             sections.append(Section(value: nil, start: 0, count: 0))

@@ -110,8 +110,8 @@ import Testing
                 let same = Bool.random(using: &rng) ? freeNew[ns].firstIndex(of: oldRow) : nil
                 let newRow = same.map { freeNew[ns].remove(at: $0) } ?? freeNew[ns].removeLast()
                 rank += 1
-                let old = Slot(path: IndexPath(row: oldRow, section: os), rank: rank, section: .int(oldIDs[os]))
-                let new = Slot(path: IndexPath(row: newRow, section: ns), rank: rank, section: .int(newIDs[ns]))
+                let old = Slot(section: os, row: oldRow, rank: rank, value: .int(oldIDs[os]))
+                let new = Slot(section: ns, row: newRow, rank: rank, value: .int(newIDs[ns]))
                 moves.append(MoveLowering.Move(candidate: candidate, old: old, new: new))
             }
         }
