@@ -90,27 +90,7 @@ public final class ManagedObject: CustomStringConvertible {
     @inlinable @inline(__always) public func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
         let count = valueCount
         guard count <= 4 else { return try values.withUnsafeBufferPointer(body) }
-        // A plain local rather than `withUnsafeTemporaryAllocation`, whose closure made callers
-        // copy what their own closure captured (a fetch request's resolved keys) on every call.
-        // Raw words, not a tuple of four `Value`s: only the values written are destroyed, each
-        // by `Value`'s own code, where the tuple was destroyed whole through the runtime's
-        // generic tuple witness (~160 instructions per call).
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return try withExtendedLifetime(self) {
-            let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-            return try withUnsafeMutableBytes(of: &scratch) { raw in
-                precondition(MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
-                return try raw.withMemoryRebound(to: Value.self) { buffer in
-                    let start = buffer.baseAddress.unsafelyUnwrapped
-                    for index in 0..<count { (start + index).initialize(to: PackedValues.load(base, count: count, at: index)) }
-                    // Moved out one by one: `deinitialize(count:)` goes through the runtime's
-                    // generic array destroy.
-                    defer { for index in 0..<count { _ = (start + index).move() } }
-                    return try body(UnsafeBufferPointer(start: start, count: count))
-                }
-            }
-        }
+        return try withUnpacked(count, at: { $0 }, body)
     }
 
     /// Calls `body` with the values at `indexes` (attribute positions, each below `valueCount`),
@@ -119,18 +99,32 @@ public final class ManagedObject: CustomStringConvertible {
     /// its attributes — unpacking the others copied their strings out and released them again.
     @inlinable @inline(__always)
     public func withValues<R>(at indexes: [Int], _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
-        let count = valueCount, wanted = indexes.count
-        guard wanted <= 4 else { return try indexes.map { value(at: $0) }.withUnsafeBufferPointer(body) }
+        guard indexes.count <= 4 else { return try indexes.map { value(at: $0) }.withUnsafeBufferPointer(body) }
+        return try withUnpacked(indexes.count, at: { indexes[$0] }, body)
+    }
+
+    /// Calls `body` with `wanted` (at most four) values, the `k`th the one at attribute position
+    /// `position(k)`, unpacked into words on the stack.
+    ///
+    /// A plain local rather than `withUnsafeTemporaryAllocation`, whose closure made callers copy
+    /// what their own closure captured (a fetch request's resolved keys) on every call. Raw words,
+    /// not a tuple of four `Value`s: only the values written are destroyed, each by `Value`'s own
+    /// code, where the tuple was destroyed whole through the runtime's generic tuple witness (~160
+    /// instructions per call); moved out one by one, since `deinitialize(count:)` goes through the
+    /// runtime's generic array destroy.
+    @inlinable @inline(__always)
+    func withUnpacked<R>(_ wanted: Int, at position: (Int) -> Int, _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+        let count = valueCount
         var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         return try withExtendedLifetime(self) {
             let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
             return try withUnsafeMutableBytes(of: &scratch) { raw in
-                precondition(MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
+                precondition(wanted <= 4 && MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
                 return try raw.withMemoryRebound(to: Value.self) { buffer in
                     let start = buffer.baseAddress.unsafelyUnwrapped
                     for k in 0..<wanted {
-                        let index = indexes[k]
+                        let index = position(k)
                         precondition(index >= 0 && index < count, "value index \(index) out of range")
                         (start + k).initialize(to: PackedValues.load(base, count: count, at: index))
                     }

@@ -50,12 +50,13 @@ import Testing
         #expect(withRepeats == [0] + [Int](repeating: 1, count: 7) + [Int](repeating: 2, count: 7) + [Int](repeating: 3, count: 7))
     }
 
-    private final class Box {
+    /// A reference an element carries (shared with `UnstableSortRadixTests.swift`).
+    final class Box {
         let value: Int
         init(_ value: Int) { self.value = value }
     }
 
-    private struct Keyed {
+    struct Keyed {
         let key: Int
         let box: Box
     }
