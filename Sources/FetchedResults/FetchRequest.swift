@@ -131,7 +131,7 @@ struct ResolvedRequest {
 
     /// The identity of the section `object` belongs in (nil without a section key).
     func sectionIdentity(of object: ManagedObject) -> Value? {
-        sectionIndex.map { keyPaths.values(of: object)[$0].sectionIdentity }
+        sectionIndex.map { keyPaths.extendedValues(of: object)[$0].sectionIdentity }
     }
 
     /// `object`'s key under the request's own sort descriptors (no section label).
@@ -143,7 +143,7 @@ struct ResolvedRequest {
     @inline(__always)
     func matches(_ object: ManagedObject) -> Bool {
         guard !object.isDeleted, object.entity.name == entity.name else { return false }
-        return predicate?.root.evaluate(keyPaths.values(of: object)) ?? true
+        return predicate?.root.evaluate(keyPaths.extendedValues(of: object)) ?? true
     }
 
     /// The sort key of `object` now.

@@ -22,7 +22,7 @@ extension FetchedResultsController {
         var seen: Set<Value> = []
         for (index, entry) in fetched.enumerated() {
             // Through the request's key paths: the section key may be a related object's attribute.
-            let value = request.keyPaths.values(of: entry.object)[sectionIndex].sectionIdentity
+            let value = request.keyPaths.extendedValues(of: entry.object)[sectionIndex].sectionIdentity
             if let current = order.last, Value.compare(current, value) == 0 { continue }
             guard seen.insert(value).inserted else {
                 throw .outOfOrderSectionName(index: index, name: value.sectionName, legacyQuote: profile == .ios9 || profile == .ios10)

@@ -184,16 +184,19 @@ extension FetchedResultsController {
     }
 
     /// The indexes of `entries` in the order `ordering` sorts them (or the reverse). Sorting
-    /// indexes and comparing the entries in place copies no entry.
+    /// indexes and comparing the entries in place copies no entry. The entries are distinct
+    /// (ties are broken by object ID), so the unstable sort gives the one order there is; the
+    /// standard library's merge sort cost about 250 instructions an entry for the few of an
+    /// edit (docs/performance.md, "Fuzzer throughput, eighth pass").
     /// - Complexity: O(k log k).
     static func sortedIndexes(of entries: [ResultEntry], by ordering: EntryOrdering, descending: Bool) -> [Int] {
         entries.withUnsafeBufferPointer { entries in
             var order = Array(entries.indices)
             guard let base = entries.baseAddress else { return order }
             if descending {
-                order.sort { ordering.areInIncreasingOrder((base + $1).pointee, (base + $0).pointee) }
+                UnstableSort.sort(&order) { ordering.isOrdered(base + $1, before: base + $0) }
             } else {
-                order.sort { ordering.areInIncreasingOrder((base + $0).pointee, (base + $1).pointee) }
+                UnstableSort.sort(&order) { ordering.isOrdered(base + $0, before: base + $1) }
             }
             return order
         }

@@ -64,14 +64,18 @@ extension OrderStatisticTree {
     /// The element at `rank` (0-based) and the total weight of the elements before it.
     func element(at rank: Int) -> (element: Element, weightBefore: Int, weight: Int) {
         let (leaf, index, before) = place(ofRank: rank)
-        return (leaf.elementPointer[index], before, unitWeights ? 1 : leaf.weightPointer[index])
+        return leaf._withUnsafeGuaranteedRef { leaf in
+            (leaf.elementPointer[index], before, unitWeights ? 1 : leaf.weightPointer[index])
+        }
     }
 
     /// The leaf holding `rank` (0-based), the rank's index there and the total weight of the
-    /// elements before it: the descent `element(at:)` and `weights(at:)` share.
+    /// elements before it: the descent `element(at:)` and `weights(at:)` share. The leaf is lent,
+    /// not retained (the tree holds it): returning it as a reference retained and released it
+    /// per call.
     /// - Complexity: O(log n).
     @inline(__always)
-    func place(ofRank rank: Int) -> (leaf: Node, index: Int, weightBefore: Int) {
+    func place(ofRank rank: Int) -> (leaf: Unmanaged<Node>, index: Int, weightBefore: Int) {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         unowned(unsafe) var node = root
         var r = rank, before = 0
@@ -81,8 +85,8 @@ extension OrderStatisticTree {
             if !unitWeights { before += Self.prefixSum(node.sumPointer, upTo: i) }
             node = node.child(i)
         }
-        if unitWeights { return (node, r, rank) }
-        return (node, r, before + Self.prefixSum(node.weightPointer, upTo: r))
+        if unitWeights { return (Unmanaged.passUnretained(node), r, rank) }
+        return (Unmanaged.passUnretained(node), r, before + Self.prefixSum(node.weightPointer, upTo: r))
     }
 
     /// The index of the entry of `weights[0..<count]` (a node's child sums or a leaf's weights)

@@ -10,6 +10,6 @@ extension OrderStatisticTree {
             return (rank, 1)
         }
         let (leaf, index, before) = place(ofRank: rank)
-        return (before, leaf.weightPointer[index])
+        return (before, leaf._withUnsafeGuaranteedRef { $0.weightPointer[index] })
     }
 }

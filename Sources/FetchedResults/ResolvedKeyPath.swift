@@ -98,4 +98,24 @@ struct KeyPathTable {
         guard !paths.isEmpty else { return object.values }
         return object.values + paths.map { $0.value(of: object) }
     }
+
+    /// `values(of:)` read in place, each value when asked: what a predicate reads without an
+    /// array of every value built per object.
+    @inline(__always)
+    func extendedValues(of object: ManagedObject) -> ExtendedValues {
+        ExtendedValues(object: object, paths: paths)
+    }
+}
+
+/// An object's extended values (`KeyPathTable.values(of:)`) read where they are: an attribute
+/// from the object's storage, a key path's value computed when its position is read.
+struct ExtendedValues: PredicateValues {
+    let object: ManagedObject
+    let paths: [ResolvedKeyPath]
+
+    @inline(__always)
+    subscript(index: Int) -> Value {
+        let count = object.valueCount
+        return index < count ? object.value(at: index) : paths[index - count].value(of: object)
+    }
 }

@@ -53,18 +53,34 @@ final class RowList {
     subscript(index: Int) -> TableRow {
         get {
             let (leaf, offset) = locate(index)
-            return leaf.rows[offset]
+            return leaf._withUnsafeGuaranteedRef { $0.rows[offset] }
         }
         set {
             let (leaf, offset) = locate(index)
-            leaf.rows[offset] = newValue
+            leaf._withUnsafeGuaranteedRef { $0.rows[offset] = newValue }
         }
     }
 
-    /// The leaf holding `index` and the index within it.
-    private func locate(_ index: Int) -> (Node, Int) {
+    /// The leaf holding `index` and the index within it. The descent is the list's own, on its
+    /// concrete nodes, and lends the leaf unretained (the list holds it): the shared
+    /// `CountedTreeNode.leaf(holding:)` runs unspecialised across modules, reading each node's
+    /// children and counts through witnesses and retaining the nodes on the way.
+    @inline(__always)
+    private func locate(_ index: Int) -> (Unmanaged<Node>, Int) {
         precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
-        return root.leaf(holding: index)
+        unowned(unsafe) var node = root
+        var offset = index
+        while !node.isLeaf {
+            var child = 0
+            node.counts.withUnsafeBufferPointer { counts in
+                while offset >= counts[child] {
+                    offset -= counts[child]
+                    child += 1
+                }
+            }
+            node = node.children[child]
+        }
+        return (Unmanaged.passUnretained(node), offset)
     }
 
     /// Inserts `row` so that it ends up at `index` (0…count).

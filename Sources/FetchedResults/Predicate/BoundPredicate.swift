@@ -43,7 +43,7 @@ indirect enum BoundNode: Sendable {
     case or([BoundNode])
     case test(BoundTest)
 
-    func evaluate(_ values: [Value]) -> Bool {
+    func evaluate(_ values: some PredicateValues) -> Bool {
         switch self {
         case .constant(let result):
             return result
@@ -67,10 +67,19 @@ enum BoundTerm: Sendable {
     case constant(Value)
 
     @inline(__always)
-    func value(in values: [Value]) -> Value {
+    func value(in values: some PredicateValues) -> Value {
         switch self {
         case .attribute(let index): values[index]
         case .constant(let value): value
         }
     }
 }
+
+/// The values a bound predicate reads, by position: an object's attributes, then its key paths'
+/// values (`KeyPathTable`). An array of them, or the object itself read in place
+/// (`ExtendedValues`), which builds no array per evaluation.
+protocol PredicateValues {
+    subscript(index: Int) -> Value { get }
+}
+
+extension Array: PredicateValues where Element == Value {}

@@ -26,7 +26,7 @@ enum BoundTest: Sendable {
         case containedIn
     }
 
-    func evaluate(_ values: [Value]) -> Bool {
+    func evaluate(_ values: some PredicateValues) -> Bool {
         switch self {
         case .equal(let lhs, let rhs, let folding, let negated):
             return ValueComparison.equals(lhs.value(in: values), rhs.value(in: values), folding) != negated
