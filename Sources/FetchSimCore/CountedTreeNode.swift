@@ -2,7 +2,7 @@
 /// the element at a position is found by subtracting counts on the way down, in O(height).
 ///
 /// The controller's `OrderStatisticTree` (elements in sort order) and the table's `RowList` (rows
-/// in display order) are both such trees; this is the walk they share.
+/// in display order) are both such trees; these are the walks they share.
 package protocol CountedTreeNode: AnyObject {
     var isLeaf: Bool { get }
     /// An inner node's children (empty in a leaf).
@@ -12,19 +12,6 @@ package protocol CountedTreeNode: AnyObject {
 }
 
 extension CountedTreeNode {
-    /// The leaf holding the element at `position` (0-based, counted from this node's first
-    /// element, which must be in range) and the element's index in that leaf.
-    @inlinable
-    package func leaf(holding position: Int) -> (leaf: Self, index: Int) {
-        var node = self, offset = position
-        while !node.isLeaf {
-            let step = node.child(holding: offset)
-            offset = step.offset
-            node = node.children[step.index]
-        }
-        return (node, offset)
-    }
-
     /// In an inner node: the child holding the element at `offset` (counted from this node's
     /// first element, which must be in range) and the element's offset within that child.
     @inlinable

@@ -61,24 +61,18 @@ final class RowList {
         }
     }
 
-    /// The leaf holding `index` and the index within it. The descent is the list's own, on its
-    /// concrete nodes, and lends the leaf unretained (the list holds it): the shared
-    /// `CountedTreeNode.leaf(holding:)` runs unspecialised across modules, reading each node's
-    /// children and counts through witnesses and retaining the nodes on the way.
+    /// The leaf holding `index` and the index within it, lent unretained (the list holds it):
+    /// returning it as a reference retained and released it per row read, and a generic descent
+    /// shared across modules ran unspecialised.
     @inline(__always)
     private func locate(_ index: Int) -> (Unmanaged<Node>, Int) {
         precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
         unowned(unsafe) var node = root
         var offset = index
         while !node.isLeaf {
-            var child = 0
-            node.counts.withUnsafeBufferPointer { counts in
-                while offset >= counts[child] {
-                    offset -= counts[child]
-                    child += 1
-                }
-            }
-            node = node.children[child]
+            let step = node.child(holding: offset)
+            offset = step.offset
+            node = node.children[step.index]
         }
         return (Unmanaged.passUnretained(node), offset)
     }
