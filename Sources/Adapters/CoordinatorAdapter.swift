@@ -16,8 +16,10 @@ final class CoordinatorAdapter: TableAdapter {
     private var objects: [(change: ObjectChange, entry: Int)] = []
 
     override func willChange() -> CallbackAction {
-        sections = []
-        objects = []
+        // Emptied, their storage kept: growing the lists anew from one element cost an
+        // allocation at every doubling in every event.
+        sections.removeAll(keepingCapacity: true)
+        objects.removeAll(keepingCapacity: true)
         return .applied
     }
 

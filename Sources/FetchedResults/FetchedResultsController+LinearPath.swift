@@ -20,11 +20,6 @@ extension FetchedResultsController {
     /// over the whole list; they meet near k = n / 30 at n = 10,000 and 100,000.
     static let linearPathFactor = 24
     static let linearPathMinimum = 256
-    /// The linear path keeps its append buffer for the next linear event up to this size (8 MB:
-    /// 200,000 entries); a larger one is freed with the event, so that a bulk change to a huge
-    /// list does not hold its size again in memory afterwards.
-    static let keptLinearBufferBytes = 8 << 20
-
     /// Whether an event of `count` candidates takes the linear path.
     func usesLinearPath(candidates count: Int) -> Bool {
         switch changePath {
@@ -132,7 +127,7 @@ extension FetchedResultsController {
         // filled again rather than freed while as many new ones are allocated.
         tree = Tree(ordering: ordering, unitWeights: true)
         tree = merge.newTree(ordering: ordering, reusing: &oldLeaves)
-        if buffer.byteCount <= Self.keptLinearBufferBytes { linearBuffer = buffer }
+        if buffer.byteCount <= keptLinearBufferBytes { linearBuffer = buffer }
         guard let oldSectionTree = sectionTree else {
             listFingerprint = merge.listFingerprint
             return []

@@ -62,8 +62,12 @@ public final class FetchedResultsController {
     /// How change events update the results: `.automatic` (the default) takes the linear path
     /// for events that change a large share of the list; tests and the benchmark force either.
     public var changePath = ChangePath.automatic
-    /// The linear path's append buffer, kept between linear events (`keptLinearBufferBytes`).
+    /// The linear path's append buffer, kept between linear events up to `keptLinearBufferBytes`.
     var linearBuffer: OrderStatisticTree<EntryOrdering>.BuilderStorage?
+    /// The largest append buffer the linear path keeps for the next linear event (8 MB: 200,000
+    /// entries); a larger one is freed with its event, so that a bulk change to a huge list does
+    /// not hold its size again in memory afterwards. Tests lower it.
+    var keptLinearBufferBytes = 8 << 20
     private var observerToken: ObserverToken?
 
     /// Creates a controller; the request is checked against the context's schema. With a

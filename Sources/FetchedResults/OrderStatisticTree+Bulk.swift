@@ -13,8 +13,9 @@ extension OrderStatisticTree {
         private let storage: BuilderStorage
         private let fill = OrderStatisticTree.leafCapacity * 3 / 4
 
+        /// A builder with a buffer of its own, sized for `expectedCount` elements.
         init(expectedCount: Int) {
-            storage = BuilderStorage(capacity: Swift.max(expectedCount, 1))
+            self.init(reusing: BuilderStorage(capacity: Swift.max(expectedCount, 1)), expectedCount: expectedCount)
         }
 
         /// A builder that appends into `storage`, an empty buffer its owner keeps from one build
