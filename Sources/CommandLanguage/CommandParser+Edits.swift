@@ -11,9 +11,9 @@ extension CommandParser {
         var assignments: [Command.Assignment] = []
         assignments.reserveCapacity(4)  // a line's insert or set names a few keys: no regrowth at 2
         var keys = AssignmentKeys()
-        while true {
-            guard let token = try s.peek() else { break }
-            if token.isWord, token.text == "at" {
+        while s.isBeforeToken() {
+            // Only a bare `at` is read ahead (a token read and dropped per key cost a string).
+            if s.isAtWord("at"), let token = try s.peek() {
                 // `at` followed by anything but `=` places the object: `at S.R` ends the command.
                 var afterAt = s
                 _ = try afterAt.token()
@@ -116,7 +116,7 @@ extension CommandParser {
         var assignments: [Command.Assignment] = []
         assignments.reserveCapacity(4)  // a line's insert or set names a few keys: no regrowth at 2
         var keys = AssignmentKeys()
-        while try s.peek() != nil {
+        while s.isBeforeToken() {
             assignments.append(try parseAssignment(&s, keys: &keys, after: assignments))
         }
         return assignments

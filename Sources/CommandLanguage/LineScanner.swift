@@ -25,9 +25,9 @@ struct LineScanner {
     /// cut from them directly.
     private let asciiBytes: [UInt8]?
     var position = 0
-    /// Where the parts of the command being parsed start (`CommandParser.parse` starts a fresh
-    /// set for each command of the line).
-    var positions: TokenPositions
+    /// Where the parts of the command being parsed start, when recorded: nil while parsing a
+    /// line, set only to find a position an error asks for (`TokenPositions.column(of:)`).
+    var positions: PositionRecorder?
 
     init(_ line: String) {
         let bytes = Array(line.utf8)
@@ -39,12 +39,29 @@ struct LineScanner {
             scalars = Array(line.unicodeScalars)
             asciiBytes = nil
         }
-        positions = TokenPositions(line: line)
     }
 
-    /// Records where `slot`'s token starts.
+    /// Records where `slot`'s token starts, when positions are recorded.
     mutating func mark(_ slot: TokenPositions.Slot, at offset: Int) {
-        positions.record(slot, at: offset)
+        positions?.record(slot, at: offset)
+    }
+
+    /// Skips spaces; whether a token follows before the end of the command (`peek() != nil`
+    /// without reading it: the token a caller reads next throws whatever `peek()` would).
+    mutating func isBeforeToken() -> Bool {
+        skipSpaces()
+        return !isAtSegmentEnd
+    }
+
+    /// Whether the scalars at the cursor are the bare word `word` (ASCII) ending there: the
+    /// next token is `word` as a word.
+    func isAtWord(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= scalars.count else { return false }
+        return word.withUTF8Buffer { bytes in
+            for k in 0..<count where scalars[position + k].value != UInt32(bytes[k]) { return false }
+            return position + count == scalars.count || !Self.isWordScalar(scalars[position + count])
+        }
     }
 
     /// The scalar at the cursor, or `nil` at the end of the line.

@@ -9,8 +9,10 @@ extension Interpreter {
     /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
     /// as part of the open one. A failing line is discarded whole outside a block.
     func executeEdits(_ commands: [ParsedCommand]) throws -> LineOutcome {
-        for parsed in commands where !parsed.command.isEdit {
-            throw InterpreterError("'\(parsed.command.name.rawValue)' cannot be combined with other commands using ';'")
+        // Read in place, by index: `for parsed in commands` copied each command (its payload's
+        // references retained and released), twice per edit.
+        for index in commands.indices where !commands[index].command.isEdit {
+            throw InterpreterError("'\(commands[index].command.name.rawValue)' cannot be combined with other commands using ';'")
         }
         var ids: [ObjectID] = []
         var movedTable = false
@@ -27,11 +29,11 @@ extension Interpreter {
         }
         var edit = LineEdits()
         do {
-            for (index, parsed) in commands.enumerated() {
-                positions = parsed.positions
+            for index in commands.indices {
+                positions = commands[index].positions
                 if !isInBlock, index > 0 { written.append("; ") }
                 let start = written.bytes.count
-                try apply(parsed.command, ids: &ids, movedTable: &movedTable, edit: &edit, describing: &written)
+                try apply(commands[index].command, ids: &ids, movedTable: &movedTable, edit: &edit, describing: &written)
                 if isInBlock { descriptions.append(written.text(from: start)) }
             }
         } catch {
