@@ -129,7 +129,7 @@ extension CommandParser {
     ) throws(CommandError) -> Command.Assignment {
         let index = assignments.count
         guard let key = try s.token() else { throw s.error(.expected("key=value", after: "the entity"), at: s.position) }
-        guard key.isWord, LineScanner.isIdentifier(key.text) else {
+        guard key.isWord, s.isIdentifier(endingHere: key) else {
             throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
         }
         guard let equals = try s.token(), equals.kind == .equals else {
@@ -138,7 +138,7 @@ extension CommandParser {
         guard let valueToken = try s.token() else {
             throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
         }
-        let value = try s.value(of: valueToken)
+        let value = try s.value(endingHere: valueToken)
         guard keys.insert(key.text, after: assignments) else { throw s.error(.duplicate(key.text), at: key.start) }
         s.mark(.key(index), at: key.start)
         s.mark(.value(index), at: valueToken.start)

@@ -23,17 +23,30 @@ struct LineScanner {
     let scalars: [Unicode.Scalar]
     /// The line's UTF-8 bytes when it is all ASCII (one byte per scalar): token texts are then
     /// cut from them directly.
-    private let asciiBytes: [UInt8]?
+    let asciiBytes: [UInt8]?
     var position = 0
     /// Where the parts of the command being parsed start, when recorded: nil while parsing a
     /// line, set only to find a position an error asks for (`TokenPositions.column(of:)`).
     var positions: PositionRecorder?
 
     init(_ line: String) {
-        let bytes = Array(line.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        // Read from the contiguous UTF-8 in place: one pass that ORs the bytes decides ASCII,
+        // and the bytes are widened in a plain loop (`Array(line.utf8)`, `allSatisfy` and `map`
+        // were three passes through iterators and closures, every line).
+        var utf8 = line
+        let bytes = utf8.withUTF8 { utf8 -> [UInt8]? in
+            var union: UInt8 = 0
+            for byte in utf8 { union |= byte }
+            return union < 0x80 ? Array(utf8) : nil
+        }
+        if let bytes {
             // One scalar per byte: widening the bytes skips decoding the line's UTF-8.
-            scalars = bytes.map { Unicode.Scalar($0) }
+            scalars = bytes.withUnsafeBufferPointer { bytes in
+                Array(unsafeUninitializedCapacity: bytes.count) { scalars, count in
+                    for index in bytes.indices { (scalars.baseAddress.unsafelyUnwrapped + index).initialize(to: Unicode.Scalar(bytes[index])) }
+                    count = bytes.count
+                }
+            }
             asciiBytes = bytes
         } else {
             scalars = Array(line.unicodeScalars)
@@ -210,6 +223,21 @@ struct LineScanner {
         skipSpaces()
         guard !isAtSegmentEnd else { return }
         throw error(.unexpected(rawWord(at: position), hint: hint), at: position)
+    }
+
+    /// `isIdentifier(token.text)` for the word `token` that ends at the cursor (just read): on
+    /// an ASCII line its bytes are read where the line keeps them, without the token's string.
+    func isIdentifier(endingHere token: Token) -> Bool {
+        guard let asciiBytes, token.isWord, token.start < position else { return Self.isIdentifier(token.text) }
+        return asciiBytes.withUnsafeBufferPointer { bytes in
+            let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            guard isStart(bytes[token.start]) else { return false }
+            for index in token.start + 1..<position {
+                let byte = bytes[index]
+                guard isStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            }
+            return true
+        }
     }
 
     /// Whether `text` is a name: a letter or `_`, then letters, digits and `_`.
