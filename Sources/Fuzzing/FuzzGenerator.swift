@@ -63,10 +63,13 @@ package struct FuzzGenerator {
     }
 
     mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
-        var live = executor.liveSymbols()
+        // The live objects by position in the executor's inserted objects (ID order); a pick's
+        // symbol and ID are read when it is picked.
+        var live = executor.liveIndexes()
         let roll = Int.random(in: 0..<100, using: &rng)
         let count = Int.random(in: roll < 55 ? 1...2 : roll < 85 ? 3...5 : 6...10, using: &rng)
         var edits: [FuzzEdit] = []
+        edits.reserveCapacity(count)
         var size = live.count
         for _ in 0..<count {
             let (low, high) = bounds
@@ -86,7 +89,7 @@ package struct FuzzGenerator {
                 continue
             }
             let index = Int.random(in: 0..<live.count, using: &rng)
-            let (symbol, id) = live[index]
+            let (symbol, id) = executor.inserted(at: live[index])
             switch kind {
             case 1:
                 edits.append(.delete(symbol))
@@ -103,16 +106,17 @@ package struct FuzzGenerator {
     }
 
     /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
-    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, id: ObjectID)], preferring id: ObjectID,
+    /// `live`: positions of the live objects in the executor's inserted objects (`edits(_:)`).
+    private mutating func hiddenToggle(_ live: [Int], preferring id: ObjectID,
                                        symbol: FuzzSymbol, executor: FuzzExecutor) -> FuzzEdit {
         let reader = executor.fieldReader(), context = executor.workspace.context
         let isHidden = { (id: ObjectID) in context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true) }
         // `live.filter { isHidden($0.id) }`, read in place from one copy of the context's table.
         let hidden = reader.hiddenIndex.map { index in
-            context.indexes(among: live.map(\.id), holdingExactly: .bool(true), at: index).map { live[$0] }
+            context.indexes(among: executor.insertedIDs(at: live), holdingExactly: .bool(true), at: index).map { live[$0] }
         } ?? []
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
-            return .set(pick.symbol, [.hidden: .bool(false)])
+            return .set(executor.inserted(at: pick).symbol, [.hidden: .bool(false)])
         }
         return .set(symbol, [.hidden: .bool(!isHidden(id))])
     }
