@@ -126,11 +126,15 @@ struct PositionRecorder {
 
 /// A command with the positions of its parts in the line it was parsed from.
 package struct ParsedCommand: Sendable {
-    package var command: Command
+    package let command: Command
+    /// `command.isEdit`, read once here: asking the command copied it (its payload retained
+    /// and released) for every check of a line's edits.
+    package let isEdit: Bool
     package var positions: TokenPositions
 
     package init(_ command: Command, positions: TokenPositions = .none) {
         self.command = command
+        isEdit = command.isEdit
         self.positions = positions
     }
 }

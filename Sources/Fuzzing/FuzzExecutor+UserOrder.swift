@@ -12,8 +12,10 @@ extension FuzzExecutor {
     typealias FullOrder = [String: [ObjectID]]
 
     /// The full order the user produces with `line` if it is a drag, read before it runs.
-    func userOrder(after line: FuzzLine) -> (order: FullOrder, moved: ObjectID)? {
-        guard case .move(let drag) = line, let (from, to) = paths(of: drag), let table = workspace.table,
+    /// `known`: the drag's `paths(of:)` in the table as it is now, when the caller has them
+    /// (rendering the line found them: each costs two searches of the table).
+    func userOrder(after line: FuzzLine, paths known: (from: IndexPath, to: IndexPath)? = nil) -> (order: FullOrder, moved: ObjectID)? {
+        guard case .move(let drag) = line, let (from, to) = known ?? paths(of: drag), let table = workspace.table,
               let moved = table.rowIdentifier(at: from).map(ObjectID.init),
               let object = workspace.context.object(with: moved) else { return nil }
         var rows = table.rowIdentifiers(inSection: to.section).map(ObjectID.init)
@@ -24,7 +26,9 @@ extension FuzzExecutor {
         guard let group = (above ?? below).flatMap({ context.object(with: $0) })?["group"].stringValue
                 ?? (from.section == to.section ? object["group"].stringValue : nil) else { return nil }
         var order = fullOrder()
-        for key in order.keys { order[key]?.removeAll { $0 == moved } }
+        // Each section's list changed in place through the values' indices: looking each key
+        // up again hashed its name, per section and per drag.
+        for index in order.values.indices { order.values[index].removeAll { $0 == moved } }
         var list = order[group] ?? []
         if let above, let index = list.firstIndex(of: above) {
             list.insert(moved, at: index + 1)
@@ -34,7 +38,10 @@ extension FuzzExecutor {
             list.append(moved)
         }
         order[group] = list
-        return (order.filter { !$0.value.isEmpty }, moved)
+        // The empty sections dropped (a new dictionary) only when there is one: the order's
+        // readers compare it section by section, never by its iteration order.
+        if order.values.contains(where: { $0.isEmpty }) { order = order.filter { !$0.value.isEmpty } }
+        return (order, moved)
     }
 
     /// Every section's objects sorted by `order` (in the list's direction), then by ID.

@@ -49,11 +49,11 @@ package final class FuzzExecutor {
     /// Renders and runs `line`.
     package func run(_ line: FuzzLine) -> Step {
         var step = Step()
-        guard let (text, effective, ranWhole) = render(line) else { return step }
+        guard let (text, effective, ranWhole, dragPaths) = render(line) else { return step }
         step.text = text
         step.line = effective
         step.ranWhole = ranWhole
-        let expectedOrder = userOrder(after: effective)
+        let expectedOrder = userOrder(after: effective, paths: dragPaths)
         step.outcome = interpreter.execute(text)
         if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
         if let message = step.outcome.errorMessage {
@@ -153,11 +153,12 @@ package final class FuzzExecutor {
 
     // MARK: Rendering
 
-    /// The line's text, the part of it that can run, and whether that is all of it.
-    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool)? {
+    /// The line's text, the part of it that can run, whether that is all of it, and a drag's
+    /// index paths in the table as it is now (for `userOrder(after:paths:)`).
+    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool, dragPaths: (from: IndexPath, to: IndexPath)?)? {
         switch line {
         case .command(let text, _):
-            return (text, line, true)
+            return (text, line, true, nil)
         case .edits(let edits):
             // Read once per line: each read of the workspace's edit context and of the symbol
             // table was a call and an exclusivity check, per edit.
@@ -200,17 +201,17 @@ package final class FuzzExecutor {
                 kept?.append(edit)
             }
             // The kept edits are the line's in order: all of it ran when none was left out.
-            guard let kept else { return (text.text, line, true) }
-            return kept.isEmpty ? nil : (text.text, .edits(kept), false)
+            guard let kept else { return (text.text, line, true, nil) }
+            return kept.isEmpty ? nil : (text.text, .edits(kept), false, nil)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
-            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true)
+            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true, (from, to))
         case .save:
-            return ("save", line, true)
+            return ("save", line, true, nil)
         case .undo:
-            return workspace.context.canUndo ? ("undo", line, true) : nil
+            return workspace.context.canUndo ? ("undo", line, true, nil) : nil
         case .redo:
-            return workspace.context.canRedo ? ("redo", line, true) : nil
+            return workspace.context.canRedo ? ("redo", line, true, nil) : nil
         }
     }
 }

@@ -169,14 +169,24 @@ package struct FuzzGenerator {
     private mutating func sectionChurn(_ executor: FuzzExecutor) -> FuzzLine? {
         let live = executor.liveObjects()
         let reader = executor.fieldReader()
-        var bySection: [String: [FuzzSymbol]] = [:]
+        // The visible objects' symbols by section: sections are few, so they are found by a
+        // walk of their names (a dictionary hashed the name per object).
+        var names: [String] = [], sections: [[FuzzSymbol]] = []
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
-            bySection[reader.value(of: .group, in: object).stringValue ?? "", default: []].append(symbol)
+            let name = reader.value(of: .group, in: object).stringValue ?? ""
+            if let section = names.firstIndex(of: name) {
+                sections[section].append(symbol)
+            } else {
+                names.append(name)
+                sections.append([symbol])
+            }
         }
-        let unused = groups.filter { bySection[$0] == nil }
-        let empties = unused.isEmpty || (!bySection.isEmpty && chance(50))
+        let unused = groups.filter { !names.contains($0) }
+        let empties = unused.isEmpty || (!names.isEmpty && chance(50))
+        // The smallest section, ties to the first name (names are distinct: one minimum).
         if empties,
-           let (name, members) = bySection.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }).first,
+           let smallest = names.indices.min(by: { (sections[$0].count, names[$0]) < (sections[$1].count, names[$1]) }),
+           case let (name, members) = (names[smallest], sections[smallest]),
            members.count <= 10 {
             let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
             let others = groups.filter { $0 != name }
