@@ -120,7 +120,20 @@ struct LineScanner {
     /// Throws at the first control character other than tab: they have no meaning in a command.
     func rejectControlCharacters() throws(CommandError) {
         if let asciiBytes {
-            // An ASCII line: a byte compare per character (offsets are the same).
+            // An ASCII line: a byte compare per character (offsets are the same). The line's
+            // lowest and highest bytes first (a plain reduction; `firstIndex(where:)` called its
+            // closure per byte of every line): no byte below a space and no DEL — the highest
+            // ASCII byte — means no control character; otherwise the first one is looked for
+            // (a tab alone finds none).
+            let (lowest, highest) = asciiBytes.withUnsafeBufferPointer { bytes -> (UInt8, UInt8) in
+                var lowest = UInt8.max, highest = UInt8.min
+                for byte in bytes {
+                    lowest = min(lowest, byte)
+                    highest = max(highest, byte)
+                }
+                return (lowest, highest)
+            }
+            guard lowest < 0x20 || highest == 0x7F else { return }
             guard let offset = asciiBytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return }
             throw error(.controlCharacter(scalars[offset]), at: offset)
         }
