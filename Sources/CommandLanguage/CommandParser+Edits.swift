@@ -11,9 +11,9 @@ extension CommandParser {
         var assignments: [Command.Assignment] = []
         assignments.reserveCapacity(4)  // a line's insert or set names a few keys: no regrowth at 2
         var keys = AssignmentKeys()
-        while true {
-            guard let token = try s.peek() else { break }
-            if token.isWord, token.text == "at" {
+        while s.isBeforeToken() {
+            // Only a bare `at` is read ahead (a token read and dropped per key cost a string).
+            if s.isAtWord("at"), let token = try s.peek() {
                 // `at` followed by anything but `=` places the object: `at S.R` ends the command.
                 var afterAt = s
                 _ = try afterAt.token()
@@ -116,7 +116,7 @@ extension CommandParser {
         var assignments: [Command.Assignment] = []
         assignments.reserveCapacity(4)  // a line's insert or set names a few keys: no regrowth at 2
         var keys = AssignmentKeys()
-        while try s.peek() != nil {
+        while s.isBeforeToken() {
             assignments.append(try parseAssignment(&s, keys: &keys, after: assignments))
         }
         return assignments
@@ -129,7 +129,7 @@ extension CommandParser {
     ) throws(CommandError) -> Command.Assignment {
         let index = assignments.count
         guard let key = try s.token() else { throw s.error(.expected("key=value", after: "the entity"), at: s.position) }
-        guard key.isWord, LineScanner.isIdentifier(key.text) else {
+        guard key.isWord, s.isIdentifier(endingHere: key) else {
             throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
         }
         guard let equals = try s.token(), equals.kind == .equals else {
@@ -138,7 +138,7 @@ extension CommandParser {
         guard let valueToken = try s.token() else {
             throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
         }
-        let value = try s.value(of: valueToken)
+        let value = try s.value(endingHere: valueToken)
         guard keys.insert(key.text, after: assignments) else { throw s.error(.duplicate(key.text), at: key.start) }
         s.mark(.key(index), at: key.start)
         s.mark(.value(index), at: valueToken.start)

@@ -39,12 +39,23 @@ package enum CommandParser {
             if !commands.isEmpty, let blocker = firstNonEdit {
                 throw scanner.error(.cannotCombine(blocker.name), at: blocker.start)
             }
-            scanner.positions = TokenPositions(line: line)
             let command = try parseCommand(name, keyword: keyword, &scanner)
-            commands.append(ParsedCommand(command, positions: scanner.positions))
+            commands.append(ParsedCommand(command, positions: TokenPositions(line: line, commandStart: keyword.start)))
             try scanner.expectCommandEnd()
         }
         return commands
+    }
+
+    /// The scalar offset in `line` where the part `slot` of the command whose keyword starts at
+    /// scalar offset `start` starts: the command parsed again from its keyword, as `parse` read
+    /// it, recording positions. Nil when the command has no such part.
+    static func offset(of slot: TokenPositions.Slot, inCommandAt start: Int, of line: String) -> Int? {
+        var scanner = LineScanner(line)
+        scanner.position = start
+        guard let keyword = try? scanner.token(), let name = try? commandName(keyword, scanner) else { return nil }
+        scanner.positions = PositionRecorder()
+        guard (try? parseCommand(name, keyword: keyword, &scanner)) != nil else { return nil }
+        return scanner.positions?.offset(of: slot)
     }
 
     static func commandName(_ token: LineScanner.Token, _ scanner: LineScanner) throws(CommandError) -> Command.Name {

@@ -17,6 +17,25 @@ extension LineScanner {
         }
     }
 
+    /// `value(of: token)` for the token that ends at the cursor (just read): on an ASCII line a
+    /// word of 1 to 18 digits — an int, never out of range — is read from the line's bytes in
+    /// place (`bareValue` tried the keywords, the date and number shapes, then `Int(text)`).
+    func value(endingHere token: Token) throws(CommandError) -> Value {
+        if token.isWord, let asciiBytes, token.start < position, position - token.start <= 18 {
+            let number = asciiBytes.withUnsafeBufferPointer { bytes -> Int? in
+                var number = 0
+                for index in token.start..<position {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    number = number * 10 + Int(digit)
+                }
+                return number
+            }
+            if let number { return .int(number) }
+        }
+        return try value(of: token)
+    }
+
     enum BareValue {
         case value(Value)
         case invalid(CommandError.Reason)

@@ -23,28 +23,58 @@ struct LineScanner {
     let scalars: [Unicode.Scalar]
     /// The line's UTF-8 bytes when it is all ASCII (one byte per scalar): token texts are then
     /// cut from them directly.
-    private let asciiBytes: [UInt8]?
+    let asciiBytes: [UInt8]?
     var position = 0
-    /// Where the parts of the command being parsed start (`CommandParser.parse` starts a fresh
-    /// set for each command of the line).
-    var positions: TokenPositions
+    /// Where the parts of the command being parsed start, when recorded: nil while parsing a
+    /// line, set only to find a position an error asks for (`TokenPositions.column(of:)`).
+    var positions: PositionRecorder?
 
     init(_ line: String) {
-        let bytes = Array(line.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        // Read from the contiguous UTF-8 in place: one pass that ORs the bytes decides ASCII,
+        // and the bytes are widened in a plain loop (`Array(line.utf8)`, `allSatisfy` and `map`
+        // were three passes through iterators and closures, every line).
+        var utf8 = line
+        let bytes = utf8.withUTF8 { utf8 -> [UInt8]? in
+            var union: UInt8 = 0
+            for byte in utf8 { union |= byte }
+            return union < 0x80 ? Array(utf8) : nil
+        }
+        if let bytes {
             // One scalar per byte: widening the bytes skips decoding the line's UTF-8.
-            scalars = bytes.map { Unicode.Scalar($0) }
+            scalars = bytes.withUnsafeBufferPointer { bytes in
+                Array(unsafeUninitializedCapacity: bytes.count) { scalars, count in
+                    for index in bytes.indices { (scalars.baseAddress.unsafelyUnwrapped + index).initialize(to: Unicode.Scalar(bytes[index])) }
+                    count = bytes.count
+                }
+            }
             asciiBytes = bytes
         } else {
             scalars = Array(line.unicodeScalars)
             asciiBytes = nil
         }
-        positions = TokenPositions(line: line)
     }
 
-    /// Records where `slot`'s token starts.
+    /// Records where `slot`'s token starts, when positions are recorded.
     mutating func mark(_ slot: TokenPositions.Slot, at offset: Int) {
-        positions.record(slot, at: offset)
+        positions?.record(slot, at: offset)
+    }
+
+    /// Skips spaces; whether a token follows before the end of the command (`peek() != nil`
+    /// without reading it: the token a caller reads next throws whatever `peek()` would).
+    mutating func isBeforeToken() -> Bool {
+        skipSpaces()
+        return !isAtSegmentEnd
+    }
+
+    /// Whether the scalars at the cursor are the bare word `word` (ASCII) ending there: the
+    /// next token is `word` as a word.
+    func isAtWord(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= scalars.count else { return false }
+        return word.withUTF8Buffer { bytes in
+            for k in 0..<count where scalars[position + k].value != UInt32(bytes[k]) { return false }
+            return position + count == scalars.count || !Self.isWordScalar(scalars[position + count])
+        }
     }
 
     /// The scalar at the cursor, or `nil` at the end of the line.
@@ -90,7 +120,20 @@ struct LineScanner {
     /// Throws at the first control character other than tab: they have no meaning in a command.
     func rejectControlCharacters() throws(CommandError) {
         if let asciiBytes {
-            // An ASCII line: a byte compare per character (offsets are the same).
+            // An ASCII line: a byte compare per character (offsets are the same). The line's
+            // lowest and highest bytes first (a plain reduction; `firstIndex(where:)` called its
+            // closure per byte of every line): no byte below a space and no DEL — the highest
+            // ASCII byte — means no control character; otherwise the first one is looked for
+            // (a tab alone finds none).
+            let (lowest, highest) = asciiBytes.withUnsafeBufferPointer { bytes -> (UInt8, UInt8) in
+                var lowest = UInt8.max, highest = UInt8.min
+                for byte in bytes {
+                    lowest = min(lowest, byte)
+                    highest = max(highest, byte)
+                }
+                return (lowest, highest)
+            }
+            guard lowest < 0x20 || highest == 0x7F else { return }
             guard let offset = asciiBytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return }
             throw error(.controlCharacter(scalars[offset]), at: offset)
         }
@@ -193,6 +236,21 @@ struct LineScanner {
         skipSpaces()
         guard !isAtSegmentEnd else { return }
         throw error(.unexpected(rawWord(at: position), hint: hint), at: position)
+    }
+
+    /// `isIdentifier(token.text)` for the word `token` that ends at the cursor (just read): on
+    /// an ASCII line its bytes are read where the line keeps them, without the token's string.
+    func isIdentifier(endingHere token: Token) -> Bool {
+        guard let asciiBytes, token.isWord, token.start < position else { return Self.isIdentifier(token.text) }
+        return asciiBytes.withUnsafeBufferPointer { bytes in
+            let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            guard isStart(bytes[token.start]) else { return false }
+            for index in token.start + 1..<position {
+                let byte = bytes[index]
+                guard isStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            }
+            return true
+        }
     }
 
     /// Whether `text` is a name: a letter or `_`, then letters, digits and `_`.

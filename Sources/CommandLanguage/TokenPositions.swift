@@ -3,8 +3,9 @@
 /// token it is about without searching the line again — a key that also occurs inside a string
 /// value, or an index path written twice, is located where the parser read it.
 ///
-/// Positions are kept as scalar offsets and turned into a 1-based character column only when
-/// asked, so parsing stays linear in the length of the line.
+/// Positions are found as scalar offsets — by parsing the command again, recording them — and
+/// turned into a 1-based character column only when asked, so parsing stays linear in the length
+/// of the line and records nothing while no error needs a column.
 package struct TokenPositions: Sendable {
     /// A part of a command, by role.
     package enum Slot: Hashable, Sendable {
@@ -33,25 +34,52 @@ package struct TokenPositions: Sendable {
     }
 
     private let line: String
+    /// The scalar offset of the command's keyword in `line`; nil for no positions.
+    private let commandStart: Int?
+
+    /// The positions of the parts of the command whose keyword starts at scalar offset
+    /// `commandStart` of `line` (as `CommandParser.parse` read it).
+    init(line: String, commandStart: Int) {
+        self.line = line
+        self.commandStart = commandStart
+    }
+
+    private init() {
+        line = ""
+        commandStart = nil
+    }
+
+    /// No positions: every `column(of:)` is `nil` (a command built in code, not parsed).
+    package static let none = TokenPositions()
+
+    /// The 1-based column (in characters) where `slot`'s token starts, or `nil` when the command
+    /// has no such part.
+    ///
+    /// The parser records no positions while it parses: only an error asks for one, so the
+    /// command is parsed again from its keyword, recording them — the same parse of the same
+    /// text, so the same positions (a line of edits recorded a few arrays of offsets per
+    /// command, and copied them with the command, for errors that almost never come).
+    package func column(of slot: Slot) -> Int? {
+        guard let commandStart, let offset = CommandParser.offset(of: slot, inCommandAt: commandStart, of: line) else { return nil }
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: line.unicodeScalars.prefix(offset))
+        return String(prefix).count + 1
+    }
+}
+
+/// The scalar offsets where the parts of one command start, recorded while it is parsed
+/// (`LineScanner.positions`, on only when `TokenPositions.column(of:)` asks).
+struct PositionRecorder {
     private var entity, from, to, path, sectionKey, indexKey, strategy, argument, controller, sharedTable: Int?
     /// Indexed parts, in the order the parser reads them (a `delete` of 300,000 references
     /// records 300,000 offsets: appending keeps that linear).
     private var keys: [Int] = [], values: [Int] = [], references: [Int] = [], sortKeys: [Int] = [], attributes: [Int] = []
 
-    package init(line: String) {
-        self.line = line
-    }
-
-    /// No positions: every `column(of:)` is `nil` (a command built in code, not parsed).
-    package static let none = TokenPositions(line: "")
-
     /// Records that `slot`'s token starts at scalar offset `offset` (the first record wins).
-    mutating func record(_ slot: Slot, at offset: Int) {
+    mutating func record(_ slot: TokenPositions.Slot, at offset: Int) {
         func first(_ stored: inout Int?) { if stored == nil { stored = offset } }
         func next(_ stored: inout [Int], _ index: Int) {
             guard index == stored.count else { return }
-            // Room for a few at once: growing 1, 2, 4 reallocated twice for a four-key insert.
-            if stored.isEmpty { stored.reserveCapacity(4) }
             stored.append(offset)
         }
         switch slot {
@@ -74,7 +102,7 @@ package struct TokenPositions: Sendable {
     }
 
     /// The scalar offset where `slot`'s token starts.
-    private func offset(of slot: Slot) -> Int? {
+    func offset(of slot: TokenPositions.Slot) -> Int? {
         let at = { (stored: [Int], i: Int) in stored.indices.contains(i) ? stored[i] : nil }
         switch slot {
         case .entity: return entity
@@ -94,24 +122,19 @@ package struct TokenPositions: Sendable {
         case .attribute(let i): return at(attributes, i)
         }
     }
-
-    /// The 1-based column (in characters) where `slot`'s token starts, or `nil` when the command
-    /// has no such part.
-    package func column(of slot: Slot) -> Int? {
-        guard let offset = offset(of: slot) else { return nil }
-        var prefix = String.UnicodeScalarView()
-        prefix.append(contentsOf: line.unicodeScalars.prefix(offset))
-        return String(prefix).count + 1
-    }
 }
 
 /// A command with the positions of its parts in the line it was parsed from.
 package struct ParsedCommand: Sendable {
-    package var command: Command
+    package let command: Command
+    /// `command.isEdit`, read once here: asking the command copied it (its payload retained
+    /// and released) for every check of a line's edits.
+    package let isEdit: Bool
     package var positions: TokenPositions
 
     package init(_ command: Command, positions: TokenPositions = .none) {
         self.command = command
+        isEdit = command.isEdit
         self.positions = positions
     }
 }

@@ -12,8 +12,10 @@ extension FuzzExecutor {
     typealias FullOrder = [String: [ObjectID]]
 
     /// The full order the user produces with `line` if it is a drag, read before it runs.
-    func userOrder(after line: FuzzLine) -> (order: FullOrder, moved: ObjectID)? {
-        guard case .move(let drag) = line, let (from, to) = paths(of: drag), let table = workspace.table,
+    /// `known`: the drag's `paths(of:)` in the table as it is now, when the caller has them
+    /// (rendering the line found them: each costs two searches of the table).
+    func userOrder(after line: FuzzLine, paths known: (from: IndexPath, to: IndexPath)? = nil) -> (order: FullOrder, moved: ObjectID)? {
+        guard case .move(let drag) = line, let (from, to) = known ?? paths(of: drag), let table = workspace.table,
               let moved = table.rowIdentifier(at: from).map(ObjectID.init),
               let object = workspace.context.object(with: moved) else { return nil }
         var rows = table.rowIdentifiers(inSection: to.section).map(ObjectID.init)
@@ -24,7 +26,9 @@ extension FuzzExecutor {
         guard let group = (above ?? below).flatMap({ context.object(with: $0) })?["group"].stringValue
                 ?? (from.section == to.section ? object["group"].stringValue : nil) else { return nil }
         var order = fullOrder()
-        for key in order.keys { order[key]?.removeAll { $0 == moved } }
+        // Each section's list changed in place through the values' indices: looking each key
+        // up again hashed its name, per section and per drag.
+        for index in order.values.indices { order.values[index].removeAll { $0 == moved } }
         var list = order[group] ?? []
         if let above, let index = list.firstIndex(of: above) {
             list.insert(moved, at: index + 1)
@@ -34,7 +38,10 @@ extension FuzzExecutor {
             list.append(moved)
         }
         order[group] = list
-        return (order.filter { !$0.value.isEmpty }, moved)
+        // The empty sections dropped (a new dictionary) only when there is one: the order's
+        // readers compare it section by section, never by its iteration order.
+        if order.values.contains(where: { $0.isEmpty }) { order = order.filter { !$0.value.isEmpty } }
+        return (order, moved)
     }
 
     /// Every section's objects sorted by `order` (in the list's direction), then by ID.
@@ -46,9 +53,8 @@ extension FuzzExecutor {
         let context = workspace.context
         let entity = context.schema.entity(named: FuzzField.entityName)
         guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return [:] }
-        let objects = context.objects(ofEntity: FuzzField.entityName)
-        if let order = integerOrder(objects, group: group, index: index, ascending: ascending) { return order }
-        for object in objects {
+        if let order = integerOrder(context, group: group, index: index, ascending: ascending) { return order }
+        for object in context.objects(ofEntity: FuzzField.entityName) {
             guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
             let entry = OrderEntry(key: object.value(at: index), id: object.objectID)
             let name = object.value(at: group).stringValue ?? ""
@@ -67,12 +73,18 @@ extension FuzzExecutor {
     /// `fullOrder()` when every object's `order` is an int (dense and sparse renumbering): one
     /// sort of plain integer triples (section, key, ID), then each section's run cut out — no
     /// values copied, no array per section grown object by object. Nil when a key is not an int.
-    private func integerOrder(_ objects: [ManagedObject], group: Int, index: Int, ascending: Bool) -> FullOrder? {
+    /// The objects are read where the context keeps them (`forEachObject(ofEntity:)`): no array
+    /// of them built, retained and released per call.
+    private func integerOrder(_ context: ObjectContext, group: Int, index: Int, ascending: Bool) -> FullOrder? {
         var names: [String] = [], entries: [SectionedEntry] = []
-        entries.reserveCapacity(objects.count)
-        for object in objects {
-            guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
-            guard case .int(let key) = object.value(at: index) else { return nil }
+        entries.reserveCapacity(context.objectCount)
+        var allIntegers = true
+        context.forEachObject(ofEntity: FuzzField.entityName) { object in
+            guard allIntegers, object.valueCount > max(group, index) else { return } // every Item has the schema's shape
+            guard case .int(let key) = object.value(at: index) else {
+                allIntegers = false
+                return
+            }
             let name = object.value(at: group).stringValue ?? ""
             let section: Int
             if let known = names.firstIndex(of: name) {
@@ -83,6 +95,7 @@ extension FuzzExecutor {
             }
             entries.append(SectionedEntry(section: section, key: key, id: object.objectID.rawValue))
         }
+        guard allIntegers else { return nil }
         // IDs are distinct, so the order is total and an unstable sort gives the same result:
         // `UnstableSort`, specialised with the comparison inlined, where the standard library's
         // merge sort called it through a closure (twice per drag over every object).
@@ -151,19 +164,64 @@ extension FuzzExecutor {
     /// The failure when the order after the drag is not `expected`, or when the dragged object
     /// shares its `order` with a neighbour (its place would then hang on its ID).
     func lostOrder(expected: (order: FullOrder, moved: ObjectID)) -> FuzzFailure? {
+        // The full order is `expected` exactly when `isCurrentOrder` holds (see there): checked
+        // in one pass over the expected IDs, without building and sorting the full order again.
+        // Anything else — a difference, or a case that pass does not decide — builds the full
+        // order and compares it section by section, as always, for the same failure and message.
+        if isCurrentOrder(expected.order) { return tie(in: expected.order, moved: expected.moved) }
         let actual = fullOrder()
-        let context = workspace.context
         for group in Set(actual.keys).union(expected.order.keys).sorted() where actual[group] ?? [] != expected.order[group] ?? [] {
             let text = { (ids: [ObjectID]) in ids.map(\.description).joined(separator: " ") }
             return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the user made "
                 + "\(text(expected.order[group] ?? [])), the full order is \(text(actual[group] ?? []))")
         }
-        for (group, ids) in actual {
-            guard let index = ids.firstIndex(of: expected.moved), let key = context.object(with: expected.moved)?["order"] else { continue }
+        return tie(in: actual, moved: expected.moved)
+    }
+
+    /// Whether `fullOrder()` would return `order` now: true only when every ID of `order` names
+    /// a live object of the fuzzed entity's shape whose `order` is an int and whose group is
+    /// the section it is listed in, each section's IDs are strictly ascending by (`order` in the
+    /// list's direction, ID) — the order `fullOrder()` sorts them into — and the context holds
+    /// no other object. Then the sections hold the same objects (each object in the one section
+    /// its group names, none left out, none twice) in the one order the sort gives them, and no
+    /// section is empty. False is no verdict: the caller builds the full order.
+    /// - Complexity: O(n) lookups by ID for the n objects, no sort.
+    private func isCurrentOrder(_ order: FullOrder) -> Bool {
+        let context = workspace.context
+        let ascending = workspace.dataSource?.sortsIndexAscending ?? true
+        let entity = context.schema.entity(named: FuzzField.entityName)
+        guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return false }
+        let width = max(group, index)
+        let objects = context.liveObjects
+        var total = 0
+        for (name, ids) in order {
+            guard !ids.isEmpty else { return false }
+            var previous: (key: Int, id: Int)?
+            for id in ids {
+                guard let object = objects[id], object.valueCount > width,
+                      case .int(let key) = object.value(at: index),
+                      (object.value(at: group).stringValue ?? "") == name else { return false }
+                if let previous {
+                    let inOrder = previous.key != key ? (ascending ? previous.key < key : previous.key > key) : previous.id < id.rawValue
+                    guard inOrder else { return false }
+                }
+                previous = (key, id.rawValue)
+            }
+            total += ids.count
+        }
+        return total == objects.count
+    }
+
+    /// The failure when the dragged object `moved` shares its `order` with a neighbour in
+    /// `order` (the full order after the drag).
+    private func tie(in order: FullOrder, moved: ObjectID) -> FuzzFailure? {
+        let context = workspace.context
+        for (group, ids) in order {
+            guard let index = ids.firstIndex(of: moved), let key = context.object(with: moved)?["order"] else { continue }
             for neighbour in [index - 1, index + 1] where ids.indices.contains(neighbour) {
                 if let other = context.object(with: ids[neighbour]), Value.compare(other["order"], key) == 0 {
                     return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the dragged "
-                        + "\(expected.moved) ties with \(other.objectID) at order \(key)")
+                        + "\(moved) ties with \(other.objectID) at order \(key)")
                 }
             }
         }

@@ -11,8 +11,9 @@ import ObjectGraph
 /// left out. So every subset of a session the shrinker tries is a valid session.
 package final class FuzzExecutor {
     package let interpreter: Interpreter
-    private var ids: [FuzzSymbol: ObjectID] = [:]
-    private var symbols: [ObjectID: FuzzSymbol] = [:]
+    /// The ID each symbol's insert received, by the symbol's number, and each ID's symbol.
+    private var ids = DenseMap<ObjectID>()
+    private var symbols = DenseMap<FuzzSymbol>()
     /// Every object the session's lines inserted, in ID order (live or not), and its symbol.
     private var insertedIDs: [ObjectID] = [], insertedSymbols: [FuzzSymbol] = []
 
@@ -48,11 +49,11 @@ package final class FuzzExecutor {
     /// Renders and runs `line`.
     package func run(_ line: FuzzLine) -> Step {
         var step = Step()
-        guard let (text, effective, ranWhole) = render(line) else { return step }
+        guard let (text, effective, ranWhole, dragPaths) = render(line) else { return step }
         step.text = text
         step.line = effective
         step.ranWhole = ranWhole
-        let expectedOrder = userOrder(after: effective)
+        let expectedOrder = userOrder(after: effective, paths: dragPaths)
         step.outcome = interpreter.execute(text)
         if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
         if let message = step.outcome.errorMessage {
@@ -65,8 +66,8 @@ package final class FuzzExecutor {
                 return nil
             }
             for (symbol, id) in zip(inserted, step.outcome.insertedIDs) {
-                ids[symbol] = id
-                symbols[id] = symbol
+                ids[symbol.rawValue] = id
+                symbols[id.rawValue] = symbol
                 // IDs grow with every insert; a merged background insert may still come in behind.
                 let index = insertedIDs.lastIndex { $0 < id }.map { $0 + 1 } ?? 0
                 insertedIDs.insert(id, at: index)
@@ -93,13 +94,33 @@ package final class FuzzExecutor {
         }
     }
 
-    /// The live objects' symbols and IDs, in ID order: `liveObjects()` without holding the
-    /// objects (retaining and releasing a hundred of them per batch was most of its cost).
-    func liveSymbols() -> [(symbol: FuzzSymbol, id: ObjectID)] {
-        // The arrays read into locals once: each read of the class's stored arrays in the
-        // closure was checked for exclusive access, twice per object.
-        let ids = insertedIDs, symbols = insertedSymbols
-        return workspace.context.liveIndexes(among: ids).map { (symbols[$0], ids[$0]) }
+    /// The positions of the live objects in the inserted objects (`inserted(at:)`), ascending:
+    /// in ID order, `liveObjects()` without holding the objects (retaining and releasing a
+    /// hundred of them per batch was most of its cost) and without pairing each with its symbol
+    /// (the generator reads the few it picks).
+    func liveIndexes() -> [Int] {
+        workspace.context.liveIndexes(among: insertedIDs)
+    }
+
+    /// The symbol and ID of the inserted object at `position` (of `liveIndexes()`).
+    func inserted(at position: Int) -> (symbol: FuzzSymbol, id: ObjectID) {
+        (insertedSymbols[position], insertedIDs[position])
+    }
+
+    /// The positions among `live` (of `liveIndexes()`) whose object holds `true` at attribute
+    /// position `index` — the hidden ones for `hidden` — in that order. Read from one copy of
+    /// the context's table, without an array of their IDs. (`value(at:)` reads a bool back as
+    /// its packed bit is not 0, `holdsExactly` as it is 1: the same, since only 0 and 1 are ever
+    /// packed; `value(at:)` inlines, `holdsExactly` was a call per object, +0.4 K a batch.)
+    func positions(among live: [Int], holdingTrueAt index: Int) -> [Int] {
+        let objects = workspace.context.liveObjects, ids = insertedIDs
+        var found: [Int] = []
+        for position in live {
+            guard let object = objects[ids[position]], index < object.valueCount,
+                  case .bool(true) = object.value(at: index) else { continue }
+            found.append(position)
+        }
+        return found
     }
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).
@@ -109,23 +130,23 @@ package final class FuzzExecutor {
 
     /// The object a symbol names, if it exists now.
     func object(_ symbol: FuzzSymbol) -> ManagedObject? {
-        ids[symbol].flatMap { workspace.editContext.object(with: $0) }
+        ids[symbol.rawValue].flatMap { workspace.editContext.object(with: $0) }
     }
 
     /// The drag from `from` to `to` in the table as it is now, named by its objects.
     package func drag(from: IndexPath, to: IndexPath, isFlagged: Bool) -> FuzzDrag? {
         guard canMove(from: from, to: to), let table = workspace.table, let moved = table.rowIdentifier(at: from),
-              let row = symbols[ObjectID(moved)] else { return nil }
+              let row = symbols[moved] else { return nil }
         // The target section's rows once the dragged row is lifted out; it lands at `to.row` among them.
         var rows = table.rowIdentifiers(inSection: to.section)
         if from.section == to.section { rows.remove(at: from.row) }
         let (id, placement) = to.row < rows.count ? (rows[to.row], FuzzDrag.Placement.before) : (rows[to.row - 1], .after)
-        return symbols[ObjectID(id)].map { FuzzDrag(row: row, anchor: $0, placement: placement, isFlagged: isFlagged) }
+        return symbols[id].map { FuzzDrag(row: row, anchor: $0, placement: placement, isFlagged: isFlagged) }
     }
 
     /// The index paths of `drag` in the table as it is now; nil when it cannot happen.
     package func paths(of drag: FuzzDrag) -> (from: IndexPath, to: IndexPath)? {
-        guard let table = workspace.table, let row = ids[drag.row], let anchor = ids[drag.anchor], row != anchor,
+        guard let table = workspace.table, let row = ids[drag.row.rawValue], let anchor = ids[drag.anchor.rawValue], row != anchor,
               let from = table.indexPath(forRowIdentifier: row.rawValue),
               let next = table.indexPath(forRowIdentifier: anchor.rawValue) else { return nil }
         var target = next.row - (next.section == from.section && next.row > from.row ? 1 : 0)
@@ -142,46 +163,67 @@ package final class FuzzExecutor {
 
     // MARK: Rendering
 
-    /// The line's text, the part of it that can run, and whether that is all of it.
-    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool)? {
+    /// The line's text, the part of it that can run, whether that is all of it, and a drag's
+    /// index paths in the table as it is now (for `userOrder(after:paths:)`).
+    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool, dragPaths: (from: IndexPath, to: IndexPath)?)? {
         switch line {
         case .command(let text, _):
-            return (text, line, true)
+            return (text, line, true, nil)
         case .edits(let edits):
-            var gone: Set<FuzzSymbol> = []
-            var kept: [FuzzEdit] = [], text = FuzzLineText()
-            for edit in edits {
+            // Read once per line: each read of the workspace's edit context and of the symbol
+            // table was a call and an exclusivity check, per edit.
+            let context = workspace.editContext, ids = self.ids
+            let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
+            // The symbols deleted so far in the line: a few, searched in a list (a set
+            // allocated its storage at the line's first delete).
+            var gone: [FuzzSymbol] = []
+            // The edits that can run: built only once one cannot (`nil` while all of them can).
+            var kept: [FuzzEdit]?
+            var text = FuzzLineText()
+            for (index, edit) in edits.enumerated() {
                 // The edits joined with " ; ".
-                let separator = text.isEmpty ? "" : " ; "
+                let separates = !text.isEmpty
                 switch edit {
                 case .insert(_, let values):
-                    text.append(separator + "insert " + FuzzField.entityName + " ")
+                    if separates { text.append(" ; " as StaticString) }
+                    text.append("insert " as StaticString)
+                    text.append(FuzzField.entityName)
+                    text.append(" " as StaticString)
                     text.append(values)
                 case .delete(let symbol):
-                    guard !gone.contains(symbol), let object = object(symbol) else { continue }
-                    gone.insert(symbol)
-                    text.append(separator + "delete ")
-                    text.append(object.objectID)
+                    guard !gone.contains(symbol), let id = liveID(symbol) else {
+                        if kept == nil { kept = Array(edits[..<index]) }
+                        continue
+                    }
+                    gone.append(symbol)
+                    if separates { text.append(" ; " as StaticString) }
+                    text.append("delete " as StaticString)
+                    text.append(id)
                 case .set(let symbol, let values):
-                    guard !values.isEmpty, !gone.contains(symbol), let object = object(symbol) else { continue }
-                    text.append(separator + "set ")
-                    text.append(object.objectID)
-                    text.append(" ")
+                    guard !values.isEmpty, !gone.contains(symbol), let id = liveID(symbol) else {
+                        if kept == nil { kept = Array(edits[..<index]) }
+                        continue
+                    }
+                    if separates { text.append(" ; " as StaticString) }
+                    text.append("set " as StaticString)
+                    text.append(id)
+                    text.append(" " as StaticString)
                     text.append(values)
                 }
-                kept.append(edit)
+                kept?.append(edit)
             }
             // The kept edits are the line's in order: all of it ran when none was left out.
-            return kept.isEmpty ? nil : (text.text, .edits(kept), kept.count == edits.count)
+            guard let kept else { return (text.text, line, true, nil) }
+            return kept.isEmpty ? nil : (text.text, .edits(kept), false, nil)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
-            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true)
+            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true, (from, to))
         case .save:
-            return ("save", line, true)
+            return ("save", line, true, nil)
         case .undo:
-            return workspace.context.canUndo ? ("undo", line, true) : nil
+            return workspace.context.canUndo ? ("undo", line, true, nil) : nil
         case .redo:
-            return workspace.context.canRedo ? ("redo", line, true) : nil
+            return workspace.context.canRedo ? ("redo", line, true, nil) : nil
         }
     }
 }

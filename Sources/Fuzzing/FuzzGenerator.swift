@@ -63,10 +63,13 @@ package struct FuzzGenerator {
     }
 
     mutating func edits(_ executor: FuzzExecutor) -> FuzzLine {
-        var live = executor.liveSymbols()
+        // The live objects by position in the executor's inserted objects (ID order); a pick's
+        // symbol and ID are read when it is picked.
+        var live = executor.liveIndexes()
         let roll = Int.random(in: 0..<100, using: &rng)
         let count = Int.random(in: roll < 55 ? 1...2 : roll < 85 ? 3...5 : 6...10, using: &rng)
         var edits: [FuzzEdit] = []
+        edits.reserveCapacity(count)
         var size = live.count
         for _ in 0..<count {
             let (low, high) = bounds
@@ -86,7 +89,7 @@ package struct FuzzGenerator {
                 continue
             }
             let index = Int.random(in: 0..<live.count, using: &rng)
-            let (symbol, id) = live[index]
+            let (symbol, id) = executor.inserted(at: live[index])
             switch kind {
             case 1:
                 edits.append(.delete(symbol))
@@ -103,16 +106,15 @@ package struct FuzzGenerator {
     }
 
     /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
-    private mutating func hiddenToggle(_ live: [(symbol: FuzzSymbol, id: ObjectID)], preferring id: ObjectID,
+    /// `live`: positions of the live objects in the executor's inserted objects (`edits(_:)`).
+    private mutating func hiddenToggle(_ live: [Int], preferring id: ObjectID,
                                        symbol: FuzzSymbol, executor: FuzzExecutor) -> FuzzEdit {
         let reader = executor.fieldReader(), context = executor.workspace.context
         let isHidden = { (id: ObjectID) in context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true) }
-        // `live.filter { isHidden($0.id) }`, read in place from one copy of the context's table.
-        let hidden = reader.hiddenIndex.map { index in
-            context.indexes(among: live.map(\.id), holdingExactly: .bool(true), at: index).map { live[$0] }
-        } ?? []
+        // `live.filter { isHidden(its ID) }`, read in place from one copy of the context's table.
+        let hidden = reader.hiddenIndex.map { executor.positions(among: live, holdingTrueAt: $0) } ?? []
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
-            return .set(pick.symbol, [.hidden: .bool(false)])
+            return .set(executor.inserted(at: pick).symbol, [.hidden: .bool(false)])
         }
         return .set(symbol, [.hidden: .bool(!isHidden(id))])
     }
@@ -122,7 +124,11 @@ package struct FuzzGenerator {
         return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: group(), .order: order(), .hidden: .bool(hidden)])
     }
 
-    mutating func title() -> Value { .string("t\(Int.random(in: 0..<100, using: &rng))") }
+    mutating func title() -> Value { .string(Self.titles[Int.random(in: 0..<100, using: &rng)]) }
+
+    /// `t0` … `t99`, written once (interpolating the number cost a few hundred instructions
+    /// per title).
+    private static let titles = (0..<100).map { "t\($0)" }
 
     /// Early letters are likelier than late ones, so late sections are small and come and go.
     mutating func group() -> Value {
@@ -165,14 +171,24 @@ package struct FuzzGenerator {
     private mutating func sectionChurn(_ executor: FuzzExecutor) -> FuzzLine? {
         let live = executor.liveObjects()
         let reader = executor.fieldReader()
-        var bySection: [String: [FuzzSymbol]] = [:]
+        // The visible objects' symbols by section: sections are few, so they are found by a
+        // walk of their names (a dictionary hashed the name per object).
+        var names: [String] = [], sections: [[FuzzSymbol]] = []
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
-            bySection[reader.value(of: .group, in: object).stringValue ?? "", default: []].append(symbol)
+            let name = reader.value(of: .group, in: object).stringValue ?? ""
+            if let section = names.firstIndex(of: name) {
+                sections[section].append(symbol)
+            } else {
+                names.append(name)
+                sections.append([symbol])
+            }
         }
-        let unused = groups.filter { bySection[$0] == nil }
-        let empties = unused.isEmpty || (!bySection.isEmpty && chance(50))
+        let unused = groups.filter { !names.contains($0) }
+        let empties = unused.isEmpty || (!names.isEmpty && chance(50))
+        // The smallest section, ties to the first name (names are distinct: one minimum).
         if empties,
-           let (name, members) = bySection.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }).first,
+           let smallest = names.indices.min(by: { (sections[$0].count, names[$0]) < (sections[$1].count, names[$1]) }),
+           case let (name, members) = (names[smallest], sections[smallest]),
            members.count <= 10 {
             let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
             let others = groups.filter { $0 != name }

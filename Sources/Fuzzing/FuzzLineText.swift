@@ -25,6 +25,10 @@ struct FuzzLineText {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// `String(number)`.
     mutating func append(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -57,7 +61,7 @@ struct FuzzLineText {
         case .int(let number):
             append(number)
         case .bool(let flag):
-            append(flag ? "true" : "false")
+            append(flag ? "true" as StaticString : "false")
         case .string(var text):
             let plain = text.withUTF8 { utf8 in
                 guard utf8.allSatisfy(Self.needsNoEscape) else { return false }
@@ -97,12 +101,24 @@ struct FuzzLineText {
         guard let value else { return }
         if !first { bytes.append(UInt8(ascii: " ")) }
         first = false
-        append(field.rawValue)
+        append(field.name)
         bytes.append(UInt8(ascii: "="))
         append(value)
     }
 
     private static func needsNoEscape(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+}
+
+extension FuzzField {
+    /// `rawValue`, as static text (no `String` made per assignment written).
+    var name: StaticString {
+        switch self {
+        case .title: "title"
+        case .group: "group"
+        case .order: "order"
+        case .hidden: "hidden"
+        }
     }
 }

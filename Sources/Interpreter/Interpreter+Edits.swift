@@ -9,18 +9,32 @@ extension Interpreter {
     /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
     /// as part of the open one. A failing line is discarded whole outside a block.
     func executeEdits(_ commands: [ParsedCommand]) throws -> LineOutcome {
-        for parsed in commands where !parsed.command.isEdit {
-            throw InterpreterError("'\(parsed.command.name.rawValue)' cannot be combined with other commands using ';'")
+        // By index, and the kept `isEdit`: `for parsed in commands` copied each command (its
+        // payload's references retained and released), twice per edit.
+        for index in commands.indices where !commands[index].isEdit {
+            throw InterpreterError("'\(commands[index].command.name.rawValue)' cannot be combined with other commands using ';'")
         }
         var ids: [ObjectID] = []
         var movedTable = false
+        // Outside a block the event's undo name (`event 12: set #2 title; delete #5`) is written
+        // as the edits run, into one buffer; inside one each edit's description is kept apart
+        // for the name `commit` gives the block's event.
+        let isInBlock = isInTransaction
         var descriptions: [String] = []
-        descriptions.reserveCapacity(commands.count)
+        var written = EditDescriptions()
+        if !isInBlock {
+            written.append("event ")
+            written.append(workspace.eventCount + 1)
+            written.append(": ")
+        }
         var edit = LineEdits()
         do {
-            for parsed in commands {
-                positions = parsed.positions
-                descriptions.append(try apply(parsed.command, ids: &ids, movedTable: &movedTable, edit: &edit))
+            for index in commands.indices {
+                positions = commands[index].positions
+                if !isInBlock, index > 0 { written.append("; ") }
+                let start = written.bytes.count
+                try apply(commands[index].command, ids: &ids, movedTable: &movedTable, edit: &edit, describing: &written)
+                if isInBlock { descriptions.append(written.text(from: start)) }
             }
         } catch {
             if !isInTransaction {
@@ -35,7 +49,7 @@ extension Interpreter {
             if rendersText { outcome.text.append(.line("(pending until 'commit')", .dim)) }
             return outcome
         }
-        nameNextEvent(descriptions)
+        context.setActionName(written.text())
         let report = try finishTurn(writes: edit.writes) { try context.processPendingChanges() }
         if edit.writes != nil {
             workspace.drags += edit.drags
@@ -71,22 +85,33 @@ extension Interpreter {
         context.setActionName(name)
     }
 
-    /// Applies one edit and says what it did, with the objects it touched by ID.
-    private func apply(_ command: Command, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits) throws -> String {
+    /// Applies one edit and writes what it did, with the objects it touched by ID, to `text`.
+    private func apply(_ command: Command, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits,
+                       describing text: inout EditDescriptions) throws {
         switch command {
         case .insert(let entity, let assignments, let path?):
             let (id, writes) = try insert(entity, assignments, at: path)
             ids.append(id)
             edit.add(writes: writes)
-            return "insert \(entity) \(id) at \(path.shortDescription)"
+            // `insert Item #7 at 0.2`
+            text.append("insert ")
+            text.append(entity)
+            text.append(" ")
+            text.append(id)
+            text.append(" at ")
+            text.append(path)
         case .insert(let entity, let assignments, nil):
+            let id: ObjectID
             do {
-                let id = try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID
-                ids.append(id)
-                return "insert \(entity) " + id.description
+                id = try context.insert(entity, values: assignments.map { ($0.key, $0.value) }).objectID
             } catch {
                 throw locate(error, assignments: assignments)
             }
+            ids.append(id)
+            text.append("insert ")
+            text.append(entity)
+            text.append(" ")
+            text.append(id)
         case .set(let ref, let assignments):
             let id = try resolve(ref, at: .reference(0))
             for assignment in assignments {
@@ -96,41 +121,50 @@ extension Interpreter {
                     throw locate(error, assignments: assignments)
                 }
             }
-            // `set #3 title, order`, appended in place (interpolating the ID and joining the keys
-            // cost ~1 K instructions per edit).
-            var text = "set " + id.description + " "
+            // `set #3 title, order`
+            text.append("set ")
+            text.append(id)
+            text.append(" ")
             for (index, assignment) in assignments.enumerated() {
-                if index > 0 { text += ", " }
-                text += assignment.key
+                if index > 0 { text.append(", ") }
+                text.append(assignment.key)
             }
-            return text
         case .delete(let refs):
             let targets = try refs.enumerated().map { try resolve($1, at: .reference($0)) }
             for id in targets where context.object(with: id) != nil {
                 try context.delete(id)
             }
-            var text = "delete "
+            text.append("delete ")
             for (index, id) in targets.enumerated() {
-                if index > 0 { text += " " }
-                text += id.description
+                if index > 0 { text.append(" ") }
+                text.append(id)
             }
-            return text
         case .refresh(let refs):
             let targets = try refs.enumerated().map { try resolve($1, at: .reference($0)) }
             for id in targets {
                 do { try context.refresh(id) } catch { throw locate(error, assignments: []) }
             }
-            return "refresh \(targets.map(\.description).joined(separator: " "))"
-        case .move(let from, let to, let flagged):
-            let moved = workspace.table?.rowIdentifier(at: from).map { ObjectID($0).description } ?? from.shortDescription
-            if from == to, workspace.table?.rowIdentifier(at: from) != nil, workspace.dataSource?.indexKey != nil, !isInTransaction {
-                edit.notes.append("no change: \(from.shortDescription) is already at \(to.shortDescription)")
-                return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
+            text.append("refresh ")
+            for (index, id) in targets.enumerated() {
+                if index > 0 { text.append(" ") }
+                text.append(id)
             }
-            let writes = try move(from: from, to: to, flagged: flagged)
-            edit.add(writes: writes)
-            movedTable = true
-            return "move \(moved) \(from.shortDescription)→\(to.shortDescription)"
+        case .move(let from, let to, let flagged):
+            // `move #7 0.1→0.3`: the row's object as the table shows it before the drag.
+            let moved = workspace.table?.rowIdentifier(at: from)
+            if from == to, moved != nil, workspace.dataSource?.indexKey != nil, !isInTransaction {
+                edit.notes.append("no change: \(from.shortDescription) is already at \(to.shortDescription)")
+            } else {
+                let writes = try move(from: from, to: to, flagged: flagged)
+                edit.add(writes: writes)
+                movedTable = true
+            }
+            text.append("move ")
+            if let moved { text.append(ObjectID(moved)) } else { text.append(from) }
+            text.append(" ")
+            text.append(from)
+            text.append("→")
+            text.append(to)
         default:
             throw InterpreterError("'\(command.name.rawValue)' is not an edit")
         }

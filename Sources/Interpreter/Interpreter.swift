@@ -97,7 +97,7 @@ package final class Interpreter {
             if !workspace.backgroundContexts.isEmpty, let outcome = try executeInBackgroundContext(commands.map(\.command)) {
                 return outcome
             }
-            if commands.count > 1 || first.command.isEdit {
+            if commands.count > 1 || first.isEdit {
                 return try executeEdits(commands)
             }
             positions = first.positions

@@ -29,6 +29,13 @@ import Testing
         ErrorCase("delete #1 #\u{301}1", "expected an index path like 0.2 or an object id like #7, got '#\u{301}1' at column 11"),
         ErrorCase("insert Note n=5\u{301}", "invalid number '5\u{301}' at column 15"),
         ErrorCase("insert Note n=#\u{301}5", "invalid value '#\u{301}5' at column 15 (strings need double quotes; other values: numbers, true, false, nil, dates)"),
+        // Keys checked and plain ints read on the line's bytes (ninth pass): 19 or 20 digits
+        // go through `bareValue`, which reports what does not fit.
+        ErrorCase("insert Note n=99999999999999999999", "number '99999999999999999999' is out of range at column 15"),
+        ErrorCase("insert Note 1n=5", "expected an attribute name, got '1n' at column 13"),
+        ErrorCase("insert Note n-1=5", "expected an attribute name, got 'n-1' at column 13"),
+        ErrorCase("set #1 a=1 é=2 a=3", "'a' is given twice at column 16"),
+        ErrorCase("insert Note n=12x", "invalid number '12x' at column 15"),
         // A control character in an all-ASCII line and after a non-ASCII character.
         ErrorCase("insert Note a=1\u{7}", "unexpected control character '\\u{7}' at column 16"),
         ErrorCase("insert Note é=1\u{7F}", "unexpected control character '\\u{7F}' at column 16"),
@@ -45,6 +52,13 @@ import Testing
             .set(.id(ObjectID(12)), assignments: [
                 .init("a", .int(-7)), .init("b", .int(3)), .init("c", .double(0.5)), .init("d", .double(100)),
                 .init("e", .null), .init("f", .bool(true)),
+            ]),
+        ])
+        // Ints of up to 18 digits are read in place; 19 digits still fit an Int (bareValue).
+        #expect(try CommandParser.parseLine("set #1 a=0007 b=123456789012345678 c=9223372036854775807 _x9=0 é=5") == [
+            .set(.id(ObjectID(1)), assignments: [
+                .init("a", .int(7)), .init("b", .int(123_456_789_012_345_678)), .init("c", .int(Int.max)),
+                .init("_x9", .int(0)), .init("é", .int(5)),
             ]),
         ])
         // Nine distinct keys pass the linear search and the set alike.

@@ -22,6 +22,16 @@ import Testing
         #expect(session.text("undo").first == "undid event 1: insert Note #13; set #1 order, done")
     }
 
+    /// The name is written as the edits run (`EditDescriptions`): a placed insert, a delete
+    /// of several objects and a set of several keys, in one line and across lines.
+    @Test func placedInsertsAndDeletesOfSeveralObjectsAreNamed() throws {
+        let session = try Session()
+        _ = session.text("insert Note title=\"Jam\" at 0.1")
+        _ = session.text("delete #5 #6 ; set #2 title=\"Rye\" done=true")
+        #expect(session.text("undo").first == "undid event 2: delete #5 #6; set #2 title, done")
+        #expect(session.text("undo").first == "undid event 1: insert Note #13 at 0.1")
+    }
+
     /// An aborted block leaves no name behind for the next event.
     @Test func anAbortedBlocksEditsDoNotNameTheNextEvent() throws {
         let session = try Session()
