@@ -179,7 +179,7 @@ package final class FuzzExecutor {
             var gone: [FuzzSymbol] = []
             // The edits that can run: built only once one cannot (`nil` while all of them can).
             var kept: [FuzzEdit]?
-            var text = FuzzLineText()
+            var text = FuzzLineText(capacity: 192)
             for (index, edit) in edits.enumerated() {
                 // The edits joined with " ; ".
                 let separates = !text.isEmpty

@@ -1,57 +1,13 @@
+import FetchSimCore
 import ObjectGraph
 
-/// The text of an edits line, written as UTF-8 bytes and made a `String` once.
-///
-/// Appending to a `String` piece by piece (and joining the edits' strings) cost about 250
-/// instructions per piece — ~10 K per batch (docs/performance.md, "Fuzzer throughput, fourth
-/// pass"). The text is exactly what `Value.literal`, `ObjectID.description` and string
-/// interpolation write.
-struct FuzzLineText {
-    private var bytes: [UInt8] = []
+/// The text of an edits line, written as UTF-8 bytes and made a `String` once (`UTF8Text`). The
+/// text is exactly what `Value.literal`, `ObjectID.description` and string interpolation write.
+typealias FuzzLineText = UTF8Text
 
-    init() {
-        bytes.reserveCapacity(192)
-    }
-
+extension UTF8Text {
     /// The line.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    var isEmpty: Bool { bytes.isEmpty }
-
-    mutating func append(_ text: String) {
-        // From the contiguous UTF-8: walking the `utf8` view of a short string cost ~10
-        // instructions a byte (docs/performance.md, "Fuzzer throughput, sixth pass").
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    /// `String(number)`.
-    mutating func append(_ number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        // Reversed in place: `bytes[start...].reverse()` copied the slice into a new array.
-        var low = start, high = bytes.count - 1
-        while low < high {
-            bytes.swapAt(low, high)
-            low += 1
-            high -= 1
-        }
-    }
-
-    /// `id.description`: `#12`.
-    mutating func append(_ id: ObjectID) {
-        bytes.append(UInt8(ascii: "#"))
-        append(id.rawValue)
-    }
+    var text: String { text(from: 0) }
 
     /// `value.literal`. Ints and bools are written directly, and a string of printable ASCII
     /// without quotes or backslashes — which needs no escape — is quoted as it is rather than
@@ -65,9 +21,9 @@ struct FuzzLineText {
         case .string(var text):
             let plain = text.withUTF8 { utf8 in
                 guard utf8.allSatisfy(Self.needsNoEscape) else { return false }
-                bytes.append(UInt8(ascii: "\""))
-                bytes.append(contentsOf: utf8)
-                bytes.append(UInt8(ascii: "\""))
+                append(ascii: "\"")
+                append(utf8: utf8)
+                append(ascii: "\"")
                 return true
             }
             if !plain { append(value.literal) }
@@ -99,10 +55,10 @@ struct FuzzLineText {
     /// ` field=value` (no space before the first), when there is a value.
     private mutating func appendAssignment(_ field: FuzzField, _ value: Value?, first: inout Bool) {
         guard let value else { return }
-        if !first { bytes.append(UInt8(ascii: " ")) }
+        if !first { append(ascii: " ") }
         first = false
         append(field.name)
-        bytes.append(UInt8(ascii: "="))
+        append(ascii: "=")
         append(value)
     }
 

@@ -17,11 +17,13 @@ extension Interpreter {
         var ids: [ObjectID] = []
         var movedTable = false
         // Outside a block the event's undo name (`event 12: set #2 title; delete #5`) is written
-        // as the edits run, into one buffer; inside one each edit's description is kept apart
-        // for the name `commit` gives the block's event.
+        // as the edits run, into one buffer of UTF-8 made a `String` once (each edit's
+        // description a `String` of its own, appended again into the name, was ~8 K instructions
+        // a fuzzer batch: docs/performance.md, "Fuzzer throughput, eighth pass"); inside one
+        // each edit's description is kept apart for the name `commit` gives the block's event.
         let isInBlock = isInTransaction
         var descriptions: [String] = []
-        var written = EditDescriptions()
+        var written = UTF8Text(capacity: 96)
         if !isInBlock {
             written.append("event ")
             written.append(workspace.eventCount + 1)
@@ -32,7 +34,7 @@ extension Interpreter {
             for index in commands.indices {
                 positions = commands[index].positions
                 if !isInBlock, index > 0 { written.append("; ") }
-                let start = written.bytes.count
+                let start = written.count
                 try apply(commands[index].command, ids: &ids, movedTable: &movedTable, edit: &edit, describing: &written)
                 if isInBlock { descriptions.append(written.text(from: start)) }
             }
@@ -87,7 +89,7 @@ extension Interpreter {
 
     /// Applies one edit and writes what it did, with the objects it touched by ID, to `text`.
     private func apply(_ command: Command, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits,
-                       describing text: inout EditDescriptions) throws {
+                       describing text: inout UTF8Text) throws {
         switch command {
         case .insert(let entity, let assignments, let path?):
             let (id, writes) = try insert(entity, assignments, at: path)

@@ -1,3 +1,5 @@
+import FetchSimCore
+
 /// A stable object identity: assigned once at insert, never reused, printed as `#7`.
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The number shown as `#N`.
@@ -11,4 +13,13 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { "#\(rawValue)" }
+}
+
+extension UTF8Text {
+    /// `id.description`: `#12`.
+    @inlinable
+    public mutating func append(_ id: ObjectID) {
+        append(ascii: "#")
+        append(id.rawValue)
+    }
 }

@@ -29,7 +29,7 @@ import Testing
         ErrorCase("delete #1 #\u{301}1", "expected an index path like 0.2 or an object id like #7, got '#\u{301}1' at column 11"),
         ErrorCase("insert Note n=5\u{301}", "invalid number '5\u{301}' at column 15"),
         ErrorCase("insert Note n=#\u{301}5", "invalid value '#\u{301}5' at column 15 (strings need double quotes; other values: numbers, true, false, nil, dates)"),
-        // Keys checked and plain ints read on the line's bytes (ninth pass): 19 or 20 digits
+        // Keys checked and plain ints read on the line's bytes (eighth pass): 19 or 20 digits
         // go through `bareValue`, which reports what does not fit.
         ErrorCase("insert Note n=99999999999999999999", "number '99999999999999999999' is out of range at column 15"),
         ErrorCase("insert Note 1n=5", "expected an attribute name, got '1n' at column 13"),

@@ -22,7 +22,7 @@ import Testing
         #expect(session.text("undo").first == "undid event 1: insert Note #13; set #1 order, done")
     }
 
-    /// The name is written as the edits run (`EditDescriptions`): a placed insert, a delete
+    /// The name is written as the edits run (`UTF8Text`): a placed insert, a delete
     /// of several objects and a set of several keys, in one line and across lines.
     @Test func placedInsertsAndDeletesOfSeveralObjectsAreNamed() throws {
         let session = try Session()
