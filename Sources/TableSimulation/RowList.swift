@@ -61,9 +61,9 @@ final class RowList {
         }
     }
 
-    /// The leaf holding `index` and the index within it, lent unretained (the list holds it):
-    /// returning it as a reference retained and released it per row read, and a generic descent
-    /// shared across modules ran unspecialised.
+    /// The leaf holding `index` and the index within it, lent unretained (the list holds it, and
+    /// the descent holds the nodes it passes `unowned(unsafe)`): returning the leaf as a reference
+    /// retained and released it per row read.
     @inline(__always)
     private func locate(_ index: Int) -> (Unmanaged<Node>, Int) {
         precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
