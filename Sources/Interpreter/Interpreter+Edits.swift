@@ -24,11 +24,7 @@ extension Interpreter {
         let isInBlock = isInTransaction
         var descriptions: [String] = []
         var written = UTF8Text(capacity: 96)
-        if !isInBlock {
-            written.append("event ")
-            written.append(workspace.eventCount + 1)
-            written.append(": ")
-        }
+        if !isInBlock { writeEventNamePrefix(to: &written) }
         var edit = LineEdits()
         do {
             for index in commands.indices {
@@ -75,16 +71,20 @@ extension Interpreter {
 
     /// Names the event being built for `undo`/`redo`: `event 12: set #2 title; delete #5`.
     func nameNextEvent(_ descriptions: [String]) {
-        // Appended in place: interpolating the count and joining the descriptions built the
-        // name through three intermediate strings, after every line.
-        var name = "event "
-        name += String(workspace.eventCount + 1)
-        name += ": "
+        var name = UTF8Text(capacity: 96)
+        writeEventNamePrefix(to: &name)
         for (index, description) in descriptions.enumerated() {
-            if index > 0 { name += "; " }
-            name += description
+            if index > 0 { name.append("; ") }
+            name.append(description)
         }
-        context.setActionName(name)
+        context.setActionName(name.text())
+    }
+
+    /// `event 12: `, the start of the name of the event being built.
+    private func writeEventNamePrefix(to name: inout UTF8Text) {
+        name.append("event ")
+        name.append(workspace.eventCount + 1)
+        name.append(": ")
     }
 
     /// Applies one edit and writes what it did, with the objects it touched by ID, to `text`.
