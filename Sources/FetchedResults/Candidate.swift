@@ -2,7 +2,13 @@ import ObjectGraph
 
 /// An object a change event may report: where it was, where it is, and what changed about it.
 struct Candidate {
-    let object: ManagedObject
+    /// Not retained: a candidate lives only while its event is handled, and the event's
+    /// notification (or, for an object a window evicts or promotes, the controller's tracked
+    /// table) holds the object until then.
+    unowned(unsafe) let object: ManagedObject
+    /// `object.objectID`, read once: reading it through the unretained reference at each use
+    /// retains and releases the object around the read.
+    let objectID: ObjectID
     /// The tree entry it had before the event (nil if it was not among the results).
     let oldEntry: ResultEntry?
     /// Its sort key now (nil if it is not among the results any more).
@@ -43,6 +49,7 @@ struct Candidate {
     /// witnesses, several hundred instructions each time.
     init(object: ManagedObject, oldEntry: ResultEntry?, key: SortKey, keyChanged: Bool, isUpdated: Bool, otherAttributesChanged: Bool = false) {
         self.object = object
+        objectID = object.objectID
         self.oldEntry = oldEntry
         self.isUpdated = isUpdated
         self.otherAttributesChanged = otherAttributesChanged
@@ -58,6 +65,7 @@ struct Candidate {
     /// An object not among the results after the event (it may have been before).
     init(object: ManagedObject, oldEntry: ResultEntry?, isUpdated: Bool, otherAttributesChanged: Bool = false) {
         self.object = object
+        objectID = object.objectID
         self.oldEntry = oldEntry
         self.isUpdated = isUpdated
         self.otherAttributesChanged = otherAttributesChanged

@@ -99,34 +99,13 @@ extension FetchedResultsController {
     /// - Complexity: O(log n).
     public func indexPath(forObjectID id: ObjectID) -> IndexPath? {
         if let window { return window.slots[id]?.path }
-        guard let entry = tracked[id]?.entry else { return nil }
-        return slot(for: entry)?.path
+        guard let entry = tracked.entry(of: id) else { return nil }
+        return slots.slot(for: entry)?.path
     }
 
-    /// Where `entry` sits in the tree, or `nil` if the tree does not hold it.
-    /// - Complexity: O(log n + log s).
-    func slot(for entry: ResultEntry) -> Slot? {
-        guard let position = tree.find(entry) else { return nil }
-        return slot(ofPresentRank: position.rank)
-    }
-
-    /// The slot of the entry the tree holds at global rank `rank`, with its section's value.
-    /// - Complexity: O(log s).
-    func slot(ofPresentRank rank: Int) -> Slot? {
-        guard let sectionTree else { return Slot(section: 0, row: rank, rank: rank, value: nil) }
-        // The section's own value: the entry holds its key in compact form only.
-        guard let section = sectionTree.element(containingWeightOffset: rank) else { return nil }
-        return Slot(section: section.rank, row: rank - section.weightBefore, rank: rank, value: section.element.value)
-    }
-
-    /// The slot of global rank `rank`, whose object has section key value `value`.
-    /// The section tree's weights are object counts: the section is found by rank, not by value.
-    /// - Complexity: O(log s).
-    func slot(atRank rank: Int, section value: Value) -> Slot? {
-        guard let sectionTree else { return Slot(section: 0, row: rank, rank: rank, value: nil) }
-        guard let (section, first) = sectionTree.rank(containingWeightOffset: rank) else { return nil }
-        return Slot(section: section, row: rank - first, rank: rank, value: value)
-    }
+    /// The controller's trees as they are now, for finding slots (`SlotLookup`); read it once
+    /// for a pass over many objects.
+    var slots: SlotLookup { SlotLookup(tree: tree, sectionTree: sectionTree) }
 
     /// The objects at global ranks `ranks`, in order.
     func objects(inRanks ranks: Range<Int>) -> [ManagedObject] {

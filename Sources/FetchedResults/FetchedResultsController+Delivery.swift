@@ -63,12 +63,16 @@ extension FetchedResultsController {
 
     /// Calls the delegate for the object deletes in `changes` (or for every other object change), in order.
     /// The changes are read in place: `for change in changes` copied each one out (a retain and
-    /// a release of its object, and its two index paths) before the call.
+    /// a release of its object, and its two index paths) before the call. The object is lent to
+    /// the call as the change holds it (`ObjectChange.lentObject`): reading it out of the buffer
+    /// retained it for the call and released it after.
     private func deliverObjects(_ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate) {
         changes.withUnsafeBufferPointer { changes in
             for i in changes.indices where (changes[i].type == .delete) == deletes {
-                delegate.controller(self, didChange: changes[i].object, at: changes[i].indexPath, for: changes[i].type,
-                                    newIndexPath: changes[i].newIndexPath)
+                ObjectChange.lentObject(changes.baseAddress.unsafelyUnwrapped + i)._withUnsafeGuaranteedRef { object in
+                    delegate.controller(self, didChange: object, at: changes[i].indexPath, for: changes[i].type,
+                                        newIndexPath: changes[i].newIndexPath)
+                }
             }
         }
     }

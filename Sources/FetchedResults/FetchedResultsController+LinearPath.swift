@@ -60,15 +60,15 @@ extension FetchedResultsController {
             let hasOld = candidates[i].oldEntry != nil, changed = candidates[i].keyChanged
             let code: CompactKey? = candidates[i].hasNewKey ? candidates[i].newCode : nil
             if hasOld {
-                listed.insert(candidates[i].object.objectID.rawValue, i)
-                marks.insert(candidates[i].object.objectID)
+                listed.insert(candidates[i].objectID.rawValue, i)
+                marks.insert(candidates[i].objectID)
                 if code == nil || changed {
                     leaving[i] = true
                     leavingCount += 1
                 }
             }
             if let code, !hasOld || changed {
-                entering.append(ResultEntry(object: candidates[i].object, code: code))
+                entering.append(ResultEntry(candidates[i], code: code))
                 enteringCandidates.append(i)
             }
         }
@@ -101,8 +101,8 @@ extension FetchedResultsController {
             entersAgain[i] = true
         }
         for i in candidates.indices where leaving[i] && !entersAgain[i] {
-            tracked[candidates[i].object.objectID] = nil
-            inexactKeys.remove(candidates[i].object.objectID)
+            tracked[candidates[i].objectID] = nil
+            inexactKeys.remove(candidates[i].objectID)
         }
         self.tracked = tracked
         let ordering = tree.ordering

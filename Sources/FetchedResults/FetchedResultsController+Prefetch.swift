@@ -34,8 +34,9 @@ extension FetchedResultsController {
     /// - Complexity: O(k log n).
     func findOldSlots(_ candidates: inout [Candidate]) {
         guard tree.count >= Self.batchSearchMinimumCount else {
+            let slots = self.slots
             for i in candidates.indices where !candidates[i].leavesTree {
-                if let entry = candidates[i].oldEntry { candidates[i].old = slot(for: entry) }
+                if let entry = candidates[i].oldEntry { candidates[i].old = slots.slot(for: entry) }
             }
             return
         }
@@ -52,12 +53,13 @@ extension FetchedResultsController {
         for i in candidates.indices {
             if candidates[i].leavesTree, let entry = candidates[i].oldEntry { keys.append(entry) }
             if candidates[i].entersTree, candidates[i].hasNewKey {
-                keys.append(ResultEntry(object: candidates[i].object, code: candidates[i].newCode))
+                keys.append(ResultEntry(candidates[i], code: candidates[i].newCode))
             }
         }
         let hits = keys.withUnsafeBufferPointer { tree.batchSearch($0, ranked: owners.count) }
+        let slots = self.slots
         for (j, i) in owners.enumerated() where hits[j].isPresent {
-            candidates[i].old = slot(ofPresentRank: hits[j].rank)
+            candidates[i].old = slots.slot(ofPresentRank: hits[j].rank)
         }
     }
 }

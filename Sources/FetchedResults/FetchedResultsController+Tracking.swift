@@ -17,7 +17,7 @@ extension FetchedResultsController {
             let tracked = self.tracked
             func consider(_ object: ManagedObject, isUpdated: Bool) {
                 guard object.entity.name == entityName else { return }
-                let oldEntry = tracked[object.objectID]?.entry
+                let oldEntry = tracked.entry(of: object.objectID)
                 let matches = request.matches(object)
                 guard oldEntry != nil || matches else { return }
                 if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
@@ -37,11 +37,12 @@ extension FetchedResultsController {
                 candidates.append(Candidate(object: object, oldEntry: oldEntry, key: newKey, keyChanged: keyChanged, isUpdated: isUpdated,
                                             otherAttributesChanged: others))
             }
-            for object in change.inserted { consider(object, isUpdated: false) }
-            for object in change.updated { consider(object, isUpdated: true) }
-            for object in change.deleted { consider(object, isUpdated: false) }
+            // Each object lent to `consider` (the event's lists hold them throughout).
+            change.inserted.forEachLent { consider($0, isUpdated: false) }
+            change.updated.forEachLent { consider($0, isUpdated: true) }
+            change.deleted.forEachLent { consider($0, isUpdated: false) }
             // A refreshed object is re-evaluated as an updated one (the fix for related-object changes).
-            for object in change.refreshed { consider(object, isUpdated: true) }
+            change.refreshed.forEachLent { consider($0, isUpdated: true) }
         }
         guard !candidates.isEmpty else { return }
 
@@ -66,14 +67,14 @@ extension FetchedResultsController {
     private func applyToTrees(_ candidates: inout [Candidate]) -> [SectionChange] {
         if usesLinearPath(candidates: candidates.count) { return applyLinearly(&candidates) }
         findOldSlots(&candidates)
-        let edits = mutateTrees(candidates)
+        let edits = mutateTrees(candidates), slots = self.slots
         for i in candidates.indices {
             if let old = edits.oldSlots[i] { candidates[i].old = old }
             guard candidates[i].hasNewKey else { continue }
             if let rank = edits.newRanks[i] {
-                candidates[i].new = slot(atRank: rank, section: candidates[i].newSection)
+                candidates[i].new = slots.slot(atRank: rank, section: candidates[i].newSection)
             } else if let old = candidates[i].old {
-                candidates[i].new = slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: candidates[i].newSection)
+                candidates[i].new = slots.slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: candidates[i].newSection)
             }
         }
         guard let sectionTree else { return [] }
@@ -94,15 +95,15 @@ extension FetchedResultsController {
     private func applyToWindow(_ candidates: inout [Candidate]) -> [SectionChange] {
         guard let oldWindow = window else { return [] }
         for i in candidates.indices {
-            candidates[i].old = oldWindow.slots[candidates[i].object.objectID]
+            candidates[i].old = oldWindow.slots[candidates[i].objectID]
         }
         mutateTrees(candidates)
         let newWindow = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
                                      firstValue: firstValue(of:))
         window = newWindow
-        let ids = Set(candidates.map(\.object.objectID))
+        let ids = Set(candidates.map(\.objectID))
         for i in candidates.indices {
-            candidates[i].new = newWindow.slots[candidates[i].object.objectID]
+            candidates[i].new = newWindow.slots[candidates[i].objectID]
         }
         for entry in oldWindow.entries where newWindow.slots[entry.objectID] == nil && !ids.contains(entry.objectID) {
             var evicted = Candidate(object: entry.object, oldEntry: entry, newKey: nil, isUpdated: false)

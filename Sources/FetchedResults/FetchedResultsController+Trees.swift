@@ -86,7 +86,7 @@ extension FetchedResultsController {
                 leavingCandidates.append(i)
             }
             if candidates[i].entersTree, candidates[i].hasNewKey {
-                entering.append(ResultEntry(object: candidates[i].object, code: candidates[i].newCode))
+                entering.append(ResultEntry(candidates[i], code: candidates[i].newCode))
                 enteringCandidates.append(i)
             }
         }

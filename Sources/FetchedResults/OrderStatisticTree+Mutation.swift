@@ -21,10 +21,11 @@ extension OrderStatisticTree {
     @discardableResult
     func insert(_ element: Element, weight: Int = 1, neighbours: inout Neighbours) -> Int {
         precondition(weight == 1 || !unitWeights, "a tree with unit weights takes weight 1 only")
-        let left = root
-        let (rank, split) = insert(element, weight: weight, into: left, neighbours: &neighbours)
+        let (rank, split) = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef {
+            insert(element, weight: weight, into: $0, neighbours: &neighbours)
+        }
         if let (separator, right) = split {
-            let newRoot = makeNode(isLeaf: false)
+            let left = root, newRoot = makeNode(isLeaf: false)
             newRoot.children = [left, right]
             newRoot.counts = [left.count, right.count]
             newRoot.sums = unitWeights ? [] : [left.sum, right.sum]
@@ -73,12 +74,14 @@ extension OrderStatisticTree {
         let i = childIndex(in: node, for: element)
         let counts = node.countPointer
         let rank = Self.prefixSum(counts, upTo: i)
-        // Not retained: the node holds its children throughout (see `Node.child`).
-        unowned(unsafe) let left = node.child(i)
-        let (childRank, split) = insert(element, weight: weight, into: left, neighbours: &neighbours)
+        // Not retained: the node holds its children throughout (see `Node.lentChild`).
+        let (childRank, split) = node.lentChild(i)._withUnsafeGuaranteedRef {
+            insert(element, weight: weight, into: $0, neighbours: &neighbours)
+        }
         counts[i] += 1
         if !unitWeights { node.sumPointer[i] += weight }
         if let (separator, right) = split {
+            unowned(unsafe) let left = node.child(i)
             let n = node.length
             counts[i] = left.count
             Self.openGap(node.childPointer, at: i + 1, count: n)
@@ -129,9 +132,11 @@ extension OrderStatisticTree {
     /// `neighbours` the elements that were before and after it in its leaf.
     @discardableResult
     func remove(_ element: Element, neighbours: inout Neighbours) -> Position? {
-        var top = root
-        guard let (position, _) = remove(element, from: top, neighbours: &neighbours) else { return nil }
-        if !top.isLeaf, top.length == 1 {
+        guard let (position, _) = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
+            remove(element, from: $0, neighbours: &neighbours)
+        }) else { return nil }
+        if !root.isLeaf, root.length == 1 {
+            var top = root
             while !top.isLeaf, top.length == 1 { top = top.child(0) }
             root = top
         }
@@ -161,8 +166,8 @@ extension OrderStatisticTree {
         }
         let i = childIndex(in: node, for: element)
         // Not retained: it stays in `node` until the branch below drops it and returns.
-        unowned(unsafe) let child = node.child(i)
-        guard var (position, wasFirst) = remove(element, from: child, neighbours: &neighbours) else { return nil }
+        let lent = node.lentChild(i)
+        guard var (position, wasFirst) = lent._withUnsafeGuaranteedRef({ remove(element, from: $0, neighbours: &neighbours) }) else { return nil }
         let counts = node.countPointer
         let countBefore = Self.prefixSum(counts, upTo: i)
         position.rank += countBefore
@@ -184,7 +189,7 @@ extension OrderStatisticTree {
             return (position, i == 0)
         }
         if wasFirst, i > 0, counts[i] > 0 {
-            node.separatorPointer[i - 1] = Self.firstElement(of: child)
+            node.separatorPointer[i - 1] = lent._withUnsafeGuaranteedRef { Self.firstElement(of: $0) }
             wasFirst = false
         }
         return (position, wasFirst && i == 0)
@@ -242,7 +247,9 @@ extension OrderStatisticTree {
     /// where it sits, or nil (changing nothing) if the tree does not hold it.
     func adjustWeight(of element: Element, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        guard let adjusted = adjustWeight(of: element, by: delta, in: root, rank: 0, before: 0) else { return nil }
+        guard let adjusted = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
+            adjustWeight(of: element, by: delta, in: $0, rank: 0, before: 0)
+        }) else { return nil }
         totalWeight += delta
         return adjusted
     }
@@ -257,10 +264,10 @@ extension OrderStatisticTree {
                             weightBefore: before + Self.prefixSum(weights, upTo: pos), weight: weights[pos])
         }
         let i = childIndex(in: node, for: element)
-        unowned(unsafe) let child = node.child(i)
-        guard let adjusted = adjustWeight(of: element, by: delta, in: child,
-                                          rank: rank + Self.prefixSum(node.countPointer, upTo: i),
-                                          before: before + Self.prefixSum(node.sumPointer, upTo: i)) else { return nil }
+        let (rank, before) = (rank + Self.prefixSum(node.countPointer, upTo: i), before + Self.prefixSum(node.sumPointer, upTo: i))
+        guard let adjusted = node.lentChild(i)._withUnsafeGuaranteedRef({
+            adjustWeight(of: element, by: delta, in: $0, rank: rank, before: before)
+        }) else { return nil }
         node.sumPointer[i] += delta
         return adjusted
     }

@@ -122,6 +122,14 @@ extension OrderStatisticTree {
         @inline(__always)
         func child(_ index: Int) -> Node { childPointer[index] }
 
+        /// Child `index` of an inner node, lent: no retain. A recursion that passes a child on
+        /// as an argument (`insert`, `remove`) retained and released it per level even from an
+        /// `unowned(unsafe)` local; `_withUnsafeGuaranteedRef` on this does not.
+        @inline(__always)
+        func lentChild(_ index: Int) -> Unmanaged<Node> {
+            UnsafeRawPointer(childPointer + index).load(as: Unmanaged<Node>.self)
+        }
+
         /// Calls `body` with the elements of a leaf, in place.
         @inline(__always)
         func withElements<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {

@@ -17,12 +17,12 @@ extension OrderStatisticTree {
     /// and its position; `nil` if the tree does not hold it.
     func lookup(_ element: Element) -> (element: Element, position: Position)? {
         guard let (leaf, index, position) = descend(to: element) else { return nil }
-        return (leaf.elementPointer[index], position)
+        return (leaf._withUnsafeGuaranteedRef { $0.elementPointer[index] }, position)
     }
 
     /// The leaf and index that hold `element`, and its position.
     @inline(__always)
-    private func descend(to element: Element) -> (leaf: Node, index: Int, position: Position)? {
+    private func descend(to element: Element) -> (leaf: Unmanaged<Node>, index: Int, position: Position)? {
         unowned(unsafe) var node = root
         var rank = 0, before = 0
         while !node.isLeaf {
@@ -31,11 +31,14 @@ extension OrderStatisticTree {
             if !unitWeights { before += Self.prefixSum(node.sumPointer, upTo: i) }
             node = node.child(i)
         }
-        let (pos, isEqual) = lowerBound(in: node, of: element)
+        // Lent to the search, like the recursions' children (`Node.lentChild`): passing the
+        // `unowned(unsafe)` local as an argument retained and released it.
+        let leaf = Unmanaged.passUnretained(node)
+        let (pos, isEqual) = leaf._withUnsafeGuaranteedRef { lowerBound(in: $0, of: element) }
         guard isEqual else { return nil }
-        if unitWeights { return (node, pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)) }
+        if unitWeights { return (Unmanaged.passUnretained(node), pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)) }
         before += Self.prefixSum(node.weightPointer, upTo: pos)
-        return (node, pos, Position(rank: rank + pos, weightBefore: before, weight: node.weightPointer[pos]))
+        return (Unmanaged.passUnretained(node), pos, Position(rank: rank + pos, weightBefore: before, weight: node.weightPointer[pos]))
     }
 
     /// `project` of the elements at two nearby ranks (nil for a rank outside the tree), read in
@@ -118,9 +121,10 @@ extension OrderStatisticTree {
         return (rank + i, weight - w)
     }
 
-    /// The element that holds weight offset `weight`, its rank and the weight before it; nil
-    /// if `weight` is outside the total weight. One descent, changing nothing.
-    func element(containingWeightOffset weight: Int) -> (element: Element, rank: Int, weightBefore: Int)? {
+    /// The element that holds weight offset `weight`, where the tree holds it (valid until the
+    /// tree next changes: reading a field copies only that field), its rank and the weight
+    /// before it; nil if `weight` is outside the total weight. One descent, changing nothing.
+    func place(containingWeightOffset weight: Int) -> (element: UnsafePointer<Element>, rank: Int, weightBefore: Int)? {
         guard weight >= 0, weight < totalWeight else { return nil }
         unowned(unsafe) var node = root
         var w = weight, rank = 0
@@ -129,9 +133,9 @@ extension OrderStatisticTree {
             rank += Self.prefixSum(node.countPointer, upTo: i)
             node = node.child(i)
         }
-        if unitWeights { return (node.elementPointer[w], rank + w, weight) }
+        if unitWeights { return (UnsafePointer(node.elementPointer + w), rank + w, weight) }
         let i = Self.entry(holding: &w, in: node.weightPointer, count: node.length)
-        return (node.elementPointer[i], rank + i, weight - w)
+        return (UnsafePointer(node.elementPointer + i), rank + i, weight - w)
     }
 
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.

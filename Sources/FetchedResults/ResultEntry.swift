@@ -24,6 +24,15 @@ struct ResultEntry {
         objectID = object.objectID
         self.code = code
     }
+
+    /// The entry of `candidate`'s object under `code`, its reference copied unretained as the
+    /// candidate holds it (through `init(object:code:)` the object was retained and released).
+    @inline(__always)
+    init(_ candidate: Candidate, code: CompactKey) {
+        object = candidate.object
+        objectID = candidate.objectID
+        self.code = code
+    }
 }
 
 /// A fetched object as the controller's `tracked` table holds it: a strong reference and the

@@ -76,6 +76,20 @@ struct TrackedTable {
         }
     }
 
+    /// The tree entry of the tracked object with `id` (`self[id]?.entry`), read in place: the
+    /// entry does not own its object, so the slot's reference is lent, not copied (the subscript
+    /// hands out a `TrackedObject`, a retain and a release per lookup).
+    @inline(__always)
+    func entry(of id: ObjectID) -> ResultEntry? {
+        if isSparse { return sparse[id]?.entry }
+        let index = id.rawValue &- base
+        guard index >= 0, index < slots.count else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            guard let tracked = slots[index] else { return nil }
+            return Unmanaged.passUnretained(tracked.object)._withUnsafeGuaranteedRef { ResultEntry(object: $0, code: tracked.code) }
+        }
+    }
+
     /// Asks the CPU to bring the slots of `objects` into the caches (a hint: nothing changes),
     /// so that looking them up one after another does not wait for each miss in turn.
     /// - Complexity: O(m) for m objects, no dependent loads.

@@ -22,9 +22,10 @@ extension ObjectContext {
         let registered = self.registered
         var updates: [PendingUpdate] = []
         updates.reserveCapacity(pendingUpdated.count)
-        for (id, olds) in pendingUpdated {
-            guard let object = registered[id] else { continue }
-            updates.append(PendingUpdate(id: id, object: object, olds: olds))
+        // The objects are taken out of the table once, in ID order, into `updated` below: holding
+        // them in `updates` as well was a retain and a release more per updated object.
+        for (id, olds) in pendingUpdated where registered.contains(id) {
+            updates.append(PendingUpdate(id: id, olds: olds))
         }
         UnstableSort.sort(&updates) { $0.id < $1.id }
         var inserted: [ManagedObject] = []
@@ -44,8 +45,8 @@ extension ObjectContext {
         // undo record and the notification: a list per object was an allocation per object.
         var changes = UpdatedChanges()
         changes.reserveCapacity(objects: updates.count, changes: updates.count)
-        for update in updates { Self.appendValueChanges(of: update.object, from: update.olds, to: &changes) }
-        let updated = updates.map(\.object), deleted = deletes.map(\.object)
+        let updated = updates.map { registered[$0.id].unsafelyUnwrapped }, deleted = deletes.map(\.object)
+        for index in updates.indices { Self.appendValueChanges(of: updated[index], from: updates[index].olds, to: &changes) }
         let refreshed = takeRefreshed(excluding: inserted, updated, deleted)
         guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return postRefreshed(refreshed) }
 
@@ -142,10 +143,10 @@ extension ObjectContext {
     }
 }
 
-/// An updated object of the event being processed, with its ID for sorting.
+/// An updated object of the event being processed: its ID (sorted by) and its values at the
+/// start of the event.
 private struct PendingUpdate {
     let id: ObjectID
-    let object: ManagedObject
     let olds: PendingOlds
 }
 
