@@ -64,7 +64,7 @@ package struct FuzzLauncher {
             summary.finding = FuzzSummary.Shrunk(failure: transcript.failure ?? finding.failure, batch: finding.batch,
                                                  inputLines: transcript.inputLines, tries: shrinker.tries, path: path)
         } catch {
-            return fail("cannot write '\(path)': \(error.localizedDescription)")
+            return fail("cannot write '\(path)': \(FileErrorReason.text(for: error))")
         }
         report(summary)
         return 1

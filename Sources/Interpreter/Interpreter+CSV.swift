@@ -54,7 +54,7 @@ extension Interpreter {
         do {
             try writeFile(path, grid.csvText(quotesEmptyStrings: true) + "\n")
         } catch {
-            throw InterpreterError("cannot write '\(path)': \(error.localizedDescription)")
+            throw InterpreterError("cannot write '\(path)': \(FileErrorReason.text(for: error))")
         }
         return text(["exported \(objects.count) \(entity.name) object\(objects.count == 1 ? "" : "s") to '\(path)'"],
                     json: [("exported", .int(objects.count)), ("file", .string(path))])

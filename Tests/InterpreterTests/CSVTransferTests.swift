@@ -1,4 +1,5 @@
 import Interpreter
+import Foundation
 import Testing
 
 /// `export csv`, `import csv` and the output modes (issue 13 item 10), with files in memory.
@@ -108,5 +109,38 @@ import Testing
         #expect(session.text("mode") == ["mode csv"])
         #expect(session.text("mode tabl") == ["error: expected an output mode (sheet, csv, json, box), got 'tabl' at column 6"])
         #expect(session.text("mode jsn") == ["error: expected an output mode ('json'), got 'jsn' at column 6"])
+    }
+}
+
+/// `export csv` to a path the system refuses: the error line names the file and the system's
+/// reason, not Foundation's "NSCocoaErrorDomain error 512" (found exporting to a directory).
+@Suite struct FileWriteErrorTests {
+    @Test func exportingToADirectoryNamesTheFileAndSaysItIsADirectory() throws {
+        let session = try Session(.demo)
+        let directory = NSTemporaryDirectory() + "fetchsim-export-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let line = session.text("export csv \(directory)").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(line == "error: cannot write '\(directory)': is a directory")
+    }
+
+    @Test func exportingIntoAMissingFolderSaysNoSuchFile() throws {
+        let session = try Session(.demo)
+        let path = NSTemporaryDirectory() + "fetchsim-no-such-folder-\(UInt32.random(in: 0...UInt32.max))/a.csv"
+        // The line is wrapped at the session's width: read it whole.
+        let line = session.text("export csv \(path)").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(line == "error: cannot write '\(path)': no such file or directory")
+    }
+
+    @Test func theReasonIsTheUnderlyingSystemErrorsLowerCased() {
+        let wrapped = NSError(domain: NSCocoaErrorDomain, code: 512,
+                              userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))])
+        #expect(FileErrorReason.text(for: wrapped) == "permission denied")
+        #expect(FileErrorReason.text(for: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))) == "is a directory")
+        #expect(FileErrorReason.text(for: CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOSPC)]))
+                == "no space left on device")
+        // An error without a system reason keeps its own description.
+        struct Plain: Error, LocalizedError { var errorDescription: String? { "disk quota gone" } }
+        #expect(FileErrorReason.text(for: Plain()) == "disk quota gone")
     }
 }
