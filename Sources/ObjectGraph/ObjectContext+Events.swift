@@ -78,21 +78,16 @@ extension ObjectContext {
 
     /// Appends to `changes`, as `object`'s list, the attributes whose value differs from the one
     /// in `olds` (attribute index → value at the start of the event), in attribute order.
+    /// Several writes are appended where they go and put in order there (`UpdatedChanges
+    /// .sortLastObject`): a list of their own was an allocation per such object, and its growth
+    /// one more per write.
     private static func appendValueChanges(of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges) {
-        var list: [ValueChange] = []
         for (index, old) in olds {
             let new = object.value(at: index)
             guard old != new else { continue }
-            let change = ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new)
-            // One write (the usual case) goes straight into the shared list; several are sorted.
-            if olds.count == 1 {
-                changes.appendChange(change)
-            } else {
-                list.append(change)
-            }
+            changes.appendChange(ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new))
         }
-        if list.count > 1 { list.sort { $0.index < $1.index } }
-        for change in list { changes.appendChange(change) }
+        if olds.count > 1 { changes.sortLastObject() }
         changes.endObject()
     }
 

@@ -30,6 +30,22 @@ struct UpdatedChanges {
         changes.append(change)
     }
 
+    /// Puts the changes appended since the last end (the object being added) in attribute
+    /// order, in place: an insertion sort, as an object has few.
+    mutating func sortLastObject() {
+        let start = ends.last ?? 0
+        guard changes.count - start > 1 else { return }
+        changes.withUnsafeMutableBufferPointer { changes in
+            for i in (start + 1)..<changes.count {
+                var j = i
+                while j > start, changes[j - 1].index > changes[j].index {
+                    changes.swapAt(j - 1, j)
+                    j -= 1
+                }
+            }
+        }
+    }
+
     /// Ends the object being added: the changes appended since the last end are its.
     mutating func endObject() {
         ends.append(changes.count)
