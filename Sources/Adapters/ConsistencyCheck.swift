@@ -127,9 +127,9 @@ public struct ConsistencyCheck {
     /// `order`, which checks the controller's sort order across the whole list.
     func walkProblems(section: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
-        let shown = table.shownRows(inSection: section, rows: 0..<comparedRows)
-        // The rows are plain integers and an unretained source: read in place, nothing to copy.
-        shown.withUnsafeBufferPointer { shown in
+        // The rows are plain integers and an unretained source: read in place, nothing to copy,
+        // from a buffer the table keeps (`withShownRows`).
+        table.withShownRows(inSection: section, rows: 0..<comparedRows) { shown in
             controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
                 // The values are compared where the object holds them (`ManagedObject+Reading`):
                 // unpacking them for every row was most of the check.
@@ -205,8 +205,16 @@ public struct ConsistencyCheck {
 
         init(keys: [OrderKey], readsCurrentValues: Bool) {
             self.keys = keys
-            let indexes = keys.compactMap(\.index)
-            self.indexes = readsCurrentValues && indexes.count == keys.count ? indexes : nil
+            // Built at its final size, and only when every key has a position: `compactMap` grew
+            // the list from one element, an allocation per doubling, in every check.
+            guard readsCurrentValues, keys.allSatisfy({ $0.index != nil }) else {
+                indexes = nil
+                return
+            }
+            var indexes: [Int] = []
+            indexes.reserveCapacity(keys.count)
+            for key in keys { if let index = key.index { indexes.append(index) } }
+            self.indexes = indexes
         }
         /// The previous object of the walk; its values are compared in place with the next one's.
         /// Not retained: the controller holds every object it walks until the check ends (holding
@@ -278,12 +286,21 @@ public struct ConsistencyCheck {
     /// `list.name`, read with `value(forKeyPath:)`) and direction; a descriptor on an unknown
     /// key, which the controller would have refused, is skipped.
     private func sortKeyIndexes() -> [OrderKey] {
-        let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
-        return controller.fetchRequest.sortDescriptors.compactMap { descriptor in
+        let request = controller.fetchRequest
+        let entity = controller.context.schema.entity(named: request.entityName)
+        // Room for every descriptor up front: `compactMap` grew the list from one element, an
+        // allocation per doubling, in every check.
+        var keys: [OrderKey] = []
+        keys.reserveCapacity(request.sortDescriptors.count)
+        for descriptor in request.sortDescriptors {
             // Byte by byte: Foundation's `contains(_: StringProtocol)` cost more than the walk of a short list.
-            if descriptor.key.utf8.contains(UInt8(ascii: ".")) { return OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending) }
-            return entity?.index(of: descriptor.key).map { OrderKey(key: descriptor.key, index: $0, ascending: descriptor.ascending) }
+            if descriptor.key.utf8.contains(UInt8(ascii: ".")) {
+                keys.append(OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending))
+            } else if let index = entity?.index(of: descriptor.key) {
+                keys.append(OrderKey(key: descriptor.key, index: index, ascending: descriptor.ascending))
+            }
         }
+        return keys
     }
 
     /// One sort descriptor as the check reads it: the attribute's position (nil for a key path

@@ -51,6 +51,8 @@ public final class SimulatedTableView {
     /// The refresh's marks, one per cell slot, kept between refreshes so that each refresh
     /// clears them instead of allocating and freeing an array.
     var viewportMarks: [Bool] = []
+    /// The buffer `withShownRows` builds a section's rows in, kept (empty) between calls.
+    var shownRowsBuffer: [ShownRow] = []
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
