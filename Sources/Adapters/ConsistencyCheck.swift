@@ -43,6 +43,9 @@ public struct ConsistencyCheck {
 
     var controller: FetchedResultsController { dataSource.controller }
 
+    /// `CellValues.self`, the class of the cell sources the check recognises (`formatsLike`).
+    private let cellValuesType: AnyObject.Type = CellValues.self
+
     /// Every difference, empty when table and controller agree, read with `scope`.
     public func run() -> [ConsistencyProblem] {
         run(scope: scope)
@@ -157,12 +160,14 @@ public struct ConsistencyCheck {
     /// from exactly the values the check reads, which is what `rowProblem(…cell:)` checks first.
     private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: ShownRow) -> ConsistencyProblem? {
         let id = object.objectID.rawValue
-        guard shown.identifier == id else {
-            return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: nil)
+        // The row's stored identifier, read directly: `shown.identifier` was a call into the table's module per row.
+        let shownIdentifier = shown.row.identifier
+        guard shownIdentifier == id else {
+            return rowProblem(section: section, row: row, object: object, identifier: shownIdentifier, cell: nil)
         }
         guard let cellIdentifier = shown.cellIdentifier else { return nil }
         if cellIdentifier == id, let source = shown.cellSource, formatsLike(source, object) { return nil }
-        return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: table.cell(of: shown))
+        return rowProblem(section: section, row: row, object: object, identifier: shownIdentifier, cell: table.cell(of: shown))
     }
 
     /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
@@ -223,7 +228,9 @@ public struct ConsistencyCheck {
         var problem: ConsistencyProblem?
     }
 
-    /// Checks that `object` may follow the previous object of the walk.
+    /// Checks that `object` may follow the previous object of the walk. Inlined into the walk,
+    /// which calls it for every row.
+    @inline(__always)
     private func visit(_ object: ManagedObject, _ walk: inout OrderWalk) {
         guard walk.problem == nil else { return }
         if let previous = walk.previous {
@@ -365,10 +372,12 @@ public struct ConsistencyCheck {
     /// `formatsLike(_:_:)` for a cell's source as `shownRows` gives it: unretained, borrowed from
     /// the table's cell, which lives through the check (nothing changes the table meanwhile).
     /// The class is compared by its metadata and the reference cast without a check:
-    /// `as? CellValues` retained the source and called the runtime's cast per row.
+    /// `as? CellValues` retained the source and called the runtime's cast per row. The metadata
+    /// is read once per check (`cellValuesType`), not through its accessor per row.
+    @inline(__always)
     private func formatsLike(_ source: Unmanaged<AnyObject>, _ object: ManagedObject) -> Bool {
         source._withUnsafeGuaranteedRef { source in
-            type(of: source) == CellValues.self && formatsLike(unsafeDowncast(source, to: CellValues.self), object)
+            type(of: source) == cellValuesType && formatsLike(unsafeDowncast(source, to: CellValues.self), object)
         }
     }
 
