@@ -39,15 +39,19 @@ struct CellTable {
         slot(of: serial) != nil
     }
 
-    /// Appends each of `rows` with its cell's identifier and source (`ShownRow`), read in place.
-    func appendShownRows(of rows: UnsafeBufferPointer<TableRow>, to contents: inout [ShownRow]) {
+    /// Writes each of `rows` with its cell's identifier and source (`ShownRow`), read in place,
+    /// into `contents` from `start` on: where the caller made room for them, without an append
+    /// (a check of the array's uniqueness and capacity) per row.
+    func writeShownRows(of rows: UnsafeBufferPointer<TableRow>, to contents: UnsafeMutableBufferPointer<ShownRow>, at start: Int) {
         identities.withUnsafeBufferPointer { identities in
+            var next = start
             for row in rows {
-                guard let index = slot(of: row.serial) else {
-                    contents.append(ShownRow(row: row, cellIdentifier: nil, cellSource: nil))
-                    continue
+                if let index = slot(of: row.serial) {
+                    contents[next] = ShownRow(row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source)
+                } else {
+                    contents[next] = ShownRow(row: row, cellIdentifier: nil, cellSource: nil)
                 }
-                contents.append(ShownRow(row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source))
+                next += 1
             }
         }
     }

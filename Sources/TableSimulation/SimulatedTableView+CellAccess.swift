@@ -31,13 +31,22 @@ extension SimulatedTableView {
     private func appendShownRows(inSection section: Int, rows: Range<Int>, to contents: inout [ShownRow]) {
         guard storage.numberOfSections > section, section >= 0 else { return }
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
-        let end = contents.count + rows.count
-        contents.reserveCapacity(end)
+        guard !rows.isEmpty else { return }
+        let start = contents.count, end = start + rows.count
+        // Room made in one append, then each row written in place: an append per row checked
+        // the array's uniqueness and capacity every time.
+        contents.append(contentsOf: repeatElement(ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil), count: rows.count))
         let cells = storage.cells
-        // A leaf's run of rows at a time, each row's cell read where it is filed.
-        storage.sections[section].rows.forEachRun(from: rows.lowerBound) { run in
-            cells.appendShownRows(of: UnsafeBufferPointer(rebasing: run[..<min(run.count, end - contents.count)]), to: &contents)
-            return contents.count < end
+        let sectionRows = storage.sections[section].rows
+        contents.withUnsafeMutableBufferPointer { contents in
+            var next = start
+            // A leaf's run of rows at a time, each row's cell read where it is filed.
+            sectionRows.forEachRun(from: rows.lowerBound) { run in
+                let taken = min(run.count, end - next)
+                cells.writeShownRows(of: UnsafeBufferPointer(rebasing: run[..<taken]), to: contents, at: next)
+                next += taken
+                return next < end
+            }
         }
     }
 

@@ -31,9 +31,14 @@ import Testing
         for serial in 0...61 { #expect(table[serial] == expected[serial], "serial \(serial)") }
         #expect(table.keys.sorted() == expected.keys.sorted())
         // The identities kept beside the cells follow every insert, replacement, removal and growth.
-        var shown: [ShownRow] = []
         let rows = (0...61).map { TableRow(identifier: $0, serial: $0) }
-        rows.withUnsafeBufferPointer { table.appendShownRows(of: $0, to: &shown) }
+        // Written after two rows already there, which stay as they are.
+        let placeholder = ShownRow(row: TableRow(identifier: -1, serial: -1), cellIdentifier: nil, cellSource: nil)
+        var written = Array(repeating: placeholder, count: rows.count + 2)
+        rows.withUnsafeBufferPointer { rows in written.withUnsafeMutableBufferPointer { table.writeShownRows(of: rows, to: $0, at: 2) } }
+        #expect(written.prefix(2).allSatisfy { $0.row == placeholder.row && $0.cellIdentifier == nil })
+        let shown = Array(written.dropFirst(2))
+        #expect(shown.count == rows.count)
         for (row, entry) in zip(rows, shown) {
             let cell = expected[row.serial]
             #expect(entry.row == row)
