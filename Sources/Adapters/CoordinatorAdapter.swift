@@ -33,8 +33,17 @@ final class CoordinatorAdapter: TableAdapter {
         return .deferred
     }
 
-    private func mark(_ entry: Int, _ action: CallbackAction) {
-        lastEvent.entries[entry].action = action
+    /// The event's log entries, taken out of `lastEvent` to be marked: a mark per change in
+    /// place was a checked access to `lastEvent` each. Put them back with `restore` before
+    /// anything reads or writes the log.
+    private func takeEntries() -> [(callback: Callback, action: CallbackAction)] {
+        var entries: [(callback: Callback, action: CallbackAction)] = []
+        swap(&entries, &lastEvent.entries)
+        return entries
+    }
+
+    private func restore(_ entries: inout [(callback: Callback, action: CallbackAction)]) {
+        swap(&entries, &lastEvent.entries)
     }
 
     override func didChange() {
@@ -54,6 +63,8 @@ final class CoordinatorAdapter: TableAdapter {
         var configureInBatch: [(IndexPath, ManagedObject)] = [], configured: [TableOperation] = []
         // Read once: each read of the stored options is checked for exclusive access.
         let updatePolicy = options.updates, movesRows = options.moves == .moveRow
+        var entries = takeEntries()
+        func mark(_ entry: Int, _ action: CallbackAction) { entries[entry].action = action }
         for (_, entry) in sections { mark(entry, .applied) }
         for (change, entry) in objects {
             let fromDeleted = change.indexPath.map { deletedSections.contains($0.section) } ?? false
@@ -85,6 +96,7 @@ final class CoordinatorAdapter: TableAdapter {
             }
             mark(entry, .applied)
         }
+        restore(&entries)
         perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in
             try table.performBatchUpdates { () throws(TableViewError) in
                 if !deletedSections.isEmpty { try table.deleteSections(deletedSections.sorted()) }
@@ -111,14 +123,18 @@ final class CoordinatorAdapter: TableAdapter {
 
     /// The event of the user's own drag: the table already shows the moves.
     private func applyUserDriven() {
+        // The log stays taken out to the end: the table calls and the reconfigures below write
+        // the event's table operations and error, never its log.
+        var entries = takeEntries()
+        defer { restore(&entries) }
         if options.userDriven == .skipAll {
-            for (_, entry) in sections { mark(entry, .skipped) }
-            for (_, entry) in objects { mark(entry, .skipped) }
+            for (_, entry) in sections { entries[entry].action = .skipped }
+            for (_, entry) in objects { entries[entry].action = .skipped }
             return
         }
         // skip-moves: section inserts/deletes still reach the table; moved and updated objects
         // only get their visible cells reconfigured where they are now.
-        for (_, entry) in sections { mark(entry, .applied) }
+        for (_, entry) in sections { entries[entry].action = .applied }
         if !sections.isEmpty {
             perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in
                 try table.performBatchUpdates { () throws(TableViewError) in
@@ -130,7 +146,7 @@ final class CoordinatorAdapter: TableAdapter {
             }
         }
         for (change, entry) in objects {
-            mark(entry, change.type == .move ? .skipped : .applied)
+            entries[entry].action = change.type == .move ? .skipped : .applied
             reconfigureAtCurrentPath(change.object)
         }
     }
