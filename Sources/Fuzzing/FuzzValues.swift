@@ -6,6 +6,9 @@ import ObjectGraph
 package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     private var title: Value?, group: Value?, order: Value?, hidden: Value?
 
+    /// No values.
+    package init() {}
+
     /// The given fields' values; the others have none.
     package init(title: Value? = nil, group: Value? = nil, order: Value? = nil, hidden: Value? = nil) {
         self.title = title
