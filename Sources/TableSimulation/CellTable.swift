@@ -78,6 +78,33 @@ struct CellTable {
         slot(of: serial)
     }
 
+    /// Marks in `marks` (indexed by slot, `slotCount` long) the slot of each of `rows` that has
+    /// a cell and returns how many had one; `missing` gets the offset in `rows` of each that has
+    /// none. The viewport refresh's walk, a leaf's run of rows at a time: the slots are searched
+    /// on one read of the table's storage per run, not one per row.
+    func markSlots(of rows: UnsafeBufferPointer<TableRow>, in marks: UnsafeMutableBufferPointer<Bool>, missing: (Int) -> Void) -> Int {
+        guard !serials.isEmpty else {
+            for offset in rows.indices { missing(offset) }
+            return 0
+        }
+        let mask = serials.count - 1
+        return serials.withUnsafeBufferPointer { slots in
+            var found = 0
+            for offset in rows.indices {
+                let serial = rows[offset].serial
+                var index = serial == 0 ? -1 : home(of: serial)
+                while index >= 0, slots[index] != 0, slots[index] != serial { index = (index + 1) & mask }
+                if index >= 0, slots[index] == serial {
+                    marks[index] = true
+                    found += 1
+                } else {
+                    missing(offset)
+                }
+            }
+            return found
+        }
+    }
+
     /// The serials of the cells whose slot `marks` (indexed by slot, `slotCount` long) leaves false.
     func serials(unmarkedIn marks: [Bool]) -> [Int] {
         var unmarked: [Int] = []

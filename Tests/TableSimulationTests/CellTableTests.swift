@@ -48,6 +48,36 @@ import Testing
         }
     }
 
+    /// `markSlots`, the viewport refresh's walk, marks the slot `slotIndex(of:)` finds for each
+    /// row that has a cell and reports the others, in order — also on an empty table, with
+    /// serial 0 and with rows listed twice.
+    @Test(arguments: [UInt64(4), 5, 6])
+    func markSlotsAgreesWithSlotIndex(seed: UInt64) {
+        var table = CellTable()
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<40 {
+            let rows = (0..<Int.random(in: 0...30, using: &rng)).map { _ in
+                let serial = Int.random(in: 0...70, using: &rng)
+                return TableRow(identifier: serial + 100, serial: serial)
+            }
+            var marks = Array(repeating: false, count: table.slotCount), missing: [Int] = []
+            let found = rows.withUnsafeBufferPointer { rows in
+                marks.withUnsafeMutableBufferPointer { marks in table.markSlots(of: rows, in: marks) { missing.append($0) } }
+            }
+            var expectedMarks = Array(repeating: false, count: table.slotCount), expectedMissing: [Int] = []
+            for (offset, row) in rows.enumerated() {
+                if let slot = table.slotIndex(of: row.serial) { expectedMarks[slot] = true } else { expectedMissing.append(offset) }
+            }
+            #expect(marks == expectedMarks, "round \(round)")
+            #expect(missing == expectedMissing, "round \(round)")
+            #expect(found == rows.count - expectedMissing.count, "round \(round)")
+            for _ in 0..<Int.random(in: 1...20, using: &rng) {
+                let serial = Int.random(in: 1...60, using: &rng)
+                table[serial] = Bool.random(using: &rng) ? TableCell(identifier: serial, columns: ["\(round)"]) : nil
+            }
+        }
+    }
+
     @Test func emptyAndRemovedSerialsHaveNoCell() {
         var table = CellTable()
         #expect(table[1] == nil)
