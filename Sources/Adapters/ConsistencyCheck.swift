@@ -85,7 +85,7 @@ public struct ConsistencyCheck {
             if scope == .full {
                 // Appended only when there are any: appending a section's empty list cost a
                 // call into the standard library per section and check.
-                let found = walkProblems(section: section, comparedRows: min(rows, expected), order: &order)
+                let found = walkProblems(section: section, objectCount: expected, comparedRows: min(rows, expected), order: &order)
                 if !found.isEmpty { problems += found }
             } else if !showsSameObjects {
                 problems += rowProblems(section: section, rows: 0..<min(rows, expected))
@@ -101,7 +101,7 @@ public struct ConsistencyCheck {
         }
         if scope == .full {
             for section in sharedSections..<max(sharedSections, sectionCount) {
-                _ = walkProblems(section: section, comparedRows: 0, order: &order)
+                _ = walkProblems(section: section, objectCount: controller.numberOfObjects(inSection: section), comparedRows: 0, order: &order)
             }
             if let problem = order.problem { problems.append(problem) }
         } else {
@@ -128,15 +128,16 @@ public struct ConsistencyCheck {
         return problems
     }
 
-    /// The full scope's walk of every object of `section`, in one pass of the controller's tree:
-    /// the first `comparedRows` rows are compared with the table, and every object is fed to
-    /// `order`, which checks the controller's sort order across the whole list.
-    func walkProblems(section: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
+    /// The full scope's walk of every object of `section` (`objectCount`, which the caller has
+    /// read), in one pass of the controller's tree: the first `comparedRows` rows are compared
+    /// with the table, and every object is fed to `order`, which checks the controller's sort
+    /// order across the whole list.
+    func walkProblems(section: Int, objectCount: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         // The rows are plain integers and an unretained source: read in place, nothing to copy,
         // from a buffer the table keeps (`withShownRows`).
         table.withShownRows(inSection: section, rows: 0..<comparedRows) { shown in
-            controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
+            controller.forEachObject(inSection: section, rows: 0..<objectCount) { row, object in
                 // The values are compared where the object holds them (`ManagedObject+Reading`):
                 // unpacking them for every row was most of the check.
                 if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
