@@ -121,13 +121,10 @@ package final class Interpreter {
     /// Ends the current run-loop turn: runs `produce` (which processes pending changes, or
     /// undoes, redoes, rolls back), lets the table lay out, and checks consistency.
     func finishTurn(writes: Int? = nil, _ produce: () throws -> ObjectsDidChange?) throws -> EventReport? {
-        // The adapter read once before `produce`, which may replace it: each read of the
-        // workspace's slot is checked for exclusive access.
-        let adapter = workspace.adapter
-        adapter?.resetLastEvent()
+        workspace.adapter?.resetLastEvent()
         for unit in workspace.parked { unit.adapter.resetLastEvent() }
         timing?.reset()
-        adapter?.timing = timing
+        workspace.adapter?.timing = timing
         let started = timing?.clock()
         let change = try produce()
         let produced = timing?.clock()
