@@ -43,6 +43,9 @@ public struct ConsistencyCheck {
 
     var controller: FetchedResultsController { dataSource.controller }
 
+    /// `CellValues.self`, the class of the cell sources the check recognises (`formatsLike`).
+    private let cellValuesType: AnyObject.Type = CellValues.self
+
     /// Every difference, empty when table and controller agree, read with `scope`.
     public func run() -> [ConsistencyProblem] {
         run(scope: scope)
@@ -80,7 +83,10 @@ public struct ConsistencyCheck {
             let showsSameObjects = scope == .incremental && rows == expected && !suspects.contains(section)
                 && table.fingerprint(ofSection: section) == controller.fingerprint(ofSection: section)
             if scope == .full {
-                problems += walkProblems(section: section, comparedRows: min(rows, expected), order: &order)
+                // Appended only when there are any: appending a section's empty list cost a
+                // call into the standard library per section and check.
+                let found = walkProblems(section: section, objectCount: expected, comparedRows: min(rows, expected), order: &order)
+                if !found.isEmpty { problems += found }
             } else if !showsSameObjects {
                 problems += rowProblems(section: section, rows: 0..<min(rows, expected))
             } else {
@@ -95,9 +101,9 @@ public struct ConsistencyCheck {
         }
         if scope == .full {
             for section in sharedSections..<max(sharedSections, sectionCount) {
-                _ = walkProblems(section: section, comparedRows: 0, order: &order)
+                _ = walkProblems(section: section, objectCount: controller.numberOfObjects(inSection: section), comparedRows: 0, order: &order)
             }
-            problems += order.problem.map { [$0] } ?? []
+            if let problem = order.problem { problems.append(problem) }
         } else {
             problems += lastChanges.orderProblems
         }
@@ -122,15 +128,16 @@ public struct ConsistencyCheck {
         return problems
     }
 
-    /// The full scope's walk of every object of `section`, in one pass of the controller's tree:
-    /// the first `comparedRows` rows are compared with the table, and every object is fed to
-    /// `order`, which checks the controller's sort order across the whole list.
-    func walkProblems(section: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
+    /// The full scope's walk of every object of `section` (`objectCount`, which the caller has
+    /// read), in one pass of the controller's tree: the first `comparedRows` rows are compared
+    /// with the table, and every object is fed to `order`, which checks the controller's sort
+    /// order across the whole list.
+    func walkProblems(section: Int, objectCount: Int, comparedRows: Int, order: inout OrderWalk) -> [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
-        let shown = table.shownRows(inSection: section, rows: 0..<comparedRows)
-        // The rows are plain integers and an unretained source: read in place, nothing to copy.
-        shown.withUnsafeBufferPointer { shown in
-            controller.forEachObject(inSection: section, rows: 0..<controller.numberOfObjects(inSection: section)) { row, object in
+        // The rows are plain integers and an unretained source: read in place, nothing to copy,
+        // from a buffer the table keeps (`withShownRows`).
+        table.withShownRows(inSection: section, rows: 0..<comparedRows) { shown in
+            controller.forEachObject(inSection: section, rows: 0..<objectCount) { row, object in
                 // The values are compared where the object holds them (`ManagedObject+Reading`):
                 // unpacking them for every row was most of the check.
                 if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
@@ -157,12 +164,14 @@ public struct ConsistencyCheck {
     /// from exactly the values the check reads, which is what `rowProblem(…cell:)` checks first.
     private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: ShownRow) -> ConsistencyProblem? {
         let id = object.objectID.rawValue
-        guard shown.identifier == id else {
-            return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: nil)
+        // The row's stored identifier, read directly: `shown.identifier` was a call into the table's module per row.
+        let shownIdentifier = shown.row.identifier
+        guard shownIdentifier == id else {
+            return rowProblem(section: section, row: row, object: object, identifier: shownIdentifier, cell: nil)
         }
         guard let cellIdentifier = shown.cellIdentifier else { return nil }
         if cellIdentifier == id, let source = shown.cellSource, formatsLike(source, object) { return nil }
-        return rowProblem(section: section, row: row, object: object, identifier: shown.identifier, cell: table.cell(of: shown))
+        return rowProblem(section: section, row: row, object: object, identifier: shownIdentifier, cell: table.cell(of: shown))
     }
 
     /// What is wrong with the row the controller fills with `object`: the object shown, then the cell.
@@ -205,8 +214,16 @@ public struct ConsistencyCheck {
 
         init(keys: [OrderKey], readsCurrentValues: Bool) {
             self.keys = keys
-            let indexes = keys.compactMap(\.index)
-            self.indexes = readsCurrentValues && indexes.count == keys.count ? indexes : nil
+            // Built at its final size, and only when every key has a position: `compactMap` grew
+            // the list from one element, an allocation per doubling, in every check.
+            guard readsCurrentValues, keys.allSatisfy({ $0.index != nil }) else {
+                indexes = nil
+                return
+            }
+            var indexes: [Int] = []
+            indexes.reserveCapacity(keys.count)
+            for key in keys { if let index = key.index { indexes.append(index) } }
+            self.indexes = indexes
         }
         /// The previous object of the walk; its values are compared in place with the next one's.
         /// Not retained: the controller holds every object it walks until the check ends (holding
@@ -215,7 +232,9 @@ public struct ConsistencyCheck {
         var problem: ConsistencyProblem?
     }
 
-    /// Checks that `object` may follow the previous object of the walk.
+    /// Checks that `object` may follow the previous object of the walk. Inlined into the walk,
+    /// which calls it for every row.
+    @inline(__always)
     private func visit(_ object: ManagedObject, _ walk: inout OrderWalk) {
         guard walk.problem == nil else { return }
         if let previous = walk.previous {
@@ -278,12 +297,25 @@ public struct ConsistencyCheck {
     /// `list.name`, read with `value(forKeyPath:)`) and direction; a descriptor on an unknown
     /// key, which the controller would have refused, is skipped.
     private func sortKeyIndexes() -> [OrderKey] {
-        let entity = controller.context.schema.entity(named: controller.fetchRequest.entityName)
-        return controller.fetchRequest.sortDescriptors.compactMap { descriptor in
+        let request = controller.fetchRequest
+        let entity = controller.context.schema.entity(named: request.entityName)
+        // Room for every descriptor up front: `compactMap` grew the list from one element, an
+        // allocation per doubling, in every check.
+        var keys: [OrderKey] = []
+        keys.reserveCapacity(request.sortDescriptors.count)
+        for descriptor in request.sortDescriptors {
             // Byte by byte: Foundation's `contains(_: StringProtocol)` cost more than the walk of a short list.
-            if descriptor.key.utf8.contains(UInt8(ascii: ".")) { return OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending) }
-            return entity?.index(of: descriptor.key).map { OrderKey(key: descriptor.key, index: $0, ascending: descriptor.ascending) }
+            // On the key's contiguous UTF-8 where it has it (the generic walk of the view cost
+            // ~190 instructions a key, every check).
+            let isKeyPath = descriptor.key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
+                ?? descriptor.key.utf8.contains(UInt8(ascii: "."))
+            if isKeyPath {
+                keys.append(OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending))
+            } else if let index = entity?.index(of: descriptor.key) {
+                keys.append(OrderKey(key: descriptor.key, index: index, ascending: descriptor.ascending))
+            }
         }
+        return keys
     }
 
     /// One sort descriptor as the check reads it: the attribute's position (nil for a key path
@@ -348,10 +380,12 @@ public struct ConsistencyCheck {
     /// `formatsLike(_:_:)` for a cell's source as `shownRows` gives it: unretained, borrowed from
     /// the table's cell, which lives through the check (nothing changes the table meanwhile).
     /// The class is compared by its metadata and the reference cast without a check:
-    /// `as? CellValues` retained the source and called the runtime's cast per row.
+    /// `as? CellValues` retained the source and called the runtime's cast per row. The metadata
+    /// is read once per check (`cellValuesType`), not through its accessor per row.
+    @inline(__always)
     private func formatsLike(_ source: Unmanaged<AnyObject>, _ object: ManagedObject) -> Bool {
         source._withUnsafeGuaranteedRef { source in
-            type(of: source) == CellValues.self && formatsLike(unsafeDowncast(source, to: CellValues.self), object)
+            type(of: source) == cellValuesType && formatsLike(unsafeDowncast(source, to: CellValues.self), object)
         }
     }
 

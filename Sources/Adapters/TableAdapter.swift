@@ -75,12 +75,16 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
 
     public func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
         let change = SectionChange(type: type, index: sectionIndex, name: section.name)
-        log(.section(change), sectionChanged(change))
+        let action = sectionChanged(change)
+        log(.section(change), action)
     }
 
     public func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
         let change = ObjectChange(type: type, object: object, indexPath: indexPath, newIndexPath: newIndexPath)
-        log(.object(change), objectChanged(change))
+        // The subclass first, then the log (as before: the log is written after the hook
+        // returns), so that the change moves into the log at its last use instead of a copy.
+        let action = objectChanged(change)
+        log(.object(change), action)
     }
 
     public func controllerDidChangeContent(_ controller: FetchedResultsController) {
@@ -99,7 +103,9 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
 
     // MARK: Helpers
 
-    func log(_ callback: Callback, _ action: CallbackAction) {
+    /// Takes `callback` (`consuming`): it moves into the log, where borrowing it made a copy
+    /// (a retain of the changed object, its index paths copied) per callback.
+    func log(_ callback: consuming Callback, _ action: CallbackAction) {
         lastEvent.entries.append((callback, action))
     }
 

@@ -180,10 +180,12 @@ package final class FuzzExecutor {
             // The edits that can run: built only once one cannot (`nil` while all of them can).
             var kept: [FuzzEdit]?
             var text = FuzzLineText(capacity: 192)
-            for (index, edit) in edits.enumerated() {
+            // By index, each edit read where the line holds it: iterating the edits copied each
+            // one (its values, a retain per string) and destroyed the copy.
+            for index in edits.indices {
                 // The edits joined with " ; ".
                 let separates = !text.isEmpty
-                switch edit {
+                switch edits[index] {
                 case .insert(_, let values):
                     if separates { text.append(" ; " as StaticString) }
                     text.append("insert " as StaticString)
@@ -210,7 +212,7 @@ package final class FuzzExecutor {
                     text.append(" " as StaticString)
                     text.append(values)
                 }
-                kept?.append(edit)
+                kept?.append(edits[index])
             }
             // The kept edits are the line's in order: all of it ran when none was left out.
             guard let kept else { return (text.text, line, true, nil) }

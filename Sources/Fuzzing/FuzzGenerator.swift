@@ -95,11 +95,11 @@ package struct FuzzGenerator {
                 edits.append(.delete(symbol))
                 live.remove(at: index)
                 size -= 1
-            case 2: edits.append(.set(symbol, [.title: title()]))
-            case 3: edits.append(.set(symbol, [.order: order()]))
-            case 4: edits.append(.set(symbol, [.group: group()]))
+            case 2: edits.append(.set(symbol, FuzzValues(title: title())))
+            case 3: edits.append(.set(symbol, FuzzValues(order: order())))
+            case 4: edits.append(.set(symbol, FuzzValues(group: group())))
             case 5: edits.append(hiddenToggle(live, preferring: id, symbol: symbol, executor: executor))
-            default: edits.append(.set(symbol, [.group: group(), .order: order()]))
+            default: edits.append(.set(symbol, FuzzValues(group: group(), order: order())))
             }
         }
         return .edits(edits)
@@ -114,14 +114,15 @@ package struct FuzzGenerator {
         // `live.filter { isHidden(its ID) }`, read in place from one copy of the context's table.
         let hidden = reader.hiddenIndex.map { executor.positions(among: live, holdingTrueAt: $0) } ?? []
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
-            return .set(executor.inserted(at: pick).symbol, [.hidden: .bool(false)])
+            return .set(executor.inserted(at: pick).symbol, FuzzValues(hidden: .bool(false)))
         }
-        return .set(symbol, [.hidden: .bool(!isHidden(id))])
+        return .set(symbol, FuzzValues(hidden: .bool(!isHidden(id))))
     }
 
     private mutating func insert(hidden: Bool) -> FuzzEdit {
         defer { nextSymbol += 1 }
-        return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: group(), .order: order(), .hidden: .bool(hidden)])
+        // Arguments are evaluated in order: title, group, then order are drawn, as before.
+        return .insert(FuzzSymbol(nextSymbol), FuzzValues(title: title(), group: group(), order: order(), hidden: .bool(hidden)))
     }
 
     mutating func title() -> Value { .string(Self.titles[Int.random(in: 0..<100, using: &rng)]) }

@@ -33,23 +33,12 @@ extension UTF8Text {
     }
 
     /// `title="t3" group="B"`: the assignments in schema order (`FuzzField.allCases`).
-    mutating func append(_ values: [FuzzField: Value]) {
-        // One walk of the dictionary, its entries put in schema order: a lookup per field hashed
-        // the field four times per edit.
-        var title: Value?, group: Value?, order: Value?, hidden: Value?
-        for (field, value) in values {
-            switch field {
-            case .title: title = value
-            case .group: group = value
-            case .order: order = value
-            case .hidden: hidden = value
-            }
-        }
+    mutating func append(_ values: FuzzValues) {
         var first = true
-        appendAssignment(.title, title, first: &first)
-        appendAssignment(.group, group, first: &first)
-        appendAssignment(.order, order, first: &first)
-        appendAssignment(.hidden, hidden, first: &first)
+        appendAssignment(.title, values[.title], first: &first)
+        appendAssignment(.group, values[.group], first: &first)
+        appendAssignment(.order, values[.order], first: &first)
+        appendAssignment(.hidden, values[.hidden], first: &first)
     }
 
     /// ` field=value` (no space before the first), when there is a value.

@@ -68,9 +68,9 @@ package struct FuzzDrag: Equatable, Sendable {
 
 /// One edit of an edits line.
 package enum FuzzEdit: Equatable, Sendable {
-    case insert(FuzzSymbol, [FuzzField: Value])
+    case insert(FuzzSymbol, FuzzValues)
     case delete(FuzzSymbol)
-    case set(FuzzSymbol, [FuzzField: Value])
+    case set(FuzzSymbol, FuzzValues)
 }
 
 /// The attributes of the fuzzed entity, in schema order.

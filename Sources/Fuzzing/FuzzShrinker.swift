@@ -153,7 +153,7 @@ package struct FuzzShrinker {
         var position = 0
         while case .edits(let edits)? = current.lines[safe: index], position < edits.count {
             if case .set(let symbol, let values) = edits[position], values.count > 1 {
-                for field in values.keys.sorted() {
+                for field in values.fields {
                     guard case .edits(var edits)? = current.lines[safe: index], case .set(_, var values) = edits[position] else { break }
                     values[field] = nil
                     edits[position] = .set(symbol, values)
@@ -171,12 +171,12 @@ package struct FuzzShrinker {
         for index in current.lines.indices {
             var position = 0
             while case .edits(let edits)? = current.lines[safe: index], position < edits.count {
-                let values: [FuzzField: Value]
+                let values: FuzzValues
                 switch edits[position] {
                 case .insert(_, let v), .set(_, let v): values = v
                 case .delete: values = [:]
                 }
-                for field in values.keys.sorted() {
+                for field in values.fields {
                     for candidate in simpler(field, than: values[field] ?? .null) {
                         guard case .edits(var edits)? = current.lines[safe: index] else { break }
                         switch edits[position] {

@@ -39,15 +39,19 @@ struct CellTable {
         slot(of: serial) != nil
     }
 
-    /// Appends each of `rows` with its cell's identifier and source (`ShownRow`), read in place.
-    func appendShownRows(of rows: UnsafeBufferPointer<TableRow>, to contents: inout [ShownRow]) {
+    /// Writes each of `rows` with its cell's identifier and source (`ShownRow`), read in place,
+    /// into `contents` from `start` on: where the caller made room for them, without an append
+    /// (a check of the array's uniqueness and capacity) per row.
+    func writeShownRows(of rows: UnsafeBufferPointer<TableRow>, to contents: UnsafeMutableBufferPointer<ShownRow>, at start: Int) {
         identities.withUnsafeBufferPointer { identities in
+            var next = start
             for row in rows {
-                guard let index = slot(of: row.serial) else {
-                    contents.append(ShownRow(row: row, cellIdentifier: nil, cellSource: nil))
-                    continue
+                if let index = slot(of: row.serial) {
+                    contents[next] = ShownRow(row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source)
+                } else {
+                    contents[next] = ShownRow(row: row, cellIdentifier: nil, cellSource: nil)
                 }
-                contents.append(ShownRow(row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source))
+                next += 1
             }
         }
     }
@@ -72,6 +76,33 @@ struct CellTable {
     /// table changes (a walk marks the slots it saw, then `serials(unmarkedIn:)`).
     func slotIndex(of serial: Int) -> Int? {
         slot(of: serial)
+    }
+
+    /// Marks in `marks` (indexed by slot, `slotCount` long) the slot of each of `rows` that has
+    /// a cell and returns how many had one; `missing` gets the offset in `rows` of each that has
+    /// none. The viewport refresh's walk, a leaf's run of rows at a time: the slots are searched
+    /// on one read of the table's storage per run, not one per row.
+    func markSlots(of rows: UnsafeBufferPointer<TableRow>, in marks: UnsafeMutableBufferPointer<Bool>, missing: (Int) -> Void) -> Int {
+        guard !serials.isEmpty else {
+            for offset in rows.indices { missing(offset) }
+            return 0
+        }
+        let mask = serials.count - 1
+        return serials.withUnsafeBufferPointer { slots in
+            var found = 0
+            for offset in rows.indices {
+                let serial = rows[offset].serial
+                var index = serial == 0 ? -1 : home(of: serial)
+                while index >= 0, slots[index] != 0, slots[index] != serial { index = (index + 1) & mask }
+                if index >= 0, slots[index] == serial {
+                    marks[index] = true
+                    found += 1
+                } else {
+                    missing(offset)
+                }
+            }
+            return found
+        }
     }
 
     /// The serials of the cells whose slot `marks` (indexed by slot, `slotCount` long) leaves false.

@@ -6,17 +6,48 @@ extension SimulatedTableView {
     /// in one walk, without copying any cell's text. `cell(of:)` reads a row's whole cell.
     /// - Complexity: O(log n + rows.count).
     package func shownRows(inSection section: Int, rows: Range<Int>) -> [ShownRow] {
-        guard storage.numberOfSections > section, section >= 0 else { return [] }
-        let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
         var contents: [ShownRow] = []
-        contents.reserveCapacity(rows.count)
-        let cells = storage.cells
-        // A leaf's run of rows at a time, each row's cell read where it is filed.
-        storage.sections[section].rows.forEachRun(from: rows.lowerBound) { run in
-            cells.appendShownRows(of: UnsafeBufferPointer(rebasing: run[..<min(run.count, rows.count - contents.count)]), to: &contents)
-            return contents.count < rows.count
-        }
+        appendShownRows(inSection: section, rows: rows, to: &contents)
         return contents
+    }
+
+    /// `shownRows(inSection:rows:)` lent to `body`, built in a buffer the table keeps between
+    /// calls: the full consistency check reads every section after every batch, and a fresh
+    /// array per section cost an allocation and its release each time. The rows are plain
+    /// words (`ShownRow`), so the kept buffer holds nothing alive.
+    package func withShownRows(inSection section: Int, rows: Range<Int>, _ body: (UnsafeBufferPointer<ShownRow>) -> Void) {
+        var contents: [ShownRow] = []
+        // Taken out while in use, so that a nested call (none today) would build its own.
+        swap(&contents, &shownRowsBuffer)
+        defer {
+            contents.removeAll(keepingCapacity: true)
+            swap(&contents, &shownRowsBuffer)
+        }
+        appendShownRows(inSection: section, rows: rows, to: &contents)
+        contents.withUnsafeBufferPointer(body)
+    }
+
+    /// Appends the rows of `shownRows(inSection:rows:)` to `contents`.
+    private func appendShownRows(inSection section: Int, rows: Range<Int>, to contents: inout [ShownRow]) {
+        guard storage.numberOfSections > section, section >= 0 else { return }
+        let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
+        guard !rows.isEmpty else { return }
+        let start = contents.count, end = start + rows.count
+        // Room made in one append, then each row written in place: an append per row checked
+        // the array's uniqueness and capacity every time.
+        contents.append(contentsOf: repeatElement(ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil), count: rows.count))
+        let cells = storage.cells
+        let sectionRows = storage.sections[section].rows
+        contents.withUnsafeMutableBufferPointer { contents in
+            var next = start
+            // A leaf's run of rows at a time, each row's cell read where it is filed.
+            sectionRows.forEachRun(from: rows.lowerBound) { run in
+                let taken = min(run.count, end - next)
+                cells.writeShownRows(of: UnsafeBufferPointer(rebasing: run[..<taken]), to: contents, at: next)
+                next += taken
+                return next < end
+            }
+        }
     }
 
     /// The configured cell of `row` (one of `shownRows(inSection:rows:)`), if it has one: what

@@ -51,6 +51,8 @@ public final class SimulatedTableView {
     /// The refresh's marks, one per cell slot, kept between refreshes so that each refresh
     /// clears them instead of allocating and freeing an array.
     var viewportMarks: [Bool] = []
+    /// The buffer `withShownRows` builds a section's rows in, kept (empty) between calls.
+    var shownRowsBuffer: [ShownRow] = []
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
@@ -170,13 +172,8 @@ public final class SimulatedTableView {
             // and `seen[slot] = true` (the array's uniqueness checked per row) cost more than the marks.
             seen.withUnsafeMutableBufferPointer { seen in
                 storage.forEachRun(inFlatRange: visible) { section, firstRow, rows in
-                    for offset in rows.indices {
-                        if let slot = cells.slotIndex(of: rows[offset].serial) {
-                            seen[slot] = true
-                            visibleCells += 1
-                        } else if configuringNewRows {
-                            needCells.append(IndexPath(row: firstRow + offset, section: section))
-                        }
+                    visibleCells += cells.markSlots(of: rows, in: seen) { offset in
+                        if configuringNewRows { needCells.append(IndexPath(row: firstRow + offset, section: section)) }
                     }
                 }
             }

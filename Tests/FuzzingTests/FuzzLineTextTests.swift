@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func assignmentsInSchemaOrder() {
-        let values: [FuzzField: Value] = [.hidden: .bool(true), .order: .int(-12), .title: .string("t3"), .group: .string("B")]
+        let values: FuzzValues = [.hidden: .bool(true), .order: .int(-12), .title: .string("t3"), .group: .string("B")]
         #expect(Self.text { $0.append(values) } == #"title="t3" group="B" order=-12 hidden=true"#)
         #expect(Self.text { $0.append([.order: .int(0)]) } == "order=0")
     }

@@ -7,7 +7,7 @@ import Transcripts
 
 /// Shrinking: symbols that follow their inserts, the passes, and the result on a known session.
 @Suite struct FuzzShrinkerTests {
-    static func row(_ title: String, _ group: String, _ order: Int) -> [FuzzField: Value] {
+    static func row(_ title: String, _ group: String, _ order: Int) -> FuzzValues {
         [.title: .string(title), .group: .string(group), .order: .int(order), .hidden: .bool(false)]
     }
 

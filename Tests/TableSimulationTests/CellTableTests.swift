@@ -31,15 +31,50 @@ import Testing
         for serial in 0...61 { #expect(table[serial] == expected[serial], "serial \(serial)") }
         #expect(table.keys.sorted() == expected.keys.sorted())
         // The identities kept beside the cells follow every insert, replacement, removal and growth.
-        var shown: [ShownRow] = []
         let rows = (0...61).map { TableRow(identifier: $0, serial: $0) }
-        rows.withUnsafeBufferPointer { table.appendShownRows(of: $0, to: &shown) }
+        // Written after two rows already there, which stay as they are.
+        let placeholder = ShownRow(row: TableRow(identifier: -1, serial: -1), cellIdentifier: nil, cellSource: nil)
+        var written = Array(repeating: placeholder, count: rows.count + 2)
+        rows.withUnsafeBufferPointer { rows in written.withUnsafeMutableBufferPointer { table.writeShownRows(of: rows, to: $0, at: 2) } }
+        #expect(written.prefix(2).allSatisfy { $0.row == placeholder.row && $0.cellIdentifier == nil })
+        let shown = Array(written.dropFirst(2))
+        #expect(shown.count == rows.count)
         for (row, entry) in zip(rows, shown) {
             let cell = expected[row.serial]
             #expect(entry.row == row)
             #expect(entry.cellIdentifier == cell?.identifier, "serial \(row.serial)")
             #expect(entry.cellSource?.toOpaque() == cell?.source.map { Unmanaged.passUnretained($0 as AnyObject).toOpaque() },
                     "serial \(row.serial)")
+        }
+    }
+
+    /// `markSlots`, the viewport refresh's walk, marks the slot `slotIndex(of:)` finds for each
+    /// row that has a cell and reports the others, in order — also on an empty table, with
+    /// serial 0 and with rows listed twice.
+    @Test(arguments: [UInt64(4), 5, 6])
+    func markSlotsAgreesWithSlotIndex(seed: UInt64) {
+        var table = CellTable()
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<40 {
+            let rows = (0..<Int.random(in: 0...30, using: &rng)).map { _ in
+                let serial = Int.random(in: 0...70, using: &rng)
+                return TableRow(identifier: serial + 100, serial: serial)
+            }
+            var marks = Array(repeating: false, count: table.slotCount), missing: [Int] = []
+            let found = rows.withUnsafeBufferPointer { rows in
+                marks.withUnsafeMutableBufferPointer { marks in table.markSlots(of: rows, in: marks) { missing.append($0) } }
+            }
+            var expectedMarks = Array(repeating: false, count: table.slotCount), expectedMissing: [Int] = []
+            for (offset, row) in rows.enumerated() {
+                if let slot = table.slotIndex(of: row.serial) { expectedMarks[slot] = true } else { expectedMissing.append(offset) }
+            }
+            #expect(marks == expectedMarks, "round \(round)")
+            #expect(missing == expectedMissing, "round \(round)")
+            #expect(found == rows.count - expectedMissing.count, "round \(round)")
+            for _ in 0..<Int.random(in: 1...20, using: &rng) {
+                let serial = Int.random(in: 1...60, using: &rng)
+                table[serial] = Bool.random(using: &rng) ? TableCell(identifier: serial, columns: ["\(round)"]) : nil
+            }
         }
     }
 

@@ -1,0 +1,60 @@
+import ObjectGraph
+
+/// The values an insert or set edit assigns, at most one per field: what a `[FuzzField: Value]`
+/// held, in four slots instead of a hash table. Every batch built one per edit, hashed its
+/// fields to render the line and freed it with the session (docs/performance.md).
+package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
+    private var title: Value?, group: Value?, order: Value?, hidden: Value?
+
+    /// No values.
+    package init() {}
+
+    /// The given fields' values; the others have none.
+    package init(title: Value? = nil, group: Value? = nil, order: Value? = nil, hidden: Value? = nil) {
+        self.title = title
+        self.group = group
+        self.order = order
+        self.hidden = hidden
+    }
+
+    /// `[.title: .string("t3")]`, as a dictionary literal is written (and, as with one, a field
+    /// given twice is a programmer's error).
+    package init(dictionaryLiteral elements: (FuzzField, Value)...) {
+        for (field, value) in elements {
+            precondition(self[field] == nil, "FuzzValues literal names '\(field.rawValue)' twice")
+            self[field] = value
+        }
+    }
+
+    /// The value of `field`; nil when the edit leaves it alone. Setting nil removes it.
+    package subscript(field: FuzzField) -> Value? {
+        get {
+            switch field {
+            case .title: title
+            case .group: group
+            case .order: order
+            case .hidden: hidden
+            }
+        }
+        set {
+            switch field {
+            case .title: title = newValue
+            case .group: group = newValue
+            case .order: order = newValue
+            case .hidden: hidden = newValue
+            }
+        }
+    }
+
+    /// The fields that have a value, in schema order (`FuzzField.allCases`, their `<`).
+    package var fields: [FuzzField] {
+        FuzzField.allCases.filter { self[$0] != nil }
+    }
+
+    /// How many fields have a value.
+    package var count: Int {
+        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1)
+    }
+
+    package var isEmpty: Bool { count == 0 }
+}
