@@ -5,7 +5,7 @@ import Foundation
 /// Foundation on Linux describes a failed write as "The operation could not be completed.
 /// (NSCocoaErrorDomain error 512.)": the system's own reason ("Is a directory", "Permission
 /// denied") is in the error's underlying POSIX error. This reads it out, lower-cased as the rest
-/// of an error line ("cannot write 'out/': is a directory").
+/// of an error line ("cannot write 'out': is a directory").
 package enum FileErrorReason {
     /// The system's reason for `error` if it carries one, else its own description.
     package static func text(for error: any Error) -> String {

@@ -87,14 +87,10 @@ struct CellTable {
             for offset in rows.indices { missing(offset) }
             return 0
         }
-        let mask = serials.count - 1
         return serials.withUnsafeBufferPointer { slots in
             var found = 0
             for offset in rows.indices {
-                let serial = rows[offset].serial
-                var index = serial == 0 ? -1 : home(of: serial)
-                while index >= 0, slots[index] != 0, slots[index] != serial { index = (index + 1) & mask }
-                if index >= 0, slots[index] == serial {
+                if let index = slot(of: rows[offset].serial, in: slots) {
                     marks[index] = true
                     found += 1
                 } else {
@@ -126,15 +122,22 @@ struct CellTable {
     // Inlined into the walks that call it once per visible row (the refresh's marks, `ShownRow`s).
     @inline(__always)
     private func slot(of serial: Int) -> Int? {
-        guard !serials.isEmpty, serial != 0 else { return nil }
-        return serials.withUnsafeBufferPointer { slots in
-            var index = home(of: serial)
-            while slots[index] != 0 {
-                if slots[index] == serial { return index }
-                index = (index + 1) & mask
-            }
-            return nil
+        guard !serials.isEmpty else { return nil }
+        return serials.withUnsafeBufferPointer { slot(of: serial, in: $0) }
+    }
+
+    /// The probe of `slot(of:)` on the slots read once (`serials`, not empty), for a walk that
+    /// looks up many rows (`markSlots`).
+    @inline(__always)
+    private func slot(of serial: Int, in slots: UnsafeBufferPointer<Int>) -> Int? {
+        guard serial != 0 else { return nil }
+        let mask = slots.count - 1
+        var index = home(of: serial)
+        while slots[index] != 0 {
+            if slots[index] == serial { return index }
+            index = (index + 1) & mask
         }
+        return nil
     }
 
     private mutating func insert(_ cell: TableCell, for serial: Int) {

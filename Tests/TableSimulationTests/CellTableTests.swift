@@ -48,12 +48,13 @@ import Testing
         }
     }
 
-    /// `markSlots`, the viewport refresh's walk, marks the slot `slotIndex(of:)` finds for each
-    /// row that has a cell and reports the others, in order — also on an empty table, with
-    /// serial 0 and with rows listed twice.
+    /// `markSlots`, the viewport refresh's walk, reports the rows without a cell in order (which
+    /// rows have one comes from a dictionary the test keeps, not from the table's probe) and
+    /// marks one slot per distinct serial that has a cell, the slot `slotIndex(of:)` gives —
+    /// also on an empty table, with serial 0 and with rows listed twice.
     @Test(arguments: [UInt64(4), 5, 6])
     func markSlotsAgreesWithSlotIndex(seed: UInt64) {
-        var table = CellTable()
+        var table = CellTable(), model: [Int: TableCell] = [:]
         var rng = SeededGenerator(seed: seed)
         for round in 0..<40 {
             let rows = (0..<Int.random(in: 0...30, using: &rng)).map { _ in
@@ -68,12 +69,18 @@ import Testing
             for (offset, row) in rows.enumerated() {
                 if let slot = table.slotIndex(of: row.serial) { expectedMarks[slot] = true } else { expectedMissing.append(offset) }
             }
+            let modelMissing = rows.indices.filter { model[rows[$0].serial] == nil }
+            let distinctWithCells = Set(rows.map(\.serial).filter { model[$0] != nil }).count
+            #expect(missing == modelMissing, "round \(round)")
+            #expect(found == rows.count - modelMissing.count, "round \(round)")
+            #expect(marks.filter { $0 }.count == distinctWithCells, "round \(round)")
             #expect(marks == expectedMarks, "round \(round)")
             #expect(missing == expectedMissing, "round \(round)")
-            #expect(found == rows.count - expectedMissing.count, "round \(round)")
             for _ in 0..<Int.random(in: 1...20, using: &rng) {
                 let serial = Int.random(in: 1...60, using: &rng)
-                table[serial] = Bool.random(using: &rng) ? TableCell(identifier: serial, columns: ["\(round)"]) : nil
+                let cell = Bool.random(using: &rng) ? TableCell(identifier: serial, columns: ["\(round)"]) : nil
+                table[serial] = cell
+                model[serial] = cell
             }
         }
     }
