@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "Adapters", targets: ["Adapters"]),
         .library(name: "Sheet", targets: ["Sheet"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        // Apple's names on Linux, for an app's own list code (docs/apple-api.md).
+        .library(name: "FetchSimCoreData", targets: ["FetchSimCoreData"]),
+        .library(name: "FetchSimUIKit", targets: ["FetchSimUIKit"]),
+        .library(name: "FetchSimTesting", targets: ["FetchSimTesting"]),
         .executable(name: "fetchsim", targets: ["fetchsim"]),
     ],
     dependencies: [
@@ -49,12 +53,39 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // Layer 2c: the files Xcode and Core Data write — model files (.xcdatamodel[d]) read into a
+        // schema with Foundation's XMLParser, and Core Data's SQLite stores read (never written).
+        .target(
+            name: "CoreDataFiles",
+            dependencies: [
+                "ObjectGraph",
+                "FetchSimCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // Layer 3: fetch requests, predicates and the fetched results controller.
         .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore", "CPrefetch"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
         .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
         .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        // Layer 5b: Apple's names over the engine, for an app's own list code: Core Data's
+        // (NSPersistentContainer, NSManagedObjectContext, NSFetchedResultsController, …) over
+        // ObjectGraph and FetchedResults; UIKit's (UITableView, its data source, diffable data
+        // sources, view controllers) over TableSimulation; and the driver that plays the user and
+        // the run loop for tests and tools. No second engine: each type wraps the engine's own.
+        .target(
+            name: "FetchSimCoreData",
+            dependencies: ["CoreDataFiles", "FetchedResults", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+        ),
+        .target(
+            name: "FetchSimUIKit",
+            dependencies: ["FetchSimCoreData", "Adapters", "TableSimulation", "FetchSimCore"]
+        ),
+        .target(
+            name: "FetchSimTesting",
+            dependencies: ["FetchSimUIKit", "FetchSimCoreData", "Adapters", "TableSimulation", "FetchedResults", "ObjectGraph", "FetchSimCore"]
+        ),
         // Layer 6: pure rendering of a table state to lines of text.
         .target(name: "Sheet", dependencies: ["FetchSimCore"]),
         // Layer 7: the command language — commands, parser, scanner, help text, completion
