@@ -84,6 +84,7 @@ extension SheetEditor {
         let rule = title + String(repeating: "─", count: max(0, columns - TextWidth.displayWidth(of: title)))
         var lines = [ScreenLine([ScreenSpan(rule, .paneTitle)])]
         let room = paneHeight - 1
+        guard room > 0 else { return [] }
         let shown = body.count > room ? Array(body.prefix(room - 1)) + ["… \(body.count - room + 1) more lines"] : body
         lines += shown.map { ScreenLine([ScreenSpan($0)]) }
         while lines.count < paneHeight { lines.append(ScreenLine()) }

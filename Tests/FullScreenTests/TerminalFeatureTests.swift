@@ -63,4 +63,32 @@ struct TerminalFeatureTests {
         }
         await tmux.stop()
     }
+
+    /// Panes open on a terminal shrunk to a few rows, then to one cell, and grown back: the
+    /// spreadsheet keeps running and redraws whole (a pane on a few rows once trapped).
+    @Test func panesOnATinyTerminalDoNotEndTheSpreadsheet() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let tmux = TmuxDriver(name: "tiny")
+        try await tmux.start("env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; echo EXITED $?; sleep 10", columns: 80, rows: 24)
+        do {
+            _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
+            try await tmux.send("L")
+            for (columns, rows) in [(40, 6), (30, 4), (20, 2), (1, 1), (10, 3)] {
+                try await tmux.tmux(["resize-window", "-t", tmux.session, "-x", "\(columns)", "-y", "\(rows)"])
+                try await tmux.send("?")
+                try await tmux.send("j")
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await tmux.tmux(["resize-window", "-t", tmux.session, "-x", "80", "-y", "24"])
+            let grown = try await tmux.waitFor("the screen grown back") { $0.contains("event 0 · ✓ consistent") && $0.contains("path  id") }
+            #expect(!grown.contains("EXITED"))
+            try await tmux.send("q")
+            let ended = try await tmux.waitFor("the exit") { $0.contains("EXITED") }
+            #expect(ended.contains("EXITED 0"))
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+    }
 }
