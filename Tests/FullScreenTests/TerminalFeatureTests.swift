@@ -91,4 +91,31 @@ struct TerminalFeatureTests {
         }
         await tmux.stop()
     }
+
+    /// Arrows sent in normal cursor mode (`ESC [ B`) and application mode (`ESC O B`) move the
+    /// cursor; a sequence cut short (`ESC [`) does nothing — none of them is taken for `Esc`,
+    /// which would leave the spreadsheet.
+    @Test func arrowsInEitherCursorModeMoveAndAPartialSequenceStays() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let tmux = TmuxDriver(name: "arrows")
+        try await tmux.start("env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; echo EXITED $?; sleep 10", columns: 80, rows: 24)
+        do {
+            _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
+            try await tmux.tmux(["send-keys", "-t", tmux.session, "-H", "1b", "5b", "42"])
+            _ = try await tmux.waitFor("the cursor on 0.1") { $0.contains("▸  0.1") }
+            try await tmux.tmux(["send-keys", "-t", tmux.session, "-H", "1b", "4f", "42"])
+            _ = try await tmux.waitFor("the cursor on 0.2") { $0.contains("▸  0.2") }
+            try await tmux.tmux(["send-keys", "-t", tmux.session, "-H", "1b", "5b"])
+            try await Task.sleep(for: .milliseconds(300))
+            try await tmux.send("k")
+            let screen = try await tmux.waitFor("the cursor on 0.1 again") { $0.contains("▸  0.1") }
+            #expect(!screen.contains("EXITED"))
+            try await tmux.send("q")
+            _ = try await tmux.waitFor("the exit") { $0.contains("EXITED 0") }
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+    }
 }
