@@ -99,7 +99,7 @@ let package = Package(
                            .product(name: "CSV", package: "CSV.swift")]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
-        .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph"]),
+        .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore"]),
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",

@@ -1,4 +1,5 @@
 import CommandLanguage
+import FetchSimCore
 import Foundation
 import Interpreter
 import ObjectGraph
@@ -189,16 +190,12 @@ struct ScriptLineReader: LineReader {
     private var index = 0
 
     init(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        self.lines = lines
+        lines = TextLines.split(text)
     }
 
     mutating func readLine(prompt: String) -> LineReadResult {
         guard index < lines.count else { return .endOfInput }
         defer { index += 1 }
-        var line = String(lines[index])
-        if line.hasSuffix("\r") { line.removeLast() }
-        return .line(line)
+        return .line(String(lines[index]))
     }
 }
