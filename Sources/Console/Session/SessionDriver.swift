@@ -188,7 +188,13 @@ package final class SessionDriver {
                 failed = true
             }
         case .stop:
-            message = recorder == nil ? "error: not recording" : "recording stopped: '\(recorder?.path ?? "")'"
+            if let recorder {
+                message = recorder.hasRecordedInput
+                    ? "recording stopped: '\(recorder.path)'"
+                    : "recording stopped: no line was recorded, so '\(recorder.path)' is not written"
+            } else {
+                message = "error: not recording"
+            }
             failed = recorder == nil
             recorder?.close()
             recorder = nil
