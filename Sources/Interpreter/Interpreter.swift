@@ -14,6 +14,9 @@ package final class Interpreter {
     package let workspace: Workspace
     /// Whether to render text output (off in `--json` mode, where only JSON is printed).
     package var rendersText = true
+    /// The entities the demo workspace defined, when the session started from it: redefining
+    /// one fails for the demo's objects, and the error says how to start without them.
+    package internal(set) var demoEntities: Set<String> = []
     /// Whether an edit's outcome carries its JSON object (`{"ok":true,"ids":…,"batch":…}`); off
     /// in the fuzzer's search, which reads neither text nor JSON. Errors keep their JSON.
     package var rendersJSON = true

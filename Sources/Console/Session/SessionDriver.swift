@@ -252,7 +252,9 @@ package final class SessionDriver {
         run(reader: &reader, script: script, confirmsAtEnd: script == nil)
     }
 
-    private func run(reader: inout some LineReader, script: String?, confirmsAtEnd: Bool) -> Bool {
+    /// Runs `reader`'s lines, naming `script` and the line in errors; at the end of the input
+    /// asks `confirmQuit` first when `confirmsAtEnd`.
+    package func run(reader: inout some LineReader, script: String?, confirmsAtEnd: Bool) -> Bool {
         var number = 0
         while true {
             switch reader.readLine(prompt: isJSON ? "" : prompt) {

@@ -123,7 +123,9 @@ package struct SessionLauncher {
                 }
                 return CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
             })
-            driver.run(reader: &reader)
+            // Piped input is a script without a file name: its errors go to stderr as
+            // `<stdin>:LINE: error: …`, unwrapped, as a script file's do.
+            _ = driver.run(reader: &reader, script: isTerminal || isJSON ? nil : "<stdin>", confirmsAtEnd: true)
         }
         driver.leave()
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
