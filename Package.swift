@@ -125,6 +125,7 @@ let package = Package(
             name: "fetchsim",
             dependencies: [
                 "Console",
+                "CTerminal",
                 "FullScreen",
                 "SheetEditor",
                 "Fuzzing",

@@ -22,7 +22,7 @@ package final class TranscriptRecorder {
     /// path that cannot be written (a directory, a missing or read-only folder), so the user
     /// learns it before the session, not after.
     package init(path: String, header: TranscriptHeader) throws {
-        if let problem = Self.problem(writing: path) {
+        if let problem = FileErrorReason.problem(writing: path) {
             throw InterpreterError("cannot write transcript '\(path)': \(problem)")
         }
         self.path = path
@@ -72,21 +72,5 @@ package final class TranscriptRecorder {
             fputs("\n", file)
         }
         fflush(file)
-    }
-
-    /// Why `path` cannot be written, or `nil` when it can: the checks `fopen(path, "w")` would
-    /// fail, made without creating or truncating anything.
-    static func problem(writing path: String) -> String? {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR { return "is a directory" }
-            return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
-        }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        var folderStatus = stat()
-        guard stat(folder, &folderStatus) == 0 else { return "no such folder '\(folder)'" }
-        guard (folderStatus.st_mode & S_IFMT) == S_IFDIR else { return "'\(folder)' is not a folder" }
-        return access(folder, W_OK) == 0 ? nil : String(cString: strerror(errno))
     }
 }
