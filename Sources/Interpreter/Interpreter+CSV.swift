@@ -83,9 +83,24 @@ extension Interpreter {
         nameNextEvent(["import \(ids.count) \(entity.name)"])
         let report = try finishTurn { try context.processPendingChanges() }
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
-        if rendersText { outcome.text.insert(.line("imported \(ids.count) \(entity.name) object\(ids.count == 1 ? "" : "s") from '\(path)'"), at: 0) }
+        if rendersText {
+            // One summary line instead of every new ID (a large import would print megabytes):
+            // the IDs' range, which the JSON answer lists in full.
+            let range = ids.first.map { first in
+                let last = ids[ids.count - 1]
+                return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
+            } ?? ""
+            let count = NumberText.grouped(ids.count)
+            outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
+            outcome.text.insert(.line("imported \(count) \(entity.name) object\(ids.count == 1 ? "" : "s")\(range) from '\(path)'"), at: 0)
+        }
         return outcome
     }
+}
+
+extension Interpreter {
+    /// `#100,004`: an object ID with its digits grouped, for summaries of many objects.
+    static func idText(_ id: ObjectID) -> String { "#" + NumberText.grouped(id.rawValue) }
 }
 
 /// Reading the records of `import csv` with CSV.swift's `CSVReader` and each cell by type.
