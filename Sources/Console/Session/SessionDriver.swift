@@ -260,6 +260,13 @@ package final class SessionDriver {
             switch reader.readLine(prompt: isJSON ? "" : prompt) {
             case .line(let line):
                 number += 1
+                if let script, number > 1, interpreter.isInterrupted() {
+                    // Stopped between two lines: what ran is kept (each line was its own turn).
+                    let note = "\(script): interrupted before line \(number); lines 1–\(number - 1) ran and are kept"
+                    if isJSON { emit(.object([("ok", false), ("error", .string(note))])) } else { errorSink(note) }
+                    hadFailure = true
+                    return true
+                }
                 guard handle(line, location: script.map { ScriptLocation(file: $0, line: number) }) else { return false }
             case .interrupted:
                 continue

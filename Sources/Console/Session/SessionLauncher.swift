@@ -1,3 +1,4 @@
+internal import CTerminal
 import CommandLanguage
 import FetchSimCore
 import Foundation
@@ -68,6 +69,16 @@ package struct SessionLauncher {
             return 2
         }
         driver.keepsStoreFile = storePath != nil
+        if isTerminal, !isJSON {
+            // Ctrl-C at the prompt abandons the line (readline's handler records it); during a
+            // long command it stops the command between records or lines.
+            interpreter.isInterrupted = { fetchsim_interrupt_take() != 0 }
+            if isatty(STDERR_FILENO) != 0 {
+                interpreter.progress = { text in
+                    FileHandle.standardError.write(Data((text.isEmpty ? "\r\u{1B}[K" : "\r" + text + "\u{1B}[K").utf8))
+                }
+            }
+        }
         if isTerminal, !isJSON { driver.confirmQuit = Self.askYesNo }
         // Long output is paged only when both ends are a terminal (never in pipes or JSON).
         if isTerminal, !isJSON, isatty(STDOUT_FILENO) != 0, let pager = Pager.fromEnvironment(environment) {
