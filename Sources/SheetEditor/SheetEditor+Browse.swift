@@ -6,9 +6,19 @@ extension SheetEditor {
         let wasDeletePending = isDeletePending
         isDeletePending = false
         if pane == .help || pane.map({ if case .output = $0 { true } else { false } }) == true {
-            // The help and a command's output go away with the next key (which still acts).
+            // A pane with more than it shows takes the scrolling keys; any other key closes the
+            // help or a command's output (and still acts).
+            if paneOverflows, let delta = paneScrollDelta(key) {
+                scrollPane(by: delta)
+                return true
+            }
             pane = nil
             if key == .escape || key == .character("?") || key == .character("q") { return true }
+        }
+        if pane == .log, key == .character("J") || key == .character("K") {
+            // The log stays open while the table keys work: it scrolls with J and K.
+            scrollPane(by: key == .character("J") ? 1 : -1)
+            return true
         }
         switch key {
         case .up, .character("k"): moveCursor(by: -1)
@@ -44,6 +54,20 @@ extension SheetEditor {
             message = nil
         }
         return true
+    }
+
+    /// How far a key scrolls an open help or output pane; nil for keys that are not for it.
+    func paneScrollDelta(_ key: Key) -> Int? {
+        let page = max(1, paneRoom - 1)
+        switch key {
+        case .down, .character("j"): return 1
+        case .up, .character("k"): return -1
+        case .pageDown, .character(" "), .control("f"): return page
+        case .pageUp, .character("b"), .control("b"): return -page
+        case .end, .character("G"): return Int.max / 2
+        case .home, .character("g"): return -(Int.max / 2)
+        default: return nil
+        }
     }
 
     /// Moves the cursor `delta` rows down (negative: up), across sections, stopping at the ends.

@@ -26,7 +26,11 @@ package final class SheetEditor {
     package internal(set) var top = 0
     package internal(set) var rows: Int
     package internal(set) var columns: Int
-    package internal(set) var pane: EditorPane?
+    package internal(set) var pane: EditorPane? {
+        didSet { if pane != oldValue { paneScroll = 0 } }
+    }
+    /// The first line of the pane's body shown.
+    package internal(set) var paneScroll = 0
     package internal(set) var message: EditorMessage?
     /// `d` was pressed once: a second `d` deletes the row.
     var isDeletePending = false
