@@ -45,6 +45,19 @@ final class CursesTerminal {
         endwin()
     }
 
+    /// Ctrl-Z: gives the terminal back and stops the process as a shell's job control expects
+    /// (raw keys turn Ctrl-Z into a key, not a signal); after `fg`, takes the terminal again for
+    /// a full redraw. Where no shell does job control (an orphaned process group) the kernel
+    /// discards the stop and the spreadsheet simply carries on.
+    func suspend() {
+        if isMouseReporting { FileHandle.standardOutput.write(Data("\u{1B}[?1002l".utf8)) }
+        endwin()
+        raise(SIGTSTP)
+        if isMouseReporting { FileHandle.standardOutput.write(Data("\u{1B}[?1002h".utf8)) }
+        refresh()
+        invalidate()
+    }
+
     /// The terminal's size now.
     var size: (rows: Int, columns: Int) { (Int(LINES), Int(COLS)) }
 

@@ -50,6 +50,9 @@ extension SheetEditor {
         case .character("?"): pane = .help
         case .character("q"), .escape: return quit()
         case .mouse(let event): mouse(event)
+        case .control("c"):
+            // Raw keys: Ctrl-C is no signal here. Say what leaves and what cancels.
+            message = EditorMessage("Ctrl-C: q leaves; Esc cancels a drag or an edit; Ctrl-Z suspends")
         default:
             message = nil
         }
@@ -92,24 +95,37 @@ extension SheetEditor {
 
     /// `q` or `Esc`: leave, or first ask about unsaved changes of a store file.
     func quit() -> Bool {
-        guard let storePath, workspace.context.hasChanges else { return false }
-        mode = .confirmingQuit
-        message = EditorMessage("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] (Esc: stay)")
-        return true
+        if let storePath, workspace.context.hasChanges {
+            mode = .confirmingQuit
+            message = EditorMessage("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] (Esc: stay)")
+            return true
+        }
+        // Without a store, the REPL's rule: what quitting would lose is asked about first.
+        if let concern = quitConcern?() {
+            mode = .confirmingQuit
+            message = EditorMessage("Quitting: \(concern). Quit anyway? [y/N]")
+            return true
+        }
+        return false
     }
 
-    /// The answer to the unsaved-changes question.
+    /// The answer to the quit question: with a store, `y` saves, `Esc` stays and any other key
+    /// leaves; without one, `y` leaves and any other key stays (the REPL's default, No).
     func confirmQuit(_ key: Key) -> Bool {
         mode = .browsing
+        let offersSave = storePath != nil && workspace.context.hasChanges
         switch key {
-        case .escape:
+        case .escape, .control("c"):
             message = nil
             return true
         case .character("y"), .character("Y"):
+            guard offersSave else { return false }
             let outcome = run("save", showsFirstLine: true)
             return outcome.errorMessage != nil
         default:
-            return false
+            if offersSave { return false }
+            message = nil
+            return true
         }
     }
 }

@@ -34,6 +34,15 @@ package final class SheetEditor {
     package internal(set) var message: EditorMessage?
     /// `d` was pressed once: a second `d` deletes the row.
     var isDeletePending = false
+    /// The `:` lines typed, oldest first (at most `historyCapacity`), and the one recalled.
+    var commandHistory: [String] = []
+    var historyPosition: Int?
+    /// The `:` line being typed when recall began, given back after the newest history line.
+    var draftLine = ""
+    static let historyCapacity = 200
+    /// Whether leaving ends the whole session (`fetchsim tui`) rather than returning to the
+    /// REPL (`sheet`); then `q` asks the REPL's question before unsaved work is lost.
+    package var quitConcern: (() -> String?)?
     /// The last `/` query, for `n`.
     var lastSearch: String?
     /// A mouse press waiting to become a drag or a click.
@@ -103,10 +112,12 @@ package final class SheetEditor {
     /// Runs `line`, shows its error (or `successMessage`), and puts the cursor back on a row
     /// that exists. Returns the outcome.
     @discardableResult
-    func run(_ line: String, showsFirstLine: Bool = false) -> LineOutcome {
+    func run(_ line: String, showsFirstLine: Bool = false, isTyped: Bool = false) -> LineOutcome {
         let outcome = perform(line)
         if let error = outcome.errorMessage {
-            message = EditorMessage("error: \(error)", isError: true)
+            // A line a key made was never seen: its error names no column of it.
+            let shown = isTyped ? error : Self.withoutColumn(error)
+            message = EditorMessage("error: \(shown)", isError: true)
         } else if showsFirstLine, let first = outcome.renderText(width: columns).first {
             message = EditorMessage(first)
         } else {
@@ -115,6 +126,11 @@ package final class SheetEditor {
         if case .output = pane { pane = nil }
         cursor = cursor.flatMap { layout().clamped($0) } ?? layout().firstRow
         return outcome
+    }
+
+    /// `message` without the ` at column N` the interpreter adds for a typed line.
+    static func withoutColumn(_ message: String) -> String {
+        message.replacing(/\ at column \d+/, with: "")
     }
 
     // MARK: Scrolling

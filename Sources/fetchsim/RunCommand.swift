@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand {
         launcher.echoesInput = echo
         launcher.staysInteractive = interactive
         launcher.storePath = store
-        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1) }
+        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -28,7 +28,7 @@ struct TUICommand: ParsableCommand {
         launcher.scripts = scripts
         launcher.storePath = store
         launcher.startsInFullScreen = true
-        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1) }
+        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

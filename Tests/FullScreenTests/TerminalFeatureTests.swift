@@ -120,4 +120,33 @@ struct TerminalFeatureTests {
         }
         await tmux.stop()
     }
+
+    /// Ctrl-Z under a shell with job control stops the spreadsheet and gives the shell its
+    /// prompt; `fg` brings it back, redrawn; and `q` after a delete asks before the unsaved
+    /// change is lost, as the REPL's `quit` does.
+    @Test func ctrlZSuspendsAndFgResumesAndQAsksBeforeLosingWork() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let tmux = TmuxDriver(name: "suspend")
+        try await tmux.start("env -i PATH=/usr/bin:/bin TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 PS1='shell$ ' bash --norc --noprofile -i", columns: 100, rows: 30)
+        do {
+            _ = try await tmux.waitFor("the shell") { $0.contains("shell$") }
+            try await tmux.send("\(binary.path) tui", "Enter")
+            _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
+            try await tmux.send("C-z")
+            _ = try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") && !$0.contains("event 0 · ✓") }
+            try await tmux.send("fg", "Enter")
+            _ = try await tmux.waitFor("the spreadsheet again") { $0.contains("event 0 · ✓ consistent") && $0.contains("path  id") }
+            try await tmux.send("d", "d", "q")
+            _ = try await tmux.waitFor("the question") { $0.contains("Quitting: unsaved changes are lost. Quit anyway? [y/N]") }
+            try await tmux.send("y")
+            // A list resumed by `fg` runs only the stopped command: ask the shell for its status.
+            _ = try await tmux.waitFor("the shell back") { !$0.contains("Quit anyway") }
+            try await tmux.send("echo EXITED $?", "Enter")
+            _ = try await tmux.waitFor("the exit") { $0.contains("EXITED 0") }
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+    }
 }

@@ -25,7 +25,9 @@ package struct SessionLauncher {
     /// Opens the full-screen spreadsheet on the driver's workspace (the executable's hook); the
     /// second argument is the store file whose unsaved changes quitting asks about, if any. It
     /// returns false when the terminal could not be driven (it has said why).
-    package var sheetOpener: ((SessionDriver, String?) -> Bool)?
+    /// Opens the full-screen spreadsheet on the driver: the store file, if any, and whether
+    /// leaving it ends the session (`fetchsim tui`) or returns to the prompt (`sheet`).
+    package var sheetOpener: ((SessionDriver, String?, _ endsSession: Bool) -> Bool)?
     /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
     package var startsInFullScreen = false
 
@@ -62,7 +64,7 @@ package struct SessionLauncher {
             })
         driver.echoesInput = echoesInput
         if let sheetOpener, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
-            driver.sheetOpener = { _ = sheetOpener($0, nil) }
+            driver.sheetOpener = { _ = sheetOpener($0, nil, false) }
         }
         if startsInFullScreen, driver.sheetOpener == nil || sheetOpener == nil {
             FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
@@ -103,7 +105,7 @@ package struct SessionLauncher {
                 var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
                 guard driver.run(reader: &reader, script: path) else { return 0 }
             }
-            return sheetOpener(driver, storePath) ? 0 : 2
+            return sheetOpener(driver, storePath, true) ? 0 : 2
         }
         // The welcome, wrapped at the terminal's width like help and errors.
         let welcome = { (text: String) in
