@@ -15,8 +15,13 @@ extension Interpreter {
         var rows: [[JSONValue]] = []
         for (index, part) in model.sections.enumerated() where section == nil || section == index {
             for row in part.rows {
+                let object = context.object(with: ObjectID(row.id))
                 let cells: [JSONValue] = model.columns.indices.map { column in
-                    row.cells.map { column < $0.count ? .string($0[column]) : .null } ?? .null
+                    guard let cells = row.cells, column < cells.count else { return .null }
+                    // A cell showing a nil value is written as `dump objects` writes nil: an empty
+                    // cell, JSON null. A stale cell's "nil" stays text: it is what the cell shows.
+                    if cells[column] == "nil", object?.value(forKey: model.columns[column])?.isNull ?? false { return .null }
+                    return .string(cells[column])
                 }
                 rows.append([.string(part.name ?? ""), .string(row.path.shortDescription), .int(row.id)] + cells)
             }

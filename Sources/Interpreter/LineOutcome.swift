@@ -22,8 +22,9 @@ package struct LineOutcome {
     package init() {}
 
     /// The text output rendered at `width` with `style`.
-    package func renderText(width: Int, style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
-        text.flatMap { $0.render(width: width, style: style) }
+    package func renderText(width: Int, wrapsLongLines: Bool = false,
+                            style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
+        text.flatMap { $0.render(width: width, wrapsLongLines: wrapsLongLines, style: style) }
     }
 
     /// An error line: `error: …` in text, `{"ok":false,"error":"…"}` in JSON.

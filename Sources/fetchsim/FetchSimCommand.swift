@@ -20,3 +20,10 @@ struct FetchSimCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 }
+
+extension FetchSimCommand {
+    /// The subcommands' names, for "did you mean" when a mistyped one reads as a script.
+    static var subcommandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
+}

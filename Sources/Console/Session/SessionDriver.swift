@@ -18,6 +18,9 @@ package final class SessionDriver {
     /// Opens the full-screen spreadsheet for `sheet` (the executable's hook: the console does not
     /// know the full-screen module); `nil` where there is no terminal.
     package var sheetOpener: ((SessionDriver) -> Void)?
+    /// Whether output goes to a terminal, where lines wider than it are broken at spaces (the
+    /// terminal would break them mid-word); transcripts keep them whole.
+    package var wrapsLongLines = false
     /// The output width, asked per line so that a resized terminal is followed.
     let width: () -> Int
     let style: @Sendable (TextRole, String) -> String
@@ -117,7 +120,7 @@ package final class SessionDriver {
         } else if let location, let message = outcome.errorMessage {
             errorSink("\(location.file):\(location.line): error: \(message)")
         } else {
-            let lines = outcome.renderText(width: width(), style: style)
+            let lines = outcome.renderText(width: width(), wrapsLongLines: wrapsLongLines, style: style)
             if !(outcome.isLong && interpreter.usesPager && lines.count >= pageHeight() && pager?(lines) == true) {
                 for text in lines { sink(text) }
             }
