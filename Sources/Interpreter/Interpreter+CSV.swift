@@ -103,6 +103,7 @@ extension Interpreter {
         nameNextEvent(["import \(ids.count) \(entity.name)"])
         let report = try finishTurn { try context.processPendingChanges() }
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
+        outcome.filesRead = [(path, contents)]
         if rendersText {
             // One summary line instead of every new ID (a large import would print megabytes):
             // the IDs' range, which the JSON answer lists in full.

@@ -18,6 +18,9 @@ package struct LineOutcome {
     package var isLong = false
     /// The IDs of the objects the line inserted, in the order of its inserts (JSON's `ids`).
     package var insertedIDs: [ObjectID] = []
+    /// The files the line read, by the path it named, with their contents (`import csv`): a
+    /// recording keeps them so that it replays without them.
+    package var filesRead: [(path: String, contents: String)] = []
 
     package init() {}
 

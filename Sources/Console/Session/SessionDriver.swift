@@ -26,7 +26,7 @@ package final class SessionDriver {
     let style: @Sendable (TextRole, String) -> String
     /// Every input so far with its plain 80-column output: `record` writes it all, so that a
     /// transcript started mid-session still replays from its start.
-    private var history: [(input: String, output: [String])] = []
+    private var history: [(input: String, output: [String], files: [EmbeddedFile])] = []
     private var recorder: TranscriptRecorder?
     /// The adapter and profile the session started with, for a transcript's header.
     private let startAdapter: String
@@ -83,7 +83,7 @@ package final class SessionDriver {
         var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
         let recorder = try TranscriptRecorder(path: path, header: header)
-        for entry in history { recorder.record(input: entry.input, output: entry.output) }
+        for entry in history { recorder.record(input: entry.input, output: entry.output, files: entry.files) }
         self.recorder = recorder
     }
 
@@ -162,8 +162,9 @@ package final class SessionDriver {
             recorder?.expectInconsistency()
         }
         let plain = outcome.renderText(width: 80)
-        history.append((line, plain))
-        recorder?.record(input: line, output: plain)
+        let files = outcome.filesRead.map { EmbeddedFile(path: $0.path, contents: $0.contents) }
+        history.append((line, plain, files))
+        recorder?.record(input: line, output: plain, files: files)
     }
 
     /// Prints what carrying out `record` gave: text, or one JSON object.
