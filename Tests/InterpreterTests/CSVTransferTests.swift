@@ -112,6 +112,29 @@ import Testing
         #expect(session.text("mode jsn") == ["error: expected an output mode ('json'), got 'jsn' at column 6"])
     }
 
+    /// Errors name the real cause (issue 34, item 9): where an unterminated quote opens (not a
+    /// field count), which byte at which line is not UTF-8, a directory as a directory.
+    @Test func csvErrorsNameTheRealCause() throws {
+        let files = Files()
+        files.contents["open.csv"] = "title,group,order\nA,G,1\n\"Milk, \"\"whole\"\",G,2\nB,G,3\n"
+        files.contents["fine.csv"] = "title,group,order\n\"Milk, \"\"whole\"\"\",G,2\n\"two\nlines\",G,3\n"
+        let session = try session(files)
+        #expect(try session.json("import csv open.csv Note")["error"] as? String
+                == "open.csv:3:1: unterminated quote: the quoted field that starts here never ends")
+        #expect(try session.json("import csv fine.csv Note")["imported"] as? Int == 2, "escaped quotes and a quoted line break are fine")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-csv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.csv")
+        try Data("title,group,order\nOat milk,G,1\nCaf".utf8 + [0xE9] + Data(",G,2\n".utf8)).write(to: latin1)
+        let disk = try Session()
+        #expect(try disk.json("import csv \(latin1.path) Note")["error"] as? String
+                == "\(latin1.path):3:4: byte 0xE9 is not UTF-8 (save the file as UTF-8)")
+        #expect(try disk.json("import csv \(folder.path) Note")["error"] as? String == "cannot read '\(folder.path)': is a directory")
+        #expect(try disk.json("export csv \(folder.path)")["error"] as? String == "cannot write '\(folder.path)': is a directory")
+    }
+
     /// A large import says how many objects and which IDs in one line, digits grouped.
     @Test func aLargeImportPrintsOneSummaryLine() throws {
         let files = Files()
