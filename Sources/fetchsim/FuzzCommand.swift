@@ -65,6 +65,11 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Fuzz the full-screen editor instead: this many random keys (arrows, drags, edits, ':' lines, mouse, resizes from 1x1), checking the screen and that the lines replay to the same workspace after every key.",
+        valueName: "n"))
+    var keys: Int?
+
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
@@ -86,6 +91,10 @@ struct FuzzCommand: ParsableCommand {
     /// Checks the options here, not in `run()`: a validation error then prints this command's
     /// usage, not the top-level one.
     func validate() throws {
+        if let keys {
+            guard keys >= 1 else { throw ValidationError("'--keys' must be at least 1, not '\(keys)'") }
+            return
+        }
         _ = try configuration()
         // The shrunk session is written after the whole campaign: a path that cannot take it
         // is refused before the first batch.
@@ -113,6 +122,15 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let keys {
+            var launcher = KeyFuzzLauncher(fuzzer: KeyFuzzer(seed: seed, keys: keys))
+            launcher.isJSON = json
+            if fetchsim_interrupt_install() == 0 { launcher.isInterrupted = { fetchsim_interrupt_take() != 0 } }
+            defer { fetchsim_interrupt_uninstall() }
+            let status = launcher.run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var configuration = try configuration()
         configuration.itemKey = items
         var launcher = FuzzLauncher(configuration: configuration)
