@@ -1,5 +1,6 @@
-import Interpreter
+import FetchSimCore
 import Foundation
+import Interpreter
 import Testing
 
 /// `export csv`, `import csv` and the output modes (issue 13 item 10), with files in memory.
@@ -178,5 +179,40 @@ import Testing
         // An error without a system reason keeps its own description.
         struct Plain: Error, LocalizedError { var errorDescription: String? { "disk quota gone" } }
         #expect(FileErrorReason.text(for: Plain()) == "disk quota gone")
+    }
+}
+
+/// Mutated CSV into `import csv` (issue 34, item 16): never a crash; a refused file names
+/// `FILE:LINE:COLUMN`, and a refused import inserts nothing.
+@Suite struct MutatedCSVTests {
+    @Test func mutatedCSVNeverCrashesAndFailsWithALocation() throws {
+        let valid = Array("title,group,order,done\nMilk,Groceries,0,true\n\"Oat, \"\"whole\"\"\",Groceries,1,\n\"two\nlines\",Home,2,false\n".utf8)
+        var random = SeededGenerator(seed: 16)
+        var refused = 0
+        for round in 0..<300 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes[at] = [UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "\n"), 0xE9, UInt8(ascii: "x")][Int.random(in: 0..<5, using: &random)]
+                case 1: bytes.insert(UInt8(ascii: "\""), at: at)
+                case 2: bytes.remove(at: at)
+                default: bytes = Array(bytes.prefix(at))
+                }
+            }
+            let files = CSVTransferTests.Files()
+            // Bytes that are not UTF-8 are what the disk would hold; in memory the file is read
+            // as a String, so this run keeps to valid text and leaves bytes to the disk test.
+            guard let text = String(validating: bytes, as: UTF8.self) else { continue }
+            files.contents["m\(round).csv"] = text
+            let session = try CSVTransferTests().session(files)
+            let answer = try session.json("import csv m\(round).csv Note")
+            if let error = answer["error"] as? String {
+                refused += 1
+                #expect(error.hasPrefix("m\(round).csv:"), "\(error)")
+                #expect(try session.json("stats")["objects"] as? Int == 12, "a refused import inserts nothing")
+            }
+        }
+        #expect(refused > 50, "\(refused) of 300 refused")
     }
 }
