@@ -96,7 +96,9 @@ let package = Package(
         .target(
             name: "Interpreter",
             dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore",
-                           .product(name: "CSV", package: "CSV.swift")]
+                           .product(name: "CSV", package: "CSV.swift"),
+                           // `import coredata` and `--model`: Xcode model files and Core Data stores.
+                           "CoreDataFiles"]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
         .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph"]),
@@ -118,7 +120,8 @@ let package = Package(
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
             name: "Console",
-            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]
+            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
+                           "CoreDataFiles"]
         ),
         // Layer 11: the executable — argument parsing and nothing else.
         .executableTarget(
@@ -164,6 +167,11 @@ let package = Package(
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout.
+        .testTarget(
+            name: "CoreDataFilesTests",
+            dependencies: ["CoreDataFiles", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",
