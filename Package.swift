@@ -167,10 +167,11 @@ let package = Package(
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
-        // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout.
+        // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
+        // Interpreter for `import coredata` and the workspace `--model` starts.
         .testTarget(
             name: "CoreDataFilesTests",
-            dependencies: ["CoreDataFiles", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CoreDataFiles", "Interpreter", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
