@@ -32,8 +32,11 @@ struct StoreRead {
         var pending: [PendingKey] = []
         // The Z_PK of each object, for messages.
         var objectKeys: [Int64] = []
-        // Per root table: Z_PK → (object index, entity name).
-        var keys: [String: [Int64: (index: Int, entity: String)]] = [:]
+        // Per root table: Z_PK → object index.
+        var keys: [String: [Int64: Int]] = [:]
+        // Each entity's root, looked up once rather than per foreign key.
+        var roots: [String: String] = [:]
+        for entity in model.entities { roots[entity.name] = model.root(of: entity).name }
         var nextID = firstObjectID
         let identifier = try String.fetchOne(db, sql: "SELECT Z_UUID FROM Z_METADATA LIMIT 1")
         var plans: [(table: CoreDataStoreLayout.Table, columns: [String], readings: [Int64: (entity: String, readings: [Reading])])] = []
@@ -42,7 +45,11 @@ struct StoreRead {
         }
         for plan in plans {
             let sql = "SELECT " + (["Z_PK", "Z_ENT"] + plan.columns).joined(separator: ", ") + " FROM \(plan.table.name) ORDER BY Z_PK"
-            var tableKeys: [Int64: (index: Int, entity: String)] = [:]
+            var tableKeys: [Int64: Int] = [:]
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(plan.table.name)") ?? 0
+            tableKeys.reserveCapacity(count)
+            objects.reserveCapacity(objects.count + count)
+            objectKeys.reserveCapacity(objects.count + count)
             let rows = try Row.fetchCursor(db, sql: sql)
             while let row = try rows.next() {
                 let pk: Int64 = row[0]
@@ -57,7 +64,11 @@ struct StoreRead {
                     case .absent:
                         values.append(.null)
                     case .value(let column, let type):
-                        values.append(try decode(row[Int(column)] as DatabaseValue, type, pk: pk, table: plan.table.name, column: plan.columns[Int(column) - 2]))
+                        let stored: DatabaseValue = row[Int(column)]
+                        guard let value = Self.decode(stored, type) else {
+                            throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(stored), which is not a value of type '\(type.rawValue)'")
+                        }
+                        values.append(value)
                     case .foreignKey(let column, let destination):
                         let value: DatabaseValue = row[Int(column)]
                         switch value.storage {
@@ -71,7 +82,7 @@ struct StoreRead {
                         }
                     }
                 }
-                tableKeys[pk] = (objects.count, entity)
+                tableKeys[pk] = objects.count
                 objectKeys.append(pk)
                 objects.append(StoredObject(id: ObjectID(nextID), entity: entity, values: values))
                 nextID += 1
@@ -79,15 +90,17 @@ struct StoreRead {
             keys[plan.table.root] = tableKeys
         }
         for key in pending {
-            let source = objects[key.object]
-            let root = model.entity(named: key.destination).map { model.root(of: $0).name } ?? key.destination
-            guard let target = keys[root]?[key.key] else {
-                throw mismatch("\(source.entity) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source.entity, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold")
+            // Read in place: a copy of the source object would make the write below copy its values.
+            let root = roots[key.destination] ?? key.destination
+            guard let targetIndex = keys[root]?[key.key] else {
+                let source = objects[key.object].entity
+                throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold")
             }
-            guard target.entity == key.destination else {
-                throw mismatch("\(source.entity) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source.entity, key.attribute))' points to a '\(target.entity)' object; FetchSim's relationship holds '\(key.destination)' objects only")
+            guard objects[targetIndex].entity == key.destination else {
+                let source = objects[key.object].entity
+                throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object; FetchSim's relationship holds '\(key.destination)' objects only")
             }
-            objects[key.object].values[key.attribute] = .object(objects[target.index].id)
+            objects[key.object].values[key.attribute] = .object(objects[targetIndex].id)
         }
         var counts: [String: Int] = [:]
         for object in objects { counts[object.entity, default: 0] += 1 }
@@ -170,8 +183,8 @@ struct StoreRead {
         return (table, columns, readings)
     }
 
-    /// A stored value as the schema's value for a property of `type`.
-    private func decode(_ value: DatabaseValue, _ type: ModelAttributeType, pk: Int64, table: String, column: String) throws -> Value {
+    /// A stored value as the schema's value for a property of `type`; nil when it is not one.
+    private static func decode(_ value: DatabaseValue, _ type: ModelAttributeType) -> Value? {
         let decoded: Value?
         switch (type, value.storage) {
         case (_, .null): decoded = .null
@@ -188,9 +201,6 @@ struct StoreRead {
             decoded = .string(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString)
         default: decoded = nil
-        }
-        guard let decoded else {
-            throw mismatch("row Z_PK \(pk) of table '\(table)': column '\(column)' holds \(value), which is not a value of type '\(type.rawValue)'")
         }
         return decoded
     }

@@ -5,16 +5,17 @@ import ObjectGraph
 /// Sessions on an Xcode model: the workspace `--model` starts with, and `import coredata`.
 extension Interpreter {
     /// An interpreter whose context has the model's entities (all at once, so relationships may
-    /// point either way) and, committed, `objects` — a Core Data store's, or none.
+    /// point either way) and, committed, the objects read from a Core Data store, if any.
     ///
     /// ```swift
     /// let mapped = try ModelFileReader.read(path: "Notes.xcdatamodeld").schema()
     /// let interpreter = try Interpreter(model: mapped)
     /// ```
-    package convenience init(model: ModelSchema, objects: [StoredObject] = []) throws {
+    package convenience init(model: ModelSchema, contents: CoreDataStoreContents? = nil) throws {
         let context: ObjectContext
         do {
-            context = try ObjectContext(store: InMemoryStore(schema: model.schema, objects: objects))
+            let store: PersistentStore = contents.map { CoreDataSnapshotStore(schema: model.schema, contents: $0) } ?? InMemoryStore(schema: model.schema)
+            context = try ObjectContext(store: store)
         } catch {
             throw InterpreterError("\(error)")
         }

@@ -10,6 +10,9 @@ package struct TranscriptReplayer {
     package var updatesInPlace = false
     /// Report every differing block instead of only the first (`--keep-going`).
     package var reportsEveryBlock = false
+    /// The model a transcript without `# model:` starts on (`fetchsim replay --model PATH`,
+    /// relative to the working directory); nil starts it without one.
+    package var model: String?
 
     package init(updatesInPlace: Bool = false, reportsEveryBlock: Bool = false) {
         self.updatesInPlace = updatesInPlace
@@ -41,6 +44,7 @@ package struct TranscriptReplayer {
         if let model = transcript.header.model, !model.hasPrefix("/") {
             transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
         }
+        if transcript.header.model == nil { transcript.header.model = model }
         let (outputs, inconsistentAt) = run(transcript)
         var report: [String] = []
         for (entry, actual) in zip(transcript.entries, outputs) where actual != entry.expected {

@@ -14,11 +14,15 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Report every differing block in every file instead of stopping at the first.")
     var keepGoing = false
 
+    @Option(help: ArgumentHelp("Start transcripts without a '# model:' header on this Xcode model.", valueName: "model"))
+    var model: String?
+
     @Argument(help: ArgumentHelp("Transcript files (.session).", valueName: "file"))
     var files: [String]
 
     func run() throws {
-        let replayer = TranscriptReplayer(updatesInPlace: update, reportsEveryBlock: keepGoing)
+        var replayer = TranscriptReplayer(updatesInPlace: update, reportsEveryBlock: keepGoing)
+        replayer.model = model
         var passed = 0, failed = 0
         for path in files {
             let result = replayer.replay(path: path)

@@ -95,6 +95,33 @@ import Testing
         #expect(contents.objects[2].values == [.string("Launch"), .null, .date(Date(timeIntervalSince1970: 978_307_200 + 7200))])
     }
 
+    @Test func numbersRepeatedColumnNamesInAHierarchy() throws {
+        // Two sibling entities with a property 'name': the first (in file order) has ZNAME, the
+        // second ZNAME1, as Notes' store has ZTITLE, ZTITLE1, ZTITLE2 (docs/store.md).
+        let model = ModelFixtures.header + """
+
+                <entity name="Record" isAbstract="YES">
+                    <attribute name="kind" attributeType="String"/>
+                </entity>
+                <entity name="Person" parentEntity="Record">
+                    <attribute name="name" attributeType="String"/>
+                </entity>
+                <entity name="Place" parentEntity="Record">
+                    <attribute name="name" attributeType="String"/>
+                </entity>
+            </model>
+            """
+        let directory = try TemporaryDirectory()
+        let path = try Self.store(Self.catalog + """
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Person', 3, 0), (2, 'Place', 3, 0), (3, 'Record', 0, 2);
+            CREATE TABLE ZRECORD (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZKIND VARCHAR, ZNAME VARCHAR, ZNAME1 VARCHAR);
+            INSERT INTO ZRECORD VALUES (1, 2, 1, 'city', NULL, 'Lyon'), (2, 1, 1, 'friend', 'Anna', NULL);
+            """, in: directory)
+        let (_, contents) = try Self.read(path, model)
+        #expect(contents.objects.map(\.entity) == ["Place", "Person"])
+        #expect(contents.objects.map(\.values) == [[.string("city"), .string("Lyon")], [.string("friend"), .string("Anna")]])
+    }
+
     /// A store that differs from the model in one way, and the message naming the difference.
     struct Mismatch: Sendable, CustomTestStringConvertible {
         let label: String

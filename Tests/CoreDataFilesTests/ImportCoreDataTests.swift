@@ -67,3 +67,35 @@ import Testing
         #expect(interpreter.workspace.context.objectCount == 0)
     }
 }
+
+/// The workspace `--model M --coredata-store FILE` starts with.
+@Suite struct CoreDataStoreWorkspaceTests {
+    @Test func startsWithTheStoresObjectsCommittedAndSavesInMemory() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ImportCoreDataTests.notesStore(in: directory)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let model = try Interpreter.readModel(at: ImportCoreDataTests.exampleModel)
+        let contents = try CoreDataStoreReader.read(path: store, through: model)
+        let interpreter = try Interpreter(model: model, contents: contents)
+        let context = interpreter.workspace.context
+        #expect(context.objectCount == 4)
+        #expect(!context.hasChanges)
+        _ = ImportCoreDataTests.lines(interpreter, "fetch Note sort title")
+        #expect(ImportCoreDataTests.lines(interpreter, "show all").map { $0.replacingOccurrences(of: "─", with: "") } == [
+            "  path  id  created               done   group  order  title        folder",
+            " 3 rows ",
+            "  0.0   #4  nil                   nil    Home   0      Pay rent     nil",
+            "  0.1   #2  2001-01-01T00:00:00Z  false  Work   0      Plan sprint  #1",
+            "  0.2   #3  nil                   true   Work   1      Review PR    #1",
+        ])
+        // Edits save to the snapshot in memory; rollback returns to what was saved, never to the file.
+        _ = ImportCoreDataTests.lines(interpreter, "set 0.0 title=\"Pay the rent\"")
+        _ = ImportCoreDataTests.lines(interpreter, "insert Note title=\"New\" group=\"Home\"")
+        #expect(ImportCoreDataTests.lines(interpreter, "save").first?.hasPrefix("saved") == true)
+        _ = ImportCoreDataTests.lines(interpreter, "delete #5")
+        _ = ImportCoreDataTests.lines(interpreter, "rollback")
+        #expect(context.objects(ofEntity: "Note").map { $0.value(forKey: "title") }.compactMap { $0?.stringValue }.sorted()
+                == ["New", "Pay the rent", "Plan sprint", "Review PR"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+}

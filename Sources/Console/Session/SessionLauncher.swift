@@ -150,20 +150,19 @@ package struct SessionLauncher {
     static func openModel(_ modelPath: String, store: String?) throws -> (Interpreter, String) {
         let model = try Interpreter.readModel(at: modelPath)
         for note in model.notes { FileHandle.standardError.write(Data("fetchsim: note: \(note)\n".utf8)) }
-        var objects: [StoredObject] = []
-        var read = ""
+        var contents: CoreDataStoreContents?
         if let store {
             do {
-                let contents = try CoreDataStoreReader.read(path: store, through: model)
-                objects = contents.objects
-                read = "; \(objects.count) object\(objects.count == 1 ? "" : "s") read from '\(store)'"
+                contents = try CoreDataStoreReader.read(path: store, through: model)
             } catch {
                 throw InterpreterError("\(error)")
             }
         }
         let names = model.schema.entities.map(\.name).joined(separator: ", ")
+        let count = contents?.objects.count ?? 0
+        let read = store.map { "; \(count) object\(count == 1 ? "" : "s") read from '\($0)'" } ?? ""
         let welcome = "opened model '\(modelPath)': \(names.isEmpty ? "no entities" : names)\(read); 'show schema' lists the entities, 'fetch' shows objects"
-        return (try Interpreter(model: model, objects: objects), welcome)
+        return (try Interpreter(model: model, contents: contents), welcome)
     }
 
     /// Quitting with unsaved changes in a store file asks on a terminal and warns in scripts.
