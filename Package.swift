@@ -101,7 +101,7 @@ let package = Package(
                            "CoreDataFiles"]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
-        .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph"]),
+        .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore"]),
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",
@@ -128,6 +128,7 @@ let package = Package(
             name: "fetchsim",
             dependencies: [
                 "Console",
+                "CTerminal",
                 "FullScreen",
                 "SheetEditor",
                 "Fuzzing",

@@ -9,6 +9,8 @@ final class CursesTerminal {
     private(set) var usesColor = false
     private var drawn: ScreenModel?
     private var isMouseReporting = false
+    /// Keys read ahead while decoding an escape sequence, handed out before any new read.
+    private var readAhead: [Key] = []
 
     /// Enters full-screen mode: a UTF-8 locale for wide characters, raw keys (Ctrl-C is a key,
     /// not a signal), keypad decoding, a short Esc delay, mouse reports with motion. `nil` when
@@ -43,6 +45,19 @@ final class CursesTerminal {
         endwin()
     }
 
+    /// Ctrl-Z: gives the terminal back and stops the process as a shell's job control expects
+    /// (raw keys turn Ctrl-Z into a key, not a signal); after `fg`, takes the terminal again for
+    /// a full redraw. Where no shell does job control (an orphaned process group) the kernel
+    /// discards the stop and the spreadsheet simply carries on.
+    func suspend() {
+        if isMouseReporting { FileHandle.standardOutput.write(Data("\u{1B}[?1002l".utf8)) }
+        endwin()
+        raise(SIGTSTP)
+        if isMouseReporting { FileHandle.standardOutput.write(Data("\u{1B}[?1002h".utf8)) }
+        refresh()
+        invalidate()
+    }
+
     /// The terminal's size now.
     var size: (rows: Int, columns: Int) { (Int(LINES), Int(COLS)) }
 
@@ -50,10 +65,46 @@ final class CursesTerminal {
 
     /// Waits for the next key; `nil` for keys the spreadsheet does not use.
     func readKey() -> Key? {
+        if !readAhead.isEmpty { return readAhead.removeFirst() }
         var character: wint_t = 0
         let status = wget_wch(stdscr, &character)
         if status == KEY_CODE_YES { return functionKey(Int32(character)) }
         guard status == OK else { return nil }
+        if character == 27 { return escapeKey() }
+        return plainKey(character)
+    }
+
+    /// After an `Esc`: what follows within a short delay, decoded by `EscapeSequence` — an
+    /// arrow sent as `ESC [ B` is an arrow, `Esc` alone is `Esc`, and a sequence cut short is
+    /// dropped rather than taken for `Esc` (which would leave the spreadsheet).
+    private func escapeKey() -> Key? {
+        var following: [Character] = []
+        wtimeout(stdscr, 50)
+        defer { wtimeout(stdscr, -1) }
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(stdscr, &character)
+            if status == KEY_CODE_YES {
+                // A key ncurses decoded itself came next: the Esc was a key of its own.
+                if let key = functionKey(Int32(character)) { readAhead.append(key) }
+                return following.isEmpty ? .escape : nil
+            }
+            guard status == OK, let scalar = UnicodeScalar(UInt32(character)) else {
+                // Nothing more within the delay.
+                return following.isEmpty ? .escape : nil
+            }
+            following.append(Character(scalar))
+            switch EscapeSequence.read(following) {
+            case .complete(let key): return key
+            case .partial, .escapeKey: continue
+            case .escapeThen:
+                if let key = plainKey(character) { readAhead.append(key) }
+                return .escape
+            }
+        }
+    }
+
+    private func plainKey(_ character: wint_t) -> Key? {
         switch character {
         case 27: return .escape
         case 10, 13: return .enter

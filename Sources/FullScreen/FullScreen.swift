@@ -27,6 +27,11 @@ package enum FullScreen {
             terminal.draw(editor.screen())
             guard let key = terminal.readKey() else { continue }
             if case .resize = key { terminal.invalidate() }
+            if key == .control("z") {
+                terminal.suspend()
+                editor.handle(.resize(rows: terminal.size.rows, columns: terminal.size.columns))
+                continue
+            }
             guard editor.handle(key) else { return }
         }
     }

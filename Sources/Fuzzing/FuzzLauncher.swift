@@ -17,6 +17,9 @@ package struct FuzzLauncher {
         let now = ContinuousClock.now - FuzzLauncher.origin
         return Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
     }
+    /// Whether the user asked the run to stop (Ctrl-C) since the last question; the executable
+    /// answers from its SIGINT handler.
+    package var isInterrupted: () -> Bool = { false }
     /// Standard output and standard error.
     package var output: (String) -> Void = { print($0) }
     package var status: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
@@ -41,15 +44,26 @@ package struct FuzzLauncher {
                 guard now - lastDraw >= 0.1 || done == configuration.batches else { return }
                 lastDraw = now
                 status("\r" + FuzzSummary.progressLine(done: done, total: configuration.batches, seconds: now) + "\u{1B}[K")
+            } shouldStop: {
+                isInterrupted()
             }
         } catch {
             return fail("\(error)")
         }
         var summary = FuzzSummary(seed: configuration.seed, batches: result.batches, sessions: result.sessions, seconds: clock() - start)
         if showsProgress { status("\r\u{1B}[K") }
-        guard case .failed(let finding) = result.outcome else {
+        let finding: FuzzFinding
+        switch result.outcome {
+        case .passed:
             report(summary)
             return 0
+        case .interrupted:
+            // Stopped by the user: the summary of what ran, and the shell's status for SIGINT.
+            summary.wasInterrupted = true
+            report(summary)
+            return 130
+        case .failed(let found):
+            finding = found
         }
         if showsProgress { status("fuzz: batch \(finding.batch) failed (\(finding.failure.kind)); shrinking…") }
         var shrinker = FuzzShrinker(kind: finding.failure.kind)

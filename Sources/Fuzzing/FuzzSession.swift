@@ -100,6 +100,12 @@ package enum FuzzField: String, CaseIterable, Comparable, Sendable {
 
     static let entityName = "Item"
 
+    /// `a` … `z`, then `a1` … `z1`, `a2`, …: a short name per number, never two the same.
+    static func shortName(_ number: Int) -> String {
+        let letter = String(UnicodeScalar(UInt8(97 + number % 26)))
+        return number < 26 ? letter : letter + String(number / 26)
+    }
+
     var typeName: String {
         switch self {
         case .title, .group: "string"
@@ -108,10 +114,12 @@ package enum FuzzField: String, CaseIterable, Comparable, Sendable {
         }
     }
 
-    /// The simplest value of the field, which the shrinker tries first.
-    var simplest: Value {
+    /// The simplest value of the field for `symbol`'s object, which the shrinker tries first.
+    /// A title stays the object's own (`a`, `b`, … by symbol), so that a shrunk failure's
+    /// message still tells its rows apart.
+    func simplest(for symbol: FuzzSymbol) -> Value {
         switch self {
-        case .title: .string("x")
+        case .title: .string(Self.shortName(symbol.rawValue))
         case .group: .string("A")
         case .order: .int(0)
         case .hidden: .bool(false)

@@ -9,7 +9,8 @@ import ObjectGraph
 /// 2. drop lines, delta-debugging style: chunks of half the lines, a quarter, …, single lines;
 /// 3. drop edits within lines (the initial rows too), in chunks then singly, and fields of `set`;
 /// 4. merge adjacent edit lines into one (at most 10 edits), one change event instead of two;
-/// 5. simplify values: titles to `x`, groups toward `A`, orders toward 0, `hidden` to false.
+/// 5. simplify values: titles to the object's own short name (`a`, `b`, … — distinct, so the
+///    failure's message tells rows apart), groups toward `A`, orders toward 0, `hidden` to false.
 /// Deterministic: the same session and kind always give the same result.
 package struct FuzzShrinker {
     package let kind: FuzzFailure.Kind
@@ -172,12 +173,13 @@ package struct FuzzShrinker {
             var position = 0
             while case .edits(let edits)? = current.lines[safe: index], position < edits.count {
                 let values: FuzzValues
+                let symbol: FuzzSymbol
                 switch edits[position] {
-                case .insert(_, let v), .set(_, let v): values = v
-                case .delete: values = [:]
+                case .insert(let s, let v), .set(let s, let v): (symbol, values) = (s, v)
+                case .delete(let s): (symbol, values) = (s, [:])
                 }
                 for field in values.fields {
-                    for candidate in simpler(field, than: values[field] ?? .null) {
+                    for candidate in simpler(field, than: values[field] ?? .null, for: symbol) {
                         guard case .edits(var edits)? = current.lines[safe: index] else { break }
                         switch edits[position] {
                         case .insert(let symbol, var v): v[field] = candidate; edits[position] = .insert(symbol, v)
@@ -196,9 +198,9 @@ package struct FuzzShrinker {
         return current
     }
 
-    /// Simpler values for `field` than `value`, simplest first.
-    private func simpler(_ field: FuzzField, than value: Value) -> [Value] {
-        var values = [field.simplest]
+    /// Simpler values for `field` than `value` of `symbol`'s object, simplest first.
+    private func simpler(_ field: FuzzField, than value: Value, for symbol: FuzzSymbol) -> [Value] {
+        var values = [field.simplest(for: symbol)]
         switch (field, value) {
         case (.order, .int(let n)) where n > 1:
             values += [.int(n / 2), .int(n - 1)]

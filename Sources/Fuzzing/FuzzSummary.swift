@@ -9,6 +9,8 @@ package struct FuzzSummary {
     package var seconds: Double
     /// The first failure, shrunk, if any.
     package var finding: Shrunk?
+    /// Whether the run stopped early, asked to (Ctrl-C).
+    package var wasInterrupted = false
 
     package init(seed: UInt64, batches: Int, sessions: Int, seconds: Double, finding: Shrunk? = nil) {
         self.seed = seed
@@ -44,7 +46,8 @@ package struct FuzzSummary {
     /// more lines: what failed, and where the shrunk session is.
     package var lines: [String] {
         let count = finding == nil ? 0 : 1
-        var lines = ["fuzz: \(Self.grouped(batches)) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
+        let stopped = wasInterrupted ? "interrupted after " : ""
+        var lines = ["fuzz: \(stopped)\(Self.grouped(batches)) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
         if let finding {
             lines.append("fuzz: batch \(Self.grouped(finding.batch)) failed: \(finding.failure)")
             lines.append("fuzz: shrunk to \(finding.inputLines) input lines in \(finding.tries) tries: \(finding.path)")
@@ -61,7 +64,8 @@ package struct FuzzSummary {
             ])
         } ?? .null
         return .object([
-            ("ok", .bool(finding == nil)), ("outcome", .string(finding == nil ? "consistent" : "inconsistent")),
+            ("ok", .bool(finding == nil)),
+            ("outcome", .string(finding != nil ? "inconsistent" : wasInterrupted ? "interrupted" : "consistent")),
             ("seed", Int(exactly: seed).map(JSONValue.int) ?? .string(String(seed))), ("batches", .int(batches)), ("sessions", .int(sessions)),
             ("inconsistencies", .int(finding == nil ? 0 : 1)), ("batchesPerSecond", .int(batchesPerSecond)),
             ("seconds", .double((seconds * 1000).rounded() / 1000)), ("failure", failure),

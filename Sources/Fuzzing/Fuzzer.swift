@@ -19,6 +19,8 @@ package struct Fuzzer {
         case passed
         /// A batch failed: the session up to and including it.
         case failed(FuzzFinding)
+        /// The run was asked to stop (Ctrl-C) before its last batch; every batch run passed.
+        case interrupted
     }
 
     /// The end of a run: how many batches ran and what was found.
@@ -28,10 +30,11 @@ package struct Fuzzer {
         package var outcome = Outcome.passed
     }
 
-    /// Runs the batches; `progress` is told the batches done every 100 batches and at the end.
+    /// Runs the batches; `progress` is told the batches done every 100 batches and at the end,
+    /// and `shouldStop` is asked as often: when it answers true the run ends, `.interrupted`.
     /// Throws `FuzzGeneratorError` when the generator wrote a line the interpreter rejected —
     /// a bug in the generator, not a finding.
-    package func run(progress: (Int) -> Void = { _ in }) throws -> Result {
+    package func run(progress: (Int) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws -> Result {
         var result = Result()
         var seeds = SeededGenerator(seed: configuration.seed)
         while result.batches < configuration.batches {
@@ -58,7 +61,13 @@ package struct Fuzzer {
             for _ in 0..<min(configuration.sessionLength, configuration.batches - result.batches) {
                 let step = try run(generator.nextBatch(executor))
                 result.batches += 1
-                if result.batches % 100 == 0 { progress(result.batches) }
+                if result.batches % 100 == 0 {
+                    progress(result.batches)
+                    if shouldStop() {
+                        result.outcome = .interrupted
+                        return result
+                    }
+                }
                 if let failure = step.failure {
                     progress(result.batches)
                     result.outcome = .failed(FuzzFinding(session: FuzzSession(lines: lines), failure: failure,

@@ -39,6 +39,7 @@ package enum SessionStart: String, Sendable, CaseIterable {
             if outcome.failed { throw InterpreterError("the demo workspace failed at '\(line)': \(outcome.json)") }
         }
         interpreter.workspace.eventCount = 0
+        interpreter.demoEntities = Set(interpreter.workspace.context.schema.entities.map(\.name))
         interpreter.resetHistory()
     }
 

@@ -24,4 +24,21 @@ package enum FileErrorReason {
         guard depth > 0, let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error else { return nil }
         return posixCode(of: underlying, depth: depth - 1)
     }
+
+    /// Why a file at `path` cannot be written, or `nil` when it can: the checks a later
+    /// `fopen(path, "w")` would fail, made without creating or truncating anything — so a long
+    /// run (a fuzz campaign, a recording) learns of a bad path before it starts.
+    package static func problem(writing path: String) -> String? {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { return "is a directory" }
+            return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0 else { return "no such folder '\(folder)'" }
+        guard (folderStatus.st_mode & S_IFMT) == S_IFDIR else { return "'\(folder)' is not a folder" }
+        return access(folder, W_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
 }

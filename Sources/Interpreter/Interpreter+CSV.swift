@@ -72,10 +72,25 @@ extension Interpreter {
         } catch {
             throw InterpreterError(FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'")
         }
-        let records = try CSVImport.records(contents, path: path, entity: entity)
+        defer { progress?("") }
+        let stopped = InterpreterError("import csv: interrupted; nothing was imported from '\(path)'")
+        let records = try CSVImport.records(contents, path: path, entity: entity) { read in
+            progress?("import csv: \(NumberText.grouped(read)) records read")
+            if isInterrupted() { throw stopped }
+        }
         var ids: [ObjectID] = []
         do {
-            for values in records { ids.append(try context.insert(entity.name, values: values).objectID) }
+            for (number, values) in records.enumerated() {
+                ids.append(try context.insert(entity.name, values: values).objectID)
+                if number % CSVImport.checkInterval == CSVImport.checkInterval - 1 {
+                    progress?("import csv: \(NumberText.grouped(number + 1)) of \(NumberText.grouped(records.count)) objects inserted")
+                    // All or nothing: a stop here discards the inserts made so far.
+                    if isInterrupted() { throw stopped }
+                }
+            }
+        } catch let error as InterpreterError {
+            context.discardPendingChanges()
+            throw error
         } catch {
             context.discardPendingChanges()
             throw InterpreterError("\(path): \(error)")
@@ -83,16 +98,37 @@ extension Interpreter {
         nameNextEvent(["import \(ids.count) \(entity.name)"])
         let report = try finishTurn { try context.processPendingChanges() }
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
-        if rendersText { outcome.text.insert(.line("imported \(ids.count) \(entity.name) object\(ids.count == 1 ? "" : "s") from '\(path)'"), at: 0) }
+        if rendersText {
+            // One summary line instead of every new ID (a large import would print megabytes):
+            // the IDs' range, which the JSON answer lists in full.
+            let range = ids.first.map { first in
+                let last = ids[ids.count - 1]
+                return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
+            } ?? ""
+            let count = NumberText.grouped(ids.count)
+            outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
+            outcome.text.insert(.line("imported \(count) \(entity.name) object\(ids.count == 1 ? "" : "s")\(range) from '\(path)'"), at: 0)
+        }
         return outcome
     }
+}
+
+extension Interpreter {
+    /// `#100,004`: an object ID with its digits grouped, for summaries of many objects.
+    static func idText(_ id: ObjectID) -> String { "#" + NumberText.grouped(id.rawValue) }
 }
 
 /// Reading the records of `import csv` with CSV.swift's `CSVReader` and each cell by type.
 enum CSVImport {
     /// The attribute values of every record, or the first problem as `FILE:LINE:COLUMN: …` (LINE
     /// the record's number, the header being 1; COLUMN the field's number).
-    static func records(_ text: String, path: String, entity: Entity) throws -> [[(key: String, value: Value)]] {
+    /// How many records pass between two reports of progress (and questions whether to stop).
+    static let checkInterval = 10_000
+
+    /// `everyInterval` is called with the records read so far every `checkInterval` records; it
+    /// may throw to stop the reading.
+    static func records(_ text: String, path: String, entity: Entity,
+                        everyInterval: (Int) throws -> Void = { _ in }) throws -> [[(key: String, value: Value)]] {
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: false)
@@ -130,6 +166,7 @@ enum CSVImport {
                 values.append((attribute.name, value))
             }
             records.append(values)
+            if records.count % checkInterval == 0 { try everyInterval(records.count) }
         }
         if let error = reader.error { throw InterpreterError("\(path):\(number + 1):1: cannot read CSV: \(error)") }
         return records

@@ -1,4 +1,5 @@
 import CoreDataFiles
+import FetchSimCore
 import Foundation
 import ObjectGraph
 
@@ -52,11 +53,18 @@ extension Interpreter {
         // one event, so each object is reported as one insert.
         var ids: [ObjectID] = []
         ids.reserveCapacity(contents.objects.count)
+        defer { progress?("") }
+        let stopped = InterpreterError("import coredata: interrupted; nothing was imported from '\(path)'")
         do {
             for object in contents.objects {
                 let entity = try context.schema.requireEntity(object.entity)
                 let values = zip(entity.attributes, object.values).filter { !$0.0.isRelationship }.map { (key: $0.0.name, value: $0.1) }
                 ids.append(try context.insert(object.entity, values: values).objectID)
+                if ids.count % CSVImport.checkInterval == 0 {
+                    progress?("import coredata: \(NumberText.grouped(ids.count)) of \(NumberText.grouped(contents.objects.count)) objects inserted")
+                    // All or nothing, as `import csv`: a stop discards the inserts made so far.
+                    if isInterrupted() { throw stopped }
+                }
             }
             for (index, object) in contents.objects.enumerated() {
                 let entity = try context.schema.requireEntity(object.entity)
@@ -65,6 +73,9 @@ extension Interpreter {
                     try context.setValue(.object(ids[target.rawValue - 1]), forKey: attribute.name, of: ids[index])
                 }
             }
+        } catch let error as InterpreterError {
+            context.discardPendingChanges()
+            throw error
         } catch {
             context.discardPendingChanges()
             throw InterpreterError("\(path): \(error)")
@@ -74,7 +85,15 @@ extension Interpreter {
         nameNextEvent(["import \(summary)"])
         let report = try finishTurn { try context.processPendingChanges() }
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
-        if rendersText { outcome.text.insert(.line("imported \(summary) from '\(path)'"), at: 0) }
+        if rendersText {
+            // One summary line with the IDs' range instead of every new ID, as `import csv` prints.
+            let range = ids.first.map { first in
+                let last = ids[ids.count - 1]
+                return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
+            } ?? ""
+            outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
+            outcome.text.insert(.line("imported \(summary)\(range) from '\(path)'"), at: 0)
+        }
         return outcome
     }
 }

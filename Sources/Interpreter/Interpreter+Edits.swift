@@ -258,7 +258,9 @@ extension Interpreter {
         guard let error = error as? ObjectGraphError else { return InterpreterError(String(describing: error)) }
         switch error {
         case .entityInUse, .entityRedefined:
-            return located(error.description, at: .entity)
+            let error = located(error.description, at: .entity)
+            guard demoEntities.contains(name) else { return error }
+            return InterpreterError("\(error); the demo workspace defines '\(name)': start with --empty ('fetchsim --empty SCRIPT') to define your own")
         case .invalidName(let entity) where entity == name:
             return located(error.description, at: .entity)
         case .invalidName(let attribute), .duplicateAttribute(let attribute, _):

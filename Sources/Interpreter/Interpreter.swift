@@ -15,6 +15,16 @@ package final class Interpreter {
     package let workspace: Workspace
     /// Whether to render text output (off in `--json` mode, where only JSON is printed).
     package var rendersText = true
+    /// Whether the user asked the work in progress to stop (Ctrl-C) since the last question.
+    /// Long commands (`import csv`) ask between records and stop leaving nothing half done; the
+    /// console answers from its SIGINT handler, on a terminal.
+    package var isInterrupted: () -> Bool = { false }
+    /// Where long commands report how far they are (`import csv: 120,000 records read`), and
+    /// an empty text when they end; the console shows it on a terminal, and nothing else does.
+    package var progress: ((String) -> Void)?
+    /// The entities the demo workspace defined, when the session started from it: redefining
+    /// one fails for the demo's objects, and the error says how to start without them.
+    package internal(set) var demoEntities: Set<String> = []
     /// Whether an edit's outcome carries its JSON object (`{"ok":true,"ids":…,"batch":…}`); off
     /// in the fuzzer's search, which reads neither text nor JSON. Errors keep their JSON.
     package var rendersJSON = true

@@ -20,7 +20,7 @@ extension SheetEditor {
         case .character(" "), .enter, .shiftSpace, .character("m"):
             drop(carry, isFlagged: isFlagged)
             return true
-        case .escape:
+        case .escape, .control("c"):
             mode = .browsing
             cursor = carry.source
             message = EditorMessage("move cancelled")

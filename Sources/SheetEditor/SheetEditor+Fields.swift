@@ -34,7 +34,7 @@ extension SheetEditor {
             }
             let value = CommandLines.valueText(edit.field.string, type: attribute(named: edit.attribute)?.type)
             run("set \(edit.path.section).\(edit.path.row) \(edit.attribute)=\(value)")
-        case .escape:
+        case .escape, .control("c"):
             mode = .browsing
             message = EditorMessage("edit abandoned")
         default:
@@ -52,12 +52,21 @@ extension SheetEditor {
     /// attribute placed by the drag rules (docs/reorder.md), the other attributes their defaults —
     /// then edits the new row's first cell that is neither the section key nor the index attribute.
     func insertRow() {
-        guard let controller = workspace.controller, let table = workspace.table else { return }
+        guard let controller = workspace.controller, let table = workspace.table else {
+            message = EditorMessage("o: nothing is fetched; ':fetch ENTITY sort KEY index KEY' first", isError: true)
+            return
+        }
         let section = cursor?.section ?? 0
         guard section < table.numberOfSections || table.numberOfSections == 0 else { return }
         let destination = IndexPath(row: cursor.map { $0.row + 1 } ?? 0, section: section)
         let sectionKey = controller.fetchRequest.sectionNameKeyPath
-        let outcome = run("insert \(controller.fetchRequest.entityName) at \(destination.section).\(destination.row)")
+        let entity = controller.fetchRequest.entityName
+        // An empty list has no section to place the row in: the row goes in as the first
+        // object, its section key unset (nil: the unnamed section) and its index key at 0.
+        let line = table.numberOfSections == 0
+            ? "insert \(entity)" + (workspace.dataSource?.indexKey.map { " \($0)=0" } ?? "")
+            : "insert \(entity) at \(destination.section).\(destination.row)"
+        let outcome = run(line)
         guard outcome.errorMessage == nil else { return }
         guard let id = CommandLines.insertedID(outcome), let path = table.rowIdentifier(at: destination) == id
             ? destination : table.indexPath(forRowIdentifier: id)
@@ -79,7 +88,8 @@ extension SheetEditor {
             mode = .browsing
             let line = field.string
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
-            let outcome = run(line)
+            remember(line)
+            let outcome = run(line, isTyped: true)
             if outcome.quits { return false }
             if outcome.errorMessage == nil, !CommandLines.changesData(line) {
                 let text = outcome.renderText(width: columns)
@@ -88,12 +98,15 @@ extension SheetEditor {
                 message = outcome.renderText(width: columns).first.map { EditorMessage($0) }
             }
             return true
-        case .escape:
+        case .escape, .control("c"):
             mode = .browsing
             message = nil
             return true
         case .tab:
             complete(&field)
+        case .up, .down:
+            // The `:` lines typed before, newest first, as readline's history.
+            if let recalled = recall(older: key == .up, current: field.string) { field = LineEditor(recalled) }
         default:
             _ = field.handle(key)
         }
@@ -118,7 +131,34 @@ extension SheetEditor {
         }
         let common = candidates.dropFirst().reduce(first) { prefix, next in String(zip(prefix, next).prefix { $0 == $1 }.map(\.0)) }
         field.replaceWordBeforeCursor(length: word.count, with: common)
-        message = EditorMessage(candidates.joined(separator: "  "))
+        // The message line holds the field itself: the candidates go to the output pane.
+        pane = .output(CommandHelp.wrap(candidates.joined(separator: "  "), width: columns, firstPrefix: "", prefix: ""))
+    }
+
+    /// Adds a typed `:` line to the history (not a repeat of the last one) and resets recall.
+    func remember(_ line: String) {
+        if commandHistory.last != line { commandHistory.append(line) }
+        if commandHistory.count > Self.historyCapacity { commandHistory.removeFirst() }
+        historyPosition = nil
+    }
+
+    /// The history line before (`older`) or after the one recalled last; after the newest, the
+    /// line being typed comes back. Nil when there is nothing further.
+    func recall(older: Bool, current: String) -> String? {
+        guard !commandHistory.isEmpty else { return nil }
+        if historyPosition == nil {
+            guard older else { return nil }
+            draftLine = current
+            historyPosition = commandHistory.count
+        }
+        let position = (historyPosition ?? commandHistory.count) + (older ? -1 : 1)
+        if position < 0 { return nil }
+        if position >= commandHistory.count {
+            historyPosition = nil
+            return draftLine
+        }
+        historyPosition = position
+        return commandHistory[position]
     }
 
     /// A key in the `/` field: `Enter` finds the next row with a cell containing the text.
@@ -129,7 +169,7 @@ extension SheetEditor {
             mode = .browsing
             lastSearch = field.string.isEmpty ? lastSearch : field.string
             searchNext()
-        case .escape:
+        case .escape, .control("c"):
             mode = .browsing
             message = nil
         default:

@@ -48,11 +48,19 @@ extension SheetEditor {
             }
         }
         while lines.count < 1 + bodyHeight { lines.append(ScreenLine()) }
-        lines += paneLines()
+        let pane = paneLines()
+        // On a terminal too small for everything, the bottom lines (the message, the status bar
+        // with its verdict) stay and the table gives way from its end; below three lines only
+        // the last of the bottom lines are drawn.
+        lines = Array(lines.prefix(max(0, upperLines - pane.count))) + pane
         let (message, messageCursor) = messageLine()
         if let messageCursor { cursorPoint = ScreenPoint(line: lines.count, column: messageCursor) }
-        lines.append(message)
-        lines += statusLines()
+        let bottom = [message] + statusLines()
+        let bottomShown = min(bottom.count, rows)
+        let firstBottom = bottom.count - bottomShown
+        if firstBottom > 0, messageCursor != nil { cursorPoint = nil }
+        lines += bottom[firstBottom...]
+        if let point = cursorPoint, point.line >= rows || point.column >= columns { cursorPoint = nil }
         return ScreenModel(rows: rows, columns: columns, lines: lines.map { $0.fitted(to: columns) }, cursor: cursorPoint)
     }
 

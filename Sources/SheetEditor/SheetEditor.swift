@@ -26,10 +26,23 @@ package final class SheetEditor {
     package internal(set) var top = 0
     package internal(set) var rows: Int
     package internal(set) var columns: Int
-    package internal(set) var pane: EditorPane?
+    package internal(set) var pane: EditorPane? {
+        didSet { if pane != oldValue { paneScroll = 0 } }
+    }
+    /// The first line of the pane's body shown.
+    package internal(set) var paneScroll = 0
     package internal(set) var message: EditorMessage?
     /// `d` was pressed once: a second `d` deletes the row.
     var isDeletePending = false
+    /// The `:` lines typed, oldest first (at most `historyCapacity`), and the one recalled.
+    var commandHistory: [String] = []
+    var historyPosition: Int?
+    /// The `:` line being typed when recall began, given back after the newest history line.
+    var draftLine = ""
+    static let historyCapacity = 200
+    /// Whether leaving ends the whole session (`fetchsim tui`) rather than returning to the
+    /// REPL (`sheet`); then `q` asks the REPL's question before unsaved work is lost.
+    package var quitConcern: (() -> String?)?
     /// The last `/` query, for `n`.
     var lastSearch: String?
     /// A mouse press waiting to become a drag or a click.
@@ -42,8 +55,8 @@ package final class SheetEditor {
     package init(interpreter: Interpreter, rows: Int, columns: Int, perform: ((String) -> LineOutcome)? = nil) {
         self.interpreter = interpreter
         self.perform = perform ?? { interpreter.execute($0) }
-        self.rows = max(rows, 4)
-        self.columns = max(columns, 20)
+        self.rows = max(rows, 1)
+        self.columns = max(columns, 1)
         cursor = layout().firstRow
         syncViewport()
     }
@@ -74,8 +87,10 @@ package final class SheetEditor {
     @discardableResult
     package func handle(_ key: Key) -> Bool {
         if case .resize(let newRows, let newColumns) = key {
-            rows = max(newRows, 4)
-            columns = max(newColumns, 20)
+            // The model is the terminal's real size, however small: drawing more lines than the
+            // terminal has is what curses cannot do.
+            rows = max(newRows, 1)
+            columns = max(newColumns, 1)
             scrollToCursor()
             return true
         }
@@ -97,10 +112,12 @@ package final class SheetEditor {
     /// Runs `line`, shows its error (or `successMessage`), and puts the cursor back on a row
     /// that exists. Returns the outcome.
     @discardableResult
-    func run(_ line: String, showsFirstLine: Bool = false) -> LineOutcome {
+    func run(_ line: String, showsFirstLine: Bool = false, isTyped: Bool = false) -> LineOutcome {
         let outcome = perform(line)
         if let error = outcome.errorMessage {
-            message = EditorMessage("error: \(error)", isError: true)
+            // A line a key made was never seen: its error names no column of it.
+            let shown = isTyped ? error : Self.withoutColumn(error)
+            message = EditorMessage("error: \(shown)", isError: true)
         } else if showsFirstLine, let first = outcome.renderText(width: columns).first {
             message = EditorMessage(first)
         } else {
@@ -111,21 +128,38 @@ package final class SheetEditor {
         return outcome
     }
 
+    /// `message` without the ` at column N` the interpreter adds for a typed line.
+    static func withoutColumn(_ message: String) -> String {
+        message.replacing(/\ at column \d+/, with: "")
+    }
+
     // MARK: Scrolling
 
-    /// Lines the table area has (the screen less the header, the pane, the message line and the
-    /// two status lines).
-    package var bodyHeight: Int { max(1, rows - 4 - paneHeight) }
+    /// The lines the screen keeps below the table: the message line and the two status lines.
+    static let bottomLines = 3
 
-    /// Lines the pane takes (its title rule included): what it shows, at most half the screen.
+    /// The lines the table's header, rows and the pane share: the screen less the bottom lines.
+    var upperLines: Int { max(0, rows - Self.bottomLines) }
+
+    /// Lines the table area has (the screen less the header, the pane, the message line and the
+    /// two status lines); at least one, so that paging and scrolling always move — on a terminal
+    /// too small to draw it, the rows are scrolled but not drawn.
+    package var bodyHeight: Int { max(1, upperLines - 1 - paneHeight) }
+
+    /// Lines the pane takes (its title rule included): what it shows, at most half the screen,
+    /// and never so much that the table loses its header and one row; none when that leaves it
+    /// no line besides its title.
     package var paneHeight: Int {
         guard let pane else { return 0 }
-        let most = min(max(rows / 2 - 1, 3), rows - 5)
+        let room = upperLines - 2
+        guard room >= 2 else { return 0 }
+        let wanted: Int
         switch pane {
-        case .output(let lines): return min(lines.count + 1, max(3, rows - 6))
-        case .help: return min(Self.keyHelp.count + 1, most)
-        case .log: return most
+        case .output(let lines): wanted = min(lines.count + 1, max(3, rows - 6))
+        case .help: wanted = min(Self.keyHelp.count + 1, max(rows / 2 - 1, 3))
+        case .log: wanted = max(rows / 2 - 1, 3)
         }
+        return min(wanted, room)
     }
 
     /// Scrolls so that the cursor's line (and its section header when it is the first row) is on
@@ -136,6 +170,9 @@ package final class SheetEditor {
             let line = layout.line(of: cursor)
             if line < top { top = cursor.row == 0 ? line - 1 : line }
             if line >= top + bodyHeight { top = line - bodyHeight + 1 }
+            // A first row keeps its section header above it whenever there is room for both
+            // (after a terminal grows back from a single line, say).
+            if cursor.row == 0, top == line, bodyHeight >= 2 { top = line - 1 }
         }
         top = max(0, min(top, max(0, layout.lineCount - bodyHeight)))
         syncViewport()

@@ -1,4 +1,5 @@
 import CommandLanguage
+import FetchSimCore
 import Foundation
 import Interpreter
 
@@ -59,10 +60,7 @@ package struct Transcript: Equatable, Sendable {
 
     /// Parses transcript text; errors name the line.
     package static func parse(_ text: String) throws(TranscriptError) -> Transcript {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
-        if lines.last?.isEmpty == true { lines.removeLast() }
+        let lines = TextLines.split(text)
         guard let first = lines.first else { throw TranscriptError(line: 1, "empty transcript (expected '\(TranscriptHeader.versionLine)')") }
         if let long = lines.firstIndex(where: { $0.utf8.count > maximumLineLength }) {
             throw TranscriptError(line: long + 1, "line too long (\(lines[long].utf8.count) bytes; at most \(maximumLineLength))")

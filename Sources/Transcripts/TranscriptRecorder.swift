@@ -7,40 +7,53 @@ import Darwin
 
 /// Writes a session transcript as it happens: a header, then each input after `> ` and its plain
 /// 80-column output. Every write is flushed, so a crash loses at most the line in progress.
+///
+/// The file is created with the first input line: a transcript needs one to replay, so a session
+/// that records none writes nothing (and leaves a file already at `path` as it was).
 package final class TranscriptRecorder {
     package let path: String
     package private(set) var header: TranscriptHeader
     private var file: UnsafeMutablePointer<FILE>?
+    private var isClosed = false
     /// The lines after the header, kept so that the file can be rewritten with a changed header.
     private var body: [String] = []
 
-    /// Creates (or truncates) the file at `path` and writes `header`.
+    /// A recorder that will write `header` and the session's lines to `path`. Refuses at once a
+    /// path that cannot be written (a directory, a missing or read-only folder), so the user
+    /// learns it before the session, not after.
     package init(path: String, header: TranscriptHeader) throws {
-        guard let file = fopen(path, "w") else {
-            throw InterpreterError("cannot write transcript '\(path)': \(String(cString: strerror(errno)))")
+        if let problem = FileErrorReason.problem(writing: path) {
+            throw InterpreterError("cannot write transcript '\(path)': \(problem)")
         }
         self.path = path
         self.header = header
-        self.file = file
-        write(header.lines)
     }
+
+    /// Whether an input line has been recorded, and so the file written.
+    package var hasRecordedInput: Bool { !body.isEmpty }
 
     /// Marks the session as one that demonstrates a failure (`# expect: inconsistent`), so that
     /// the recording replays green: the file is written anew with the changed header.
     package func expectInconsistency() {
-        guard !header.expectsInconsistency, file != nil else { return }
+        guard !header.expectsInconsistency, !isClosed else { return }
         header.expectsInconsistency = true
-        if let file { fclose(file) }
-        file = fopen(path, "w")
+        guard let file else { return }
+        fclose(file)
+        self.file = fopen(path, "w")
         write(header.lines + body)
     }
 
     deinit { close() }
 
     /// Appends one input line and its output (escaped where a line would read as a prompt or a
-    /// comment, `Transcript.escaped(_:)`).
+    /// comment, `Transcript.escaped(_:)`); the first one creates the file.
     package func record(input: String, output: [String]) {
+        guard !isClosed else { return }
         let lines = ["> " + input] + output.map(Transcript.escaped)
+        if file == nil {
+            file = fopen(path, "w")
+            write(header.lines)
+        }
         body += lines
         write(lines)
     }
@@ -49,6 +62,7 @@ package final class TranscriptRecorder {
     package func close() {
         if let file { fclose(file) }
         file = nil
+        isClosed = true
     }
 
     private func write(_ lines: [String]) {

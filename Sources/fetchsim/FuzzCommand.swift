@@ -1,6 +1,8 @@
 import Adapters
 import ArgumentParser
+import CTerminal
 import Fuzzing
+import Interpreter
 
 /// `fetchsim fuzz`: random edit sessions checked after every batch; the first failure is shrunk
 /// to a short transcript.
@@ -10,20 +12,21 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Run random edit sessions, check the table after every batch, and shrink the first failure to a transcript.",
         discussion: """
             Exits with 0 when every batch stayed consistent, 1 when one failed (the shrunk session \
-            is written to --out and replays with 'fetchsim replay'), 2 when the fuzzer went wrong.
+            is written to --out and replays with 'fetchsim replay'), 2 when the fuzzer went wrong, \
+            130 when Ctrl-C stopped the run (after a summary of the batches run).
             """
     )
 
-    @Option(help: "The random seed; the same seed and options give the same run.")
+    @Option(parsing: .unconditional, help: "The random seed; the same seed and options give the same run.")
     var seed: UInt64 = 1
 
-    @Option(help: "How many batches (edit lines) to run in all.")
+    @Option(parsing: .unconditional, help: "How many batches (edit lines) to run in all.")
     var batches = 10_000
 
-    @Option(help: "The list size the edits keep close to.")
+    @Option(parsing: .unconditional, help: "The list size the edits keep close to.")
     var rows = 20
 
-    @Option(help: "How many section names the edits use (1-26).")
+    @Option(parsing: .unconditional, help: "How many section names the edits use (1-26).")
     var sections = 4
 
     @Option(help: ArgumentHelp("The adapter under test.", valueName: "name"))
@@ -41,7 +44,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The compatibility profile.", valueName: "name"))
     var profile: CompatibilityProfile = .modern
 
-    @Option(help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug).", valueName: "percent"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug).", valueName: "percent"))
     var unflagged = 0
 
     @Option(help: ArgumentHelp("How drags renumber the index attribute.", valueName: "strategy"))
@@ -50,7 +53,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The direction of the index attribute in the sort.", valueName: "direction"))
     var sort: FuzzSortDirection = .asc
 
-    @Option(help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one (default 10).", valueName: "percent"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one.", valueName: "percent"))
     var filter = 10
 
     @Option(help: ArgumentHelp("The simulated view: a table, or a collection view with UIKit's collection-view messages.", valueName: "view"))
@@ -65,7 +68,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
-    @Option(help: ArgumentHelp("Controllers on the main context, each with its own table and adapter (1-4).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Controllers on the main context, each with its own table and adapter (1-4).", valueName: "n"))
     var controllers = 1
 
     @Flag(help: "The other controllers drive the first one's table (the bug).")
@@ -74,7 +77,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "The second controller's table is closed with its delegate left attached (the bug).")
     var leaveDelegate = false
 
-    @Option(help: ArgumentHelp("The share of batches, in percent, made in a fresh background context or as a batch request.", valueName: "percent"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of batches, in percent, made in a fresh background context or as a batch request.", valueName: "percent"))
     var background = 0
 
     @Option(help: ArgumentHelp("How the main context merges background saves and batch requests (only auto is correct).", valueName: "mode"))
@@ -84,6 +87,14 @@ struct FuzzCommand: ParsableCommand {
     /// usage, not the top-level one.
     func validate() throws {
         _ = try configuration()
+        // The shrunk session is written after the whole campaign: a path that cannot take it
+        // is refused before the first batch.
+        var launcher = FuzzLauncher(configuration: try configuration())
+        launcher.outputPath = out
+        let path = launcher.path
+        if let problem = FileErrorReason.problem(writing: path) {
+            throw ValidationError("cannot write the shrunk session to '\(path)': \(problem)")
+        }
     }
 
     private func configuration() throws -> FuzzConfiguration {
@@ -107,6 +118,12 @@ struct FuzzCommand: ParsableCommand {
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json
+        // Ctrl-C stops the campaign between batches, with a summary, instead of ending the
+        // process under its progress bar.
+        if fetchsim_interrupt_install() == 0 {
+            launcher.isInterrupted = { fetchsim_interrupt_take() != 0 }
+        }
+        defer { fetchsim_interrupt_uninstall() }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

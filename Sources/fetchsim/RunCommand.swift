@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
         launcher.storePath = store
         launcher.modelPath = model
         launcher.coreDataStorePath = coreDataStore
-        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1) }
+        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -40,7 +40,7 @@ struct TUICommand: ParsableCommand {
         launcher.modelPath = model
         launcher.coreDataStorePath = coreDataStore
         launcher.startsInFullScreen = true
-        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1) }
+        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -58,7 +58,10 @@ struct FullScreenTerminalTests {
         #expect(tableIDs(inDump: dumped) == Self.expected)
         #expect(tableIDs(onScreen: dumped) == tableIDs(inDump: dumped))
         try await tmux.send("Escape")
+        // Two unsaved events: leaving asks first, as the REPL's quit does.
         try await tmux.send("q")
+        _ = try await tmux.waitFor("the quit question") { $0.contains("Quit anyway? [y/N]") }
+        try await tmux.send("y")
         let ended = try await tmux.waitFor("EXIT=") { $0.contains("EXIT=") }
         #expect(ended.contains("EXIT=0"))
     }

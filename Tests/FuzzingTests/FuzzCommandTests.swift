@@ -64,4 +64,37 @@ struct FuzzCommandTests {
         let entry = unflagged.components(separatedBy: "--reorder").first ?? ""
         #expect(entry.components(separatedBy: "default").count == 2, "\(entry)")
     }
+
+    /// Ctrl-C stops a long campaign between batches with a summary of what ran and status 130,
+    /// instead of ending the process under its progress bar.
+    @Test func ctrlCStopsTheCampaignWithASummary() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let (output, errors, termination) = try await ChildProcess.runAndInterrupt(
+            binary.path, ["fuzz", "--seed", "3", "--batches", "100000000"], after: .seconds(2))
+        #expect(termination == .exited(130), "\(errors)")
+        #expect(output.hasPrefix("fuzz: interrupted after "), "\(output)")
+        #expect(output.contains(" batches, 0 inconsistencies, seed 3, "))
+    }
+
+    /// A path that cannot take the shrunk session is refused before the campaign runs.
+    @Test func anUnwritableOutPathIsRefusedFirst() async throws {
+        let (output, errors, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--out", "/tmp", "--batches", "100000000"])
+        #expect(status == 64)
+        #expect(output.isEmpty)
+        #expect(errors.hasPrefix("Error: cannot write the shrunk session to '/tmp': is a directory"))
+    }
+
+    /// A negative number is a value the option checks, not a missing value.
+    @Test func aNegativeNumberIsCheckedNotMissing() async throws {
+        let (_, errors, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--rows", "-5"])
+        #expect(status == 64)
+        #expect(errors.hasPrefix("Error: '--rows' must be between 1 and 1000, not '-5'"))
+    }
+
+    /// Each default is said once, by the argument parser.
+    @Test func helpSaysEachDefaultOnce() async throws {
+        let (output, _) = try await BinaryLocator.run(["fuzz", "--help"], input: "")
+        #expect(!output.contains("(default 10)"))
+        #expect(output.contains("(default: 10)"))
+    }
 }

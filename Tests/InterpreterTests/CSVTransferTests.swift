@@ -74,7 +74,8 @@ import Testing
         files.contents["t.csv"] = "name,n,x,ok,when,note\nA,-3,2.5,true,2024-05-01,\n,0,1e3,false,2024-05-01T10:00:00Z,hi\n"
         let session = try session(files, .empty)
         _ = session.text("entity T name:string n:int x:double ok:bool when:date note:string?")
-        _ = session.text("import csv t.csv T")
+        // One summary line with the range of the new IDs, not every ID.
+        #expect(session.text("import csv t.csv T").first == "imported 2 T objects (#1…#2) from 't.csv'")
         #expect(session.text("dump objects") == [
             "nothing fetched",
             #"#1 T{name="A", n=-3, x=2.5, ok=true, when=2024-05-01T00:00:00Z, note=nil}"#,
@@ -110,6 +111,18 @@ import Testing
         #expect(session.text("mode tabl") == ["error: expected an output mode (sheet, csv, json, box), got 'tabl' at column 6"])
         #expect(session.text("mode jsn") == ["error: expected an output mode ('json'), got 'jsn' at column 6"])
     }
+
+    /// A large import says how many objects and which IDs in one line, digits grouped.
+    @Test func aLargeImportPrintsOneSummaryLine() throws {
+        let files = Files()
+        files.contents["big.csv"] = "n\n" + (0..<1_500).map(String.init).joined(separator: "\n") + "\n"
+        let session = try session(files, .empty)
+        _ = session.text("entity T n:int")
+        let lines = session.text("import csv big.csv T")
+        #expect(lines.first == "imported 1,500 T objects (#1…#1,500) from 'big.csv'")
+        #expect(!lines.contains { $0.hasPrefix("#1 #2") })
+    }
+
 }
 
 /// `export csv` to a path the system refuses: the error line names the file and the system's

@@ -1,3 +1,4 @@
+import Foundation
 import FetchSimCore
 import ObjectGraph
 import SheetEditor
@@ -40,8 +41,11 @@ import Testing
         fixture.press(.enter)
         #expect(fixture.lines == ["set 0.0 order=abc"])
         let expected = fixture.interpreter.execute("set 0.0 order=abc").errorMessage
-        #expect(fixture.editor.message == EditorMessage("error: \(try #require(expected))", isError: true))
-        #expect(fixture.screenText[fixture.screenText.count - 3].hasPrefix("error: invalid value 'abc' at column 15"))
+        // The REPL's error, less the column of a line the user never saw.
+        let withoutColumn = try #require(expected).replacingOccurrences(of: " at column 15", with: "")
+        #expect(try #require(expected).contains(" at column 15"))
+        #expect(fixture.editor.message == EditorMessage("error: \(withoutColumn)", isError: true))
+        #expect(fixture.screenText[fixture.screenText.count - 3].hasPrefix("error: invalid value 'abc' (strings need double quotes"))
         #expect(fixture.interpreter.workspace.context.object(with: ObjectID(1))?["order"] == .int(0))
     }
 

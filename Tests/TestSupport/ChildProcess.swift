@@ -143,6 +143,32 @@ public enum ChildProcess {
         return ChildTermination(result.terminationStatus)
     }
 
+    /// Starts `executable` with its output collected, waits `after`, sends SIGINT (as Ctrl-C
+    /// does), and returns what it printed and how it ended (SIGKILL after 30 s more).
+    public static func runAndInterrupt(
+        _ executable: String,
+        _ arguments: [String],
+        after delay: Duration
+    ) async throws -> (output: String, error: String, termination: ChildTermination) {
+        _ = ignoresBrokenPipes
+        let result = try await Subprocess.run(
+            .path(FilePath(executable)),
+            arguments: Arguments(arguments),
+            input: .none,
+            output: .string(limit: 16 << 20),
+            error: .string(limit: 16 << 20)
+        ) { execution in
+            try await Task.sleep(for: delay)
+            try? execution.send(signal: .interrupt)
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(30))
+                try? execution.send(signal: .kill)
+            }
+            _ = watchdog
+        }
+        return (result.standardOutput ?? "", result.standardError ?? "", ChildTermination(result.terminationStatus))
+    }
+
     static func environment(_ changes: [String: String?]) -> Subprocess.Environment {
         var updates: [Subprocess.Environment.Key: String?] = [:]
         for (name, value) in changes { updates[Subprocess.Environment.Key(stringLiteral: name)] = value }

@@ -192,4 +192,14 @@ struct MalformedTranscriptBinaryTests {
         #expect(status == 1)
         #expect(output == "\(path):2: line too long (1048578 bytes; at most 65536)\n0 passed, 1 failed\n")
     }
+
+    /// A transcript saved with Windows line endings replays as the same file with Unix ones.
+    @Test func windowsLineEndingsReplay() throws {
+        let scratch = try TranscriptScratch()
+        let unix = try String(contentsOfFile: "Sessions/rule19-dense-renumbering-flagged.session", encoding: .utf8)
+        let windows = unix.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(windows.utf8.count > unix.utf8.count)
+        let (result, report) = try scratch.replay("windows.session", windows)
+        #expect(result.passed, "\(report)")
+    }
 }

@@ -192,7 +192,13 @@ package final class SessionDriver {
                 failed = true
             }
         case .stop:
-            message = recorder == nil ? "error: not recording" : "recording stopped: '\(recorder?.path ?? "")'"
+            if let recorder {
+                message = recorder.hasRecordedInput
+                    ? "recording stopped: '\(recorder.path)'"
+                    : "recording stopped: no line was recorded, so '\(recorder.path)' is not written"
+            } else {
+                message = "error: not recording"
+            }
             failed = recorder == nil
             recorder?.close()
             recorder = nil
@@ -250,12 +256,21 @@ package final class SessionDriver {
         run(reader: &reader, script: script, confirmsAtEnd: script == nil)
     }
 
-    private func run(reader: inout some LineReader, script: String?, confirmsAtEnd: Bool) -> Bool {
+    /// Runs `reader`'s lines, naming `script` and the line in errors; at the end of the input
+    /// asks `confirmQuit` first when `confirmsAtEnd`.
+    package func run(reader: inout some LineReader, script: String?, confirmsAtEnd: Bool) -> Bool {
         var number = 0
         while true {
             switch reader.readLine(prompt: isJSON ? "" : prompt) {
             case .line(let line):
                 number += 1
+                if let script, number > 1, interpreter.isInterrupted() {
+                    // Stopped between two lines: what ran is kept (each line was its own turn).
+                    let note = "\(script): interrupted before line \(number); lines 1–\(number - 1) ran and are kept"
+                    if isJSON { emit(.object([("ok", false), ("error", .string(note))])) } else { errorSink(note) }
+                    hadFailure = true
+                    return true
+                }
                 guard handle(line, location: script.map { ScriptLocation(file: $0, line: number) }) else { return false }
             case .interrupted:
                 continue

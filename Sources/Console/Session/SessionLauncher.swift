@@ -1,5 +1,7 @@
+internal import CTerminal
 import CommandLanguage
 import CoreDataFiles
+import FetchSimCore
 import Foundation
 import Interpreter
 import ObjectGraph
@@ -28,7 +30,9 @@ package struct SessionLauncher {
     /// Opens the full-screen spreadsheet on the driver's workspace (the executable's hook); the
     /// second argument is the store file whose unsaved changes quitting asks about, if any. It
     /// returns false when the terminal could not be driven (it has said why).
-    package var sheetOpener: ((SessionDriver, String?) -> Bool)?
+    /// Opens the full-screen spreadsheet on the driver: the store file, if any, and whether
+    /// leaving it ends the session (`fetchsim tui`) or returns to the prompt (`sheet`).
+    package var sheetOpener: ((SessionDriver, String?, _ endsSession: Bool) -> Bool)?
     /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
     package var startsInFullScreen = false
 
@@ -74,13 +78,23 @@ package struct SessionLauncher {
         driver.echoesInput = echoesInput
         driver.modelPath = modelPath
         if let sheetOpener, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
-            driver.sheetOpener = { _ = sheetOpener($0, nil) }
+            driver.sheetOpener = { _ = sheetOpener($0, nil, false) }
         }
         if startsInFullScreen, driver.sheetOpener == nil || sheetOpener == nil {
             FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
             return 2
         }
         driver.keepsStoreFile = storePath != nil
+        if isTerminal, !isJSON {
+            // Ctrl-C at the prompt abandons the line (readline's handler records it); during a
+            // long command it stops the command between records or lines.
+            interpreter.isInterrupted = { fetchsim_interrupt_take() != 0 }
+            if isatty(STDERR_FILENO) != 0 {
+                interpreter.progress = { text in
+                    FileHandle.standardError.write(Data((text.isEmpty ? "\r\u{1B}[K" : "\r" + text + "\u{1B}[K").utf8))
+                }
+            }
+        }
         if isTerminal, !isJSON { driver.confirmQuit = Self.askYesNo }
         // Long output is paged only when both ends are a terminal (never in pipes or JSON).
         if isTerminal, !isJSON, isatty(STDOUT_FILENO) != 0, let pager = Pager.fromEnvironment(environment) {
@@ -105,7 +119,7 @@ package struct SessionLauncher {
                 var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
                 guard driver.run(reader: &reader, script: path) else { return 0 }
             }
-            return sheetOpener(driver, storePath) ? 0 : 2
+            return sheetOpener(driver, storePath, true) ? 0 : 2
         }
         // The welcome, wrapped at the terminal's width like help and errors.
         let welcome = { (text: String) in
@@ -138,7 +152,9 @@ package struct SessionLauncher {
                 }
                 return CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
             })
-            driver.run(reader: &reader)
+            // Piped input is a script without a file name: its errors go to stderr as
+            // `<stdin>:LINE: error: …`, unwrapped, as a script file's do.
+            _ = driver.run(reader: &reader, script: isTerminal || isJSON ? nil : "<stdin>", confirmsAtEnd: true)
         }
         driver.leave()
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
@@ -225,16 +241,12 @@ struct ScriptLineReader: LineReader {
     private var index = 0
 
     init(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        self.lines = lines
+        lines = TextLines.split(text)
     }
 
     mutating func readLine(prompt: String) -> LineReadResult {
         guard index < lines.count else { return .endOfInput }
         defer { index += 1 }
-        var line = String(lines[index])
-        if line.hasSuffix("\r") { line.removeLast() }
-        return .line(line)
+        return .line(String(lines[index]))
     }
 }

@@ -93,4 +93,29 @@ struct StoreSessionTests {
         #expect(output.isEmpty)
         #expect(try Data(contentsOf: file) == Data("hello\n".utf8))
     }
+
+    /// Piped input is a script read from stdin: errors go to stderr as `<stdin>:LINE: error: …`,
+    /// one line each however long, and stdout keeps only the output.
+    @Test func pipedErrorsNameStdinAndTheLineOnStderr() async throws {
+        let input = "bogus\nset 9.9 title=\"a title long enough to carry the message past eighty columns\"\nstats\n"
+        let (output, errors, status) = try await BinaryLocator.runCollectingErrors([], input: input)
+        #expect(status == 1)
+        #expect(errors == """
+            <stdin>:1: error: unknown command 'bogus' at column 1 (try 'help')
+            <stdin>:2: error: index path 9.9 is out of range (the table has 3 sections) at column 5
+
+            """)
+        #expect(!output.contains("error"))
+        #expect(output.hasPrefix("objects: 12"))
+    }
+
+    /// A script that defines the demo's entity on the demo fails, and says how to start empty.
+    @Test func redefiningTheDemosEntitySaysStartWithEmpty() async throws {
+        let (_, errors, status) = try await BinaryLocator.runCollectingErrors([], input: "entity Note title:string rank:int\n")
+        #expect(status == 1)
+        #expect(errors.hasPrefix("<stdin>:1: error: entity 'Note' has 12 objects; delete them before redefining it at column 8; "))
+        #expect(errors.contains("start with --empty"))
+        let (_, emptyErrors, emptyStatus) = try await BinaryLocator.runCollectingErrors(["--empty"], input: "entity Note title:string rank:int\n")
+        #expect(emptyStatus == 0 && emptyErrors.isEmpty)
+    }
 }

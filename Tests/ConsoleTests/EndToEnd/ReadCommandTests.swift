@@ -76,4 +76,18 @@ struct ReadCommandTests {
         let (without, _) = try await BinaryLocator.run([script], input: "stats\n")
         #expect(!without.contains("objects:"), "without --interactive standard input is not read")
     }
+
+    /// A script and a `read` file written on Windows (CRLF) run line by line, as with LF.
+    @Test func windowsLineEndingsInScriptsAndRead() async throws {
+        let dir = try folder(["inner.txt": "delete 0.0\r\nstats\r\n", "script.txt": "set 0.0 title=\"Oat milk\"\r\ncheck\r\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inner = dir.appendingPathComponent("inner.txt").path, script = dir.appendingPathComponent("script.txt").path
+        let (readOutput, readErrors, readStatus) = try await BinaryLocator.runCollectingErrors([], input: "read \(inner)\n")
+        #expect(readStatus == 0, "\(readErrors)")
+        #expect(readOutput.contains("1 delete applied") && readOutput.contains("objects: 11"))
+        let (scriptOutput, scriptErrors, scriptStatus) = try await BinaryLocator.runCollectingErrors([script], input: "")
+        #expect(scriptStatus == 0, "\(scriptErrors)")
+        #expect(scriptOutput.contains("Oat milk"))
+        #expect(!scriptErrors.contains("control character"))
+    }
 }
