@@ -169,10 +169,11 @@ let package = Package(
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
-        // Interpreter for `import coredata` and the workspace `--model` starts.
+        // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
+        // the '# model:' header.
         .testTarget(
             name: "CoreDataFilesTests",
-            dependencies: ["CoreDataFiles", "Interpreter", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
