@@ -109,7 +109,9 @@ let package = Package(
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore",
+                           // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
+                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.
