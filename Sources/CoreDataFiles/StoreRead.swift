@@ -44,9 +44,11 @@ struct StoreRead {
             plans.append(try plan(table, numbers: numbers))
         }
         for plan in plans {
-            let sql = "SELECT " + (["Z_PK", "Z_ENT"] + plan.columns).joined(separator: ", ") + " FROM \(plan.table.name) ORDER BY Z_PK"
+            // Names come from the model file: quoted, so any name reads as a name.
+            let sql = "SELECT " + (["Z_PK", "Z_ENT"] + plan.columns).map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+                + " FROM \(plan.table.name.quotedDatabaseIdentifier) ORDER BY Z_PK"
             var tableKeys: [Int64: Int] = [:]
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(plan.table.name)") ?? 0
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(plan.table.name.quotedDatabaseIdentifier)") ?? 0
             tableKeys.reserveCapacity(count)
             objects.reserveCapacity(objects.count + count)
             objectKeys.reserveCapacity(objects.count + count)
