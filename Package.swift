@@ -105,7 +105,7 @@ let package = Package(
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",
-            dependencies: ["Transcripts", "Interpreter", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]
+            dependencies: ["Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]
         ),
         .target(
             name: "Benchmarks",

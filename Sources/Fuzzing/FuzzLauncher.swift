@@ -1,5 +1,6 @@
 import Foundation
 import Interpreter
+import Transcripts
 
 /// Runs `fetchsim fuzz` the way the executable does: the fuzzer with a progress bar on a
 /// terminal, then, on the first failure, the shrinker and the transcript file; prints the
@@ -17,6 +18,10 @@ package struct FuzzLauncher {
         let now = ContinuousClock.now - FuzzLauncher.origin
         return Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
     }
+    /// Where to write a JUnit XML report of the campaign (one test case), if anywhere.
+    package var junitPath: String?
+    /// The campaign's options as given (`--adapter diffable --shard 2/8`), naming its test case.
+    package var campaignName: String?
     /// Whether the user asked the run to stop (Ctrl-C) since the last question; the executable
     /// answers from its SIGINT handler.
     package var isInterrupted: () -> Bool = { false }
@@ -76,7 +81,8 @@ package struct FuzzLauncher {
             let transcript = try FuzzTranscript(session: shrunk, comments: comments)
             try transcript.text.write(toFile: path, atomically: true, encoding: .utf8)
             summary.finding = FuzzSummary.Shrunk(failure: transcript.failure ?? finding.failure, batch: finding.batch,
-                                                 inputLines: transcript.inputLines, tries: shrinker.tries, path: path)
+                                                 inputLines: transcript.inputLines, tries: shrinker.tries, path: path,
+                                                 session: transcript.text)
         } catch {
             return fail("cannot write '\(path)': \(FileErrorReason.text(for: error))")
         }
@@ -86,6 +92,18 @@ package struct FuzzLauncher {
 
     private func report(_ summary: FuzzSummary) {
         if isJSON { output(summary.json.description) } else { summary.lines.forEach(output) }
+        guard let junitPath else { return }
+        // One test case: this campaign, failing with its shrunk session.
+        var junit = JUnitReport(suite: "fetchsim fuzz")
+        junit.cases.append(JUnitReport.Case(
+            name: "seed \(configuration.seed)" + (campaignName.map { " (\($0))" } ?? ""), className: "fuzz", file: nil,
+            seconds: summary.seconds,
+            failure: summary.finding.map { ("batch \($0.batch) failed: \($0.failure)", $0.session) }))
+        do {
+            try junit.xml().write(toFile: junitPath, atomically: true, encoding: .utf8)
+        } catch {
+            status("fetchsim: fuzz: cannot write '\(junitPath)': \(FileErrorReason.text(for: error))\n")
+        }
     }
 
     private func fail(_ message: String) -> Int32 {

@@ -28,13 +28,17 @@ package struct FuzzSummary {
         package var inputLines: Int
         package var tries: Int
         package var path: String
+        /// The shrunk session's text, so that a campaign's JSON carries its reproduction across
+        /// machines (`fetchsim fuzz-report`).
+        package var session: String
 
-        package init(failure: FuzzFailure, batch: Int, inputLines: Int, tries: Int, path: String) {
+        package init(failure: FuzzFailure, batch: Int, inputLines: Int, tries: Int, path: String, session: String = "") {
             self.failure = failure
             self.batch = batch
             self.inputLines = inputLines
             self.tries = tries
             self.path = path
+            self.session = session
         }
     }
 
@@ -61,6 +65,7 @@ package struct FuzzSummary {
             .object([
                 ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind.description)), ("message", .string(finding.failure.message)),
                 ("inputLines", .int(finding.inputLines)), ("tries", .int(finding.tries)), ("transcript", .string(finding.path)),
+                ("session", .string(finding.session)),
             ])
         } ?? .null
         return .object([

@@ -15,8 +15,13 @@ extension Interpreter {
         var rows: [[JSONValue]] = []
         for (index, part) in model.sections.enumerated() where section == nil || section == index {
             for row in part.rows {
+                let object = context.object(with: ObjectID(row.id))
                 let cells: [JSONValue] = model.columns.indices.map { column in
-                    row.cells.map { column < $0.count ? .string($0[column]) : .null } ?? .null
+                    guard let cells = row.cells, column < cells.count else { return .null }
+                    // A cell showing a nil value is written as `dump objects` writes nil: an empty
+                    // cell, JSON null. A stale cell's "nil" stays text: it is what the cell shows.
+                    if cells[column] == "nil", object?.value(forKey: model.columns[column])?.isNull ?? false { return .null }
+                    return .string(cells[column])
                 }
                 rows.append([.string(part.name ?? ""), .string(row.path.shortDescription), .int(row.id)] + cells)
             }
@@ -70,7 +75,7 @@ extension Interpreter {
         do {
             contents = try readFile(path)
         } catch {
-            throw InterpreterError(FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'")
+            throw CSVImport.readProblem(path: path, error: error)
         }
         defer { progress?("") }
         let stopped = InterpreterError("import csv: interrupted; nothing was imported from '\(path)'")
@@ -98,6 +103,7 @@ extension Interpreter {
         nameNextEvent(["import \(ids.count) \(entity.name)"])
         let report = try finishTurn { try context.processPendingChanges() }
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
+        outcome.filesRead = [(path, contents)]
         if rendersText {
             // One summary line instead of every new ID (a large import would print megabytes):
             // the IDs' range, which the JSON answer lists in full.
@@ -127,8 +133,84 @@ enum CSVImport {
 
     /// `everyInterval` is called with the records read so far every `checkInterval` records; it
     /// may throw to stop the reading.
+    /// Why `path` could not be read, in the words a user acts on: no such file, a directory,
+    /// the first byte that is not UTF-8 (a Latin-1 or Windows-1252 export, say) with its line
+    /// and column, or the system's reason.
+    static func readProblem(path: String, error: any Error) -> InterpreterError {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return InterpreterError("no such file '\(path)'")
+        }
+        if isDirectory.boolValue { return InterpreterError("cannot read '\(path)': is a directory") }
+        if let data = FileManager.default.contents(atPath: path), let bad = firstInvalidUTF8(data) {
+            let byte = "0x" + String(bad.byte, radix: 16, uppercase: true)
+            return InterpreterError("\(path):\(bad.line):\(bad.column): byte \(byte) is not UTF-8 (save the file as UTF-8)")
+        }
+        return InterpreterError("cannot read '\(path)': \(FileErrorReason.text(for: error))")
+    }
+
+    /// The first byte of `data` that does not begin a valid UTF-8 sequence: its line and its
+    /// column (in characters, 1-based) and its value.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
+        let bytes = [UInt8](data)
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            let sequence = length > 0 && index + length <= bytes.count ? Array(bytes[index..<(index + length)]) : []
+            guard !sequence.isEmpty, String(validating: sequence, as: UTF8.self) != nil else { return (line, column, lead) }
+            if lead == UInt8(ascii: "\n") { (line, column) = (line + 1, 1) } else { column += 1 }
+            index += length
+        }
+        return nil
+    }
+
+    /// Where a quoted field opens and never closes (RFC 4180: a field that starts with `"` ends
+    /// at a `"` not doubled), as `(line, column)`; nil when every quote closes. A reader would
+    /// otherwise take the rest of the file as that one field and report a wrong field count.
+    static func unterminatedQuote(in text: String) -> (line: Int, column: Int)? {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
+        var line = 1, column = 0
+        var openedAt: (line: Int, column: Int)?
+        var atFieldStart = true
+        // Where the field just closed by a quote opened: a second quote right after reopens it.
+        var closedField: (line: Int, column: Int)?
+        // Bytes, not Characters: a million-row file is scanned in one quick pass. Columns count
+        // scalars (continuation bytes do not start one).
+        for byte in text.utf8 {
+            if byte & 0xC0 != 0x80 { column += 1 }
+            if openedAt != nil {
+                if byte == quote {
+                    // A quote inside a quoted field closes it, unless the next byte is a quote too.
+                    closedField = openedAt
+                    openedAt = nil
+                } else if byte == newline {
+                    (line, column) = (line + 1, 0)
+                }
+                continue
+            }
+            if let field = closedField, byte == quote {
+                // `""` inside the field: an escaped quote; the field is open again.
+                closedField = nil
+                openedAt = field
+                continue
+            }
+            closedField = nil
+            switch byte {
+            case quote where atFieldStart: openedAt = (line, column)
+            case comma: atFieldStart = true
+            case newline: (line, column, atFieldStart) = (line + 1, 0, true)
+            default: atFieldStart = false
+            }
+        }
+        return openedAt
+    }
+
     static func records(_ text: String, path: String, entity: Entity,
                         everyInterval: (Int) throws -> Void = { _ in }) throws -> [[(key: String, value: Value)]] {
+        if let open = unterminatedQuote(in: text) {
+            throw InterpreterError("\(path):\(open.line):\(open.column): unterminated quote: the quoted field that starts here never ends")
+        }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: false)

@@ -82,7 +82,8 @@ package final class Interpreter {
         stageTimes = nil
         let start = timing.clock()
         var outcome = executeUntimed(line)
-        guard self.timing != nil else { return outcome } // `timing off` is not timed
+        // `timing off` is not timed, and neither is `quit`: there is nothing to wait for.
+        guard self.timing != nil, !outcome.quits else { return outcome }
         let measured = LineTiming(totalNanoseconds: timing.clock() &- start, stages: stageTimes)
         outcome.timing = measured
         if case .object(let fields) = outcome.json { outcome.json = .object(fields + [("timing", measured.json)]) }

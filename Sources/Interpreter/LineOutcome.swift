@@ -18,12 +18,16 @@ package struct LineOutcome {
     package var isLong = false
     /// The IDs of the objects the line inserted, in the order of its inserts (JSON's `ids`).
     package var insertedIDs: [ObjectID] = []
+    /// The files the line read, by the path it named, with their contents (`import csv`): a
+    /// recording keeps them so that it replays without them.
+    package var filesRead: [(path: String, contents: String)] = []
 
     package init() {}
 
     /// The text output rendered at `width` with `style`.
-    package func renderText(width: Int, style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
-        text.flatMap { $0.render(width: width, style: style) }
+    package func renderText(width: Int, wrapsLongLines: Bool = false,
+                            style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
+        text.flatMap { $0.render(width: width, wrapsLongLines: wrapsLongLines, style: style) }
     }
 
     /// An error line: `error: …` in text, `{"ok":false,"error":"…"}` in JSON.

@@ -12,12 +12,17 @@ package enum OutputBlock {
     /// `help` or `help COMMAND`, laid out at the width.
     case help(Command.Name?)
 
-    /// The block as lines of text.
-    package func render(width: Int, style: @escaping @Sendable (TextRole, String) -> String) -> [String] {
+    /// The block as lines of text. With `wrapsLongLines` (a terminal), a line wider than
+    /// `width` is broken at its spaces, continuation lines indented by two, where the terminal
+    /// would break it mid-word; transcripts keep such a line whole.
+    package func render(width: Int, wrapsLongLines: Bool = false, style: @escaping @Sendable (TextRole, String) -> String) -> [String] {
         switch self {
         case .line(let text, let role):
-            let fitted = role == .dim ? TextWidth.truncate(text, toWidth: width) : text
-            return [role.map { style($0, fitted) } ?? fitted]
+            if role == .dim { return [style(.dim, TextWidth.truncate(text, toWidth: width))] }
+            let lines = wrapsLongLines && TextWidth.displayWidth(of: text) > width
+                ? CommandHelp.wrap(text, width: width, firstPrefix: "", prefix: "  ")
+                : [text]
+            return role.map { role in lines.map { style(role, $0) } } ?? lines
         case .wrapped(let text, let role):
             let lines = CommandHelp.wrap(text, width: width, firstPrefix: "", prefix: "  ")
             return role.map { role in lines.map { style(role, $0) } } ?? lines

@@ -25,6 +25,9 @@ package struct Transcript: Equatable, Sendable {
         package var trailingComments: [String] = []
         /// The 1-based line number of each expected output line.
         package var expectedLineNumbers: [Int] = []
+        /// The files embedded before the `> ` line (in the comments before it), which the line
+        /// may read (`EmbeddedFile`).
+        package var files: [EmbeddedFile] = []
 
         /// The file's line number for output line `index` of this block (past the end: where
         /// further lines would go).
@@ -89,8 +92,12 @@ package struct Transcript: Equatable, Sendable {
             let number = offset + 1
             let line = String(raw)
             if line.hasPrefix("> ") || line == ">" {
+                // Files embedded in the comments just before the prompt belong to its line.
+                let files = EmbeddedFile.files(in: entries.isEmpty ? headerLines : pendingComments)
                 closeBlock()
-                entries.append(Entry(input: String(line.dropFirst(2)), expected: [], line: number, comments: []))
+                var entry = Entry(input: String(line.dropFirst(2)), expected: [], line: number, comments: [])
+                entry.files = files
+                entries.append(entry)
                 continue
             }
             let isComment = line == "#" || line.hasPrefix("# ")

@@ -46,10 +46,11 @@ package final class TranscriptRecorder {
     deinit { close() }
 
     /// Appends one input line and its output (escaped where a line would read as a prompt or a
-    /// comment, `Transcript.escaped(_:)`); the first one creates the file.
-    package func record(input: String, output: [String]) {
+    /// comment, `Transcript.escaped(_:)`), after the files it read (`EmbeddedFile`); the first
+    /// one creates the file.
+    package func record(input: String, output: [String], files: [EmbeddedFile] = []) {
         guard !isClosed else { return }
-        let lines = ["> " + input] + output.map(Transcript.escaped)
+        let lines = files.flatMap(\.commentLines) + ["> " + input] + output.map(Transcript.escaped)
         if file == nil {
             file = fopen(path, "w")
             write(header.lines)

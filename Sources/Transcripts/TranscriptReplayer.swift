@@ -71,7 +71,7 @@ package struct TranscriptReplayer {
 
     /// Runs every input of `transcript` in a fresh session; returns each plain output and the
     /// first entry whose change event was inconsistent or hit a UIKit error, if any.
-    func run(_ transcript: Transcript) -> ([[String]], Transcript.Entry?) {
+    package func run(_ transcript: Transcript) -> ([[String]], Transcript.Entry?) {
         let interpreter: Interpreter
         do {
             if let model = transcript.header.model {
@@ -84,7 +84,13 @@ package struct TranscriptReplayer {
             return (transcript.entries.map { _ in ["error: \(error)"] }, nil)
         }
         var inconsistentAt: Transcript.Entry?
+        // Files the transcript embeds stand in for the disk's (the recording's, not whatever is
+        // at that path now); other paths read the disk.
+        let embedded = EmbeddedFiles()
+        let readsDisk = interpreter.readFile
+        interpreter.readFile = { path in try embedded.contents[path] ?? readsDisk(path) }
         let outputs = transcript.entries.map { entry -> [String] in
+            for file in entry.files { embedded.contents[file.path] = file.contents }
             let outcome = interpreter.execute(entry.input)
             if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
             if interpreter.pendingReadPath != nil { return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"] }
@@ -111,4 +117,9 @@ package struct TranscriptReplayer {
     static func clipped(_ text: String, to count: Int) -> String {
         text.count > count ? text.prefix(count) + "…" : text
     }
+}
+
+/// The files embedded so far in a replayed transcript, by path.
+private final class EmbeddedFiles {
+    var contents: [String: String] = [:]
 }

@@ -17,7 +17,15 @@ struct FetchSimCommand: ParsableCommand {
             exits with status 1 when any line failed or left the table inconsistent.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, TUICommand.self, ReplayCommand.self, FuzzCommand.self, BenchCommand.self, StoreStressCommand.self],
+        subcommands: [RunCommand.self, TUICommand.self, ReplayCommand.self, FuzzCommand.self, FuzzReportCommand.self, BenchCommand.self,
+                      StoreStressCommand.self],
         defaultSubcommand: RunCommand.self
     )
+}
+
+extension FetchSimCommand {
+    /// The subcommands' names, for "did you mean" when a mistyped one reads as a script.
+    static var subcommandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
 }

@@ -65,6 +65,17 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Fuzz the full-screen editor instead: this many random keys (arrows, drags, edits, ':' lines, mouse, resizes from 1x1), checking the screen and that the lines replay to the same workspace after every key.",
+        valueName: "n"))
+    var keys: Int?
+
+    @Option(help: ArgumentHelp("Run the K-th of N disjoint parts of the campaign: seed S becomes S×N+K−1, so N machines with the same --seed and options cover N different runs (merge their --json output with 'fetchsim fuzz-report').", valueName: "K/N"))
+    var shard: Shard?
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report (one test case, the shrunk session in its failure) for CI.", valueName: "file"))
+    var junit: String?
+
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
@@ -86,6 +97,10 @@ struct FuzzCommand: ParsableCommand {
     /// Checks the options here, not in `run()`: a validation error then prints this command's
     /// usage, not the top-level one.
     func validate() throws {
+        if let keys {
+            guard keys >= 1 else { throw ValidationError("'--keys' must be at least 1, not '\(keys)'") }
+            return
+        }
         _ = try configuration()
         // The shrunk session is written after the whole campaign: a path that cannot take it
         // is refused before the first batch.
@@ -95,12 +110,15 @@ struct FuzzCommand: ParsableCommand {
         if let problem = FileErrorReason.problem(writing: path) {
             throw ValidationError("cannot write the shrunk session to '\(path)': \(problem)")
         }
+        if let junit, let problem = FileErrorReason.problem(writing: junit) {
+            throw ValidationError("cannot write the JUnit report to '\(junit)': \(problem)")
+        }
     }
 
     private func configuration() throws -> FuzzConfiguration {
         do {
             var configuration = try FuzzConfiguration(
-                seed: seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
+                seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
                 reorder: reorder, sort: sort, filterPercent: filter, tableStyle: table)
             configuration.workspaceOptions = try FuzzWorkspaceOptions(
@@ -113,11 +131,22 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let keys {
+            var launcher = KeyFuzzLauncher(fuzzer: KeyFuzzer(seed: seed, keys: keys))
+            launcher.isJSON = json
+            if fetchsim_interrupt_install() == 0 { launcher.isInterrupted = { fetchsim_interrupt_take() != 0 } }
+            defer { fetchsim_interrupt_uninstall() }
+            let status = launcher.run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var configuration = try configuration()
         configuration.itemKey = items
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json
+        launcher.junitPath = junit
+        launcher.campaignName = shard.map { "shard \($0.index)/\($0.count) of seed \(seed)" }
         // Ctrl-C stops the campaign between batches, with a summary, instead of ending the
         // process under its progress bar.
         if fetchsim_interrupt_install() == 0 {
@@ -126,5 +155,24 @@ struct FuzzCommand: ParsableCommand {
         defer { fetchsim_interrupt_uninstall() }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `--shard K/N`: the K-th (1-based) of N parts of a campaign.
+struct Shard: ExpressibleByArgument {
+    var index: Int
+    var count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// The seed this part runs: disjoint from every other part's, and from other campaigns'
+    /// parts with the same N.
+    func seed(from seed: UInt64) -> UInt64 {
+        seed &* UInt64(count) &+ UInt64(index - 1)
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Console
+import FetchSimCore
+import Foundation
 
 /// `fetchsim [run]`: the REPL, a script run, or the JSON protocol.
 struct RunCommand: ParsableCommand {
@@ -38,6 +40,12 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         try ModelOptions.validate(model: model, coreDataStore: coreDataStore, store: store)
         if echo, json { throw ValidationError("--echo cannot be combined with --json (every input line answers exactly one JSON object)") }
+        // `fetchsim repaly x` reads as a script named 'repaly': a first argument that is no file
+        // but nearly a subcommand's name was meant as that subcommand.
+        if let first = scripts.first, !FileManager.default.fileExists(atPath: first),
+           let meant = Suggestion.closest(to: first, among: FetchSimCommand.subcommandNames) {
+            throw ValidationError("no such script '\(first)'; did you mean 'fetchsim \(meant)'?")
+        }
     }
 
     func run() throws {

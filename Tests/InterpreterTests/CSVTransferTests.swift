@@ -1,5 +1,6 @@
-import Interpreter
+import FetchSimCore
 import Foundation
+import Interpreter
 import Testing
 
 /// `export csv`, `import csv` and the output modes (issue 13 item 10), with files in memory.
@@ -112,6 +113,29 @@ import Testing
         #expect(session.text("mode jsn") == ["error: expected an output mode ('json'), got 'jsn' at column 6"])
     }
 
+    /// Errors name the real cause (issue 34, item 9): where an unterminated quote opens (not a
+    /// field count), which byte at which line is not UTF-8, a directory as a directory.
+    @Test func csvErrorsNameTheRealCause() throws {
+        let files = Files()
+        files.contents["open.csv"] = "title,group,order\nA,G,1\n\"Milk, \"\"whole\"\",G,2\nB,G,3\n"
+        files.contents["fine.csv"] = "title,group,order\n\"Milk, \"\"whole\"\"\",G,2\n\"two\nlines\",G,3\n"
+        let session = try session(files)
+        #expect(try session.json("import csv open.csv Note")["error"] as? String
+                == "open.csv:3:1: unterminated quote: the quoted field that starts here never ends")
+        #expect(try session.json("import csv fine.csv Note")["imported"] as? Int == 2, "escaped quotes and a quoted line break are fine")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-csv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.csv")
+        try Data("title,group,order\nOat milk,G,1\nCaf".utf8 + [0xE9] + Data(",G,2\n".utf8)).write(to: latin1)
+        let disk = try Session()
+        #expect(try disk.json("import csv \(latin1.path) Note")["error"] as? String
+                == "\(latin1.path):3:4: byte 0xE9 is not UTF-8 (save the file as UTF-8)")
+        #expect(try disk.json("import csv \(folder.path) Note")["error"] as? String == "cannot read '\(folder.path)': is a directory")
+        #expect(try disk.json("export csv \(folder.path)")["error"] as? String == "cannot write '\(folder.path)': is a directory")
+    }
+
     /// A large import says how many objects and which IDs in one line, digits grouped.
     @Test func aLargeImportPrintsOneSummaryLine() throws {
         let files = Files()
@@ -155,5 +179,40 @@ import Testing
         // An error without a system reason keeps its own description.
         struct Plain: Error, LocalizedError { var errorDescription: String? { "disk quota gone" } }
         #expect(FileErrorReason.text(for: Plain()) == "disk quota gone")
+    }
+}
+
+/// Mutated CSV into `import csv` (issue 34, item 16): never a crash; a refused file names
+/// `FILE:LINE:COLUMN`, and a refused import inserts nothing.
+@Suite struct MutatedCSVTests {
+    @Test func mutatedCSVNeverCrashesAndFailsWithALocation() throws {
+        let valid = Array("title,group,order,done\nMilk,Groceries,0,true\n\"Oat, \"\"whole\"\"\",Groceries,1,\n\"two\nlines\",Home,2,false\n".utf8)
+        var random = SeededGenerator(seed: 16)
+        var refused = 0
+        for round in 0..<300 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes[at] = [UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "\n"), 0xE9, UInt8(ascii: "x")][Int.random(in: 0..<5, using: &random)]
+                case 1: bytes.insert(UInt8(ascii: "\""), at: at)
+                case 2: bytes.remove(at: at)
+                default: bytes = Array(bytes.prefix(at))
+                }
+            }
+            let files = CSVTransferTests.Files()
+            // Bytes that are not UTF-8 are what the disk would hold; in memory the file is read
+            // as a String, so this run keeps to valid text and leaves bytes to the disk test.
+            guard let text = String(validating: bytes, as: UTF8.self) else { continue }
+            files.contents["m\(round).csv"] = text
+            let session = try CSVTransferTests().session(files)
+            let answer = try session.json("import csv m\(round).csv Note")
+            if let error = answer["error"] as? String {
+                refused += 1
+                #expect(error.hasPrefix("m\(round).csv:"), "\(error)")
+                #expect(try session.json("stats")["objects"] as? Int == 12, "a refused import inserts nothing")
+            }
+        }
+        #expect(refused > 50, "\(refused) of 300 refused")
     }
 }

@@ -18,12 +18,15 @@ package final class SessionDriver {
     /// Opens the full-screen spreadsheet for `sheet` (the executable's hook: the console does not
     /// know the full-screen module); `nil` where there is no terminal.
     package var sheetOpener: ((SessionDriver) -> Void)?
+    /// Whether output goes to a terminal, where lines wider than it are broken at spaces (the
+    /// terminal would break them mid-word); transcripts keep them whole.
+    package var wrapsLongLines = false
     /// The output width, asked per line so that a resized terminal is followed.
     let width: () -> Int
     let style: @Sendable (TextRole, String) -> String
     /// Every input so far with its plain 80-column output: `record` writes it all, so that a
     /// transcript started mid-session still replays from its start.
-    private var history: [(input: String, output: [String])] = []
+    private var history: [(input: String, output: [String], files: [EmbeddedFile])] = []
     private var recorder: TranscriptRecorder?
     /// The adapter and profile the session started with, for a transcript's header.
     private let startAdapter: String
@@ -84,7 +87,7 @@ package final class SessionDriver {
         header.table = startTable
         header.model = modelPath.map { Self.path($0, relativeTo: (path as NSString).deletingLastPathComponent) }
         let recorder = try TranscriptRecorder(path: path, header: header)
-        for entry in history { recorder.record(input: entry.input, output: entry.output) }
+        for entry in history { recorder.record(input: entry.input, output: entry.output, files: entry.files) }
         self.recorder = recorder
     }
 
@@ -121,7 +124,7 @@ package final class SessionDriver {
         } else if let location, let message = outcome.errorMessage {
             errorSink("\(location.file):\(location.line): error: \(message)")
         } else {
-            let lines = outcome.renderText(width: width(), style: style)
+            let lines = outcome.renderText(width: width(), wrapsLongLines: wrapsLongLines, style: style)
             if !(outcome.isLong && interpreter.usesPager && lines.count >= pageHeight() && pager?(lines) == true) {
                 for text in lines { sink(text) }
             }
@@ -163,8 +166,9 @@ package final class SessionDriver {
             recorder?.expectInconsistency()
         }
         let plain = outcome.renderText(width: 80)
-        history.append((line, plain))
-        recorder?.record(input: line, output: plain)
+        let files = outcome.filesRead.map { EmbeddedFile(path: $0.path, contents: $0.contents) }
+        history.append((line, plain, files))
+        recorder?.record(input: line, output: plain, files: files)
     }
 
     /// Prints what carrying out `record` gave: text, or one JSON object.

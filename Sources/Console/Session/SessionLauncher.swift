@@ -77,6 +77,7 @@ package struct SessionLauncher {
             })
         driver.echoesInput = echoesInput
         driver.modelPath = modelPath
+        driver.wrapsLongLines = !isJSON && isatty(STDOUT_FILENO) != 0
         if let sheetOpener, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
             driver.sheetOpener = { _ = sheetOpener($0, nil, false) }
         }
@@ -188,8 +189,7 @@ package struct SessionLauncher {
             FileHandle.standardError.write(Data("fetchsim: warning: quitting with unsaved changes; '\(storePath)' keeps the last save\n".utf8))
             return
         }
-        print("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] ", terminator: "")
-        guard let answer = Swift.readLine(), answer.lowercased().hasPrefix("y") else { return }
+        guard Self.askYesNo("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] ") else { return }
         do {
             try context.save()
             print("saved")
@@ -199,10 +199,29 @@ package struct SessionLauncher {
     }
 
     /// Prints `question` and reads a line from standard input: true for an answer starting with y.
+    /// Ctrl-C and Ctrl-D answer no (the default) and end the line, so the next prompt starts on
+    /// a line of its own and no later line is taken for the answer.
     static func askYesNo(_ question: String) -> Bool {
         print(question, terminator: "")
         fflush(nil)
-        return Swift.readLine()?.lowercased().hasPrefix("y") ?? false
+        var answer: [UInt8] = []
+        while true {
+            switch fetchsim_wait_for_input(STDIN_FILENO) {
+            case Int32(FETCHSIM_INPUT_READY):
+                var byte: UInt8 = 0
+                guard read(STDIN_FILENO, &byte, 1) == 1 else {
+                    print("")
+                    return false
+                }
+                if byte == UInt8(ascii: "\n") { return String(decoding: answer, as: UTF8.self).lowercased().hasPrefix("y") }
+                answer.append(byte)
+            case Int32(FETCHSIM_INPUT_SIGNALLED):
+                continue
+            default:
+                print("")
+                return false
+            }
+        }
     }
 
     static func completionContext(_ interpreter: Interpreter) -> CompletionContext {

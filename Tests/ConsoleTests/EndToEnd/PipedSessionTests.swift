@@ -118,4 +118,11 @@ struct StoreSessionTests {
         let (_, emptyErrors, emptyStatus) = try await BinaryLocator.runCollectingErrors(["--empty"], input: "entity Note title:string rank:int\n")
         #expect(emptyStatus == 0 && emptyErrors.isEmpty)
     }
+
+    /// A mistyped subcommand reads as a script that does not exist: it is named as meant.
+    @Test func aMistypedSubcommandGetsDidYouMean() async throws {
+        let (output, errors, status) = try await BinaryLocator.runCollectingErrors(["repaly", "x.session"])
+        #expect(status == 64 && output.isEmpty)
+        #expect(errors.hasPrefix("Error: no such script 'repaly'; did you mean 'fetchsim replay'?"))
+    }
 }

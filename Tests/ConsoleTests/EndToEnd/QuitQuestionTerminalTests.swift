@@ -1,0 +1,58 @@
+import FetchSimTestSupport
+import Foundation
+import Testing
+
+/// The quit question on a terminal (issue 34, item 15): Ctrl-C and Ctrl-D answer no and end the
+/// line, the next line typed is a command (not swallowed as the answer), and `y` quits.
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+struct QuitQuestionTerminalTests {
+    let socket = "fetchsim-quitq-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> String {
+        let startsServer = arguments.first == "new-session"
+        return try await ChildProcess.run(try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer).output
+    }
+
+    func waitFor(_ what: String, _ predicate: (String) -> Bool) async throws -> String {
+        var screen = ""
+        for _ in 0..<200 {
+            screen = try await tmux(["capture-pane", "-p", "-t", "main"])
+            if predicate(screen) { return screen }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("timed out waiting for \(what); the screen:\n\(screen)")
+        return screen
+    }
+
+    @Test func ctrlCAndCtrlDAnswerNoOnALineOfTheirOwn() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        try await tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
+                        "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --empty; echo EXITED $?; sleep 10"])
+        do {
+            _ = try await waitFor("the prompt") { $0.contains("fetchsim>") }
+            try await tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
+            try await tmux(["send-keys", "-t", "main", "insert T n=1", "Enter"])
+            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await waitFor("the question") { $0.contains("Quit anyway? [y/N]") }
+            try await tmux(["send-keys", "-t", "main", "C-c"])
+            try await tmux(["send-keys", "-t", "main", "stats", "Enter"])
+            let afterInterrupt = try await waitFor("stats after Ctrl-C") { $0.contains("objects: 1") }
+            #expect(afterInterrupt.split(separator: "\n").contains { $0.hasPrefix("fetchsim> stats") }, "the next line is a command at a prompt of its own")
+            try await tmux(["send-keys", "-t", "main", "clear", "Enter"])
+            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await waitFor("the question again") { $0.components(separatedBy: "Quit anyway? [y/N]").count == 3 }
+            try await tmux(["send-keys", "-t", "main", "C-d"])
+            let afterEOF = try await waitFor("a fresh prompt") { $0.hasSuffix("fetchsim>") || $0.split(separator: "\n").last == "fetchsim>" }
+            #expect(!afterEOF.contains("[y/N] fetchsim>"), "the prompt is not left on the question's line")
+            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await waitFor("the question a third time") { $0.components(separatedBy: "Quit anyway? [y/N]").count == 4 }
+            try await tmux(["send-keys", "-t", "main", "y", "Enter"])
+            _ = try await waitFor("the exit") { $0.contains("EXITED 0") }
+        } catch {
+            _ = try? await tmux(["kill-server"])
+            throw error
+        }
+        _ = try? await tmux(["kill-server"])
+    }
+}
