@@ -96,7 +96,9 @@ let package = Package(
         .target(
             name: "Interpreter",
             dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore",
-                           .product(name: "CSV", package: "CSV.swift")]
+                           .product(name: "CSV", package: "CSV.swift"),
+                           // `import coredata` and `--model`: Xcode model files and Core Data stores.
+                           "CoreDataFiles"]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
         .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore"]),
@@ -107,7 +109,9 @@ let package = Package(
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore",
+                           // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
+                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.
@@ -118,7 +122,8 @@ let package = Package(
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
             name: "Console",
-            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]
+            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
+                           "CoreDataFiles"]
         ),
         // Layer 11: the executable — argument parsing and nothing else.
         .executableTarget(
@@ -165,6 +170,13 @@ let package = Package(
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
+        // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
+        // the '# model:' header.
+        .testTarget(
+            name: "CoreDataFilesTests",
+            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

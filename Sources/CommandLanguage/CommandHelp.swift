@@ -146,13 +146,15 @@ package struct CommandHelp: Hashable, Sendable {
               example: "export csv notes.csv where done == true",
               details: ["A header row: id, then the entity's attributes; a row per object in fetch order. "
                         + "nil is an empty cell, an empty string a quoted \"\"; dates ISO-8601."]),
-        .init(.import, syntax: "import csv FILE ENTITY",
+        .init(.import, syntax: "import csv FILE ENTITY | import coredata FILE",
               summary: "insert a row per CSV record, in one change event",
               example: "import csv notes.csv Note",
               details: ["The header row names the attributes (an 'id' column is skipped); each cell is read "
                         + "by its attribute's type, an empty cell is nil (an empty string for a required "
                         + "string). A bad cell is reported as FILE:LINE:COLUMN (record and field numbers, the "
-                        + "header being line 1) and nothing is inserted."]),
+                        + "header being line 1) and nothing is inserted.",
+                        "import coredata reads a SQLite store that Core Data wrote (read-only), through the model "
+                        + "the session started with (--model), and inserts its objects in one change event."]),
         .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
         .init(.use, syntax: "use NAME | use context NAME",
               summary: "select the controller the sheet shows, or the context edits go to",

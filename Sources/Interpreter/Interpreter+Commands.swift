@@ -152,6 +152,8 @@ extension Interpreter {
             return try exportCSV(path: path, predicate: predicate)
         case .importCSV(let path, let entity):
             return try importCSV(path: path, entityName: entity)
+        case .importCoreData(let path):
+            return try importCoreData(path: path)
         case .pager(let on):
             if let on { usesPager = on }
             return text(["pager \(usesPager ? "on" : "off")"], json: [("pager", .bool(usesPager))])
