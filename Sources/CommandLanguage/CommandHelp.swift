@@ -155,7 +155,9 @@ package struct CommandHelp: Hashable, Sendable {
                         + "header being line 1) and nothing is inserted.",
                         "import coredata reads a SQLite store that Core Data wrote (read-only), through the model "
                         + "the session started with (--model), and inserts its objects in one change event."]),
-        .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
+        .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit",
+              details: ["sqlite3's and psql's habits work too: .quit, .exit and \\q quit; .tables, .schema, \\d and \\dt "
+                        + "are 'show schema'; .help, \\? and \\h are 'help'; .read and \\i are 'read'; .mode is 'mode'."]),
         .init(.use, syntax: "use NAME | use context NAME",
               summary: "select the controller the sheet shows, or the context edits go to",
               example: "use done",
