@@ -65,6 +65,9 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
     /// The diffable adapter only: what `reorderingHandlers.canReorderItem` answers for every item
     /// (`canreorder=true|false`); false refuses every drag.
     public var canReorderItems = true
+    /// The diffable adapter only: whether the app applies the controller's snapshot as it is or
+    /// rebuilds its own from it, leaving the reload marks behind (`snapshot=as-is|rebuilt`).
+    public var snapshot = DiffableSnapshotUse.asIs
 
     /// The defaults of `kind`, each as its source writes it: Apple's template reconfigures at the
     /// old path and bypasses every callback of a user-driven change (its "User-Driven Updates"
@@ -96,6 +99,7 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
             + (itemKey.map { " items=\($0)" } ?? "")
             + (delivery == .snapshot ? "" : " delegate=\(delivery.rawValue)")
             + (canReorderItems ? "" : " canreorder=false")
+            + (snapshot == .asIs ? "" : " snapshot=\(snapshot.rawValue)")
     }
 }
 

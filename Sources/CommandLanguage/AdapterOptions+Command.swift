@@ -16,6 +16,7 @@ extension AdapterOptions {
             case .items(let key): settings.itemKey = key
             case .delegate(let form): settings.delivery = form
             case .canReorder(let value): settings.canReorderItems = value
+            case .snapshot(let use): settings.snapshot = use
             }
         }
         return settings

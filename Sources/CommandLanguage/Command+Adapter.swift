@@ -19,6 +19,8 @@ extension Command {
         case delegate(DiffableDelivery)
         /// `canreorder=true|false`: what the diffable data source's `canReorderItem` answers.
         case canReorder(Bool)
+        /// `snapshot=as-is|rebuilt`: whether the diffable app applies the controller's snapshot as it is.
+        case snapshot(DiffableSnapshotUse)
 
         /// The option names, each with the values it takes (empty for a number).
         package enum Key: String, CaseIterable, Hashable, Sendable {
@@ -26,6 +28,7 @@ extension Command {
             case items
             case delegate
             case canreorder
+            case snapshot
 
             /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
             package var values: [String] {
@@ -38,6 +41,7 @@ extension Command {
                 case .items: ["object"]
                 case .delegate: DiffableDelivery.allCases.map(\.rawValue)
                 case .canreorder: ["true", "false"]
+                case .snapshot: DiffableSnapshotUse.allCases.map(\.rawValue)
                 }
             }
         }
@@ -52,6 +56,7 @@ extension Command {
             case .items: .items
             case .delegate: .delegate
             case .canReorder: .canreorder
+            case .snapshot: .snapshot
             }
         }
 
@@ -65,6 +70,7 @@ extension Command {
             case .items(let key): "items=\(key ?? "object")"
             case .delegate(let form): "delegate=\(form.rawValue)"
             case .canReorder(let b): "canreorder=\(b)"
+            case .snapshot(let use): "snapshot=\(use.rawValue)"
             }
         }
     }
