@@ -6,7 +6,10 @@ import TableSimulation
 /// An adapter in the manner of FetchedResultsCoordinator: it accumulates the event's changes and
 /// applies them in one batch in didChange — deleteSections → insertSections → deleteRows →
 /// insertRows → moves → reloads — after dropping row changes inside inserted or deleted sections
-/// (a move keeps only its half outside them). Updates are configured inside the batch with the
+/// (a move keeps only its half outside them): the sections of the whole event
+/// (`sectionfilter=event`), or, as the original does, those reported before the row change
+/// (`sectionfilter=arrival`), which under today's delivery order lets a delete in a deleted
+/// section through. Updates are configured inside the batch with the
 /// changed object at their old index path (its `cellConfigurator`, the default), reloaded,
 /// reconfigured after the batch at the object's current index path, reconfigured at the old one
 /// with `object(at:)` (the rule-4 bug), or ignored. Above
@@ -58,10 +61,19 @@ final class CoordinatorAdapter: TableAdapter {
         var configureInBatch: [(IndexPath, ManagedObject)] = [], configured: [TableOperation] = []
         // Read once: each read of the stored options is checked for exclusive access.
         let updatePolicy = options.updates, movesRows = options.moves == .moveRow
+        // `sectionfilter=arrival`: a row change is filtered against the sections reported before
+        // it, as FetchedResultsCoordinator files each callback as it comes.
+        let filtersOnArrival = options.sectionFilter == .arrival
+        var arrivedDeleted = Set<Int>(), arrivedInserted = Set<Int>()
         for entry in entries.indices {
-            guard case .object(let change) = entries[entry].callback else { continue }
-            let fromDeleted = change.indexPath.map { deletedSections.contains($0.section) } ?? false
-            let intoInserted = change.newIndexPath.map { insertedSections.contains($0.section) } ?? false
+            guard case .object(let change) = entries[entry].callback else {
+                if filtersOnArrival, case .section(let change) = entries[entry].callback {
+                    if change.type == .delete { arrivedDeleted.insert(change.index) } else { arrivedInserted.insert(change.index) }
+                }
+                continue
+            }
+            let fromDeleted = change.indexPath.map { (filtersOnArrival ? arrivedDeleted : deletedSections).contains($0.section) } ?? false
+            let intoInserted = change.newIndexPath.map { (filtersOnArrival ? arrivedInserted : insertedSections).contains($0.section) } ?? false
             switch change.type {
             case .delete:
                 guard let old = change.indexPath, !fromDeleted else { entries[entry].action = .filtered; continue }

@@ -17,6 +17,7 @@ extension AdapterOptions {
             case .delegate(let form): settings.delivery = form
             case .canReorder(let value): settings.canReorderItems = value
             case .snapshot(let use): settings.snapshot = use
+            case .sectionFilter(let filter): settings.sectionFilter = filter
             }
         }
         return settings

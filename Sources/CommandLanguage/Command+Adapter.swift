@@ -21,6 +21,8 @@ extension Command {
         case canReorder(Bool)
         /// `snapshot=as-is|rebuilt`: whether the diffable app applies the controller's snapshot as it is.
         case snapshot(DiffableSnapshotUse)
+        /// `sectionfilter=event|arrival`: which sections the coordinator filters row changes against.
+        case sectionFilter(SectionFilter)
 
         /// The option names, each with the values it takes (empty for a number).
         package enum Key: String, CaseIterable, Hashable, Sendable {
@@ -29,6 +31,7 @@ extension Command {
             case delegate
             case canreorder
             case snapshot
+            case sectionfilter
 
             /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
             package var values: [String] {
@@ -42,6 +45,7 @@ extension Command {
                 case .delegate: DiffableDelivery.allCases.map(\.rawValue)
                 case .canreorder: ["true", "false"]
                 case .snapshot: DiffableSnapshotUse.allCases.map(\.rawValue)
+                case .sectionfilter: SectionFilter.allCases.map(\.rawValue)
                 }
             }
         }
@@ -57,6 +61,7 @@ extension Command {
             case .delegate: .delegate
             case .canReorder: .canreorder
             case .snapshot: .snapshot
+            case .sectionFilter: .sectionfilter
             }
         }
 
@@ -71,6 +76,7 @@ extension Command {
             case .delegate(let form): "delegate=\(form.rawValue)"
             case .canReorder(let b): "canreorder=\(b)"
             case .snapshot(let use): "snapshot=\(use.rawValue)"
+            case .sectionFilter(let filter): "sectionfilter=\(filter.rawValue)"
             }
         }
     }

@@ -115,6 +115,7 @@ extension CommandParser {
         case .delegate: DiffableDelivery(rawValue: text).map { .delegate($0) }
         case .canreorder: text == "true" ? .canReorder(true) : text == "false" ? .canReorder(false) : nil
         case .snapshot: DiffableSnapshotUse(rawValue: text).map { .snapshot($0) }
+        case .sectionfilter: SectionFilter(rawValue: text).map { .sectionFilter($0) }
         }
         guard let option else { throw invalid }
         return option

@@ -170,3 +170,41 @@ import Testing
         #expect(across.wrote(ObjectID(2)) && across.wrote(ObjectID(5)) && !across.wrote(ObjectID(3)))
     }
 }
+
+/// `sectionfilter=arrival` (issue 33 item 10): FetchedResultsCoordinator files each row change
+/// against the sections reported before it. Home (section 1 of A, H, W) loses both rows.
+@Suite struct SectionFilterTests {
+    private func emptyHome(_ profile: CompatibilityProfile, _ filter: SectionFilter) throws -> Harness {
+        let h = try Harness(.coordinator, sections: ["A": ["a"], "H": ["h0", "h1"], "W": ["w"]]) { $0.sectionFilter = filter }
+        h.controller.profile = profile
+        let problems = try h.event {
+            try h.context.delete(h.object("h0").objectID)
+            try h.context.delete(h.object("h1").objectID)
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        return h
+    }
+
+    private func rowActions(_ h: Harness) -> [CallbackAction] {
+        h.adapter.lastEvent.entries.compactMap { entry in
+            if case .object = entry.callback { entry.action } else { nil }
+        }
+    }
+
+    /// Today's delivery order sends the object deletes before the section delete: filed on
+    /// arrival they are not filtered, and their rows are deleted beside their section.
+    @Test func onArrivalTodaysOrderLetsTheDeletesThrough() throws {
+        let h = try emptyHome(.modern, .arrival)
+        #expect(rowActions(h) == [.applied, .applied])
+        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["deleteSections [1]", "deleteRows [1.0, 1.1]"])
+    }
+
+    /// With the sections first (iOS 9–10 headers) the original filters them, as the whole-event
+    /// filter does under every order.
+    @Test func sectionsFirstOrTheWholeEventFilterThem() throws {
+        for h in [try emptyHome(.ios10, .arrival), try emptyHome(.modern, .event), try emptyHome(.ios10, .event)] {
+            #expect(rowActions(h) == [.filtered, .filtered])
+            #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["deleteSections [1]"])
+        }
+    }
+}
