@@ -28,6 +28,7 @@ extension TableAdapter {
     func dragRowFixes(_ movable: Set<ObjectID>, removed: Set<ObjectID>, deletedSections: Set<Int>,
                       insertedSections: Set<Int>) -> [(id: ObjectID, from: IndexPath?, to: IndexPath?)] {
         guard !movable.isEmpty else { return [] }
+        if removed.isEmpty, deletedSections.isEmpty, insertedSections.isEmpty, showsControllersRows() { return [] }
         // The new index of each surviving old section: the new indexes not inserted, in order.
         let newSlots = (0..<controller.numberOfSections).filter { !insertedSections.contains($0) }
         var fixes: [(id: ObjectID, from: IndexPath?, to: IndexPath?)] = []
@@ -70,6 +71,24 @@ extension TableAdapter {
             }
         }
         return fixes
+    }
+
+    /// Whether every section of the table shows the controller's objects in the controller's
+    /// order — what a drag alone leaves (its writes put every row where the user dropped it):
+    /// one walk of each section, no lookup per row.
+    private func showsControllersRows() -> Bool {
+        let sections = table.numberOfSections
+        guard sections == controller.numberOfSections else { return false }
+        for section in 0..<sections {
+            let rows = table.rowIdentifiers(inSection: section)
+            guard rows.count == controller.numberOfObjects(inSection: section) else { return false }
+            var same = true
+            controller.forEachObject(inSection: section, rows: 0..<rows.count) { row, object in
+                if same, object.objectID.rawValue != rows[row] { same = false }
+            }
+            if !same { return false }
+        }
+        return true
     }
 
     /// The positions in `survivors` of the `movable` IDs left out of a heaviest increasing
