@@ -78,7 +78,8 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["Without a name the options change the current adapter; 'adapter' alone prints it."]
                   + Command.AdapterOption.Key.allCases.map { key in
                       "  \(key.rawValue)=" + (key.values.isEmpty ? "N|off" : key.values.joined(separator: "|"))
-                          + (key == .items ? "|KEY (diffable)" : key == .delegate || key == .canreorder ? " (diffable)" : "")
+                          + (key == .items ? "|KEY (diffable)" : key == .delegate || key == .canreorder || key == .snapshot ? " (diffable)"
+                              : key == .sectionfilter ? " (coordinator)" : "")
                   }),
         .init(.profile, syntax: "profile [NAME]",
               summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",
