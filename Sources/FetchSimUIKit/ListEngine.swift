@@ -60,6 +60,18 @@ final class ListEngine {
         table.dataSource = bridge
     }
 
+    /// The view's methods the app called, in order, since the last `takeCalls()`.
+    private var calls: [String] = []
+
+    func log(_ call: String, _ indexPaths: [IndexPath]? = nil) {
+        calls.append(indexPaths.map { call + " [" + $0.map(\.shortDescription).joined(separator: ", ") + "]" } ?? call)
+    }
+
+    func takeCalls() -> [String] {
+        defer { calls = [] }
+        return calls
+    }
+
     // MARK: Loading and updates
 
     /// Loads the rows on first need, as UIKit does on its first layout.

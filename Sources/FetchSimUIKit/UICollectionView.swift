@@ -188,7 +188,10 @@ open class UICollectionView: UIView {
     }
 
     /// Asks the data source for everything again.
-    open func reloadData() { engine.reloadData() }
+    open func reloadData() {
+        engine.log("reloadData")
+        engine.reloadData()
+    }
 
     open override func layoutIfNeeded() { engine.layoutIfNeeded() }
 
@@ -196,6 +199,7 @@ open class UICollectionView: UIView {
     /// invalid one records UIKit's exception), then `completion` with `true`. Before the first
     /// load UIKit validates nothing: the view loads instead.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        engine.log("performBatchUpdates")
         guard engine.isLoaded else {
             updates?()
             engine.reloadData()
@@ -208,18 +212,20 @@ open class UICollectionView: UIView {
         completion?(true)
     }
 
-    open func insertItems(at indexPaths: [IndexPath]) { update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) } }
-    open func deleteItems(at indexPaths: [IndexPath]) { update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) } }
-    open func reloadItems(at indexPaths: [IndexPath]) { update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) } }
+    open func insertItems(at indexPaths: [IndexPath]) { engine.log("insertItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) } }
+    open func deleteItems(at indexPaths: [IndexPath]) { engine.log("deleteItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) } }
+    open func reloadItems(at indexPaths: [IndexPath]) { engine.log("reloadItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) } }
     /// Configures the existing cells of these items again (iOS 15).
-    open func reconfigureItems(at indexPaths: [IndexPath]) { update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) } }
+    open func reconfigureItems(at indexPaths: [IndexPath]) { engine.log("reconfigureItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) } }
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        engine.log("moveItem \(indexPath.shortDescription) → \(newIndexPath.shortDescription)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveRow(at: indexPath, to: newIndexPath) }
     }
-    open func insertSections(_ sections: IndexSet) { update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) } }
-    open func deleteSections(_ sections: IndexSet) { update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) } }
+    open func insertSections(_ sections: IndexSet) { engine.log("insertSections \(Array(sections))"); update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) } }
+    open func deleteSections(_ sections: IndexSet) { engine.log("deleteSections \(Array(sections))"); update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) } }
     /// Reloads sections: a delete and an insert of each, in one batch.
     open func reloadSections(_ sections: IndexSet) {
+        engine.log("reloadSections \(Array(sections))")
         performBatchUpdates {
             self.update { (table: SimulatedTableView) throws(TableViewError) in
                 try table.deleteSections(sections)
@@ -228,6 +234,7 @@ open class UICollectionView: UIView {
         }
     }
     open func moveSection(_ section: Int, toSection newSection: Int) {
+        engine.log("moveSection \(section) → \(newSection)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }
     }
 
@@ -264,4 +271,6 @@ extension UICollectionView {
     package func layoutForEndOfTurn() { engine.layoutIfNeeded() }
     package func consistencyProblems(limit: Int = 20) -> [ConsistencyProblem] { engine.consistencyProblems(limit: limit) }
     package var lastOperations: [TableOperation] { engine.table.lastBatch }
+    package func takeCalls() -> [String] { engine.takeCalls() }
+    package var isOutOfStep: Bool { engine.table.isOutOfStep }
 }

@@ -28,6 +28,9 @@ extension UITableView {
     /// The operations of the last batch, reload or drag, as the simulated table logged them.
     package var lastOperations: [TableOperation] { engine.table.lastBatch }
 
+    /// The table's methods the app called since the last take, as `insertRows [0.1]`.
+    package func takeCalls() -> [String] { engine.takeCalls() }
+
     /// Whether an invalid batch left the table out of step with its data source.
     package var isOutOfStep: Bool { engine.table.isOutOfStep }
 

@@ -155,7 +155,10 @@ open class UITableView: UIView {
     }
 
     /// Asks the data source for everything again.
-    open func reloadData() { engine.reloadData() }
+    open func reloadData() {
+        engine.log("reloadData")
+        engine.reloadData()
+    }
 
     /// Configures cells for rows that came on screen since the last layout.
     open override func layoutIfNeeded() { engine.layoutIfNeeded() }
@@ -188,6 +191,7 @@ open class UITableView: UIView {
 
     /// Starts a batch of updates, validated and applied together at the outermost `endUpdates()`.
     open func beginUpdates() {
+        engine.log("beginUpdates")
         if batchDepth == 0 { batchReloadsInstead = !engine.isLoaded }
         batchDepth += 1
         if !batchReloadsInstead { engine.table.beginUpdates() }
@@ -196,6 +200,7 @@ open class UITableView: UIView {
     /// Ends a batch; the outermost validates it against the data source's counts and applies it,
     /// or records UIKit's `NSInternalInconsistencyException` and leaves the rows as they were.
     open func endUpdates() {
+        engine.log("endUpdates")
         guard batchDepth > 0 else {
             engine.perform { () throws(TableViewError) in try engine.table.endUpdates() }
             return
@@ -220,37 +225,45 @@ open class UITableView: UIView {
     }
 
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        engine.log("insertRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) }
     }
 
     open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        engine.log("deleteRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) }
     }
 
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        engine.log("reloadRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) }
     }
 
     /// Configures the existing cells of these rows again (iOS 15): the dequeue in the data
     /// source's `cellForRowAt` hands back the row's own cell.
     open func reconfigureRows(at indexPaths: [IndexPath]) {
+        engine.log("reconfigureRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) }
     }
 
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        engine.log("moveRow \(indexPath.shortDescription) → \(newIndexPath.shortDescription)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveRow(at: indexPath, to: newIndexPath) }
     }
 
     open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        engine.log("insertSections \(Array(sections))")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) }
     }
 
     open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        engine.log("deleteSections \(Array(sections))")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) }
     }
 
     /// Reloads sections: UIKit deletes each and inserts it again, in one batch.
     open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        engine.log("reloadSections \(Array(sections))")
         beginUpdates()
         update { (table: SimulatedTableView) throws(TableViewError) in
             try table.deleteSections(sections)
@@ -260,6 +273,7 @@ open class UITableView: UIView {
     }
 
     open func moveSection(_ section: Int, toSection newSection: Int) {
+        engine.log("moveSection \(section) → \(newSection)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }
     }
 
