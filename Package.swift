@@ -161,6 +161,8 @@ let package = Package(
             name: "FetchSimUIKitSwift5Tests", dependencies: ["FetchSimUIKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The simulator and the fuzzer driving view controllers written as iOS apps write them.
+        .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
