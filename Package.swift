@@ -174,6 +174,8 @@ let package = Package(
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
+        .testTarget(name: "FetchSimCoreDataTests", dependencies: ["FetchSimCoreData", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

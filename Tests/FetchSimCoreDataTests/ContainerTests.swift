@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import FetchSimCoreData
+
+@Suite struct ContainerTests {
+    @Test func theDefaultStoreIsInMemory() throws {
+        let container = try NotesModel.container()
+        #expect(container.persistentStoreDescriptions.map(\.type) == [NSInMemoryStoreType])
+        #expect(container.viewContext.concurrencyType == .mainQueueConcurrencyType)
+        #expect(container.newBackgroundContext().concurrencyType == .privateQueueConcurrencyType)
+        #expect(container.managedObjectModel.entitiesByName.keys.sorted() == ["List", "Note"])
+    }
+
+    @Test func anSQLiteStoreSurvivesANewContainer() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("FetchSimCoreData-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("Notes.sqlite")
+
+        func open() throws -> NSPersistentContainer {
+            let container = NSPersistentContainer(name: "Notes", managedObjectModel: NotesModel.make())
+            let description = NSPersistentStoreDescription(url: url)
+            #expect(description.type == NSSQLiteStoreType)
+            container.persistentStoreDescriptions = [description]
+            var failure: (any Error)?
+            container.loadPersistentStores { loaded, error in
+                #expect(loaded === description)
+                failure = error
+            }
+            if let failure { throw failure }
+            return container
+        }
+
+        do {
+            let context = try open().viewContext
+            let list = List(context: context)
+            list.name = "Groceries"
+            for (title, order) in [("Milk", 2), ("Bread", 1)] {
+                let note = Note(context: context)
+                note.title = title
+                note.order = Int64(order)
+                note.list = list
+            }
+            try context.save()
+        }
+        let context = try open().viewContext
+        let request: NSFetchRequest<Note> = Note.fetchRequest()
+        request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+        let notes = try context.fetch(request)
+        #expect(notes.map(\.title) == ["Bread", "Milk"])
+        #expect(notes.map { $0.list?.name } == ["Groceries", "Groceries"])
+        #expect(notes[0].list === notes[1].list)
+    }
+
+    @Test func aToManyRelationshipIsRefusedAtLoadNamingIt() throws {
+        let model = NotesModel.make()
+        let notes = NSRelationshipDescription()
+        notes.name = "notes"
+        notes.destinationEntity = model.entitiesByName["Note"]
+        model.entitiesByName["List"]?.properties.append(notes)
+        let container = NSPersistentContainer(name: "Notes", managedObjectModel: model)
+        var errors: [String] = []
+        container.loadPersistentStores { _, error in errors.append(error.map { "\($0)" } ?? "nil") }
+        #expect(errors == ["relationship 'notes' of entity 'List' is to-many; to-many relationships are not supported yet"])
+        // Nothing half-loaded: the context has no store to fetch from.
+        #expect(throws: CoreDataError.self) { try container.viewContext.fetch(NSFetchRequest<Note>(entityName: "Note")) }
+    }
+
+    @Test func anUnsupportedAttributeTypeIsRefusedNamingIt() {
+        let model = NotesModel.make()
+        model.entitiesByName["Note"]?.properties.append(NotesModel.attribute("photo", .binaryDataAttributeType))
+        let container = NSPersistentContainer(name: "Notes", managedObjectModel: model)
+        var message = ""
+        container.loadPersistentStores { _, error in message = error.map { "\($0)" } ?? "" }
+        #expect(message.hasPrefix("attribute 'photo' of entity 'Note' has type binaryDataAttributeType, which FetchSim does not support"))
+    }
+
+    @Test func aContainerByNameOnlyReportsThatLinuxHasNoCompiledModel() {
+        let container = NSPersistentContainer(name: "Notes")
+        var message = ""
+        container.loadPersistentStores { _, error in message = error.map { "\($0)" } ?? "" }
+        #expect(message.hasPrefix("no compiled model 'Notes.momd' in the bundle"))
+    }
+
+    @Test func aBackgroundSaveMergesIntoAViewContextThatAsksForIt() throws {
+        let container = try NotesModel.container()
+        let view = container.viewContext
+        view.automaticallyMergesChangesFromParent = true
+        let milk = Note(context: view)
+        milk.title = "Milk"
+        try view.save()
+
+        let background = container.newBackgroundContext()
+        background.performAndWait {
+            let other = background.object(with: milk.objectID) as? Note
+            other?.title = "Oat milk"
+            Note(context: background).title = "Bread"
+        }
+        try background.save()
+        #expect(milk.title == "Oat milk")
+        #expect(try view.count(for: NSFetchRequest<Note>(entityName: "Note")) == 2)
+        #expect(!view.hasChanges)
+
+        // Without asking, the view context keeps what it had.
+        view.automaticallyMergesChangesFromParent = false
+        background.performAndWait { (background.object(with: milk.objectID) as? Note)?.title = "Soy milk" }
+        try background.save()
+        #expect(milk.title == "Oat milk")
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import FetchSimCoreData
+
+@Suite struct ContextTests {
+    @Test func insertedObjectsAreFetchedSortedAndFiltered() throws {
+        let context = try NotesModel.container().viewContext
+        for (title, order) in [("Milk", 3), ("Bread", 1), ("Eggs", 2), ("Tea", 4)] {
+            let note = Note(context: context)
+            note.title = title
+            note.order = Int64(order)
+        }
+        let request: NSFetchRequest<Note> = Note.fetchRequest()
+        request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+        #expect(try context.fetch(request).map(\.title) == ["Bread", "Eggs", "Milk", "Tea"])
+
+        request.predicate = NSPredicate(format: "order >= %d AND title != %@", 2, "Tea")
+        #expect(try context.fetch(request).map(\.title) == ["Eggs", "Milk"])
+
+        request.predicate = NSPredicate(format: "%K BEGINSWITH[c] %@", "title", "m")
+        #expect(try context.fetch(request).map(\.title) == ["Milk"])
+
+        request.predicate = NSPredicate(format: "order IN %@", [1, 4])
+        #expect(try context.fetch(request).map(\.title) == ["Bread", "Tea"])
+
+        request.predicate = nil
+        request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: false)]
+        request.fetchOffset = 1
+        request.fetchLimit = 2
+        #expect(try context.fetch(request).map(\.title) == ["Milk", "Eggs"])
+        #expect(try context.count(for: request) == 2)
+        #expect(try context.count(for: Note.fetchRequest() as NSFetchRequest<Note>) == 4)
+    }
+
+    @Test func aFetchWithoutSortDescriptorsReturnsCreationOrder() throws {
+        let context = try NotesModel.container().viewContext
+        for title in ["b", "a", "c"] { Note(context: context).title = title }
+        #expect(try context.fetch(Note.fetchRequest() as NSFetchRequest<Note>).map(\.title) == ["b", "a", "c"])
+    }
+
+    @Test func saveRollbackAndChangeSets() throws {
+        let context = try NotesModel.container().viewContext
+        #expect(!context.hasChanges)
+        let milk = Note(context: context)
+        milk.title = "Milk"
+        #expect(context.hasChanges)
+        #expect(milk.isInserted && !milk.isUpdated && milk.hasChanges)
+        #expect(milk.objectID.isTemporaryID)
+        #expect(context.insertedObjects == [milk])
+        try context.save()
+        #expect(!context.hasChanges && !milk.hasChanges && !milk.objectID.isTemporaryID)
+
+        milk.title = "Oat milk"
+        #expect(milk.isUpdated)
+        #expect(context.updatedObjects == [milk])
+        context.rollback()
+        #expect(milk.title == "Milk")
+        #expect(!context.hasChanges)
+
+        context.delete(milk)
+        #expect(milk.isDeleted)
+        #expect(context.deletedObjects == [milk])
+        #expect(milk.title == "Milk") // a deleted object stays readable
+        context.rollback()
+        #expect(!milk.isDeleted)
+        #expect(milk.managedObjectContext === context)
+        #expect(try context.count(for: NSFetchRequest<Note>(entityName: "Note")) == 1)
+
+        context.delete(milk)
+        try context.save()
+        #expect(milk.managedObjectContext == nil)
+        #expect(try context.count(for: NSFetchRequest<Note>(entityName: "Note")) == 0)
+    }
+
+    @Test func aRequiredValueThatIsNilFailsTheSave() throws {
+        let context = try NotesModel.container().viewContext
+        let note = Note(context: context)
+        note.setValue(nil, forKey: "order")
+        #expect(throws: CoreDataError.self) { try context.save() }
+        note.order = 2
+        try context.save()
+    }
+
+    @Test func keyValueCodingReturnsFoundationValues() throws {
+        let context = try NotesModel.container().viewContext
+        let note = Note(context: context)
+        note.setValue("Milk", forKey: "title")
+        note.setValue(7, forKey: "order")
+        note.setValue(true, forKey: "done")
+        #expect(note.value(forKey: "title") as? String == "Milk")
+        #expect(note.value(forKey: "order") as? Int == 7)
+        #expect(note.value(forKey: "order") as? Int64 == 7)
+        #expect(note.value(forKey: "done") as? Bool == true)
+        #expect(note.order == 7 && note.done)
+        #expect(note.value(forKey: "due") == nil)
+        #expect(context.raisedExceptions.take().isEmpty)
+    }
+
+    @Test func keyValueCodingMistakesRecordApplesExceptions() throws {
+        let context = try NotesModel.container().viewContext
+        let note = Note(context: context)
+        note.setValue(3, forKey: "title")
+        #expect(note.title == nil)
+        note.setValue("x", forKey: "colour")
+        _ = note.value(forKey: "colour")
+        let raised = context.raisedExceptions.take()
+        #expect(raised.map(\.name) == [.invalidArgumentException, .unknownKeyException, .unknownKeyException])
+        #expect(raised.first?.reason?.hasPrefix("Unacceptable type of value for attribute: property = \"title\"; desired type = NSString;") == true)
+        #expect(raised[1].reason?.hasSuffix("setValue:forUndefinedKey:]: the entity Note is not key value coding-compliant for the key \"colour\".") == true)
+    }
+
+    @Test func oneInstancePerObjectPerContext() throws {
+        let context = try NotesModel.container().viewContext
+        let note = Note(context: context)
+        note.title = "Milk"
+        let fetched = try context.fetch(Note.fetchRequest() as NSFetchRequest<Note>)
+        #expect(fetched.count == 1 && fetched[0] === note)
+        #expect(context.object(with: note.objectID) === note)
+        #expect(try context.existingObject(with: note.objectID) === note)
+    }
+
+    @Test func relationshipsHoldObjectsOfTheContext() throws {
+        let context = try NotesModel.container().viewContext
+        let groceries = List(context: context)
+        groceries.name = "Groceries"
+        let note = Note(context: context)
+        note.list = groceries
+        #expect(note.list === groceries)
+        #expect(note.value(forKey: "list") as? List === groceries)
+        let request: NSFetchRequest<Note> = Note.fetchRequest()
+        request.predicate = NSPredicate(format: "list == %@", groceries)
+        #expect(try context.fetch(request) == [note])
+        request.predicate = NSPredicate(format: "list.name == %@", "Groceries")
+        #expect(try context.fetch(request) == [note])
+        context.delete(groceries)
+        context.processPendingChanges()
+        #expect(note.list == nil) // the engine's nullify rule
+    }
+
+    @Test func entityLookupAndInsertNewObject() throws {
+        let context = try NotesModel.container().viewContext
+        let entity = try #require(NSEntityDescription.entity(forEntityName: "Note", in: context))
+        #expect(entity.attributesByName["order"]?.attributeType == .integer64AttributeType)
+        #expect(entity.relationshipsByName["list"]?.isToMany == false)
+        #expect(entity.relationshipsByName["list"]?.destinationEntity?.name == "List")
+        #expect(Note.entity() === entity)
+        let object = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
+        #expect(object is Note)
+        #expect(object.entity === entity)
+        let unknown = NSEntityDescription.insertNewObject(forEntityName: "Nope", into: context)
+        #expect(unknown.managedObjectContext == nil)
+        #expect(context.raisedExceptions.take().map(\.reason) == ["+entityForName: could not locate an entity named 'Nope' in this model."])
+    }
+
+    @Test func objectIDsAreSharedByContextsOfOneStore() throws {
+        let container = try NotesModel.container()
+        let note = Note(context: container.viewContext)
+        note.title = "Milk"
+        try container.viewContext.save()
+        let background = container.newBackgroundContext()
+        let other = try #require(background.object(with: note.objectID) as? Note)
+        #expect(other !== note)
+        #expect(other.objectID == note.objectID)
+        #expect(other.title == "Milk")
+        let uri = note.objectID.uriRepresentation().absoluteString
+        #expect(uri.hasPrefix("x-coredata://") && uri.hasSuffix("/Note/p1"))
+        let unsaved = Note(context: container.viewContext)
+        #expect(unsaved.objectID.uriRepresentation().absoluteString == "x-coredata:///Note/t2")
+    }
+}
