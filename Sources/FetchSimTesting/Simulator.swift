@@ -223,3 +223,6 @@ public final class Simulator {
         }
     }
 }
+
+/// Core Data's main-queue context ends a turn by processing its pending changes.
+extension NSManagedObjectContext: EndOfTurnProcessing {}
