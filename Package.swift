@@ -153,6 +153,16 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
+        // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
+        .testTarget(name: "FetchSimUIKitTests", dependencies: ["FetchSimUIKit", "FetchSimCoreData"]),
+        // The same kind of list code in the Swift 5 language mode: UIKit's actor annotations must
+        // let it build in both modes.
+        .testTarget(
+            name: "FetchSimUIKitSwift5Tests", dependencies: ["FetchSimUIKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The simulator and the fuzzer driving view controllers written as iOS apps write them.
+        .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
