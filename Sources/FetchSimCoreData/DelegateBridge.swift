@@ -58,6 +58,15 @@ final class DifferenceBridge: CallbackBridge, FetchedResultsDifferenceDelegate {
 /// (`FetchedResultsControllerCore.deliverProbing`).
 final class ProbingBridge: CallbackBridge, FetchedResultsSnapshotDelegate {
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
-        core?.deliverProbing(from: controller, bridge: self)
+        core?.deliverProbing(from: controller, snapshot: snapshot, bridge: self)
+    }
+}
+
+/// The bridge for a delegate known to implement the snapshot method: the engine delivers every
+/// event, and `performFetch()`, as one snapshot.
+final class SnapshotBridge: CallbackBridge, FetchedResultsSnapshotDelegate {
+    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+        guard let core, let delegate = core.delegate else { return }
+        delegate.controller(core.delegateFace, didChangeContentWith: core.managedSnapshot(snapshot))
     }
 }

@@ -109,7 +109,7 @@ final class FetchedResultsControllerCore {
         let bridge: CallbackBridge
         switch (roles.snapshot, roles.difference) {
         case (true?, _):
-            bridge = ProbingBridge(core: self)
+            bridge = SnapshotBridge(core: self)
         case (false?, true?):
             bridge = DifferenceBridge(core: self)
         case (false?, false?):
@@ -126,18 +126,23 @@ final class FetchedResultsControllerCore {
 
     /// Calls the delegate's snapshot or difference method, or the four callbacks, for one engine
     /// snapshot delivery, learning which the delegate implements (see `ProbingBridge`).
-    func deliverProbing(from engine: FetchedResultsController, bridge: CallbackBridge) {
+    func deliverProbing(from engine: FetchedResultsController, snapshot: ResultsSnapshot, bridge: CallbackBridge) {
         guard let delegate else { return }
         let face = delegateFace
         let delegateType = type(of: delegate)
         var roles = DelegateRoles.known(for: delegateType)
-        if roles.snapshot != false {
-            // The snapshot form needs NSDiffableDataSourceSnapshotReference, which this build does not have.
-            roles.snapshot = false
-        }
         defer {
             DelegateRoles.learn(roles, for: delegateType)
-            if roles.difference != nil || sectionNameKeyPath != nil { installBridge() }
+            if roles.snapshot == true || roles.difference != nil || sectionNameKeyPath != nil { installBridge() }
+        }
+        if roles.snapshot != false {
+            notImplemented = []
+            delegate.controller(face, didChangeContentWith: managedSnapshot(snapshot))
+            if !notImplemented.contains(.snapshot) {
+                roles.snapshot = true
+                return
+            }
+            roles.snapshot = false
         }
         guard !isFetching, let changes = engine.lastChangeSet else { return }
         if sectionNameKeyPath == nil, roles.difference != false, let difference = FetchedResultsController.difference(for: changes) {
@@ -162,6 +167,22 @@ final class FetchedResultsControllerCore {
         }
         return CollectionDifference(steps) ?? CollectionDifference([])!
     }
+
+    /// The engine's snapshot as Apple's untyped one: section names (a fixed UUID string for the one
+    /// section of a controller without a section key path) and managed object IDs, the moved and
+    /// updated objects marked for reload.
+    func managedSnapshot(_ snapshot: ResultsSnapshot) -> NSDiffableDataSourceSnapshotReference {
+        let sections = snapshot.sections.map { section in
+            (sectionNameKeyPath == nil ? Self.unnamedSectionIdentifier : section.name, section.objectIDs.map(managedID))
+        }
+        var typed = NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(uncheckedSections: sections)
+        if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItems(snapshot.reloadedObjectIDs.map(managedID)) }
+        return NSDiffableDataSourceSnapshotReference(typed)
+    }
+
+    /// The identifier of the one section of a controller without a section key path: Core Data
+    /// uses a UUID string there; FetchSim's is fixed, so runs are repeatable.
+    static let unnamedSectionIdentifier = "00000000-0000-0000-0000-000000000000"
 
     /// The managed object ID of the engine's `id`, through the context's object.
     func managedID(_ id: ObjectID) -> NSManagedObjectID {

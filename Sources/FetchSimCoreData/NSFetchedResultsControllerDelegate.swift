@@ -5,8 +5,7 @@ import Foundation
 /// default implementation stands in for each one the delegate does not write.
 ///
 /// The controller chooses the form as Core Data does (docs/semantics.md, rule 24): the snapshot
-/// method when the delegate implements it (when FetchSimCoreData provides
-/// `NSDiffableDataSourceSnapshotReference`); else, without a section key path, the difference
+/// method when the delegate implements it; else, without a section key path, the difference
 /// method when implemented; else the four per-change callbacks. Swift cannot ask whether a
 /// method is the default, so the defaults of the two `didChangeContentWith` methods mark the
 /// controller "not implemented" when they run: the controller tries the preferred form on the
@@ -44,6 +43,13 @@ public protocol NSFetchedResultsControllerDelegate: AnyObject {
     /// The change event as one difference of object IDs (iOS 13; controllers without a section key path).
     func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
                     didChangeContentWith diff: CollectionDifference<NSManagedObjectID>)
+    /// The results after the change event as one snapshot of section names and object IDs, the
+    /// objects the event moved or updated marked for reload (iOS 13); also after `performFetch()`.
+    /// Build the typed snapshot with `NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(snapshot)`
+    /// (iOS bridges it with `as`). A controller without a section key path names its one section
+    /// with a fixed UUID string, as Core Data names it with a UUID.
+    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
+                    didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference)
 }
 
 extension NSFetchedResultsControllerDelegate {
@@ -65,5 +71,11 @@ extension NSFetchedResultsControllerDelegate {
     public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
                            didChangeContentWith diff: CollectionDifference<NSManagedObjectID>) {
         controller.core?.markNotImplemented(.difference)
+    }
+
+    /// Not implemented by the delegate: marks the controller so that it delivers the event another way.
+    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
+                           didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference) {
+        controller.core?.markNotImplemented(.snapshot)
     }
 }
