@@ -88,9 +88,9 @@ public struct FuzzResult: Sendable, CustomStringConvertible {
 }
 
 extension Simulator {
-    /// Plays a random user against fresh view controllers from `factory`: each batch is one to
-    /// three steps (drags, deletes, inserts, edits, as the target allows) and the end of the
-    /// turn. Stops at the first turn that is not consistent and shrinks it to the fewest steps
+    /// Plays a random user against fresh view controllers from `factory`: each batch is one user
+    /// event (a drag, a delete, an insert or an edit, as the target allows) and the end of its
+    /// run-loop turn. Stops at the first turn that is not consistent and shrinks it to the fewest steps
     /// that still fail with the same first problem kind or exception name.
     ///
     /// Deterministic: one seed gives one run.
@@ -99,11 +99,8 @@ extension Simulator {
         let target = factory()
         var steps: [FuzzStep] = []
         for batch in 1...max(batches, 1) {
-            let count = Int.random(in: 1...3, using: &generator)
-            for _ in 0..<count {
-                guard let step = randomStep(for: target, using: &generator), target.perform(step) else { continue }
-                steps.append(step)
-            }
+            // One user event a turn, as UIKit delivers each touch in a run-loop turn of its own.
+            if let step = randomStep(for: target, using: &generator), target.perform(step) { steps.append(step) }
             steps.append(.endTurn)
             let report = target.simulator.endTurn()
             if !report.isConsistent {
