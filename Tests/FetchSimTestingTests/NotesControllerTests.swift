@@ -57,7 +57,7 @@ enum NotesStore {
 /// grouped by `group` and sorted by `order`, Apple's Xcode template delegate (`switch type`), and
 /// a reorderable data source whose `moveRowAt` renumbers the notes — with the user-driven flag
 /// (`isUserDrivenChange`) or without it.
-final class NotesViewController: UITableViewController {
+class NotesViewController: UITableViewController {
     let context: NSManagedObjectContext
     let usesUserDrivenFlag: Bool
     var isUserDrivenChange = false
@@ -239,6 +239,32 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
         #expect(report.isConsistent, "\(report)")
         #expect(titles(controller.tableView) == ["a0 renamed", "a1", "b0"])
         _ = container
+    }
+
+    @Test func aFlaggedDragThatEmptiesASectionLetsTheControllerDeleteIt() throws {
+        let container = try NotesStore.container(groups: [("A", ["a0"]), ("B", ["b0"])])
+        let controller = NotesViewController(context: container.viewContext, usesUserDrivenFlag: true)
+        let simulator = try #require(Simulator(viewController: controller, context: container.viewContext))
+        try simulator.userMoveRow(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 1))
+        let report = simulator.endTurn()
+        // The drag leaves section 0 empty in the table; the controller's section delete removes it.
+        #expect(report.isConsistent, "\(report)")
+        #expect(report.calls == ["user moves row 0.0 to 1.1", "deleteSections [0]"])
+        #expect(controller.tableView.numberOfSections == 1)
+        #expect(titles(controller.tableView) == ["b0", "a0"])
+    }
+
+    @Test func anUnregisteredIdentifierReachesTheTurnReport() throws {
+        final class Forgetful: NotesViewController {
+            override func viewDidLoad() {}   // registers nothing
+        }
+        let container = try NotesStore.container(groups: [("A", ["a0"])])
+        let controller = Forgetful(context: container.viewContext, usesUserDrivenFlag: true)
+        let simulator = try #require(Simulator(viewController: controller, context: container.viewContext))
+        let report = simulator.endTurn()
+        #expect(report.exceptions.map(\.description) == [
+            "NSInternalInconsistencyException: unable to dequeue a cell with identifier Cell - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
+        ])
     }
 
     private func fuzzTarget(flag: Bool) -> FuzzTarget {
