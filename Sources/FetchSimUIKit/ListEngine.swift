@@ -79,6 +79,9 @@ final class ListEngine {
         if !isLoaded { reloadData() }
     }
 
+    /// Forgets the rows until the next need, as UIKit does when the data source changes.
+    func setNeedsReload() { isLoaded = false }
+
     func reloadData() {
         isLoaded = true
         table.reloadData()

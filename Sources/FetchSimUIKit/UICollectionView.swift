@@ -97,8 +97,11 @@ open class UICollectionView: UIView {
     open var collectionViewLayout: UICollectionViewLayout {
         didSet { updateViewport() }
     }
-    /// The object that answers the view's questions. Weak, as UIKit's.
-    open weak var dataSource: (any UICollectionViewDataSource)?
+    /// The object that answers the view's questions. Weak, as UIKit's. Setting it makes the view
+    /// forget its items: it asks the new data source on its next layout or question.
+    open weak var dataSource: (any UICollectionViewDataSource)? {
+        didSet { engine.setNeedsReload() }
+    }
     /// The object told about selection. Weak, as UIKit's.
     open weak var delegate: (any UICollectionViewDelegate)?
     /// The exceptions UIKit would have raised, with Apple's text (FetchSim's addition).

@@ -38,8 +38,11 @@ open class UITableView: UIView {
 
     /// The style the table was made with.
     public let style: Style
-    /// The object that answers the table's questions. Weak, as UIKit's.
-    open weak var dataSource: (any UITableViewDataSource)?
+    /// The object that answers the table's questions. Weak, as UIKit's. Setting it makes the
+    /// table forget its rows: it asks the new data source on its next layout or question.
+    open weak var dataSource: (any UITableViewDataSource)? {
+        didSet { engine.setNeedsReload() }
+    }
     /// The object told about selection and editing. Weak, as UIKit's.
     open weak var delegate: (any UITableViewDelegate)?
     /// The exceptions UIKit would have raised, with Apple's text, oldest first (FetchSim's addition).

@@ -177,6 +177,17 @@ final class CountingCell: UITableViewCell {
         #expect(table.consistencyProblems().isEmpty)
     }
 
+    @Test func aNewDataSourceIsAskedAgain() {
+        let first = loaded()
+        let second = FruitViewController(style: .plain)
+        second.fruits = ["Kiwi"]
+        let table = first.tableView!
+        table.dataSource = second
+        #expect(table.numberOfRows(inSection: 0) == 1)
+        #expect(texts(table) == ["Kiwi"])
+        #expect(table.consistencyProblems().isEmpty)
+    }
+
     @Test func aBatchBeforeTheFirstLoadIsNotValidated() {
         let controller = FruitViewController(style: .plain)
         controller.loadViewIfNeeded()
