@@ -62,6 +62,16 @@ open class UITableView: UIView {
     open private(set) var isEditing = false
     /// Whether the user may select rows while not editing.
     open var allowsSelection = true
+    /// Whether the user may select several rows (recorded).
+    open var allowsMultipleSelection = false
+    /// Whether the user may select rows while editing (recorded).
+    open var allowsSelectionDuringEditing = false
+    /// The view above the first section (recorded; it takes no rows).
+    open var tableHeaderView: UIView?
+    /// The view below the last section (recorded; it takes no rows).
+    open var tableFooterView: UIView?
+    /// How rows are separated (recorded).
+    open var separatorStyle = UITableViewCell.SeparatorStyle.singleLine
     /// How far the rows are scrolled; the row at the top is `contentOffset.y / rowHeight`.
     open var contentOffset = CGPoint.zero {
         didSet { updateViewport() }

@@ -67,6 +67,11 @@ open class UITableViewCell: UIView {
         case none, delete, insert
     }
 
+    /// The line between rows, as `UITableViewCell.SeparatorStyle` (recorded).
+    public enum SeparatorStyle: Int, Sendable {
+        case none, singleLine
+    }
+
     /// How a selected cell looks (recorded, not drawn).
     public enum SelectionStyle: Int, Sendable {
         case none, blue, gray, `default`
@@ -92,6 +97,15 @@ open class UITableViewCell: UIView {
         if secondaryLabel == nil { secondaryLabel = UILabel(frame: .zero) }
         return secondaryLabel
     }
+
+    /// The image on the leading edge, made on first use (recorded; the check compares text only).
+    open var imageView: UIImageView? {
+        if leadingImage == nil { leadingImage = UIImageView(image: nil) }
+        return leadingImage
+    }
+    private var leadingImage: UIImageView?
+    /// A custom accessory view (recorded).
+    open var accessoryView: UIView?
 
     /// The cell's content configuration (iOS 14); when set, it is what the cell shows.
     open var contentConfiguration: (any UIContentConfiguration)?

@@ -31,6 +31,10 @@ open class UIView: UIResponder {
     open var isHidden = false
     /// A number the app identifies the view by.
     open var tag = 0
+    /// The background colour (recorded; nothing is drawn).
+    open var backgroundColor: UIColor?
+    /// The tint colour (recorded).
+    open var tintColor: UIColor?
 
     /// A view with `frame`.
     public init(frame: CGRect) {
@@ -69,6 +73,8 @@ open class UIView: UIResponder {
 open class UILabel: UIView {
     /// The text shown.
     open var text: String?
+    /// The text colour (recorded).
+    open var textColor: UIColor?
     /// How many lines the text may take (recorded, unused).
     open var numberOfLines = 1
 }

@@ -41,6 +41,9 @@ open class UIViewController: UIResponder {
     open var title: String?
     /// The navigation bar's item for this controller.
     public let navigationItem = UINavigationItem()
+    weak var navigationControllerStorage: UINavigationController?
+    /// The navigation controller whose stack holds this controller, if any.
+    open var navigationController: UINavigationController? { navigationControllerStorage }
     /// The button that toggles editing, as UIKit's `editButtonItem` (titled "Edit" or "Done").
     public private(set) lazy var editButtonItem = UIBarButtonItem(title: "Edit")
 
