@@ -175,7 +175,16 @@ let package = Package(
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
-        .testTarget(name: "FetchSimCoreDataTests", dependencies: ["FetchSimCoreData", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        // FetchSimTestSupport: the near-miss test type-checks a file with swiftc.
+        .testTarget(
+            name: "FetchSimCoreDataTests",
+            dependencies: ["FetchSimCoreData", "FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]
+        ),
+        // Xcode's Core Data template code in the Swift 5 language mode (the target above is Swift 6).
+        .testTarget(
+            name: "FetchSimCoreDataSwift5Tests", dependencies: ["FetchSimCoreData"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

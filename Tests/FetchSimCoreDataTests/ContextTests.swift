@@ -32,6 +32,31 @@ import FetchSimCoreData
         #expect(try context.count(for: Note.fetchRequest() as NSFetchRequest<Note>) == 4)
     }
 
+    /// This file imports Foundation too: `NSPredicate(format:)` and `NSSortDescriptor(key:ascending:)`
+    /// make FetchSimCoreData's (see also NearMissTests, which type-checks such a file).
+    @Test func predicateAndSortDescriptorNamesAreFetchSimsBesideFoundation() {
+        let predicate = NSPredicate(format: "title == %@", "Milk")
+        let sort = NSSortDescriptor(key: "order", ascending: true)
+        #expect(predicate is FetchSimCoreData.NSPredicate)
+        #expect(sort is FetchSimCoreData.NSSortDescriptor)
+        #expect(predicate.predicateFormat == "title == %@")
+        #expect(FetchSimCoreData.NSPredicate(value: true).predicateFormat == "TRUEPREDICATE")
+    }
+
+    @Test func aFormatThatCannotBeParsedFailsTheFetchNamingIt() throws {
+        let context = try NotesModel.container().viewContext
+        let request = NSFetchRequest<Note>(entityName: "Note")
+        request.predicate = NSPredicate(format: "title ==")
+        #expect(throws: CoreDataError.self) { try context.fetch(request) }
+        request.predicate = NSPredicate(format: "title == %@")
+        do {
+            _ = try context.fetch(request)
+            Issue.record("a placeholder without an argument was accepted")
+        } catch {
+            #expect("\(error)" == "fetch of 'Note': predicate 'title == %@' has 1 placeholders but 0 arguments")
+        }
+    }
+
     @Test func aFetchWithoutSortDescriptorsReturnsCreationOrder() throws {
         let context = try NotesModel.container().viewContext
         for title in ["b", "a", "c"] { Note(context: context).title = title }
@@ -143,7 +168,10 @@ import FetchSimCoreData
         #expect(entity.attributesByName["order"]?.attributeType == .integer64AttributeType)
         #expect(entity.relationshipsByName["list"]?.isToMany == false)
         #expect(entity.relationshipsByName["list"]?.destinationEntity?.name == "List")
-        #expect(Note.entity() === entity)
+        // `entity()` has no context: it searches every model made so far (tests running in
+        // parallel make several, all with a Note entity of this class).
+        #expect(Note.entity().name == "Note")
+        #expect(Note.entity().managedObjectClassName == NSStringFromClass(Note.self))
         let object = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
         #expect(object is Note)
         #expect(object.entity === entity)
