@@ -215,16 +215,22 @@ open class UICollectionView: UIView {
         completion?(true)
     }
 
+    /// Inserts items at these index paths of the layout after the batch.
     open func insertItems(at indexPaths: [IndexPath]) { engine.log("insertItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) } }
+    /// Deletes the items at these index paths of the layout before the batch.
     open func deleteItems(at indexPaths: [IndexPath]) { engine.log("deleteItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) } }
+    /// Replaces the items at these index paths with new ones and new cells.
     open func reloadItems(at indexPaths: [IndexPath]) { engine.log("reloadItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) } }
     /// Configures the existing cells of these items again (iOS 15).
     open func reconfigureItems(at indexPaths: [IndexPath]) { engine.log("reconfigureItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) } }
+    /// Moves an item, with its cell as it is.
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         engine.log("moveItem \(indexPath.shortDescription) → \(newIndexPath.shortDescription)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveRow(at: indexPath, to: newIndexPath) }
     }
+    /// Inserts sections at these indexes of the layout after the batch.
     open func insertSections(_ sections: IndexSet) { engine.log("insertSections \(Array(sections))"); update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) } }
+    /// Deletes the sections at these indexes of the layout before the batch.
     open func deleteSections(_ sections: IndexSet) { engine.log("deleteSections \(Array(sections))"); update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) } }
     /// Reloads sections: a delete and an insert of each, in one batch.
     open func reloadSections(_ sections: IndexSet) {
@@ -236,6 +242,7 @@ open class UICollectionView: UIView {
             }
         }
     }
+    /// Moves a section with its items.
     open func moveSection(_ section: Int, toSection newSection: Int) {
         engine.log("moveSection \(section) → \(newSection)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }

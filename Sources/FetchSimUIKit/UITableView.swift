@@ -237,16 +237,20 @@ open class UITableView: UIView {
         completion?(true)
     }
 
+    /// Inserts rows at these index paths of the layout after the batch.
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         engine.log("insertRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) }
     }
 
+    /// Deletes the rows at these index paths of the layout before the batch.
     open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         engine.log("deleteRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) }
     }
 
+    /// Replaces the rows at these index paths (before the batch) with new ones and new cells;
+    /// UIKit counts a reload as a delete and an insert.
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         engine.log("reloadRows", indexPaths)
         update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) }
@@ -259,16 +263,19 @@ open class UITableView: UIView {
         update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) }
     }
 
+    /// Moves a row, with its cell as it is, from the layout before the batch to the one after.
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         engine.log("moveRow \(indexPath.shortDescription) → \(newIndexPath.shortDescription)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveRow(at: indexPath, to: newIndexPath) }
     }
 
+    /// Inserts sections at these indexes of the layout after the batch.
     open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
         engine.log("insertSections \(Array(sections))")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) }
     }
 
+    /// Deletes the sections at these indexes of the layout before the batch.
     open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
         engine.log("deleteSections \(Array(sections))")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) }
@@ -285,6 +292,7 @@ open class UITableView: UIView {
         endUpdates()
     }
 
+    /// Moves a section with its rows.
     open func moveSection(_ section: Int, toSection newSection: Int) {
         engine.log("moveSection \(section) → \(newSection)")
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }

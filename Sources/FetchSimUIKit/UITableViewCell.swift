@@ -129,6 +129,9 @@ open class UITableViewCell: UIView {
         super.init(frame: .zero)
     }
 
+    /// A `.default` cell with no reuse identifier, as `UITableViewCell()`: never reused.
+    public convenience init() { self.init(style: .default, reuseIdentifier: nil) }
+
     /// A cell from a nib: FetchSim has none, so this answers nil.
     public required init?(coder: NSCoder) { return nil }
 

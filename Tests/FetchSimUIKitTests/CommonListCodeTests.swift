@@ -62,4 +62,22 @@ final class PlanetsViewController: UITableViewController {
         #expect(planets.editButtonItem.title == "Done")
         #expect(table.raisedExceptions.take().isEmpty)
     }
+
+    @Test func aCellMadeWithoutTheQueueIsShownAndNeverReused() {
+        final class Plain: NSObject, UITableViewDataSource {
+            var names = ["One", "Two"]
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = UITableViewCell()
+                cell.textLabel?.text = names[indexPath.row]
+                return cell
+            }
+        }
+        let source = Plain()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), style: .plain)
+        table.dataSource = source
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["One", "Two"])
+        #expect(table.visibleCells.allSatisfy { $0.reuseIdentifier == nil && $0.style == .default })
+        #expect(table.dequeueReusableCell(withIdentifier: "Cell") == nil)
+    }
 }
