@@ -199,16 +199,11 @@ open class UICollectionView: UIView {
     open override func layoutIfNeeded() { engine.layoutIfNeeded() }
 
     /// Runs `updates` as one batch, validated against the data source's counts when it ends (an
-    /// invalid one records UIKit's exception), then `completion` with `true`. Before the first
-    /// load UIKit validates nothing: the view loads instead.
+    /// invalid one records UIKit's exception), then `completion` with `true`. A view that has not
+    /// loaded yet loads first, from the data source's current counts.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         engine.log("performBatchUpdates")
-        guard engine.isLoaded else {
-            updates?()
-            engine.reloadData()
-            completion?(true)
-            return
-        }
+        engine.loadIfNeeded()
         engine.table.beginUpdates()
         updates?()
         engine.perform { () throws(TableViewError) in try engine.table.endUpdates() }
@@ -249,7 +244,7 @@ open class UICollectionView: UIView {
     }
 
     private func update(_ operation: (SimulatedTableView) throws(TableViewError) -> Void) {
-        guard engine.isLoaded else { return engine.reloadData() }
+        engine.loadIfNeeded()
         engine.perform { () throws(TableViewError) in try operation(engine.table) }
     }
 }

@@ -81,10 +81,6 @@ open class UITableView: UIView {
     }
 
     let engine: ListEngine
-    /// Nesting of `beginUpdates()`, and whether the outermost batch began before the first load
-    /// (then UIKit validates nothing and loads when the batch ends).
-    private var batchDepth = 0
-    private var batchReloadsInstead = false
     private var selectedRow: IndexPath?
 
     /// A table with `frame` and `style`.
@@ -203,29 +199,17 @@ open class UITableView: UIView {
     // MARK: Batch updates
 
     /// Starts a batch of updates, validated and applied together at the outermost `endUpdates()`.
+    /// A table that has not loaded yet loads now, from the data source's current counts.
     open func beginUpdates() {
         engine.log("beginUpdates")
-        if batchDepth == 0 { batchReloadsInstead = !engine.isLoaded }
-        batchDepth += 1
-        if !batchReloadsInstead { engine.table.beginUpdates() }
+        engine.loadIfNeeded()
+        engine.table.beginUpdates()
     }
 
     /// Ends a batch; the outermost validates it against the data source's counts and applies it,
     /// or records UIKit's `NSInternalInconsistencyException` and leaves the rows as they were.
     open func endUpdates() {
         engine.log("endUpdates")
-        guard batchDepth > 0 else {
-            engine.perform { () throws(TableViewError) in try engine.table.endUpdates() }
-            return
-        }
-        batchDepth -= 1
-        if batchReloadsInstead {
-            if batchDepth == 0 {
-                batchReloadsInstead = false
-                engine.reloadData()
-            }
-            return
-        }
         engine.perform { () throws(TableViewError) in try engine.table.endUpdates() }
     }
 
@@ -298,11 +282,11 @@ open class UITableView: UIView {
         update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }
     }
 
-    /// One update: recorded inside a batch, else a batch of its own. Before the first load UIKit
-    /// validates nothing: the table loads instead.
+    /// One update: recorded inside a batch, else a batch of its own. A table that has not loaded
+    /// yet loads first, from the data source's current counts — so an update for a model change
+    /// made before then counts that change twice, as on iOS for a list not yet on screen.
     private func update(_ operation: (SimulatedTableView) throws(TableViewError) -> Void) {
-        if batchReloadsInstead { return }
-        guard engine.isLoaded else { return engine.reloadData() }
+        engine.loadIfNeeded()
         engine.perform { () throws(TableViewError) in try operation(engine.table) }
     }
 }
