@@ -37,8 +37,8 @@ import FetchSimCoreData
     @Test func predicateAndSortDescriptorNamesAreFetchSimsBesideFoundation() {
         let predicate = NSPredicate(format: "title == %@", "Milk")
         let sort = NSSortDescriptor(key: "order", ascending: true)
-        #expect(predicate is FetchSimCoreData.NSPredicate)
-        #expect(sort is FetchSimCoreData.NSSortDescriptor)
+        #expect(ObjectIdentifier(type(of: predicate)) == ObjectIdentifier(FetchSimCoreData.NSPredicate.self))
+        #expect(ObjectIdentifier(type(of: sort)) == ObjectIdentifier(FetchSimCoreData.NSSortDescriptor.self))
         #expect(predicate.predicateFormat == "title == %@")
         #expect(FetchSimCoreData.NSPredicate(value: true).predicateFormat == "TRUEPREDICATE")
     }
