@@ -80,6 +80,7 @@ public final class NSManagedObjectContext {
         let context = try coordinator.engineContext()
         context.addObserver { [weak self] notification in
             guard let self, case .didSave(let summary) = notification else { return }
+            self.postDidSave(summary)
             self.persistentStoreCoordinator?.contextDidSave(self, summary)
         }
         engineContext = context

@@ -108,3 +108,33 @@ import FetchSimCoreData
         #expect(milk.title == "Oat milk")
     }
 }
+
+@Suite struct SaveNotificationTests {
+    @Test func aSaveNotificationMergesIntoAnotherContext() throws {
+        let container = try NotesModel.container()
+        let view = container.viewContext
+        let milk = Note(context: view)
+        milk.title = "Milk"
+        try view.save()
+
+        let background = container.newBackgroundContext()
+        // The notification is posted synchronously, on this thread, during `save()` (queue nil).
+        nonisolated(unsafe) var received: [Notification] = []
+        let token = NotificationCenter.default.addObserver(forName: .NSManagedObjectContextDidSave, object: background, queue: nil) { received.append($0) }
+        defer { NotificationCenter.default.removeObserver(token) }
+        let other = try #require(background.object(with: milk.objectID) as? Note)
+        other.title = "Oat milk"
+        Note(context: background).title = "Bread"
+        try background.save()
+
+        let notification = try #require(received.first)
+        #expect(received.count == 1)
+        #expect((notification.userInfo?[NSUpdatedObjectsKey] as? Set<NSManagedObject>) == [other])
+        #expect((notification.userInfo?[NSInsertedObjectsKey] as? Set<NSManagedObject>)?.compactMap { ($0 as? Note)?.title } == ["Bread"])
+        #expect(milk.title == "Milk") // not merged automatically
+        view.mergeChanges(fromContextDidSave: notification)
+        #expect(milk.title == "Oat milk")
+        #expect(try view.count(for: NSFetchRequest<Note>(entityName: "Note")) == 2)
+        #expect(!view.hasChanges)
+    }
+}
