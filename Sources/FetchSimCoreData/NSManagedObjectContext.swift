@@ -137,6 +137,7 @@ public final class NSManagedObjectContext {
             }
             return
         }
+        ManagedObjectClasses.see(type(of: object))
         guard let entityName = object.entity.name else {
             raisedExceptions.raise(.invalidArgumentException,
                                    reason: "An NSManagedObject of class '\(NSStringFromClass(type(of: object)))' must have a valid NSEntityDescription.")
