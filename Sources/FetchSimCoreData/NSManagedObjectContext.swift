@@ -263,9 +263,14 @@ public final class NSManagedObjectContext {
     }
 
     /// Merges what another context on the coordinator saved (`automaticallyMergesChangesFromParent`).
+    ///
+    /// Core Data merges on this context's queue, after the turn in which the save happened: this
+    /// context's own pending edits are processed first, as their own change event, so that they
+    /// stay unsaved changes of this context and the merge is an event of its own.
     func merge(_ summary: SaveSummary) {
         guard let engine else { return }
         do {
+            if engine.hasPendingChanges { try engine.processPendingChanges() }
             try engine.mergeChanges(fromContextDidSave: summary)
         } catch {
             raisedExceptions.raise(.internalInconsistencyException, reason: "merge failed: \(error)")

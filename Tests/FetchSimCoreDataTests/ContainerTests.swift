@@ -138,3 +138,33 @@ import FetchSimCoreData
         #expect(!view.hasChanges)
     }
 }
+
+@Suite struct MergeTests {
+    @Test func aMergedSaveIsAChangeEventForTheViewContextsControllers() throws {
+        let container = try NotesModel.container()
+        let view = container.viewContext
+        view.automaticallyMergesChangesFromParent = true
+        let milk = FetchedResultsControllerTests.note(view, "Milk", 1)
+        try view.save()
+        let controller = FetchedResultsControllerTests.controller(view)
+        let delegate = TemplateDelegate()
+        controller.delegate = delegate
+        try controller.performFetch()
+
+        // The view context has an edit of its own pending when the background context saves.
+        let eggs = FetchedResultsControllerTests.note(view, "Eggs", 3)
+        let background = container.newBackgroundContext()
+        background.performAndWait {
+            FetchedResultsControllerTests.note(background, "Bread", 0)
+            (background.object(with: milk.objectID) as? Note)?.order = 2
+        }
+        try background.save()
+        #expect(delegate.log == [
+            "will", "insert Eggs [0, 1]", "did",
+            "will", "insert Bread [0, 0]", "update Milk [0, 0]", "did",
+        ])
+        #expect(controller.fetchedObjects?.map(\.title) == ["Bread", "Milk", "Eggs"])
+        #expect(view.insertedObjects == [eggs])
+        #expect(view.updatedObjects.isEmpty)
+    }
+}
