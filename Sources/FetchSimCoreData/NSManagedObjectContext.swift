@@ -278,6 +278,26 @@ public final class NSManagedObjectContext {
         forgetObjectsGone()
     }
 
+    /// Refreshes `object`, as Core Data's `refresh(_:mergeChanges:)`: its values stay what they are
+    /// and the next change event lists it as refreshed, which a fetched results controller treats as
+    /// an update — the usual fix for a controller that missed a change to a related object.
+    ///
+    /// With `mergeChanges` false Core Data also discards the object's unsaved changes; the engine
+    /// cannot discard one object's changes, so they are kept (use `rollback()` for all of them).
+    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        guard object.managedObjectContext === self, let engine, engine.object(with: object.engineID) != nil else { return }
+        do {
+            try engine.refresh(object.engineID)
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot refresh \(object.objectID): \(error)")
+        }
+    }
+
+    /// Refreshes every object this context has handed out, as Core Data's `refreshAllObjects()`.
+    public func refreshAllObjects() {
+        for object in wrappers.values.sorted(by: { $0.engineID < $1.engineID }) { refresh(object, mergeChanges: true) }
+    }
+
     // MARK: Queues
 
     /// Runs `block`, as Core Data's `perform(_:)` — at once, before returning (one simulated run loop).
