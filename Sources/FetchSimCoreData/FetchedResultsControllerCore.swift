@@ -165,7 +165,8 @@ final class FetchedResultsControllerCore {
             case .remove(let offset, let id, let associated): .remove(offset: offset, element: core.managedID(id), associatedWith: associated)
             }
         }
-        return CollectionDifference(steps) ?? CollectionDifference([])!
+        // The engine's difference is valid, and the mapping keeps its offsets and pairs.
+        return CollectionDifference(steps) ?? [NSManagedObjectID]().difference(from: [])
     }
 
     /// The engine's snapshot as Apple's untyped one: section names (a fixed UUID string for the one

@@ -6,10 +6,13 @@ import Synchronization
 /// `NSClassFromString` finds a class by its full name (`MyApp.Note`, what `NSStringFromClass`
 /// gives on Linux). A model read from an Xcode file names the class without its module (`Note`,
 /// which on Apple's platforms `@objc(Note)` makes valid); such a name is matched against the
-/// subclasses seen so far — each subclass is seen when an instance of it is made or its class
-/// methods (`entity()`, `fetchRequest()`) are called.
+/// subclasses seen so far — each subclass is seen when an instance of it is inserted into a
+/// context (`Note(context:)`, `insert(_:)`) or its class methods (`entity()`, `fetchRequest()`)
+/// are called.
 enum ManagedObjectClasses {
     private static let seen = Mutex<[String: ClassBox]>([:])
+    /// The classes already recorded, so that seeing one again costs a set lookup.
+    private static let seenTypes = Mutex<Set<ObjectIdentifier>>([])
 
     /// The class with the box's type: metatypes are not `Sendable` values for the mutex.
     private struct ClassBox: @unchecked Sendable {
@@ -19,7 +22,7 @@ enum ManagedObjectClasses {
 
     /// Records `type` under its full name and its name without the module.
     static func see(_ type: NSManagedObject.Type) {
-        guard type != NSManagedObject.self else { return }
+        guard type != NSManagedObject.self, seenTypes.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
         let full = NSStringFromClass(type)
         let short = full.split(separator: ".").last.map(String.init) ?? full
         seen.withLock { table in

@@ -32,16 +32,31 @@ public final class NSEntityDescription: @unchecked Sendable {
 
     /// The entity's own properties, in order; setting them makes this entity their `entity`.
     public var properties: [NSPropertyDescription] = [] {
-        didSet { for property in properties { property.entity = self } }
+        didSet {
+            for property in properties { property.entity = self }
+            forgetLookups()
+        }
     }
 
     /// The entities that inherit from this one; setting them sets their `superentity`.
     public var subentities: [NSEntityDescription] = [] {
-        didSet { for entity in subentities { entity.superentity = self } }
+        didSet {
+            for entity in subentities { entity.superentity = self }
+            forgetLookups()
+        }
     }
 
     /// The entity this one inherits its properties from.
     public internal(set) weak var superentity: NSEntityDescription?
+
+    /// `propertiesByName`, made on first use: every key-value coding call reads it. Forgotten when
+    /// this entity's properties or sub-entities change (and in its sub-entities, which inherit).
+    private var cachedPropertiesByName: [String: NSPropertyDescription]?
+
+    private func forgetLookups() {
+        cachedPropertiesByName = nil
+        for entity in subentities { entity.forgetLookups() }
+    }
 
     /// An unnamed entity of `NSManagedObject`s without properties.
     public init() {}
@@ -53,7 +68,10 @@ public final class NSEntityDescription: @unchecked Sendable {
 
     /// The properties by name, the superentity's included.
     public var propertiesByName: [String: NSPropertyDescription] {
-        Dictionary(allProperties.map { ($0.name, $0) }, uniquingKeysWith: { _, own in own })
+        if let cachedPropertiesByName { return cachedPropertiesByName }
+        let table = Dictionary(allProperties.map { ($0.name, $0) }, uniquingKeysWith: { _, own in own })
+        cachedPropertiesByName = table
+        return table
     }
 
     /// The attributes by name, the superentity's included.

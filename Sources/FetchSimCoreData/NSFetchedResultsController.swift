@@ -71,7 +71,7 @@ public final class NSFetchedResultsController<ResultType> {
     public var cacheName: String? { core?.cacheName }
 
     /// Receives the change events; without one the controller does not track changes. Held weakly.
-    public weak var delegate: (any NSFetchedResultsControllerDelegate)? {
+    public var delegate: (any NSFetchedResultsControllerDelegate)? {
         get { core?.delegate }
         set { core?.delegate = newValue }
     }

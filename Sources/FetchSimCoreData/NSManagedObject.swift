@@ -42,12 +42,6 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// make objects of the class an entity names.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         self.entity = entity
-        ManagedObjectClasses.see(type(of: self))
-        for (name, attribute) in entity.attributesByName {
-            if let type = attribute.attributeType.engineType, let value = ValueConversion.value(from: attribute.defaultValue, for: type) {
-                detachedValues[name] = value
-            }
-        }
         context?.insert(self)
     }
 
@@ -114,7 +108,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
                 + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
             return nil
         }
-        let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? .null
+        let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
         return ValueConversion.foundationValue(value, type: (attribute as? NSAttributeDescription)?.attributeType) { [managedObjectContext] id in
             managedObjectContext?.existingWrapper(for: id)
         }
@@ -168,6 +162,12 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         return converted
     }
 
+    /// What an object of no context holds for `property` until set: the attribute's default value.
+    static func defaultValue(of property: NSPropertyDescription) -> Value {
+        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else { return .null }
+        return ValueConversion.value(from: attribute.defaultValue, for: type) ?? .null
+    }
+
     /// Records an exception Core Data would raise, in the context's log (an object of no
     /// context has no log; the call is then only refused).
     func raise(_ name: NSExceptionName, _ reason: String) {
@@ -202,7 +202,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// `<Note> (entity: Note; id: <x-coredata://…/Note/p1>; data: {order = 3; title = Milk;})`.
     open var description: String {
         let values = entity.allProperties.map { property in
-            let value = engineObject?.value(forKey: property.name) ?? detachedValues[property.name] ?? .null
+            let value = engineObject?.value(forKey: property.name) ?? detachedValues[property.name] ?? Self.defaultValue(of: property)
             return "\(property.name) = \(value.isNull ? "nil" : value.description);"
         }
         return "<\(NSStringFromClass(type(of: self)))> (entity: \(entity.name ?? ""); id: \(objectID); data: {\(values.joined(separator: " "))})"

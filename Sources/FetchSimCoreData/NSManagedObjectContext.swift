@@ -80,6 +80,7 @@ public final class NSManagedObjectContext {
         let context = try coordinator.engineContext()
         context.addObserver { [weak self] notification in
             guard let self, case .didSave(let summary) = notification else { return }
+            self.postDidSave(summary)
             self.persistentStoreCoordinator?.contextDidSave(self, summary)
         }
         engineContext = context
@@ -136,6 +137,7 @@ public final class NSManagedObjectContext {
             }
             return
         }
+        ManagedObjectClasses.see(type(of: object))
         guard let entityName = object.entity.name else {
             raisedExceptions.raise(.invalidArgumentException,
                                    reason: "An NSManagedObject of class '\(NSStringFromClass(type(of: object)))' must have a valid NSEntityDescription.")
@@ -261,14 +263,39 @@ public final class NSManagedObjectContext {
     }
 
     /// Merges what another context on the coordinator saved (`automaticallyMergesChangesFromParent`).
+    ///
+    /// Core Data merges on this context's queue, after the turn in which the save happened: this
+    /// context's own pending edits are processed first, as their own change event, so that they
+    /// stay unsaved changes of this context and the merge is an event of its own.
     func merge(_ summary: SaveSummary) {
         guard let engine else { return }
         do {
+            if engine.hasPendingChanges { try engine.processPendingChanges() }
             try engine.mergeChanges(fromContextDidSave: summary)
         } catch {
             raisedExceptions.raise(.internalInconsistencyException, reason: "merge failed: \(error)")
         }
         forgetObjectsGone()
+    }
+
+    /// Refreshes `object`, as Core Data's `refresh(_:mergeChanges:)`: its values stay what they are
+    /// and the next change event lists it as refreshed, which a fetched results controller treats as
+    /// an update — the usual fix for a controller that missed a change to a related object.
+    ///
+    /// With `mergeChanges` false Core Data also discards the object's unsaved changes; the engine
+    /// cannot discard one object's changes, so they are kept (use `rollback()` for all of them).
+    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        guard object.managedObjectContext === self, let engine, engine.object(with: object.engineID) != nil else { return }
+        do {
+            try engine.refresh(object.engineID)
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot refresh \(object.objectID): \(error)")
+        }
+    }
+
+    /// Refreshes every object this context has handed out, as Core Data's `refreshAllObjects()`.
+    public func refreshAllObjects() {
+        for object in wrappers.values.sorted(by: { $0.engineID < $1.engineID }) { refresh(object, mergeChanges: true) }
     }
 
     // MARK: Queues

@@ -15,16 +15,27 @@ public final class NSManagedObjectModel: @unchecked Sendable {
     // `@unchecked`: see NSPropertyDescription.
 
     /// The entities, in order; setting them makes this model their `managedObjectModel`.
+    ///
+    /// As in Core Data, a model is not changed once a store uses it (Core Data raises "Can't modify
+    /// an immutable model"); FetchSim reads the entities' names once, on first use.
     public var entities: [NSEntityDescription] = [] {
-        didSet { for entity in entities { entity.managedObjectModel = self } }
+        didSet {
+            for entity in entities { entity.managedObjectModel = self }
+            cachedEntitiesByName = nil
+        }
     }
+
+    private var cachedEntitiesByName: [String: NSEntityDescription]?
 
     /// An empty model.
     public init() {}
 
     /// The entities by name.
     public var entitiesByName: [String: NSEntityDescription] {
-        Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+        if let cachedEntitiesByName { return cachedEntitiesByName }
+        let table = Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+        cachedEntitiesByName = table
+        return table
     }
 
     /// The engine's entities for this model, in order: every property of each entity (the

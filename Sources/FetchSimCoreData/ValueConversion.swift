@@ -41,9 +41,8 @@ enum ValueConversion {
     /// An `Optional` inside `Any` taken out (`Any?` holding `String?.none` is nil).
     static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.map { unwrapped($0.value) } ?? nil
+        guard let optional = value as? any AnyOptional else { return value }
+        return unwrapped(optional.wrappedAny)
     }
 
     /// The integer in `value` when it is one of Swift's integer types or an integral `NSNumber`.
@@ -103,4 +102,13 @@ enum ValueConversion {
         case .object(let id): object(id)
         }
     }
+}
+
+/// An `Optional` of any wrapped type, seen through `Any`.
+protocol AnyOptional {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: AnyOptional {
+    var wrappedAny: Any? { self.map { $0 as Any } }
 }

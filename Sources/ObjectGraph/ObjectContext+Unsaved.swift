@@ -11,12 +11,16 @@ extension ObjectContext {
     }
 
     /// The unsaved state of `id`, or nil when it has no unsaved change (or never existed here).
-    /// - Complexity: O(1).
+    ///
+    /// An ID handed out since the last save or load is new; below that, an object is new when the
+    /// store does not hold it — a merge raises `firstUncommittedID` past objects this context
+    /// inserted and has not saved.
+    /// - Complexity: O(1), plus a store read for a changed object below `firstUncommittedID`.
     package func unsavedState(of id: ObjectID) -> UnsavedState? {
-        let isLive = registered[id] != nil
-        let isNew = id.rawValue >= firstUncommittedID
         let isTouched = dirtyIDs.contains(id) || pendingInserted[id] != nil || pendingUpdated[id] != nil || pendingDeleted[id] != nil
         guard isTouched else { return nil }
+        let isLive = registered[id] != nil
+        let isNew = id.rawValue >= firstUncommittedID || ((try? store.committedObject(id)) ?? nil) == nil
         switch (isLive, isNew) {
         case (true, true): return .inserted
         case (true, false): return .updated

@@ -108,3 +108,63 @@ import FetchSimCoreData
         #expect(milk.title == "Oat milk")
     }
 }
+
+@Suite struct SaveNotificationTests {
+    @Test func aSaveNotificationMergesIntoAnotherContext() throws {
+        let container = try NotesModel.container()
+        let view = container.viewContext
+        let milk = Note(context: view)
+        milk.title = "Milk"
+        try view.save()
+
+        let background = container.newBackgroundContext()
+        // The notification is posted synchronously, on this thread, during `save()` (queue nil).
+        nonisolated(unsafe) var received: [Notification] = []
+        let token = NotificationCenter.default.addObserver(forName: .NSManagedObjectContextDidSave, object: background, queue: nil) { received.append($0) }
+        defer { NotificationCenter.default.removeObserver(token) }
+        let other = try #require(background.object(with: milk.objectID) as? Note)
+        other.title = "Oat milk"
+        Note(context: background).title = "Bread"
+        try background.save()
+
+        let notification = try #require(received.first)
+        #expect(received.count == 1)
+        #expect((notification.userInfo?[NSUpdatedObjectsKey] as? Set<NSManagedObject>) == [other])
+        #expect((notification.userInfo?[NSInsertedObjectsKey] as? Set<NSManagedObject>)?.compactMap { ($0 as? Note)?.title } == ["Bread"])
+        #expect(milk.title == "Milk") // not merged automatically
+        view.mergeChanges(fromContextDidSave: notification)
+        #expect(milk.title == "Oat milk")
+        #expect(try view.count(for: NSFetchRequest<Note>(entityName: "Note")) == 2)
+        #expect(!view.hasChanges)
+    }
+}
+
+@Suite struct MergeTests {
+    @Test func aMergedSaveIsAChangeEventForTheViewContextsControllers() throws {
+        let container = try NotesModel.container()
+        let view = container.viewContext
+        view.automaticallyMergesChangesFromParent = true
+        let milk = FetchedResultsControllerTests.note(view, "Milk", 1)
+        try view.save()
+        let controller = FetchedResultsControllerTests.controller(view)
+        let delegate = TemplateDelegate()
+        controller.delegate = delegate
+        try controller.performFetch()
+
+        // The view context has an edit of its own pending when the background context saves.
+        let eggs = FetchedResultsControllerTests.note(view, "Eggs", 3)
+        let background = container.newBackgroundContext()
+        background.performAndWait {
+            FetchedResultsControllerTests.note(background, "Bread", 0)
+            (background.object(with: milk.objectID) as? Note)?.order = 2
+        }
+        try background.save()
+        #expect(delegate.log == [
+            "will", "insert Eggs [0, 1]", "did",
+            "will", "insert Bread [0, 0]", "update Milk [0, 0]", "did",
+        ])
+        #expect(controller.fetchedObjects?.map(\.title) == ["Bread", "Milk", "Eggs"])
+        #expect(view.insertedObjects == [eggs])
+        #expect(view.updatedObjects.isEmpty)
+    }
+}

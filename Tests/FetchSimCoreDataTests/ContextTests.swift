@@ -37,8 +37,8 @@ import FetchSimCoreData
     @Test func predicateAndSortDescriptorNamesAreFetchSimsBesideFoundation() {
         let predicate = NSPredicate(format: "title == %@", "Milk")
         let sort = NSSortDescriptor(key: "order", ascending: true)
-        #expect(predicate is FetchSimCoreData.NSPredicate)
-        #expect(sort is FetchSimCoreData.NSSortDescriptor)
+        #expect(ObjectIdentifier(type(of: predicate)) == ObjectIdentifier(FetchSimCoreData.NSPredicate.self))
+        #expect(ObjectIdentifier(type(of: sort)) == ObjectIdentifier(FetchSimCoreData.NSSortDescriptor.self))
         #expect(predicate.predicateFormat == "title == %@")
         #expect(FetchSimCoreData.NSPredicate(value: true).predicateFormat == "TRUEPREDICATE")
     }
@@ -194,5 +194,55 @@ import FetchSimCoreData
         #expect(uri.hasPrefix("x-coredata://") && uri.hasSuffix("/Note/p1"))
         let unsaved = Note(context: container.viewContext)
         #expect(unsaved.objectID.uriRepresentation().absoluteString == "x-coredata:///Note/t2")
+    }
+}
+
+@Suite struct PredicateArgumentTests {
+    /// Four notes due on days 1…4 after the reference date, ordered 1…4, with weights 0.5…2.0.
+    static func context() throws -> NSManagedObjectContext {
+        let context = try NotesModel.container().viewContext
+        for day in 1...4 {
+            let note = Note(context: context)
+            note.title = "n\(day)"
+            note.order = Int64(day)
+            note.due = Date(timeIntervalSinceReferenceDate: Double(day) * 86_400)
+        }
+        return context
+    }
+
+    static func titles(_ context: NSManagedObjectContext, _ predicate: FetchSimCoreData.NSPredicate) throws -> [String?] {
+        let request: NSFetchRequest<Note> = Note.fetchRequest()
+        request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+        request.predicate = predicate
+        return try context.fetch(request).map(\.title)
+    }
+
+    @Test func datesNumbersAndListsAsArguments() throws {
+        let context = try Self.context()
+        let day2 = Date(timeIntervalSinceReferenceDate: 2 * 86_400)
+        #expect(try Self.titles(context, NSPredicate(format: "due > %@", day2 as NSDate as Any)) == ["n3", "n4"])
+        #expect(try Self.titles(context, NSPredicate(format: "due <= %@", day2)) == ["n1", "n2"])
+        #expect(try Self.titles(context, NSPredicate(format: "order < %f", 2.5)) == ["n1", "n2"])
+        #expect(try Self.titles(context, NSPredicate(format: "order == %ld", Int64(3))) == ["n3"])
+        #expect(try Self.titles(context, NSPredicate(format: "order BETWEEN %@", [2, 3])) == ["n2", "n3"])
+        #expect(try Self.titles(context, NSPredicate(format: "%K IN %@ OR title == %@", argumentArray: ["order", Set([1, 4]), "n2"])) == ["n1", "n2", "n4"])
+        // A quoted "%d" is text, not a placeholder.
+        #expect(try Self.titles(context, NSPredicate(format: "title != '%d' AND order > %d", 3)) == ["n4"])
+        #expect(try Self.titles(context, FetchSimCoreData.NSPredicate(value: false)) == [])
+    }
+
+    @Test func aControllerCacheWrittenForAnotherRequestIsRefused() throws {
+        let context = try Self.context()
+        let name = "Notes-\(UUID().uuidString)"
+        let first: NSFetchRequest<Note> = Note.fetchRequest()
+        first.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+        try NSFetchedResultsController(fetchRequest: first, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name).performFetch()
+        let second: NSFetchRequest<Note> = Note.fetchRequest()
+        second.sortDescriptors = [NSSortDescriptor(key: "order", ascending: false)]
+        let controller = NSFetchedResultsController(fetchRequest: second, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name)
+        #expect(throws: CoreDataError.self) { try controller.performFetch() }
+        NSFetchedResultsController<Note>.deleteCache(withName: name)
+        try controller.performFetch()
+        #expect(controller.fetchedObjects?.map(\.title) == ["n4", "n3", "n2", "n1"])
     }
 }

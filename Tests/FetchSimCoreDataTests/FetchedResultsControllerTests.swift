@@ -191,3 +191,28 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
         #expect(NSSortDescriptor(keyPath: \Note.title, ascending: true).key == "title")
     }
 }
+
+@Suite struct RefreshTests {
+    @Test func refreshingAnObjectReportsItUpdated() throws {
+        let context = try NotesModel.container().viewContext
+        let groceries = List(context: context)
+        groceries.name = "Groceries"
+        let milk = FetchedResultsControllerTests.note(context, "Milk", 1)
+        milk.list = groceries
+        try context.save()
+        let controller = FetchedResultsControllerTests.controller(context)
+        let delegate = TemplateDelegate()
+        controller.delegate = delegate
+        try controller.performFetch()
+
+        // A change to the related object alone does not touch the note's row…
+        groceries.name = "Shopping"
+        context.processPendingChanges()
+        #expect(delegate.log.isEmpty)
+        // …refreshing the note does.
+        context.refresh(milk, mergeChanges: true)
+        context.processPendingChanges()
+        #expect(delegate.log == ["will", "update Milk [0, 0]", "did"])
+        #expect(milk.list?.name == "Shopping")
+    }
+}
