@@ -155,16 +155,19 @@ extension Simulator {
         return report.exception == nil && report.problems.first?.kind == original.problems.first?.kind
     }
 
-    /// Removes chunks of steps, halving the chunk size, while the replay still fails the same way.
+    /// Removes chunks of turns, halving the chunk size, while the replay still fails the same way.
+    /// A turn — a user event and the end of its turn — goes as a whole, so that a shrunk run
+    /// never puts two user events in one turn, which UIKit never does.
     private static func shrink(_ steps: [FuzzStep], failingLike failure: TurnReport, _ factory: () -> FuzzTarget) -> (steps: [FuzzStep], report: TurnReport) {
         var best = replay(steps, failingLike: failure, factory) ?? (steps, failure)
-        var chunk = max(best.steps.count / 2, 1)
+        var chunk = max(turns(of: best.steps).count / 2, 1)
         while chunk >= 1 {
             var start = 0
             var removedAny = false
-            while start < best.steps.count {
-                var candidate = best.steps
-                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+            while start < turns(of: best.steps).count {
+                var candidateTurns = turns(of: best.steps)
+                candidateTurns.removeSubrange(start..<min(start + chunk, candidateTurns.count))
+                let candidate = Array(candidateTurns.joined())
                 if let shorter = replay(candidate, failingLike: failure, factory), shorter.steps.count < best.steps.count {
                     best = shorter
                     removedAny = true
@@ -175,6 +178,20 @@ extension Simulator {
             if !removedAny { chunk /= 2 }
         }
         return best
+    }
+
+    /// `steps` cut after each `endTurn`.
+    private static func turns(of steps: [FuzzStep]) -> [[FuzzStep]] {
+        var turns: [[FuzzStep]] = [], current: [FuzzStep] = []
+        for step in steps {
+            current.append(step)
+            if step == .endTurn {
+                turns.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { turns.append(current) }
+        return turns
     }
 }
 
