@@ -159,6 +159,16 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
+        // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
+        .testTarget(name: "FetchSimUIKitTests", dependencies: ["FetchSimUIKit", "FetchSimCoreData"]),
+        // The same kind of list code in the Swift 5 language mode: UIKit's actor annotations must
+        // let it build in both modes.
+        .testTarget(
+            name: "FetchSimUIKitSwift5Tests", dependencies: ["FetchSimUIKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The simulator and the fuzzer driving view controllers written as iOS apps write them.
+        .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
@@ -176,6 +186,17 @@ let package = Package(
         .testTarget(
             name: "CoreDataFilesTests",
             dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
+        // FetchSimTestSupport: the near-miss test type-checks a file with swiftc.
+        .testTarget(
+            name: "FetchSimCoreDataTests",
+            dependencies: ["FetchSimCoreData", "FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]
+        ),
+        // Xcode's Core Data template code in the Swift 5 language mode (the target above is Swift 6).
+        .testTarget(
+            name: "FetchSimCoreDataSwift5Tests", dependencies: ["FetchSimCoreData"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
