@@ -95,6 +95,7 @@ extension ManagedObject {
         case .bool(let b): return tag == PackedValues.bool && bits() == (b ? 1 : 0)
         case .date(let d): return tag == PackedValues.date && bits() == d.timeIntervalSinceReferenceDate.bitPattern
         case .object(let id): return tag == PackedValues.object && bits() == UInt64(bitPattern: Int64(id.rawValue))
+        case .objects(let ids): return tag == PackedValues.objects && PackedValues.objects(base, at: index).pointee == ids
         }
     }
 
