@@ -287,3 +287,22 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         #expect(home["notes"] == ids(2, 3, 4))
     }
 }
+
+@Suite struct OneToOneInverseTests {
+    /// Person.desk ↔ Desk.owner, both to-one: taking a desk from its owner leaves them without one.
+    @Test func aNewOwnerTakesTheDeskFromTheOldOne() throws {
+        let context = try ObjectContext()
+        try context.define(Entity(name: "Desk", attributes: [Attribute("name", .string)]))
+        try context.define(Entity(name: "Person", attributes: [.toOne("desk", destination: "Desk", inverse: "owner")]))
+        try context.define(Entity(name: "Desk", attributes: [Attribute("name", .string), .toOne("owner", destination: "Person", inverse: "desk")]))
+        let desk = try context.insert("Desk", values: [("name", .string("by the window"))])
+        let ann = try context.insert("Person", values: [("desk", .object(desk.objectID))])
+        let bob = try context.insert("Person")
+        try context.processPendingChanges()
+        #expect(desk["owner"] == .object(ann.objectID))
+        try context.setValue(.object(bob.objectID), forKey: "owner", of: desk.objectID)
+        try context.processPendingChanges()
+        #expect(bob["desk"] == .object(desk.objectID))
+        #expect(ann["desk"] == .null)
+    }
+}
