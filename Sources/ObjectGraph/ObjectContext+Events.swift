@@ -87,6 +87,7 @@ extension ObjectContext {
     /// Several writes are appended where they go and put in order there (`UpdatedChanges
     /// .sortLastObject`): a list of their own was an allocation per such object, and its growth
     /// one more per write.
+    @inline(__always)
     private static func appendValueChanges(of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges) {
         for (index, old) in olds {
             let new = object.value(at: index)

@@ -47,7 +47,7 @@ enum PackedValues {
         case .bool(let b): tag = bool; payload.storeBytes(of: b ? 1 : 0, as: UInt64.self)
         case .date(let d): tag = date; payload.storeBytes(of: d.timeIntervalSinceReferenceDate.bitPattern, as: UInt64.self)
         case .object(let id): tag = object; payload.storeBytes(of: UInt64(bitPattern: Int64(id.rawValue)), as: UInt64.self)
-        case .objects(let ids): tag = objects; payload.bindMemory(to: [ObjectID].self, capacity: 1).initialize(to: ids)
+        case .objects(let ids): tag = objects; initializeObjects(payload, ids)
         }
         (base + count * payloadBytes).storeBytes(of: tag, toByteOffset: index, as: UInt8.self)
     }
@@ -64,7 +64,7 @@ enum PackedValues {
         case bool: return .bool(bits() != 0)
         case date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits())))
         case object: return .object(ObjectID(Int(Int64(bitPattern: bits()))))
-        case objects: return .objects(payload.load(as: [ObjectID].self))
+        case objects: return loadObjects(payload)
         default: return .null
         }
     }
@@ -108,8 +108,29 @@ enum PackedValues {
         if tag == string {
             (base + index * payloadBytes).assumingMemoryBound(to: String.self).deinitialize(count: 1)
         } else if tag == objects {
-            (base + index * payloadBytes).assumingMemoryBound(to: [ObjectID].self).deinitialize(count: 1)
+            deinitializeObjects(base + index * payloadBytes)
         }
+    }
+
+    // The ID array's own code stays out of line: inlined into every read and write of a value,
+    // it made them larger than the optimizer inlines, which slowed the paths that never see one.
+
+    /// Writes `ids` into the uninitialized payload at `payload`.
+    @usableFromInline @inline(never)
+    static func initializeObjects(_ payload: UnsafeMutableRawPointer, _ ids: [ObjectID]) {
+        payload.bindMemory(to: [ObjectID].self, capacity: 1).initialize(to: ids)
+    }
+
+    /// The to-many value whose ID array the payload at `payload` holds.
+    @usableFromInline @inline(never)
+    static func loadObjects(_ payload: UnsafeRawPointer) -> Value {
+        .objects(payload.load(as: [ObjectID].self))
+    }
+
+    /// Releases the ID array the payload at `payload` holds.
+    @usableFromInline @inline(never)
+    static func deinitializeObjects(_ payload: UnsafeMutableRawPointer) {
+        payload.assumingMemoryBound(to: [ObjectID].self).deinitialize(count: 1)
     }
 
     /// Replaces the value at `index` with `value`.
