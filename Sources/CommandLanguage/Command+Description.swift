@@ -82,6 +82,8 @@ extension Command: CustomStringConvertible {
     private static func definition(_ attribute: Attribute) -> String {
         var text = "\(attribute.name):\(attribute.typeText)"
         if let value = attribute.defaultValue { text += "=" + value.literal }
+        let options = attribute.relationshipOptionsText
+        if !options.isEmpty { text += " " + options }
         return text
     }
 

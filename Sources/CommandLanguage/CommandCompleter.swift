@@ -40,7 +40,7 @@ package struct CommandCompleter: Hashable, Sendable {
         case .entity?:
             guard argumentIndex >= 2, let colon = current.firstIndex(of: ":") else { return [] }
             let name = current[..<colon]
-            return AttributeType.allCases.filter { $0 != .relationship }.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
+            return AttributeType.dataTypes.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
         case .fetch?:
             return argumentIndex == 1 ? entityNames : fetchCandidates(words: words, current: current)
         case .insert?:

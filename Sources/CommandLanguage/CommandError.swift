@@ -59,7 +59,7 @@ package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidValue(let token):
             return "invalid value \(q(token)) \(at) (strings need double quotes; other values: numbers, true, false, nil, dates)"
         case .unknownType(let token):
-            let types = AttributeType.allCases.filter { $0 != .relationship }.map(\.rawValue).joined(separator: ", ")
+            let types = AttributeType.dataTypes.map(\.rawValue).joined(separator: ", ")
             return "unknown type \(q(token)) \(at) (types: \(types))"
         case .unknownAdapter(let token, let suggestion):
             return "unknown adapter \(q(token)) \(at) "

@@ -32,7 +32,16 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["ATTR:->ENTITY is a to-one relationship to ENTITY (defined before, or the entity itself): its "
                         + "values are objects, list=#2; deleting #2 sets it to nil. Sort, section and where keys may "
                         + "go through relationships (sort list.name); the controller does not notice a change to the "
-                        + "related object itself: see 'refresh'."]),
+                        + "related object itself: see 'refresh'.",
+                        "ATTR:[ENTITY] is a to-many relationship: its value is a set of objects, notes=[#3, #4] "
+                        + "([] empty). After a relationship: inverse=NAME (ENTITY's relationship back, kept in step "
+                        + "in the same event), delete=nullify|cascade|deny|noAction (what deleting the object does to "
+                        + "the related ones; deny makes save fail with Core Data's 1600), and for a to-many one "
+                        + "ordered=true, min=N, max=N (checked by save). Predicates: ANY/ALL/NONE notes.done == true, "
+                        + "notes.@count > 2, SUBQUERY(notes, $n, $n.done == false).@count > 0.",
+                        "Two entities that point to each other: define the first, the second, then the first again "
+                        + "(allowed while it has no objects): entity Folder name:string; entity Note title:string "
+                        + "folder:->Folder? inverse=notes; entity Folder name:string notes:[Note] inverse=folder delete=cascade"]),
         .init(.fetch, syntax: "fetch ENTITY [where PREDICATE] [sort KEY [asc|desc], …] [section KEY] [index KEY] [limit N] [offset N] "
                   + "[reorder STRATEGY]",
               summary: "set up the fetched results controller and reload the table",

@@ -138,7 +138,9 @@ extension CommandParser {
         guard let valueToken = try s.token() else {
             throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
         }
-        let value = try s.value(endingHere: valueToken)
+        // A `[` starts a to-many value (`[#3, #4]`); read from the line's scalars, not the token's text.
+        let value = valueToken.isWord && s.scalars[valueToken.start] == "["
+            ? try s.objectList(startingWith: valueToken) : try s.value(endingHere: valueToken)
         guard keys.insert(key.text, after: assignments) else { throw s.error(.duplicate(key.text), at: key.start) }
         s.mark(.key(index), at: key.start)
         s.mark(.value(index), at: valueToken.start)

@@ -111,8 +111,11 @@ extension LineScanner {
         while true {
             skipSpaces()
             let start = position
+            // `@` only right after a dot: the `@count` that ends a key path (`notes.@count`).
             while position < scalars.count, Self.isIdentifierScalar(scalars[position])
-                || (scalars[position] == "." && position + 1 < scalars.count && Self.isIdentifierStart(scalars[position + 1])) {
+                || (scalars[position] == "." && position + 1 < scalars.count
+                    && (Self.isIdentifierStart(scalars[position + 1]) || scalars[position + 1] == "@"))
+                || (scalars[position] == "@" && position > start && scalars[position - 1] == ".") {
                 position += 1
             }
             let key = text(start..<position)

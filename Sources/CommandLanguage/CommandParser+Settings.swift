@@ -3,7 +3,8 @@ import FetchSimCore
 import ObjectGraph
 
 extension CommandParser {
-    /// `entity Name attr:type[?][=default] …`
+    /// `entity Name attr:type[?][=default] …`, a relationship `attr:->Entity[?]` or
+    /// `attr:[Entity]` followed by its options (`relationshipOptions`).
     static func parseEntity(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         let name = try s.requireIdentifier("an entity name", after: keyword, as: .entity)
         var attributes: [Attribute] = []
@@ -18,7 +19,7 @@ extension CommandParser {
     }
 
     /// `title:string`, `done:bool?`, `order:int=0`, `due:date?=nil`, `list:->List?` (a to-one
-    /// relationship to entity List).
+    /// relationship to entity List), `notes:[Note]` (a to-many relationship to entity Note).
     private static func attributeDefinition(_ token: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Attribute {
         let expectation = "an attribute like title:string"
         guard token.isWord, let colon = token.text.firstIndex(of: ":") else {
@@ -38,9 +39,17 @@ extension CommandParser {
                 throw s.error(.expectedGot("an entity name after '->'", got: destination.isEmpty ? token.text : destination),
                               at: token.start + name.unicodeScalars.count + 3)
             }
-            return .toOne(name, destination: destination, isOptional: isOptional)
+            return try relationshipOptions(of: .toOne(name, destination: destination, isOptional: isOptional), &s)
         }
-        guard typeName != AttributeType.relationship.rawValue, let type = AttributeType(rawValue: String(typeName)) else {
+        if typeName.hasPrefix("[") {
+            // `notes:[Note]`: a to-many relationship; the interpreter checks that Note exists.
+            let destination = String(typeName.dropFirst().prefix { $0 != "]" })
+            guard typeName.hasSuffix("]"), !isOptional, LineScanner.isIdentifier(destination) else {
+                throw s.error(.expectedGot("a to-many relationship like notes:[Note]", got: token.text), at: token.start)
+            }
+            return try relationshipOptions(of: .toMany(name, destination: destination), &s)
+        }
+        guard let type = AttributeType(rawValue: String(typeName)), AttributeType.dataTypes.contains(type) else {
             let typeStart = token.start + name.unicodeScalars.count + 1
             let shown = typeName.isEmpty ? token.text : String(typeName)
             throw s.error(.unknownType(shown), at: typeName.isEmpty ? token.start : typeStart)
@@ -56,6 +65,51 @@ extension CommandParser {
             s.position = afterDefinition
         }
         return Attribute(name, type, isOptional: isOptional, defaultValue: defaultValue)
+    }
+
+    /// The options written after a relationship, each `key=value` (a word without `:`, so that
+    /// it is no attribute): `inverse=NAME`, `delete=nullify|cascade|deny|noAction`, and for a
+    /// to-many relationship `ordered=true|false`, `min=N`, `max=N`.
+    private static func relationshipOptions(of relationship: Attribute, _ s: inout LineScanner) throws(CommandError) -> Attribute {
+        var attribute = relationship
+        let keys = attribute.isToMany ? ["inverse", "delete", "ordered", "min", "max"] : ["inverse", "delete"]
+        var seen: Set<String> = []
+        while true {
+            let before = s.position
+            guard let key = try s.token(), key.isWord, !key.text.contains(":") else {
+                s.position = before
+                return attribute
+            }
+            guard keys.contains(key.text) else {
+                throw s.error(.unknownOption(key.text, suggestion: Suggestion.closest(to: key.text, among: keys), options: keys), at: key.start)
+            }
+            guard seen.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
+            guard let equals = try s.token(), equals.kind == .equals, let value = try s.token(), value.isWord else {
+                throw s.error(.expected("'=' and a value", after: key.text), at: key.start)
+            }
+            switch key.text {
+            case "inverse":
+                guard LineScanner.isIdentifier(value.text) else {
+                    throw s.error(.expectedGot("a relationship name after 'inverse='", got: value.text), at: value.start)
+                }
+                attribute.inverseName = value.text
+            case "delete":
+                guard let rule = DeleteRule(rawValue: value.text) else {
+                    throw s.error(.invalidOptionValue(value.text, option: key.text, expected: DeleteRule.allCases.map(\.rawValue)), at: value.start)
+                }
+                attribute.deleteRule = rule
+            case "ordered":
+                guard value.text == "true" || value.text == "false" else {
+                    throw s.error(.invalidOptionValue(value.text, option: key.text, expected: ["true", "false"]), at: value.start)
+                }
+                attribute.isOrdered = value.text == "true"
+            default:
+                guard let count = Int(value.text), count >= 0, value.text.allSatisfy(\.isASCII) else {
+                    throw s.error(.expectedGot("a count (0 or more) after '\(key.text)='", got: value.text), at: value.start)
+                }
+                if key.text == "min" { attribute.minCount = count } else { attribute.maxCount = count }
+            }
+        }
     }
 
     /// `adapter NAME [option=value …]`

@@ -1,8 +1,10 @@
 extension LineScanner {
     /// Whether `text` is an attribute name or a key path through relationships (`list.name`):
-    /// identifiers joined by single dots.
+    /// identifiers joined by single dots, the last of more than one possibly `@count` (the
+    /// number of objects of a to-many relationship, `notes.@count`).
     static func isKeyPath(_ text: String) -> Bool {
-        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        var components = text.split(separator: ".", omittingEmptySubsequences: false)
+        if components.count > 1, components.last == "@count" { components.removeLast() }
         return !components.isEmpty && components.allSatisfy { isIdentifier(String($0)) }
     }
 

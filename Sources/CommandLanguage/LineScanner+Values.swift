@@ -36,6 +36,28 @@ extension LineScanner {
         return try value(of: token)
     }
 
+    /// The objects of a to-many relationship, `[#3, #4]` (or `[]`), whose first token `first`
+    /// (starting with `[`) was just read: the tokens up to the one ending in `]` are read too.
+    mutating func objectList(startingWith first: Token) throws(CommandError) -> Value {
+        var text = first.text
+        while !text.hasSuffix("]") {
+            guard !isAtSegmentEnd, let next = try token(), next.isWord else {
+                throw error(.expected("']'", after: text), at: first.start)
+            }
+            text += " " + next.text
+        }
+        switch Self.bareObjectList(text) {
+        case .value(let value): return value
+        case .invalid(let reason): throw error(reason, at: first.start)
+        }
+    }
+
+    /// Reads `[#3, #4]` or `[]` as `Value.objects` (`Value.objectList(_:)`), or says why not.
+    static func bareObjectList(_ text: String) -> BareValue {
+        guard let ids = Value.objectList(text) else { return .invalid(.invalidValue(text)) }
+        return .value(.objects(ids))
+    }
+
     enum BareValue {
         case value(Value)
         case invalid(CommandError.Reason)

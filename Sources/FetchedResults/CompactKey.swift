@@ -252,6 +252,11 @@ struct KeyLayout {
             case .object(let id):
                 put(KeyLayout.objectTag)
                 put64(UInt64(bitPattern: Int64(id.rawValue)) ^ (1 << 63))
+            case .objects:
+                // A to-many value is no sort key (a request refuses one); should one come, the
+                // key says only "not faithful", and the values decide.
+                put(KeyLayout.nullTag)
+                isFaithful = false
             }
         }
 

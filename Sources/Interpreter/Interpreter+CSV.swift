@@ -265,6 +265,9 @@ enum CSVImport {
         case .bool: return cell == "true" ? .bool(true) : cell == "false" ? .bool(false) : nil
         case .date: return ISO8601.parse(cell).map(Value.date)
         case .relationship: return cell.hasPrefix("#") ? Int(cell.dropFirst()).map { .object(ObjectID($0)) } : nil
+        case .toMany:
+            // As a cell shows it: `[#3, #4]`.
+            return Value.objectList(cell).map(Value.objects)
         }
     }
 }

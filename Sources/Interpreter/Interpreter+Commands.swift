@@ -22,7 +22,10 @@ extension Interpreter {
             } catch {
                 throw locate(error, definition: name, attributes: attributes)
             }
-            let fields = attributes.map { "\($0.name) \($0.typeText)" }.joined(separator: ", ")
+            let fields = attributes.map { attribute in
+                let options = attribute.relationshipOptionsText
+                return "\(attribute.name) \(attribute.typeText)" + (options.isEmpty ? "" : " " + options)
+            }.joined(separator: ", ")
             var lines = ["entity \(name): \(fields)"]
             if let previous, previous != entity {
                 lines[0] = "entity \(name) redefined: \(fields)"

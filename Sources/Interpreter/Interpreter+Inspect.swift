@@ -119,6 +119,7 @@ extension Interpreter {
         case .bool(let b): .bool(b)
         case .date: .string(value.description)
         case .object: .string(value.description)
+        case .objects(let ids): .array(ids.map { .string($0.description) })
         }
     }
 }

@@ -95,7 +95,15 @@ extension ManagedObject {
         case .bool(let b): return tag == PackedValues.bool && bits() == (b ? 1 : 0)
         case .date(let d): return tag == PackedValues.date && bits() == d.timeIntervalSinceReferenceDate.bitPattern
         case .object(let id): return tag == PackedValues.object && bits() == UInt64(bitPattern: Int64(id.rawValue))
+        case .objects(let ids): return tag == PackedValues.objects && Self.holds(ids, base, at: index)
         }
+    }
+
+    /// Whether the ID array at `index` is `ids`: out of line, so that the comparison of arrays
+    /// does not make `holdsExactly` too large to inline where no object has one.
+    @inline(never)
+    private static func holds(_ ids: [ObjectID], _ base: UnsafeMutableRawPointer, at index: Int) -> Bool {
+        PackedValues.objects(base, at: index).pointee == ids
     }
 
     /// Whether the object holds exactly `values` (`holdsExactly(_:at:)` for each, and as many).

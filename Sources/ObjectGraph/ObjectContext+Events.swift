@@ -13,6 +13,11 @@ extension ObjectContext {
     public func processPendingChanges() throws(ObjectGraphError) -> ObjectsDidChange? {
         guard !isPosting else { throw .reentrantChangeProcessing }
         guard hasPendingChanges else { return nil }
+        // Inverses and delete rules first: what they change belongs to this event. Replayed
+        // history (undo, redo, rollback, merges) already holds both sides of every relationship.
+        if let rules = relationshipRules {
+            if !isReplayingHistory { try applyRelationshipRules(rules) } else { pendingRuleDeletes.removeAll() }
+        }
 
         // Each list is put in ID order by sorting entries that carry their ID (structs, moved
         // without reference counting), not tuples, which copy through generic witnesses; IDs
@@ -68,6 +73,7 @@ extension ObjectContext {
         for entry in deletes { dirty.insert(entry.id) }
         for entry in updates { dirty.insert(entry.id) }
         dirtyIDs = dirty
+        if let rules = relationshipRules, !rules.denying.isEmpty { rememberDenying(deleted, rules: rules) }
 
         // `changedValues` (a dictionary by ID) is built only if an observer reads it.
         var posted = ObjectsDidChange(inserted: inserted, updated: updated, deleted: deleted, updatedChanges: changes)
@@ -81,6 +87,7 @@ extension ObjectContext {
     /// Several writes are appended where they go and put in order there (`UpdatedChanges
     /// .sortLastObject`): a list of their own was an allocation per such object, and its growth
     /// one more per write.
+    @inline(__always)
     private static func appendValueChanges(of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges) {
         for (index, old) in olds {
             let new = object.value(at: index)

@@ -9,6 +9,10 @@ extension ObjectContext {
         let dirty = dirtyIDs.sorted()
         let missing = missingMandatoryProperties(of: dirty)
         guard missing.isEmpty else { throw .missingMandatoryProperties(missing) }
+        if let rules = relationshipRules {
+            let failures = relationshipFailures(dirty: dirty, rules: rules)
+            guard failures.isEmpty else { throw .relationshipValidation(failures) }
+        }
         post(.willSave)
         var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
         var upserted: [StoredObject] = []
@@ -30,6 +34,7 @@ extension ObjectContext {
         }
         try store.save(StoreChanges(schema: schema, upserted: upserted, deleted: deleted.sorted(), nextObjectID: nextObjectID))
         dirtyIDs = []
+        deletedDenying = [:]
         firstUncommittedID = nextObjectID
         let summary = SaveSummary(insertedIDs: inserted, updatedIDs: updated, deletedIDs: deleted)
         post(.didSave(summary))
@@ -63,6 +68,7 @@ extension ObjectContext {
         }
         let event = try processPendingChanges()
         dirtyIDs = []
+        deletedDenying = [:]
         undoStack.removeAll()
         redoStack.removeAll()
         return event
@@ -114,6 +120,7 @@ extension ObjectContext {
         pendingUpdated = [:]
         pendingDeleted = [:]
         pendingRefreshed = []
+        pendingRuleDeletes = []
     }
 }
 

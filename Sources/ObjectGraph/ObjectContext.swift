@@ -30,6 +30,14 @@ public final class ObjectContext {
     var pendingDeleted: [ObjectID: (object: ManagedObject, valuesBefore: [Value])] = [:]
     /// Objects `refresh(_:)` was called on in the current event (ObjectContext+Refresh.swift).
     var pendingRefreshed: Set<ObjectID> = []
+    /// What the schema's relationships ask of an event (inverses, delete rules); nil when
+    /// nothing (RelationshipRules.swift).
+    var relationshipRules: RelationshipRules?
+    /// Objects deleted in the current event (an insert cancelled too) whose delete rules are
+    /// still to apply; only while `relationshipRules` is set.
+    var pendingRuleDeletes: [ManagedObject] = []
+    /// Objects with a *Deny* relationship deleted since the last save, for the save to check.
+    var deletedDenying: [ObjectID: ManagedObject] = [:]
 
     // Objects changed by processed events since the last save.
     var dirtyIDs = ObjectIDSet()
@@ -80,6 +88,7 @@ public final class ObjectContext {
         for (index, count) in counts.enumerated() where count > 0 { liveCounts[entities[index].entity.name, default: 0] += count }
         nextObjectID = max(nextObjectID, highestID + 1)
         firstUncommittedID = nextObjectID
+        schemaDidChange()
     }
 
     // MARK: Schema and lookup
@@ -91,6 +100,7 @@ public final class ObjectContext {
     public func define(_ entity: Entity) throws(ObjectGraphError) {
         guard let existing = schema.entity(named: entity.name), existing != entity else {
             try schema.add(entity)
+            schemaDidChange()
             return
         }
         let live = liveCounts[entity.name] ?? 0
@@ -100,6 +110,7 @@ public final class ObjectContext {
         kinds[entity.name] = nil
         undoStack.removeAll()
         redoStack.removeAll()
+        schemaDidChange()
     }
 
     /// The live object with `id`, or `nil` if there is none (never inserted, or deleted).
@@ -130,6 +141,7 @@ public final class ObjectContext {
     /// Whether there are edits not yet processed into a change event.
     public var hasPendingChanges: Bool {
         !pendingInserted.isEmpty || !pendingUpdated.isEmpty || !pendingDeleted.isEmpty || !pendingRefreshed.isEmpty
+            || !pendingRuleDeletes.isEmpty
     }
 
     /// Whether anything changed since the last save (processed or pending).
@@ -190,6 +202,7 @@ public final class ObjectContext {
         nullifyReferences(to: object)
         unregister(object)
         object.isDeleted = true
+        if relationshipRules?.rules[object.entity.name] != nil, !isReplayingHistory { pendingRuleDeletes.append(object) }
         if pendingInserted.removeValue(forKey: id) != nil { return }
         var before = object.values
         if let olds = pendingUpdated.removeValue(forKey: id) {

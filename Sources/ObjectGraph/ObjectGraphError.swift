@@ -23,6 +23,12 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
     case unknownDestination(String, relationship: String, entity: String)
     /// A relationship given an object of another entity than its destination.
     case wrongDestination(ObjectID, targetEntity: String, relationship: String, entity: String, destination: String)
+    /// A relationship whose inverse, order or counts cannot be (`problem` says why).
+    case invalidRelationship(String, entity: String, problem: String)
+    /// `save` found relationships that fail validation: a *Deny* delete rule with live objects
+    /// left (Core Data's 1600), or a to-many below its minimum or above its maximum count (1580,
+    /// 1590); several are 1560.
+    case relationshipValidation([RelationshipValidationFailure])
 
     public var description: String {
         switch self {
@@ -69,6 +75,15 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
                 : "relationship '\(relationship)' of entity '\(entity)' points to unknown entity '\(destination)'; define it first"
         case .wrongDestination(let id, let target, let relationship, let entity, let destination):
             "relationship '\(relationship)' of entity '\(entity)' takes a \(destination), but \(id) is a \(target)"
+        case .invalidRelationship(let relationship, let entity, let problem):
+            "relationship '\(relationship)' of entity '\(entity)': \(problem)"
+        case .relationshipValidation(let failures) where failures.count == 1:
+            "save failed, nothing saved: NSCocoaErrorDomain code \(failures[0].kind.code) (\(failures[0].kind.name)) "
+                + "\"\(failures[0].kind.localizedDescription)\" for object \(failures[0].objectID) \(failures[0].entity), key \(failures[0].key)"
+        case .relationshipValidation(let failures):
+            "save failed, nothing saved: NSCocoaErrorDomain code 1560 (NSValidationMultipleErrorsError) "
+                + "\"Multiple validation errors occurred.\": "
+                + failures.map { "code \($0.kind.code) for \($0.objectID) \($0.entity), key \($0.key)" }.joined(separator: "; ")
         }
     }
 }
@@ -82,6 +97,57 @@ public struct MissingMandatoryProperty: Equatable, Sendable {
     public var key: String
 
     public init(objectID: ObjectID, entity: String, key: String) {
+        self.objectID = objectID
+        self.entity = entity
+        self.key = key
+    }
+}
+
+/// A relationship that fails validation when the context saves: the object
+/// (`NSValidationErrorObject`), the relationship (`NSValidationErrorKey`) and what is wrong.
+public struct RelationshipValidationFailure: Equatable, Sendable {
+    /// Core Data's validation error codes for relationships (`CoreDataErrors.h`).
+    public enum Kind: Equatable, Sendable {
+        /// The deleted object's *Deny* relationship still holds a live object.
+        case deniedDelete
+        /// A to-many relationship holds fewer objects than its `minCount`.
+        case tooFew
+        /// A to-many relationship holds more objects than its `maxCount`.
+        case tooMany
+
+        /// `NSValidationRelationshipDeniedDeleteError` 1600, `…LacksMinimumCountError` 1580,
+        /// `…ExceedsMaximumCountError` 1590.
+        public var code: Int {
+            switch self {
+            case .deniedDelete: 1600
+            case .tooFew: 1580
+            case .tooMany: 1590
+            }
+        }
+
+        /// The constant's name in `CoreDataErrors.h`.
+        public var name: String {
+            switch self {
+            case .deniedDelete: "NSValidationRelationshipDeniedDeleteError"
+            case .tooFew: "NSValidationRelationshipLacksMinimumCountError"
+            case .tooMany: "NSValidationRelationshipExceedsMaximumCountError"
+            }
+        }
+
+        /// The error's `localizedDescription` as Foundation words a Cocoa error without a
+        /// message of its own (docs/semantics.md, "To-many relationships").
+        public var localizedDescription: String {
+            "The operation couldn\u{2019}t be completed. (Cocoa error \(code).)"
+        }
+    }
+
+    public var kind: Kind
+    public var objectID: ObjectID
+    public var entity: String
+    public var key: String
+
+    public init(kind: Kind, objectID: ObjectID, entity: String, key: String) {
+        self.kind = kind
         self.objectID = objectID
         self.entity = entity
         self.key = key

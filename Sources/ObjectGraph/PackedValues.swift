@@ -11,7 +11,10 @@ import Foundation
 ///
 /// A payload is the value's `String`, or the 64 bits of its number, date (the `Double` seconds
 /// since the reference date), bool or object ID: every value reads back exactly as written.
-/// The memory of a payload holding a string is bound to `String` while it does.
+/// A to-many value's `[ObjectID]` is held the way a string is: one reference in the payload,
+/// retained while the value lives there and released when it is replaced or the object goes
+/// (`deinitialize`). The memory of a payload holding a string or an ID array is bound to that
+/// type while it does.
 @usableFromInline
 enum PackedValues {
     @usableFromInline static let null: UInt8 = 0
@@ -21,6 +24,7 @@ enum PackedValues {
     @usableFromInline static let bool: UInt8 = 4
     @usableFromInline static let date: UInt8 = 5
     @usableFromInline static let object: UInt8 = 6
+    @usableFromInline static let objects: UInt8 = 7
 
     /// Payload bytes per value.
     @usableFromInline static let payloadBytes = 16
@@ -43,6 +47,7 @@ enum PackedValues {
         case .bool(let b): tag = bool; payload.storeBytes(of: b ? 1 : 0, as: UInt64.self)
         case .date(let d): tag = date; payload.storeBytes(of: d.timeIntervalSinceReferenceDate.bitPattern, as: UInt64.self)
         case .object(let id): tag = object; payload.storeBytes(of: UInt64(bitPattern: Int64(id.rawValue)), as: UInt64.self)
+        case .objects(let ids): tag = objects; initializeObjects(payload, ids)
         }
         (base + count * payloadBytes).storeBytes(of: tag, toByteOffset: index, as: UInt8.self)
     }
@@ -59,6 +64,7 @@ enum PackedValues {
         case bool: return .bool(bits() != 0)
         case date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits())))
         case object: return .object(ObjectID(Int(Int64(bitPattern: bits()))))
+        case objects: return loadObjects(payload)
         default: return .null
         }
     }
@@ -89,11 +95,42 @@ enum PackedValues {
         UnsafePointer((base + index * payloadBytes).assumingMemoryBound(to: String.self))
     }
 
-    /// Ends the life of the value at `index` (releases its string, if it holds one).
+    /// The ID array the payload at `index` holds, in place (only for the tag `objects`).
+    @inline(__always)
+    static func objects(_ base: UnsafeMutableRawPointer, at index: Int) -> UnsafePointer<[ObjectID]> {
+        UnsafePointer((base + index * payloadBytes).assumingMemoryBound(to: [ObjectID].self))
+    }
+
+    /// Ends the life of the value at `index` (releases its string or ID array, if it holds one).
     @inlinable @inline(__always)
     static func deinitialize(_ base: UnsafeMutableRawPointer, count: Int, at index: Int) {
-        guard (base + count * payloadBytes).load(fromByteOffset: index, as: UInt8.self) == string else { return }
-        (base + index * payloadBytes).assumingMemoryBound(to: String.self).deinitialize(count: 1)
+        let tag = (base + count * payloadBytes).load(fromByteOffset: index, as: UInt8.self)
+        if tag == string {
+            (base + index * payloadBytes).assumingMemoryBound(to: String.self).deinitialize(count: 1)
+        } else if tag == objects {
+            deinitializeObjects(base + index * payloadBytes)
+        }
+    }
+
+    // The ID array's own code stays out of line: inlined into every read and write of a value,
+    // it made them larger than the optimizer inlines, which slowed the paths that never see one.
+
+    /// Writes `ids` into the uninitialized payload at `payload`.
+    @usableFromInline @inline(never)
+    static func initializeObjects(_ payload: UnsafeMutableRawPointer, _ ids: [ObjectID]) {
+        payload.bindMemory(to: [ObjectID].self, capacity: 1).initialize(to: ids)
+    }
+
+    /// The to-many value whose ID array the payload at `payload` holds.
+    @usableFromInline @inline(never)
+    static func loadObjects(_ payload: UnsafeRawPointer) -> Value {
+        .objects(payload.load(as: [ObjectID].self))
+    }
+
+    /// Releases the ID array the payload at `payload` holds.
+    @usableFromInline @inline(never)
+    static func deinitializeObjects(_ payload: UnsafeMutableRawPointer) {
+        payload.assumingMemoryBound(to: [ObjectID].self).deinitialize(count: 1)
     }
 
     /// Replaces the value at `index` with `value`.

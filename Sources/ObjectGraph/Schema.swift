@@ -11,6 +11,19 @@ public struct Attribute: Hashable, Sendable {
     public var defaultValue: Value?
     /// The entity a relationship's objects belong to; nil for every other type.
     public var destinationEntity: String?
+    /// For a to-many relationship, whether its objects keep an order (Core Data's ordered
+    /// relationship, an `NSOrderedSet`); false for every other attribute.
+    public var isOrdered = false
+    /// The relationship of the destination entity that is this one's inverse (Core Data's
+    /// `inverseRelationship`), by name; nil for none and for every non-relationship.
+    public var inverseName: String?
+    /// What deleting an object does to the objects this relationship holds (Core Data's
+    /// `deleteRule`, *Nullify* by default).
+    public var deleteRule = DeleteRule.nullify
+    /// For a to-many relationship, the fewest and most objects a save accepts (0: no limit),
+    /// as Core Data's `minCount` and `maxCount`.
+    public var minCount = 0
+    public var maxCount = 0
 
     /// An attribute called `name` of `type`.
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil) {
@@ -24,7 +37,7 @@ public struct Attribute: Hashable, Sendable {
     /// else nil (Core Data leaves a non-optional attribute without a default nil until it is set;
     /// `save` reports it as a missing mandatory property, docs/semantics.md).
     public var initialValue: Value {
-        defaultValue ?? .null
+        defaultValue ?? (type == .toMany ? .objects([]) : .null)
     }
 }
 
@@ -104,11 +117,15 @@ extension Attribute {
     /// double is expected, and throws a message naming the entity and the key otherwise.
     public func coerce(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
         switch (type, value) {
+        case (.toMany, .null):
+            return .objects([])
         case (_, .null):
             guard isOptional else { throw .requiredAttribute(name, entity: entity) }
             return .null
         case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date), (.relationship, .object):
             return value
+        case (.toMany, .objects(let ids)):
+            return .objects(isOrdered ? Attribute.withoutDuplicates(ids) : Attribute.sortedSet(ids))
         case (.double, .int(let i)):
             return .double(Double(i))
         default:
@@ -120,7 +137,9 @@ extension Attribute {
     /// that nil is accepted for a required attribute too — Core Data checks mandatory properties
     /// only when saving (docs/semantics.md), where `save()` reports them.
     public func acceptingEdit(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
-        value.isNull ? .null : try coerce(value, entity: entity)
+        // A to-many relationship is never nil: nil empties it.
+        if type == .toMany, value.isNull { return .objects([]) }
+        return value.isNull ? .null : try coerce(value, entity: entity)
     }
 }
 

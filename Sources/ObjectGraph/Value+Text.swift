@@ -11,6 +11,7 @@ extension Value: CustomStringConvertible {
         case .bool(let b): b ? "true" : "false"
         case .date(let d): ISO8601.format(d)
         case .object(let id): id.description
+        case .objects(let ids): "[" + ids.map(\.description).joined(separator: ", ") + "]"
         }
     }
 
@@ -32,6 +33,21 @@ extension Value: CustomStringConvertible {
         default:
             return description
         }
+    }
+
+    /// The IDs of a to-many value written `[#3, #4]` or `[]` (commas or spaces between them), in
+    /// the order written; nil for anything else.
+    ///
+    ///     Value.objectList("[#3, #4]")  // [#3, #4]
+    public static func objectList(_ text: String) -> [ObjectID]? {
+        guard text.hasPrefix("["), text.hasSuffix("]"), text.count >= 2 else { return nil }
+        var ids: [ObjectID] = []
+        for element in text.dropFirst().dropLast().split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
+            guard element.hasPrefix("#"), element.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let raw = Int(element.dropFirst()), raw > 0 else { return nil }
+            ids.append(ObjectID(raw))
+        }
+        return ids
     }
 
     static func format(_ d: Double) -> String {

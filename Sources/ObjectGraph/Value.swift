@@ -16,6 +16,16 @@ public enum Value: Hashable, Sendable {
     case date(Date)
     /// A reference to another object: the value of a to-one relationship, printed `#7`.
     case object(ObjectID)
+    /// The objects of a to-many relationship, printed `[#3, #4]`.
+    ///
+    /// An array of IDs rather than a `Set`: it is one reference (8 bytes), so it packs into an
+    /// object's 16-byte value slot like a string (`PackedValues`), and its order is defined.
+    /// For an unordered relationship the context keeps it sorted by ID and free of duplicates,
+    /// so two equal sets are equal arrays, printing and iteration are deterministic, and the
+    /// differences between two values are found by one merge; for an ordered relationship
+    /// (`Attribute.isOrdered`, Core Data's `NSOrderedSet`) it is that order, still without
+    /// duplicates.
+    case objects([ObjectID])
 
     /// Whether this is `nil`.
     public var isNull: Bool {
@@ -33,6 +43,7 @@ public enum Value: Hashable, Sendable {
         case .bool: .bool
         case .date: .date
         case .object: .relationship
+        case .objects: .toMany
         }
     }
 
@@ -61,6 +72,7 @@ public enum Value: Hashable, Sendable {
         case .string: 2
         case .date: 3
         case .object: 4
+        case .objects: 5
         }
     }
 
@@ -81,6 +93,8 @@ public enum Value: Hashable, Sendable {
             if case .null = rhs { return 0 }
         case .object(let a):
             if case .object(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
+        case .objects(let a):
+            if case .objects(let b) = rhs { return compareIDs(a, b) }
         case .double, .bool:
             break
         }
@@ -89,6 +103,22 @@ public enum Value: Hashable, Sendable {
         }
         let (ra, rb) = (lhs.kindRank, rhs.kindRank)
         return ra < rb ? -1 : (ra == rb ? 0 : 1)
+    }
+
+    /// Lexicographic order of two ID lists: the first differing ID, else the shorter first.
+    @usableFromInline
+    static func compareIDs(_ a: [ObjectID], _ b: [ObjectID]) -> Int {
+        for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+        return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
+    }
+
+    /// The IDs of a to-many value (`objects`); empty for nil, the one ID of an `object`.
+    public var objectIDs: [ObjectID] {
+        switch self {
+        case .objects(let ids): ids
+        case .object(let id): [id]
+        default: []
+        }
     }
 
     /// Whether two values are equal under the total order (so `int(1)` equals `double(1)`).

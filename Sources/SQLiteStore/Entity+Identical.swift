@@ -9,6 +9,9 @@ extension Entity {
         return zip(attributes, other.attributes).allSatisfy { a, b in
             a.name == b.name && a.type == b.type && a.isOptional == b.isOptional
                 && a.defaultValue?.storageKey == b.defaultValue?.storageKey
+                && a.destinationEntity == b.destinationEntity && a.inverseName == b.inverseName
+                && a.deleteRule == b.deleteRule && a.isOrdered == b.isOrdered
+                && a.minCount == b.minCount && a.maxCount == b.maxCount
         }
     }
 }
@@ -24,6 +27,7 @@ extension Value {
         case .double(let d): "d" + Value.bits(d)
         case .date(let d): "t" + Value.bits(d.timeIntervalSinceReferenceDate)
         case .object(let id): "o\(id.rawValue)"
+        case .objects(let ids): "m" + StoredRelationship.text(of: ids)
         }
     }
 

@@ -38,6 +38,7 @@ struct RawStatement {
         case .double(let d): bind(real: d, at: index)
         case .date(let d): bind(real: d.timeIntervalSinceReferenceDate, at: index)
         case .object(let id): sqlite3_bind_int64(handle, index, Int64(id.rawValue))
+        case .objects(let ids): bind(text: StoredRelationship.text(of: ids), at: index)
         }
     }
 
@@ -129,6 +130,8 @@ struct RawStatement {
             return .int(Int(sqlite3_column_int64(handle, column)))
         case (SQLITE_INTEGER, .relationship):
             return .object(ObjectID(Int(sqlite3_column_int64(handle, column))))
+        case (SQLITE_TEXT, .toMany):
+            return text(at: column).flatMap(StoredRelationship.ids(from:)).map(Value.objects)
         case (SQLITE_INTEGER, .bool):
             switch sqlite3_column_int64(handle, column) {
             case 0: return .bool(false)

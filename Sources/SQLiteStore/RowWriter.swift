@@ -144,6 +144,7 @@ struct RowWriter {
         case .bool: type == .bool
         case .date: type == .date
         case .object: type == .relationship
+        case .objects: type == .toMany
         case .null: false
         }
     }

@@ -51,6 +51,7 @@ struct StoredEntity {
             case .double: line = "\(name) ANY CHECK (typeof(\(name)) IN ('real', 'integer') OR \(name) = 'NaN')"
             case .date: line = "\(name) ANY CHECK (typeof(\(name)) = 'real' OR \(name) = 'NaN')"
             case .relationship: line = "\(name) INTEGER"
+            case .toMany: line = "\(name) TEXT"
             }
             if !attribute.isOptional { line += " NOT NULL" }
             lines.append(line)

@@ -138,6 +138,12 @@ enum RandomCommand {
                 let nilDefault = optional && Bool.random(using: &g)
                 // A relationship (`a0:->Note`) names its destination and has no default.
                 guard type != .relationship else { return Attribute.toOne("a\(i)", destination: pick(names), isOptional: optional) }
+                // A to-many one (`a0:[Note]`) too, with options after it.
+                guard type != .toMany else {
+                    return Attribute.toMany("a\(i)", destination: pick(names), isOrdered: Bool.random(using: &g),
+                                            inverse: Bool.random(using: &g) ? pick(names) : nil, deleteRule: pick(DeleteRule.allCases),
+                                            minCount: Bool.random(using: &g) ? 1 : 0, maxCount: Bool.random(using: &g) ? 3 : 0)
+                }
                 return Attribute("a\(i)", type, isOptional: optional, defaultValue: nilDefault ? .null : nil)
             }
             return .entity(name: pick(names), attributes: attributes)

@@ -112,7 +112,7 @@ import Testing
         .init("a IN {1,", "expected a value after ','", at: 9),
         .init("a IN {1,}", "expected a value after ','", at: 9),
         .init("a IN {b}", "expected a value after '{'", at: 7),
-        .init("ANY a == 1", "unsupported keyword 'ANY'", at: 1),
+        .init("FIRST == 1", "unsupported keyword 'FIRST'", at: 1),
         .init("SELF == 1", "unsupported keyword 'SELF'", at: 1),
         .init("a == CAST(1, 'NSString')", "unsupported cast to 'NSString'", at: 14),
         .init("a == CAST 1", "expected '(' after 'CAST'", at: 11),

@@ -16,6 +16,7 @@ import Testing
         .double(-0.0), .double(.nan), .double(.infinity), .double(1.5), .bool(false), .bool(true),
         .date(Date(timeIntervalSinceReferenceDate: -1e9)), .date(Date(timeIntervalSinceReferenceDate: 0.25)),
         .object(ObjectID(1)), .object(ObjectID(-7)), .object(ObjectID(ObjectID.validRange.upperBound)),
+        .objects([]), .objects([ObjectID(3), ObjectID(1)]), .objects((1...40).map(ObjectID.init)),
     ]
 
     /// Equal under `==` and of the same bits where `==` is not enough (NaN, -0.0).

@@ -70,6 +70,7 @@ func exactKey(_ value: Value) -> String {
     case .double(let d): "double " + (d.isNaN ? "nan" : String(d.bitPattern, radix: 16))
     case .date(let d): "date " + String(d.timeIntervalSinceReferenceDate.bitPattern, radix: 16)
     case .object(let id): "object \(id.rawValue)"
+    case .objects(let ids): "objects " + ids.map { String($0.rawValue) }.joined(separator: ",")
     }
 }
 

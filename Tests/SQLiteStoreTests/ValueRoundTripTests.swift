@@ -41,7 +41,7 @@ import Testing
         Case(type: .date, value: .date(Date(timeIntervalSince1970: -1_234_567_890.5))),
         Case(type: .date, value: .date(.distantPast)),
         Case(type: .date, value: .date(.distantFuture)),
-    ] + AttributeType.allCases.filter { $0 != .relationship }.map { Case(type: $0, value: .null) }  // relationships: RelationshipStoreTests
+    ] + AttributeType.dataTypes.map { Case(type: $0, value: .null) }  // relationships: RelationshipStoreTests
 
     @Test(arguments: cases)
     func valueSurvivesSaveAndReopen(_ test: Case) throws {

@@ -30,6 +30,7 @@ extension Predicate: CustomStringConvertible {
         case .or(let operands):
             write(operands, joinedBy: " OR ", context: .or, parent: parent, to: &out)
         case .comparison(let comparison):
+            if let quantifier = comparison.quantifier { out += quantifier.rawValue + " " }
             write(comparison.lhs.kind, to: &out)
             out += " " + comparison.op.rawValue + comparison.options.suffix + " "
             write(comparison.rhs.kind, to: &out)
@@ -57,6 +58,12 @@ extension Predicate: CustomStringConvertible {
             out += formatLiteral(value)
         case .list(let values):
             out += "{" + values.map(formatLiteral).joined(separator: ", ") + "}"
+        case .subqueryCount(let collection, let variable, let predicate):
+            out += "SUBQUERY("
+            write(.key(collection), to: &out)
+            out += ", \(variable), "
+            write(predicate, parent: .or, to: &out)
+            out += ").@count"
         }
     }
 
@@ -69,6 +76,7 @@ extension Predicate: CustomStringConvertible {
         case .double(let d): return "\(d)"
         case .date(let date): return "CAST(\(date.timeIntervalSinceReferenceDate), \"NSDate\")"
         case .object(let id): return id.description
+        case .objects(let ids): return "{" + ids.map(\.description).joined(separator: ", ") + "}"
         case .string(let s):
             var out = "\""
             for scalar in s.unicodeScalars {

@@ -64,6 +64,7 @@ public struct Predicate: Sendable, Hashable {
         root.forEachComparison { (comparison: Comparison) in
             for operand in [comparison.lhs, comparison.rhs] {
                 if case .key(let key) = operand.kind { keys.insert(key) }
+                if case .subqueryCount(let collection, _, _) = operand.kind { keys.insert(collection) }
             }
         }
         return keys

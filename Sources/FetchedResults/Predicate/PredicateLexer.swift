@@ -53,6 +53,18 @@ struct PredicateLexer {
             let word = identifier()
             return token(.escapedKey(word), from: start)
         }
+        if c == "$", let first = peek(1), first == "_" || first.properties.isAlphabetic {
+            // `$n` or `$n.done`: SUBQUERY's variable, read as a key the subquery resolves.
+            index += 1
+            let word = identifier()
+            return token(.identifier("$" + word), from: start)
+        }
+        if c == ".", peek(1) == "@", let first = peek(2), first.properties.isAlphabetic {
+            // `.@count` after `SUBQUERY(…)`.
+            index += 2
+            let word = identifier()
+            return token(.collectionOperator(word), from: start)
+        }
         if c == "%" { return try placeholder() }
         if c == "[" { return try modifier() }
         for (spelling, symbol) in PredicateSymbol.spellings where matches(spelling) {
@@ -73,12 +85,19 @@ struct PredicateLexer {
 
     private func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 48 && c.value <= 57 }
 
-    /// A key, with its dotted components when it is a key path (`list.name`).
+    /// A key, with its dotted components when it is a key path (`list.name`); a path may end
+    /// in a collection operator (`notes.@count`).
     private mutating func identifier() -> String {
         let start = index
         while true {
             while let c = peek(), c == "_" || c.properties.isAlphabetic || isDigit(c) { index += 1 }
-            guard peek() == ".", let next = peek(1), next == "_" || next.properties.isAlphabetic else { break }
+            guard peek() == ".", let next = peek(1) else { break }
+            if next == "@", index > start, let letter = peek(2), letter.properties.isAlphabetic {
+                index += 2
+                while let c = peek(), c.properties.isAlphabetic { index += 1 }
+                break
+            }
+            guard next == "_" || next.properties.isAlphabetic else { break }
             index += 1
         }
         return text(from: start)

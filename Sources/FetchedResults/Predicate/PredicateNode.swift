@@ -49,12 +49,25 @@ indirect enum PredicateNode: Sendable, Hashable {
     }
 }
 
-/// `lhs op[options] rhs`.
+/// `lhs op[options] rhs`, or `ANY lhs op[options] rhs` (`ALL`, `NONE`) through a to-many key path.
 struct Comparison: Sendable, Hashable {
     var lhs: Operand
     var op: ComparisonOperator
     var options: ComparisonOptions
     var rhs: Operand
+    /// The aggregate modifier written before the left side, if any.
+    var quantifier: Quantifier? = nil
+}
+
+/// NSPredicate's aggregate modifiers: how a comparison through a to-many relationship combines
+/// the comparisons of the related objects.
+enum Quantifier: String, Sendable, Hashable {
+    /// `ANY` (or `SOME`): at least one related object matches.
+    case any = "ANY"
+    /// `ALL`: every related object matches (true when there are none).
+    case all = "ALL"
+    /// `NONE`: no related object matches.
+    case none = "NONE"
 }
 
 /// One side of a comparison, with the column it was written at (ignored by `==` and `hash`).
@@ -63,6 +76,9 @@ struct Operand: Sendable, Hashable {
         case key(String)
         case value(Value)
         case list([Value])
+        /// `SUBQUERY(collection, $variable, predicate).@count`: how many objects of the to-many
+        /// key path `collection` match `predicate`, whose keys start with `$variable`.
+        indirect case subqueryCount(collection: String, variable: String, predicate: PredicateNode)
     }
 
     var kind: Kind

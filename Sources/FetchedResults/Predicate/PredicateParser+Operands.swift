@@ -25,6 +25,8 @@ extension PredicateParser {
             }
         case .symbol(.openBrace):
             return try parseList()
+        case .keyword(.subquery):
+            return try parseSubquery()
         default:
             guard let value = try parseConstant() else { return nil }
             return Operand(kind: .value(value), column: token.column)
@@ -54,6 +56,36 @@ extension PredicateParser {
         }
         advance()
         return value
+    }
+
+    /// `SUBQUERY(collection, $variable, predicate).@count`; the variable's keys are checked when
+    /// the predicate is bound.
+    private mutating func parseSubquery() throws(PredicateError) -> Operand {
+        let column = current.column
+        advance()
+        try expect(.symbol(.openParen), "'('")
+        guard case .identifier(let collection) = current.kind, !collection.hasPrefix("$") else {
+            throw PredicateError("expected a to-many key path after 'SUBQUERY('", column: current.column)
+        }
+        advance()
+        try expect(.symbol(.comma), "','")
+        guard case .identifier(let variable) = current.kind, variable.hasPrefix("$"), !variable.contains(".") else {
+            throw PredicateError("expected a variable like $x after \(PredicateError.quoted(previousText))", column: current.column)
+        }
+        advance()
+        try expect(.symbol(.comma), "','")
+        try enter()
+        let predicate = try parseSubqueryPredicate()
+        depth -= 1
+        try expect(.symbol(.closeParen), "')'")
+        guard case .collectionOperator(let name) = current.kind else {
+            throw PredicateError("expected '.@count' after 'SUBQUERY(…)'", column: current.column)
+        }
+        guard name == "count" else {
+            throw PredicateError("unsupported collection operator \(PredicateError.quoted("@" + name)) (only @count)", column: current.column)
+        }
+        advance()
+        return Operand(kind: .subqueryCount(collection: collection, variable: variable, predicate: predicate), column: column)
     }
 
     /// `{ constant (, constant)* }` or `{}`.
@@ -110,7 +142,7 @@ extension PredicateParser {
         return .date(Date(timeIntervalSinceReferenceDate: seconds))
     }
 
-    private mutating func expect(_ kind: PredicateToken.Kind, _ quoted: String) throws(PredicateError) {
+    mutating func expect(_ kind: PredicateToken.Kind, _ quoted: String) throws(PredicateError) {
         guard current.kind == kind else {
             throw PredicateError("expected \(quoted) after \(PredicateError.quoted(previousText))", column: current.column)
         }

@@ -9,7 +9,9 @@ import ObjectGraph
 ///     and        := not (("AND" | "&&") not)*
 ///     not        := ("NOT" | "!") not | primary
 ///     primary    := "(" or ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
-///     comparison := operand operator modifier? operand
+///     comparison := ("ANY" | "SOME" | "ALL" | "NONE")? operand operator modifier? operand
+///     operand    := key | constant | list | placeholder
+///                 | "SUBQUERY" "(" key "," $variable "," or ")" ".@count"
 ///
 /// Operands are parsed in `PredicateParser+Operands.swift`; placement rules for lists and
 /// patterns are checked in `PredicateParser+Checks.swift`.
@@ -45,6 +47,11 @@ struct PredicateParser {
             throw PredicateError("unused argument \(argumentIndex + 1)", column: current.column)
         }
         return node
+    }
+
+    /// The predicate inside `SUBQUERY(…)`, up to its closing parenthesis.
+    mutating func parseSubqueryPredicate() throws(PredicateError) -> PredicateNode {
+        try parseOr()
     }
 
     private mutating func parseOr() throws(PredicateError) -> PredicateNode {
@@ -92,13 +99,23 @@ struct PredicateParser {
             return .constant(false)
         case .end:
             throw PredicateError("expected a predicate after \(PredicateError.quoted(previousText))", column: current.column)
+        case .keyword(.any), .keyword(.all), .keyword(.none):
+            let quantifier: Quantifier = current.kind == .keyword(.any) ? .any : current.kind == .keyword(.all) ? .all : .none
+            let word = current
+            advance()
+            guard let lhs = try parseOperand(), case .key = lhs.kind else {
+                throw PredicateError("expected a key path after \(PredicateError.quoted(word.text))", column: current.column)
+            }
+            var comparison = try parseComparison(lhs: lhs)
+            comparison.quantifier = quantifier
+            return .comparison(comparison)
         default:
             guard let lhs = try parseOperand() else { throw unexpected(current) }
             return .comparison(try parseComparison(lhs: lhs))
         }
     }
 
-    private mutating func enter() throws(PredicateError) {
+    mutating func enter() throws(PredicateError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw PredicateError("predicate is nested more than \(Self.maximumDepth) levels deep", column: current.column)

@@ -19,6 +19,8 @@ struct PredicateToken: Sendable, Equatable {
         case keyPlaceholder
         /// `%@`
         case valuePlaceholder
+        /// `.@count` after `SUBQUERY(…)`: the collection operator, without `.@`.
+        case collectionOperator(String)
         case end
     }
 
@@ -61,6 +63,9 @@ enum PredicateKeyword: Sendable, Equatable {
     case beginsWith, endsWith, contains, like, matches, `in`, between
     case null, `true`, `false`
     case truePredicate, falsePredicate, cast
+    /// `ANY` (also `SOME`), `ALL`, `NONE`: a comparison through a to-many relationship.
+    case any, all, none
+    case subquery
     /// A reserved NSPredicate word this implementation does not support (`ANY`, `SELF`, …).
     case unsupported
 
@@ -84,7 +89,11 @@ enum PredicateKeyword: Sendable, Equatable {
         case "TRUEPREDICATE": self = .truePredicate
         case "FALSEPREDICATE": self = .falsePredicate
         case "CAST": self = .cast
-        case "SELF", "ANY", "ALL", "SOME", "NONE", "FIRST", "LAST", "SIZE", "ANYKEY", "SUBQUERY",
+        case "ANY", "SOME": self = .any
+        case "ALL": self = .all
+        case "NONE": self = .none
+        case "SUBQUERY": self = .subquery
+        case "SELF", "FIRST", "LAST", "SIZE", "ANYKEY",
             "FETCH", "FUNCTION", "INDEX":
             self = .unsupported
         default: return nil
