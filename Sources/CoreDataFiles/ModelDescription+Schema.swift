@@ -82,7 +82,7 @@ extension ManagedObjectModelDescription {
                 for relationship in owner.relationships {
                     let place = "relationship '\(relationship.name)' of entity '\(owner.name)'"
                     guard !relationship.isToMany else {
-                        throw located(relationship.location, "\(place) is to-many: FetchSim's relationships are to-one for now, so this model cannot be loaded")
+                        throw located(relationship.location, "\(place) is to-many: to-many relationships are not read from model files yet (an 'entity' line can declare one), so this model cannot be loaded")
                     }
                     guard let destination = self.entity(named: relationship.destinationEntity), !destination.isAbstract else {
                         throw located(relationship.location, "\(place) points to abstract entity '\(relationship.destinationEntity)': a FetchSim relationship points to one concrete entity")
@@ -130,7 +130,7 @@ extension ManagedObjectModelDescription {
         case .bool: ["YES": true, "NO": false, "1": true, "0": false][text].map(Value.bool)
         case .string: .string(text)
         case .date: ISO8601.parse(text).map(Value.date)
-        case .relationship: nil
+        case .relationship, .toMany: nil
         }
         guard let value else {
             throw located(attribute.location, "attribute '\(attribute.name)' of entity '\(entity)': defaultValueString '\(text)' is not a value of type '\(attribute.type.rawValue)'")

@@ -33,7 +33,7 @@ enum ValueConversion {
             return nil
         case .date:
             return (value as? Date).map(Value.date)
-        case .relationship:
+        case .relationship, .toMany:
             return nil
         }
     }
@@ -100,6 +100,9 @@ enum ValueConversion {
         case .bool(let flag): NSNumber(value: flag)
         case .date(let date): date
         case .object(let id): object(id)
+        // A model with a to-many relationship is refused at load (NSManagedObjectModel), so an
+        // object never holds one here; the related objects, in order, if it ever does.
+        case .objects(let ids): ids.compactMap(object)
         }
     }
 }

@@ -40,7 +40,7 @@ import Testing
     @Test func refusesToManyRelationshipsWithTheirPlace() throws {
         // The relationship is on line 5: declaration, <model>, <entity name="Folder">, name, notes.
         #expect(throws: CoreDataFileError(file: "m", location: ModelLocation(line: 5, column: 9),
-                                          "relationship 'notes' of entity 'Folder' is to-many: FetchSim's relationships are to-one for now, so this model cannot be loaded")) {
+                                          "relationship 'notes' of entity 'Folder' is to-many: to-many relationships are not read from model files yet (an 'entity' line can declare one), so this model cannot be loaded")) {
             try Self.mapped(ModelFixtures.toMany)
         }
     }
