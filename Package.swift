@@ -120,7 +120,7 @@ let package = Package(
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
             name: "Console",
-            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]
+            dependencies: ["Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]
         ),
         // Layer 11: the executable — argument parsing and nothing else.
         .executableTarget(
@@ -163,7 +163,10 @@ let package = Package(
         // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         // Pages opened in headless Chromium (skipped where it is not installed).
-        .testTarget(name: "SessionPagesTests", dependencies: ["SessionPages", "Transcripts", "Interpreter", "Sheet", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(
+            name: "SessionPagesTests",
+            dependencies: ["SessionPages", "Console", "Transcripts", "Interpreter", "CommandLanguage", "ObjectGraph", "Sheet", "FetchSimCore", "FetchSimTestSupport"]
+        ),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),

@@ -28,15 +28,21 @@ extension CommandParser {
 
     /// `export csv FILE [where PREDICATE]` and `import csv FILE ENTITY`: FILE quoted, or a word.
     static func parseCSVTransfer(_ keyword: LineScanner.Token, isImport: Bool, _ s: inout LineScanner) throws(CommandError) -> Command {
-        guard let format = try s.token() else { throw s.error(.expected("'csv'", after: keyword.text), at: keyword.start) }
-        guard format.isWord, format.text == "csv" else { throw s.error(.expectedGot("'csv'", got: format.text), at: format.start) }
+        let formats = isImport ? "'csv'" : "'csv' or 'html'"
+        guard let format = try s.token() else { throw s.error(.expected(formats, after: keyword.text), at: keyword.start) }
+        let isPage = !isImport && format.isWord && format.text == "html"
+        guard format.isWord, format.text == "csv" || isPage else { throw s.error(.expectedGot(formats, got: format.text), at: format.start) }
         s.skipSpaces()
-        guard !s.isAtSegmentEnd else { throw s.error(.expected("a file name", after: "csv"), at: format.start) }
+        guard !s.isAtSegmentEnd else { throw s.error(.expected("a file name", after: format.text), at: format.start) }
         let path: String
         if s.current == "\"", let token = try s.token(), case .string(let quoted) = token.kind {
             path = quoted
         } else {
             path = s.rawWord()
+        }
+        if isPage {
+            if let extra = try s.token() { throw s.error(.unexpected(extra.text, hint: "'export html' takes one file name (quote a name with spaces)"), at: extra.start) }
+            return .exportHTML(path: path)
         }
         if isImport {
             guard let entity = try s.token() else { throw s.error(.expected("an entity name", after: path), at: format.start) }

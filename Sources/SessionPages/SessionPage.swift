@@ -26,11 +26,16 @@ package struct SessionPage {
     }
 
     /// What the page shows, for the caller's message.
-    package struct Summary: Equatable, Sendable {
+    package struct Summary: Equatable, Sendable, CustomStringConvertible {
         package var steps = 0
         package var events = 0
         /// The numbers of the events that were inconsistent or hit a UIKit error.
         package var inconsistentEvents: [Int] = []
+
+        /// `9 steps, 2 events, 1 inconsistent`.
+        package var description: String {
+            "\(steps) step\(steps == 1 ? "" : "s"), \(events) event\(events == 1 ? "" : "s"), \(inconsistentEvents.count) inconsistent"
+        }
     }
 
     /// One step's entry in the timeline, kept while the steps stream out.

@@ -89,6 +89,7 @@ package struct TranscriptReplayer {
             let outcome = interpreter.execute(entry.input)
             visit(entry, outcome, interpreter)
             if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
+            if interpreter.pendingPageExport != nil { return ["error: 'export html' cannot be replayed"] }
             if interpreter.pendingReadPath != nil { return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"] }
             if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true { inconsistentAt = entry }
             return Transcript.trimmedTrailingBlanks(outcome.renderText(width: 80))

@@ -94,7 +94,7 @@ struct ReplayCommand: ParsableCommand {
         }
         do {
             let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(transcript, toFile: output)
-            print("page '\(output)': \(summary.steps) steps, \(summary.events) events, \(summary.inconsistentEvents.count) inconsistent")
+            print("page '\(output)': \(summary)")
         } catch {
             FileHandle.standardError.write(Data("fetchsim: replay: cannot write '\(output)': \(FileErrorReason.text(for: error))\n".utf8))
             throw ExitCode(2)
