@@ -187,7 +187,12 @@ package struct SessionPage {
             if kind != nil { page.write("</span>") }
         }
         page.write("</pre>\n")
-        let errors = [report.event.exceptionReason, report.event.tableError?.description, report.event.loggedError].compactMap { $0 }
+        // The exception's reason is often UIKit's message itself: each text once.
+        var errors: [String] = []
+        for error in [report.event.exceptionReason, report.event.tableError?.description, report.event.loggedError].compactMap({ $0 })
+        where !errors.contains(error) {
+            errors.append(error)
+        }
         for error in errors {
             page.write("<p class=\"error\"><strong>✗ error</strong> <code>")
             page.text(error)

@@ -54,3 +54,32 @@ struct BenchPlotTests {
         #expect(error.contains("--html and --svg draw the default scenario and --reorder, not --store"))
     }
 }
+
+/// `fetchsim fuzz --html`: the shrunk session's page beside it.
+@Suite(.timeLimit(.minutes(5)))
+struct FuzzPageTests {
+    @Test func theShrunkSessionIsDrawnBesideIt() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let session = dir.appendingPathComponent("shrunk.session").path, html = dir.appendingPathComponent("shrunk.html").path
+        // Every drag without the user-driven flag: the adapter applies the drop a second time,
+        // which fails within a few batches (rule 19).
+        let (_, error, status) = try await BinaryLocator.runCollectingErrors(
+            ["fuzz", "--seed", "3", "--batches", "500", "--unflagged", "100", "--out", session, "--html", html])
+        #expect(status == 1)
+        #expect(error.contains("fetchsim: fuzz: page '\(html)': "))
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        let transcript = try String(contentsOfFile: session, encoding: .utf8)
+        // A step per input line of the shrunk session, and an inconsistent event in the timeline.
+        let inputs = transcript.split(separator: "\n").filter { $0.hasPrefix("> ") }.count
+        #expect(PageFixtures.stepTags(page).count == inputs)
+        #expect(page.contains("<li class=\"bad\">"))
+        #expect(page.contains("<title>shrunk.session · fetchsim session</title>"))
+    }
+
+    @Test func keyFuzzingHasNoSessionToDraw() async throws {
+        let (_, error, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--keys", "10", "--html", "/tmp/x.html"])
+        #expect(status == 64)
+        #expect(error.contains("--html draws a shrunk session; '--keys' does not write one"))
+    }
+}
