@@ -187,10 +187,12 @@ package struct SessionPage {
             if kind != nil { page.write("</span>") }
         }
         page.write("</pre>\n")
-        // The exception's reason is often UIKit's message itself: each text once.
+        // The exception's reason is UIKit's message, more or less decorated: a text another one
+        // already holds is not repeated.
         var errors: [String] = []
-        for error in [report.event.exceptionReason, report.event.tableError?.description, report.event.loggedError].compactMap({ $0 })
-        where !errors.contains(error) {
+        for error in [report.event.exceptionReason, report.event.tableError?.description, report.event.loggedError].compactMap({ $0 }) {
+            if errors.contains(where: { $0.contains(error) }) { continue }
+            errors.removeAll { error.contains($0) }
             errors.append(error)
         }
         for error in errors {
