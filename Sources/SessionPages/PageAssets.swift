@@ -55,6 +55,7 @@ enum PageAssets {
     .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
     .stepper{display:flex;gap:.5rem;align-items:center;margin:.3rem 0}
     .stepper button{font:inherit;padding:.1rem .6rem}
+    .step,.step a.event{scroll-margin-top:var(--nav-height,10rem)}
     .js .step{display:none}.js .step.current{display:block}
     @media print{body{display:block;max-width:none}#timeline,.stepper,.keys{display:none}.js .step{display:block}\
     .step{break-inside:avoid-page}pre,table.sheet{white-space:pre-wrap}}
@@ -62,6 +63,7 @@ enum PageAssets {
 
     /// Shows one step at a time: the one the address names (`#event-N`, `#step-N`), else the
     /// first; ← and → step; the timeline marks the current one. Without it every step shows.
+    /// A step scrolled to stops below the sticky timeline (`--nav-height`).
     static let script = """
     (function(){
     var steps=Array.prototype.slice.call(document.querySelectorAll('section.step'));
@@ -72,6 +74,9 @@ enum PageAssets {
     bar.innerHTML='<button type="button" data-d="-1">← previous</button><span aria-live="polite"></span><button type="button" data-d="1">next →</button>';
     document.getElementById('timeline').appendChild(bar);
     var label=bar.querySelector('span');var current=-1;
+    var nav=document.getElementById('timeline');
+    function fitNav(){document.documentElement.style.setProperty('--nav-height',(nav.offsetHeight+12)+'px');}
+    fitNav();window.addEventListener('resize',fitNav);
     function indexFor(id){if(!id)return -1;var el=document.getElementById(id);if(!el)return -1;var s=el.closest('section.step');return s?steps.indexOf(s):-1;}
     function show(i,update){
     if(i<0||i>=steps.length)return;

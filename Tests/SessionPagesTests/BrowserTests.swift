@@ -9,7 +9,7 @@ struct BrowserTests {
     @Test func anEventLinkShowsThatStepOnly() async throws {
         let (url, _, _) = try PageFixtures.page("adapter-move-row-leaves-moved-cell-stale")
         let dom = try await Chromium.dumpDOM(url.absoluteString + "#event-2")
-        #expect(dom.contains("<html lang=\"en\" class=\"js\">"))
+        #expect(dom.contains("<html lang=\"en\" class=\"js\""))
         let tags = PageFixtures.stepTags(dom)
         #expect(tags.count == 9)
         // Event 2 is step 7 (the session's seventh input line): the only one shown.
