@@ -19,6 +19,24 @@ struct BrowserTests {
         #expect(dom.contains("<a href=\"#event-2\" title=\"&gt; set 1.0 order=9\" aria-current=\"step\">"))
     }
 
+    /// Key presses, dispatched by a script the test appends after the page's own (headless
+    /// Chromium has no keyboard to press).
+    @Test func arrowKeysStepThroughTheSession() async throws {
+        let (url, html, _) = try PageFixtures.page("adapter-move-row-leaves-moved-cell-stale")
+        let press = { (key: String) in "document.dispatchEvent(new KeyboardEvent('keydown',{key:'\(key)',bubbles:true}));" }
+        let keys = [press("ArrowRight"), press("ArrowRight"), press("ArrowRight"), press("ArrowLeft")].joined()
+        let driven = url.deletingLastPathComponent().appendingPathComponent("keys.html")
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(keys)</script></body>").write(to: driven, atomically: true, encoding: .utf8)
+        // From step 1: three steps on, one back.
+        let dom = try await Chromium.dumpDOM(driven.absoluteString)
+        #expect(PageFixtures.stepTags(dom).filter { $0.contains("current") } == ["<section class=\"step current\" id=\"step-3\">"])
+        #expect(dom.contains("step 3 of 9"))
+        // Left of the first step stays there.
+        let back = url.deletingLastPathComponent().appendingPathComponent("back.html")
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(press("ArrowLeft"))</script></body>").write(to: back, atomically: true, encoding: .utf8)
+        #expect(try await Chromium.dumpDOM(back.absoluteString).contains("step 1 of 9"))
+    }
+
     @Test func withoutAnAddressTheFirstStepShows() async throws {
         let (url, _, _) = try PageFixtures.page("adapter-move-row-leaves-moved-cell-stale")
         let dom = try await Chromium.dumpDOM(url.absoluteString)
