@@ -96,7 +96,9 @@ let package = Package(
         .target(
             name: "Interpreter",
             dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore",
-                           .product(name: "CSV", package: "CSV.swift")]
+                           .product(name: "CSV", package: "CSV.swift"),
+                           // `import coredata` and `--model`: Xcode model files and Core Data stores.
+                           "CoreDataFiles"]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
         .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore"]),
@@ -109,7 +111,9 @@ let package = Package(
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore"]
+            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore",
+                           // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
+                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.
@@ -120,7 +124,8 @@ let package = Package(
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
             name: "Console",
-            dependencies: ["Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal"]
+            dependencies: ["Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
+                           "CoreDataFiles"]
         ),
         // Layer 11: the executable — argument parsing and nothing else.
         .executableTarget(
@@ -157,6 +162,16 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
+        // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
+        .testTarget(name: "FetchSimUIKitTests", dependencies: ["FetchSimUIKit", "FetchSimCoreData"]),
+        // The same kind of list code in the Swift 5 language mode: UIKit's actor annotations must
+        // let it build in both modes.
+        .testTarget(
+            name: "FetchSimUIKitSwift5Tests", dependencies: ["FetchSimUIKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The simulator and the fuzzer driving view controllers written as iOS apps write them.
+        .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
@@ -173,6 +188,24 @@ let package = Package(
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
+        // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
+        // the '# model:' header.
+        .testTarget(
+            name: "CoreDataFilesTests",
+            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
+        // FetchSimTestSupport: the near-miss test type-checks a file with swiftc.
+        .testTarget(
+            name: "FetchSimCoreDataTests",
+            dependencies: ["FetchSimCoreData", "FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]
+        ),
+        // Xcode's Core Data template code in the Swift 5 language mode (the target above is Swift 6).
+        .testTarget(
+            name: "FetchSimCoreDataSwift5Tests", dependencies: ["FetchSimCoreData"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",

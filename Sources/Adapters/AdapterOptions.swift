@@ -36,6 +36,21 @@ public enum UserDrivenPolicy: String, Sendable, CaseIterable {
     case off
 }
 
+/// Which section changes the coordinator filters a row change against (`sectionfilter=`).
+public enum SectionFilter: String, Sendable, CaseIterable {
+    /// Those of the whole event, collected before any row change is filed: FetchSim's policy,
+    /// right under every delivery order.
+    case event
+    /// Those reported before the row change, as FetchedResultsCoordinator files each callback as
+    /// it comes ("Docs state 'The fetched results controller reports changes to its section
+    /// before changes to the fetched result objects' so should be able to filter on the
+    /// inserted/deleted sections", its `controller(_:didChange:at:for:newIndexPath:)`). Under
+    /// today's delivery order (rule 2) object deletes come before the section deletes, so a
+    /// delete in a deleted section is not filtered: its `deleteRows` goes into the batch beside
+    /// the `deleteSections`, which UIKit accepts (rule 16).
+    case arrival
+}
+
 /// The adapters apps write.
 public enum AdapterKind: String, Sendable, CaseIterable {
     case appleTemplate = "apple-template"
@@ -65,6 +80,11 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
     /// The diffable adapter only: what `reorderingHandlers.canReorderItem` answers for every item
     /// (`canreorder=true|false`); false refuses every drag.
     public var canReorderItems = true
+    /// The coordinator only: which sections a row change is filtered against (`sectionfilter=`).
+    public var sectionFilter = SectionFilter.event
+    /// The diffable adapter only: whether the app applies the controller's snapshot as it is or
+    /// rebuilds its own from it, leaving the reload marks behind (`snapshot=as-is|rebuilt`).
+    public var snapshot = DiffableSnapshotUse.asIs
 
     /// The defaults of `kind`, each as its source writes it: Apple's template reconfigures at the
     /// old path and bypasses every callback of a user-driven change (its "User-Driven Updates"
@@ -96,6 +116,8 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
             + (itemKey.map { " items=\($0)" } ?? "")
             + (delivery == .snapshot ? "" : " delegate=\(delivery.rawValue)")
             + (canReorderItems ? "" : " canreorder=false")
+            + (snapshot == .asIs ? "" : " snapshot=\(snapshot.rawValue)")
+            + (sectionFilter == .event ? "" : " sectionfilter=\(sectionFilter.rawValue)")
     }
 }
 

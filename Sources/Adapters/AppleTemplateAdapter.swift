@@ -16,10 +16,24 @@ final class AppleTemplateAdapter: TableAdapter {
     /// The queued table calls of this event (collection view only).
     private var blocks: [() throws(TableViewError) -> Void] = []
     private var queuesBlocks: Bool { table.style == .collection }
+    /// What `skip-moves` needs of a drag's event that also holds other changes (see
+    /// `dragChangeAction`): the sections it inserts and deletes, the objects whose rows the batch
+    /// takes away, the drag's rows whose changes it deletes and inserts, and the log entry of
+    /// each drag row's skipped change.
+    private var dragSections = (deleted: Set<Int>(), inserted: Set<Int>())
+    private var dragRemoved = Set<ObjectID>()
+    private var dragHandled = Set<ObjectID>()
+    private var dragSkipped: [ObjectID: Int] = [:]
 
     override func willChange() -> CallbackAction {
         deferredReconfigures = []
         blocks = []
+        if isUserDrivenChange {
+            dragSections = ([], [])
+            dragRemoved = []
+            dragHandled = []
+            dragSkipped = [:]
+        }
         guard !bypassesUserDrivenChange || options.userDriven == .skipMoves else { return .skipped }
         if !queuesBlocks { table.beginUpdates() }
         return .applied
@@ -27,6 +41,9 @@ final class AppleTemplateAdapter: TableAdapter {
 
     override func sectionChanged(_ change: SectionChange) -> CallbackAction {
         guard !(bypassesUserDrivenChange && options.userDriven == .skipAll) else { return .skipped }
+        if bypassesUserDrivenChange {
+            if change.type == .insert { dragSections.inserted.insert(change.index) } else { dragSections.deleted.insert(change.index) }
+        }
         issue(during: "controller:didChangeSection:atIndex:forChangeType:") { [self] () throws(TableViewError) in
             if change.type == .insert { try table.insertSections([change.index]) } else { try table.deleteSections([change.index]) }
         }
@@ -34,11 +51,17 @@ final class AppleTemplateAdapter: TableAdapter {
     }
 
     override func objectChanged(_ change: ObjectChange) -> CallbackAction {
+        var change = change
         if bypassesUserDrivenChange {
-            guard options.userDriven == .skipMoves, change.type != .move, change.type != .update else {
-                if options.userDriven == .skipMoves { deferredReconfigures.append(change.object) }
-                return .skipped
+            guard options.userDriven == .skipMoves, let drag = userDrag else { return .skipped }
+            if let action = dragChangeAction(change, drag: drag) { return action }
+            // Another change of the drag's event: its old path is where the table shows the row
+            // after the drops.
+            let old = change.indexPath.map(drag.tablePath(forOldPath:))
+            if change.type == .delete || change.type == .move, let old, !dragSections.deleted.contains(old.section) {
+                dragRemoved.insert(change.object.objectID)
             }
+            change = ObjectChange(type: change.type, object: change.object, indexPath: old, newIndexPath: change.newIndexPath)
         }
         let method = "controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:"
         switch change.type {
@@ -70,7 +93,56 @@ final class AppleTemplateAdapter: TableAdapter {
         return .applied
     }
 
+    /// What `skip-moves` does with a move or update of an object the drag wrote: skips it while
+    /// the table shows the row where the event leaves it (`didChange` fixes the rows it does not,
+    /// `dragRowFixes`) and reconfigures its cell after the batch; a row whose section goes or
+    /// comes is deleted and inserted. Nil for any other change.
+    private func dragChangeAction(_ change: ObjectChange, drag: UserDrag) -> CallbackAction? {
+        let id = change.object.objectID
+        guard change.type == .move || change.type == .update, drag.wrote(id) else { return nil }
+        deferredReconfigures.append(change.object)
+        guard let old = change.indexPath.map(drag.tablePath(forOldPath:)), let new = controller.indexPath(forObjectID: id) else {
+            return .skipped
+        }
+        guard dragSections.deleted.contains(old.section) || dragSections.inserted.contains(new.section) else {
+            // The log appends this callback's entry when the hook returns: it is the next one.
+            dragSkipped[id] = lastEvent.entries.count
+            return .skipped
+        }
+        dragHandled.insert(id)
+        if !dragSections.deleted.contains(old.section) { dragRemoved.insert(id) }
+        let method = "controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:"
+        issue(during: method) { [self] () throws(TableViewError) in
+            try table.deleteRows(at: [old])
+            try table.insertRows(at: [new])
+        }
+        return .applied
+    }
+
+    /// The drag's rows that the table does not show where the event leaves them
+    /// (`dragRowFixes`), moved, deleted or inserted in the batch before it ends; the log entries
+    /// of their skipped changes say so.
+    private func fixDragRows(_ drag: UserDrag) {
+        let fixes = dragRowFixes(drag.objects.subtracting(dragHandled), removed: dragRemoved,
+                                 deletedSections: dragSections.deleted, insertedSections: dragSections.inserted)
+        for fix in fixes {
+            if let entry = dragSkipped[fix.id] { lastEvent.entries[entry].action = .applied }
+            issue(during: "controllerDidChangeContent:") { [self] () throws(TableViewError) in
+                switch (fix.from, fix.to) {
+                case (let from?, let to?) where options.moves == .moveRow: try table.moveRow(at: from, to: to)
+                case (let from?, let to?):
+                    try table.deleteRows(at: [from])
+                    try table.insertRows(at: [to])
+                case (let from?, nil): try table.deleteRows(at: [from])
+                case (nil, let to?): try table.insertRows(at: [to])
+                case (nil, nil): break
+                }
+            }
+        }
+    }
+
     override func didChange() {
+        if bypassesUserDrivenChange, options.userDriven == .skipMoves, let userDrag { fixDragRows(userDrag) }
         if queuesBlocks, !blocks.isEmpty {
             let queued = blocks
             blocks = []

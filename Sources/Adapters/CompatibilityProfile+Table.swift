@@ -8,4 +8,13 @@ extension CompatibilityProfile {
     public var tablesReportReloadAndMoveAsTwoAnimations: Bool {
         self == .ios9
     }
+
+    /// Whether applying the controller's snapshot as it is reloads the items it marks (rule D2):
+    /// from iOS 15 (`modern`, `strict`). The snapshot delegate is iOS 13 API, so under the older
+    /// profiles a diffable app runs on iOS 13–14, where the marked items keep their cells (forum
+    /// thread 692357: "on iOS 13 and iOS 14 … we need to manually check which objects have been
+    /// updated and manually refresh the corresponding items").
+    public var diffableAppliesSnapshotReloads: Bool {
+        self == .modern || self == .strict
+    }
 }

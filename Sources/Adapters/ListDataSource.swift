@@ -4,9 +4,11 @@ import ObjectGraph
 import TableSimulation
 
 /// Something that holds Apple's `changeIsUserDriven` flag: set by the data source before it
-/// writes a user's drag to the model, cleared by the delegate in `didChangeContent`.
+/// writes a user's drag to the model, cleared by the delegate in `didChangeContent`. The flag is
+/// the drag itself (`UserDrag`: its drops and the objects it wrote), so that the delegate can tell
+/// the drag's changes from others of the same event; nil when the event is not the user's.
 public protocol UserDrivenChangeTracking: AnyObject {
-    var isUserDrivenChange: Bool { get set }
+    var userDrag: UserDrag? { get set }
 }
 
 /// The app's table data source, backed by a fetched results controller: counts, cells and header
@@ -121,7 +123,8 @@ public final class ListDataSource: TableViewDataSource {
         let moved = ObjectID(movedRaw)
         let neighbour = { (row: Int) in tableView.rowIdentifier(at: IndexPath(row: row, section: destination.section)).map(ObjectID.init) }
         if renumbersVisibleRowsOnly {
-            renumberVisibleRows(tableView, sections: [source.section, destination.section], moved: moved, into: destination.section)
+            renumberVisibleRows(tableView, sections: [source.section, destination.section], moved: moved, into: destination.section,
+                                from: source, to: destination)
             return
         }
         do {
@@ -129,19 +132,30 @@ public final class ListDataSource: TableViewDataSource {
                                     above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
                                     below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
             lastMoveWrites = try write(drop, for: moved)
+            if lastMoveWrites > 0 { flag(from: source, to: destination, wrote: [moved] + drop.rewrites.map(\.id)) }
         } catch let error as ObjectGraphError {
             lastMoveError = error.description
         } catch {
             lastMoveError = String(describing: error)
         }
-        if lastMoveWrites > 0, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
+    }
+
+    /// Sets the user-driven flag, when flagging: adds the drop and the objects its write-back
+    /// wrote to the event's drag (a line may hold more than one drop).
+    private func flag(from source: IndexPath, to destination: IndexPath, wrote: some Sequence<ObjectID>) {
+        guard flagsUserMoves, let flagHolder else { return }
+        var drag = flagHolder.userDrag ?? UserDrag()
+        drag.add(from: source, to: destination, wrote: wrote)
+        flagHolder.userDrag = drag
     }
 
     /// The seeds' write-back, kept only as the fuzzer's deliberately broken renumbering: the
     /// section key of the moved row, then 0…n−1 over the visible rows of the sections involved.
-    private func renumberVisibleRows(_ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int) {
+    private func renumberVisibleRows(_ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int,
+                                     from source: IndexPath, to destination: IndexPath) {
         guard let indexKey else { return }
         let context = controller.context
+        var wrote: [ObjectID] = [moved]
         do {
             if let sectionKey = controller.fetchRequest.sectionNameKeyPath,
                let sample = tableView.rowIdentifiers(inSection: section).first(where: { $0 != moved.rawValue }),
@@ -153,12 +167,13 @@ public final class ListDataSource: TableViewDataSource {
                 for (position, id) in tableView.rowIdentifiers(inSection: section).enumerated()
                 where context.object(with: ObjectID(id))?[indexKey] != .int(position) {
                     try context.setValue(.int(position), forKey: indexKey, of: ObjectID(id))
+                    wrote.append(ObjectID(id))
                     lastMoveWrites += 1
                 }
             }
         } catch {
             lastMoveError = error.description
         }
-        if lastMoveWrites > 0, flagsUserMoves { flagHolder?.isUserDrivenChange = true }
+        if lastMoveWrites > 0 { flag(from: source, to: destination, wrote: wrote) }
     }
 }

@@ -17,8 +17,11 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     public let controller: FetchedResultsController
     /// The table's data source; the adapter holds its user-driven flag.
     public let dataSource: ListDataSource
-    /// Apple's `changeIsUserDriven`: set by the data source before it writes a drag.
-    public var isUserDrivenChange = false
+    /// Apple's `changeIsUserDriven`, with the drag it stands for: set by the data source before
+    /// it writes a drag, cleared in `didChangeContent`.
+    public var userDrag: UserDrag?
+    /// Whether the event under way is the user's drag (`userDrag` is set).
+    public var isUserDrivenChange: Bool { userDrag != nil }
     /// The last change event, as handled.
     public internal(set) var lastEvent = AdapterEvent()
     /// Where this event's stopwatch marks go (`timing on`); nil when nobody times.
@@ -90,7 +93,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     public func controllerDidChangeContent(_ controller: FetchedResultsController) {
         log(.didChangeContent, .applied)
         didChange()
-        isUserDrivenChange = false
+        userDrag = nil
     }
 
     // MARK: Hooks for subclasses

@@ -16,6 +16,8 @@ extension AdapterOptions {
             case .items(let key): settings.itemKey = key
             case .delegate(let form): settings.delivery = form
             case .canReorder(let value): settings.canReorderItems = value
+            case .snapshot(let use): settings.snapshot = use
+            case .sectionFilter(let filter): settings.sectionFilter = filter
             }
         }
         return settings

@@ -19,6 +19,10 @@ extension Command {
         case delegate(DiffableDelivery)
         /// `canreorder=true|false`: what the diffable data source's `canReorderItem` answers.
         case canReorder(Bool)
+        /// `snapshot=as-is|rebuilt`: whether the diffable app applies the controller's snapshot as it is.
+        case snapshot(DiffableSnapshotUse)
+        /// `sectionfilter=event|arrival`: which sections the coordinator filters row changes against.
+        case sectionFilter(SectionFilter)
 
         /// The option names, each with the values it takes (empty for a number).
         package enum Key: String, CaseIterable, Hashable, Sendable {
@@ -26,6 +30,8 @@ extension Command {
             case items
             case delegate
             case canreorder
+            case snapshot
+            case sectionfilter
 
             /// The words this option accepts; empty when it takes a non-negative integer (`threshold`, which also takes `off`).
             package var values: [String] {
@@ -38,6 +44,8 @@ extension Command {
                 case .items: ["object"]
                 case .delegate: DiffableDelivery.allCases.map(\.rawValue)
                 case .canreorder: ["true", "false"]
+                case .snapshot: DiffableSnapshotUse.allCases.map(\.rawValue)
+                case .sectionfilter: SectionFilter.allCases.map(\.rawValue)
                 }
             }
         }
@@ -52,6 +60,8 @@ extension Command {
             case .items: .items
             case .delegate: .delegate
             case .canReorder: .canreorder
+            case .snapshot: .snapshot
+            case .sectionFilter: .sectionfilter
             }
         }
 
@@ -65,6 +75,8 @@ extension Command {
             case .items(let key): "items=\(key ?? "object")"
             case .delegate(let form): "delegate=\(form.rawValue)"
             case .canReorder(let b): "canreorder=\(b)"
+            case .snapshot(let use): "snapshot=\(use.rawValue)"
+            case .sectionFilter(let filter): "sectionfilter=\(filter.rawValue)"
             }
         }
     }

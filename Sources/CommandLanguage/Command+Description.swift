@@ -72,6 +72,8 @@ extension Command: CustomStringConvertible {
             return "export html \(Value.string(path).literal)"
         case .importCSV(let path, let entity):
             return "import csv \(Value.string(path).literal) \(entity)"
+        case .importCoreData(let path):
+            return "import coredata \(Value.string(path).literal)"
         case .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .sheet, .quit, .refetch:
             return name.rawValue
         case .use, .close, .context, .batch:

@@ -26,12 +26,14 @@ extension CommandParser {
         return .mode(mode)
     }
 
-    /// `export csv FILE [where PREDICATE]` and `import csv FILE ENTITY`: FILE quoted, or a word.
+    /// `export csv FILE [where PREDICATE]`, `import csv FILE ENTITY` and `import coredata FILE`: FILE quoted, or a word.
     static func parseCSVTransfer(_ keyword: LineScanner.Token, isImport: Bool, _ s: inout LineScanner) throws(CommandError) -> Command {
-        let formats = isImport ? "'csv'" : "'csv' or 'html'"
+        let formats = isImport ? "'csv' or 'coredata'" : "'csv' or 'html'"
         guard let format = try s.token() else { throw s.error(.expected(formats, after: keyword.text), at: keyword.start) }
         let isPage = !isImport && format.isWord && format.text == "html"
-        guard format.isWord, format.text == "csv" || isPage else { throw s.error(.expectedGot(formats, got: format.text), at: format.start) }
+        guard format.isWord, format.text == "csv" || isPage || (isImport && format.text == "coredata") else {
+            throw s.error(.expectedGot(formats, got: format.text), at: format.start)
+        }
         s.skipSpaces()
         guard !s.isAtSegmentEnd else { throw s.error(.expected("a file name", after: format.text), at: format.start) }
         let path: String
@@ -44,6 +46,7 @@ extension CommandParser {
             if let extra = try s.token() { throw s.error(.unexpected(extra.text, hint: "'export html' takes one file name (quote a name with spaces)"), at: extra.start) }
             return .exportHTML(path: path)
         }
+        if format.text == "coredata" { return .importCoreData(path: path) }
         if isImport {
             guard let entity = try s.token() else { throw s.error(.expected("an entity name", after: path), at: format.start) }
             guard entity.isWord else { throw s.error(.expectedGot("an entity name", got: entity.text), at: entity.start) }

@@ -66,6 +66,9 @@ package enum Command: Hashable, Sendable {
     case exportHTML(path: String)
     /// `import csv FILE ENTITY`: inserts a row per record, in one change event.
     case importCSV(path: String, entity: String)
+    /// `import coredata FILE`: inserts the objects of a Core Data SQLite store, read through the
+    /// model the session started with (`--model`), in one change event.
+    case importCoreData(path: String)
     /// `quit` or `exit`.
     case quit
     /// `use NAME` selects the controller the sheet shows; `use context NAME` the context edits go to.
@@ -131,6 +134,7 @@ package enum Command: Hashable, Sendable {
         case .mode: .mode
         case .exportCSV, .exportHTML: .export
         case .importCSV: .import
+        case .importCoreData: .import
         case .quit: .quit
         case .use: .use
         case .close: .close

@@ -155,7 +155,7 @@ package struct CommandCompleter: Hashable, Sendable {
         guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else { return nil }
         switch first {
         case "record", "read": return words.count == 1 ? current : nil
-        case "import": return words.count == 2 && words[1] == "csv" ? current : nil
+        case "import": return words.count == 2 && (words[1] == "csv" || words[1] == "coredata") ? current : nil
         case "export": return words.count == 2 && (words[1] == "csv" || words[1] == "html") ? current : nil
         default: return nil
         }

@@ -78,7 +78,8 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["Without a name the options change the current adapter; 'adapter' alone prints it."]
                   + Command.AdapterOption.Key.allCases.map { key in
                       "  \(key.rawValue)=" + (key.values.isEmpty ? "N|off" : key.values.joined(separator: "|"))
-                          + (key == .items ? "|KEY (diffable)" : key == .delegate || key == .canreorder ? " (diffable)" : "")
+                          + (key == .items ? "|KEY (diffable)" : key == .delegate || key == .canreorder || key == .snapshot ? " (diffable)"
+                              : key == .sectionfilter ? " (coordinator)" : "")
                   }),
         .init(.profile, syntax: "profile [NAME]",
               summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",
@@ -149,14 +150,18 @@ package struct CommandHelp: Hashable, Sendable {
                         "export html: the session so far, replayed from its start, as one self-contained HTML "
                         + "page — each line with its table, callbacks, errors and the check's verdict "
                         + "(docs/sessions.md, \"Pages\")."]),
-        .init(.import, syntax: "import csv FILE ENTITY",
+        .init(.import, syntax: "import csv FILE ENTITY | import coredata FILE",
               summary: "insert a row per CSV record, in one change event",
               example: "import csv notes.csv Note",
               details: ["The header row names the attributes (an 'id' column is skipped); each cell is read "
                         + "by its attribute's type, an empty cell is nil (an empty string for a required "
                         + "string). A bad cell is reported as FILE:LINE:COLUMN (record and field numbers, the "
-                        + "header being line 1) and nothing is inserted."]),
-        .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit"),
+                        + "header being line 1) and nothing is inserted.",
+                        "import coredata reads a SQLite store that Core Data wrote (read-only), through the model "
+                        + "the session started with (--model), and inserts its objects in one change event."]),
+        .init(.quit, syntax: "quit | exit", summary: "leave fetchsim (Ctrl-D too)", example: "quit",
+              details: ["sqlite3's and psql's habits work too: .quit, .exit and \\q quit; .tables, .schema, \\d and \\dt "
+                        + "are 'show schema'; .help, \\? and \\h are 'help'; .read and \\i are 'read'; .mode is 'mode'."]),
         .init(.use, syntax: "use NAME | use context NAME",
               summary: "select the controller the sheet shows, or the context edits go to",
               example: "use done",

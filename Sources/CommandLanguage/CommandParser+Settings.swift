@@ -114,6 +114,8 @@ extension CommandParser {
         case .items: text == "object" ? .items(nil) : valueToken.isWord ? .items(text) : nil
         case .delegate: DiffableDelivery(rawValue: text).map { .delegate($0) }
         case .canreorder: text == "true" ? .canReorder(true) : text == "false" ? .canReorder(false) : nil
+        case .snapshot: DiffableSnapshotUse(rawValue: text).map { .snapshot($0) }
+        case .sectionfilter: SectionFilter(rawValue: text).map { .sectionFilter($0) }
         }
         guard let option else { throw invalid }
         return option

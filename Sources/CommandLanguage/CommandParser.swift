@@ -12,12 +12,32 @@ package enum CommandParser {
         try parse(line).map(\.command)
     }
 
+    /// Commands of other shells that users type from habit — sqlite3's dot commands, psql's
+    /// backslash commands — and the FetchSim command each stands for.
+    package static let foreignCommands: [String: String] = [
+        ".tables": "show schema", ".schema": "show schema", "\\d": "show schema", "\\dt": "show schema",
+        ".quit": "quit", ".exit": "quit", "\\q": "quit",
+        ".help": "help", "\\?": "help", "\\h": "help",
+        ".read": "read", "\\i": "read", ".mode": "mode",
+    ]
+
+    /// `line` with a foreign command at its start replaced by FetchSim's (`.read x` → `read x`);
+    /// nil when it starts with none. Only the first word is replaced, so columns after it move
+    /// by the difference in length.
+    static func translatingForeignCommand(_ line: String) -> String? {
+        let trimmed = line.drop { $0 == " " }
+        let word = trimmed.prefix { $0 != " " }
+        guard let first = word.first, first == "." || first == "\\", let command = foreignCommands[String(word)] else { return nil }
+        return command + trimmed.dropFirst(word.count)
+    }
+
     /// The commands on `line`, in order, each with the positions of its parts, so that the
     /// interpreter's errors can name a column without searching the line.
     ///
     /// - Throws: `CommandError` naming the first offending token and its column.
     /// - Complexity: O(n) in the length of the line.
     package static func parse(_ line: String) throws(CommandError) -> [ParsedCommand] {
+        if let translated = translatingForeignCommand(line) { return try parse(translated) }
         var scanner = LineScanner(line)
         try scanner.rejectControlCharacters()
         scanner.skipSpaces()

@@ -2,3 +2,4 @@
 // FetchSimTesting alone.
 @_exported import FetchSimCoreData
 @_exported import FetchSimUIKit
+@_exported import struct Adapters.ConsistencyProblem

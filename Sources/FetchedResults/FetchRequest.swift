@@ -134,6 +134,12 @@ struct ResolvedRequest {
         sectionIndex.map { keyPaths.extendedValues(of: object)[$0].sectionIdentity }
     }
 
+    /// Whether `object`'s section key value is nil — not `""`, which shares the unnamed section
+    /// (`sectionIdentity`) but is a name: Core Data's nil-section log line is for nil alone.
+    func sectionKeyIsNil(of object: ManagedObject) -> Bool {
+        sectionIndex.map { keyPaths.extendedValues(of: object)[$0].isNull } ?? false
+    }
+
     /// `object`'s key under the request's own sort descriptors (no section label).
     func requestSortKey(of object: ManagedObject) -> SortKey {
         SortKey(keyPaths.values(of: object), at: requestSortIndexes, layout: requestLayout)

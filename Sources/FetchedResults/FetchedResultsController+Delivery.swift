@@ -30,6 +30,14 @@ extension FetchedResultsController {
             differenceDelegate.controller(self, didChangeContentWith: difference)
             return
         }
+        deliverCallbacks(changes, to: delegate)
+    }
+
+    /// Calls the four per-change callbacks of `delegate` for one change event in the profile's
+    /// order (rule 2), whatever optional protocols it adopts — what `deliver` does for a delegate
+    /// that asked for neither a snapshot nor a difference. For a bridge that learns during an
+    /// event which form its own delegate wants (FetchSimCoreData's `NSFetchedResultsController`).
+    package func deliverCallbacks(_ changes: ResultsChangeSet, to delegate: any FetchedResultsControllerDelegate) {
         delegate.controllerWillChangeContent(self)
         // Each kind is delivered in its order within the change set, without copying the lists.
         switch profile.deliveryOrder {
@@ -104,7 +112,7 @@ extension FetchedResultsController {
     /// the two offsets are equal, so that the difference says the object changed (rule 24;
     /// `NSOrderedCollectionChange.associatedIndex`: FRC diffs "communicate that an object changed
     /// even when its position in the results is unaffected").
-    static func difference(for changes: ResultsChangeSet) -> CollectionDifference<ObjectID>? {
+    package static func difference(for changes: ResultsChangeSet) -> CollectionDifference<ObjectID>? {
         var steps: [CollectionDifference<ObjectID>.Change] = []
         for change in changes.objects {
             let id = change.object.objectID

@@ -153,7 +153,7 @@ public final class FetchedResultsController {
         hasFetched = true
         fetchLog = []
         if let key = fetchRequest.sectionNameKeyPath,
-           entries.contains(where: { request.sectionLabels == nil ? request.layout.firstValueIsNull($0.code) : request.sectionIdentity(of: $0.object)?.isNull == true }) {
+           entries.contains(where: { request.sectionLabels == nil ? request.layout.firstValueIsNull($0.code) : request.sectionKeyIsNil(of: $0.object) }) {
             fetchLog.append("CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
                 + "'\(key)'. Objects will be placed in unnamed section")
         }

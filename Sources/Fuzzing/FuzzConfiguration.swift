@@ -42,6 +42,14 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// `adapter diffable` only: the field whose value identifies an item (`--items title`), the
     /// app that builds its snapshot from values; nil for object IDs.
     package var itemKey: FuzzField?
+    /// `adapter diffable` only: how the app applies the controller's snapshot (`--snapshot`); nil
+    /// keeps the default (as it is).
+    package var snapshot: DiffableSnapshotUse?
+    /// The share of drags, in percent, that come with other edits in the same line — one change
+    /// event, as when a background merge or a timer's edit lands in the run-loop turn of the
+    /// drop (`--mixed`). Off by default, so that runs without it draw exactly what they drew
+    /// before the option existed.
+    package var mixedPercent = 0
 
     package init() {}
 
@@ -84,6 +92,7 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if let updates { line += " updates=\(updates.rawValue)" }
         if let userDriven { line += " userdriven=\(userDriven.rawValue)" }
         if let itemKey { line += " items=\(itemKey.rawValue)" }
+        if let snapshot { line += " snapshot=\(snapshot.rawValue)" }
         return line
     }
 
@@ -133,6 +142,8 @@ package struct FuzzConfiguration: Equatable, Sendable {
         words += workspaceOptions.commandLineWords
         if tableStyle != defaults.tableStyle { words += ["--table", tableStyle.rawValue] }
         if let itemKey { words += ["--items", itemKey.rawValue] }
+        if let snapshot { words += ["--snapshot", snapshot.rawValue] }
+        if mixedPercent != defaults.mixedPercent { words += ["--mixed", String(mixedPercent)] }
         return words.joined(separator: " ")
     }
 }

@@ -60,7 +60,12 @@ package final class FuzzExecutor {
             step.inputError = message
             return step
         }
-        if case .edits(let edits) = effective {
+        let lineEdits: [FuzzEdit]? = switch effective {
+        case .edits(let edits): edits
+        case .mixed(_, let before, let after): before + after
+        default: nil
+        }
+        if let edits = lineEdits {
             let inserted = edits.compactMap { edit -> FuzzSymbol? in
                 if case .insert(let symbol, _) = edit { return symbol }
                 return nil
@@ -170,53 +175,29 @@ package final class FuzzExecutor {
         case .command(let text, _):
             return (text, line, true, nil)
         case .edits(let edits):
-            // Read once per line: each read of the workspace's edit context and of the symbol
-            // table was a call and an exclusivity check, per edit.
-            let context = workspace.editContext, ids = self.ids
-            let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
-            // The symbols deleted so far in the line: a few, searched in a list (a set
-            // allocated its storage at the line's first delete).
-            var gone: [FuzzSymbol] = []
-            // The edits that can run: built only once one cannot (`nil` while all of them can).
-            var kept: [FuzzEdit]?
-            var text = FuzzLineText(capacity: 192)
-            // By index, each edit read where the line holds it: iterating the edits copied each
-            // one (its values, a retain per string) and destroyed the copy.
-            for index in edits.indices {
-                // The edits joined with " ; ".
-                let separates = !text.isEmpty
-                switch edits[index] {
-                case .insert(_, let values):
-                    if separates { text.append(" ; " as StaticString) }
-                    text.append("insert " as StaticString)
-                    text.append(FuzzField.entityName)
-                    text.append(" " as StaticString)
-                    text.append(values)
-                case .delete(let symbol):
-                    guard !gone.contains(symbol), let id = liveID(symbol) else {
-                        if kept == nil { kept = Array(edits[..<index]) }
-                        continue
-                    }
-                    gone.append(symbol)
-                    if separates { text.append(" ; " as StaticString) }
-                    text.append("delete " as StaticString)
-                    text.append(id)
-                case .set(let symbol, let values):
-                    guard !values.isEmpty, !gone.contains(symbol), let id = liveID(symbol) else {
-                        if kept == nil { kept = Array(edits[..<index]) }
-                        continue
-                    }
-                    if separates { text.append(" ; " as StaticString) }
-                    text.append("set " as StaticString)
-                    text.append(id)
-                    text.append(" " as StaticString)
-                    text.append(values)
-                }
-                kept?.append(edits[index])
-            }
+            var text = FuzzLineText(capacity: 192), gone: [FuzzSymbol] = []
             // The kept edits are the line's in order: all of it ran when none was left out.
-            guard let kept else { return (text.text, line, true, nil) }
+            guard let kept = render(edits, to: &text, gone: &gone) else { return (text.text, line, true, nil) }
             return kept.isEmpty ? nil : (text.text, .edits(kept), false, nil)
+        case .mixed(let drag, let before, let after):
+            // The drag's paths are read before any edit runs: the line's edits are pending until
+            // its end, so the table the drop lands in is the one the user sees now.
+            let paths = paths(of: drag)
+            var text = FuzzLineText(capacity: 256), gone: [FuzzSymbol] = []
+            let keptBefore = render(before, to: &text, gone: &gone)
+            if let (from, to) = paths {
+                if !text.isEmpty { text.append(" ; " as StaticString) }
+                text.append("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)")
+            }
+            let keptAfter = render(after, to: &text, gone: &gone)
+            let ranBefore = keptBefore ?? before, ranAfter = keptAfter ?? after
+            guard paths != nil else {
+                let edits = ranBefore + ranAfter
+                return edits.isEmpty ? nil : (text.text, .edits(edits), false, nil)
+            }
+            let whole = keptBefore == nil && keptAfter == nil
+            // No user-order check: the other edits may reorder the rows the drag placed.
+            return (text.text, whole ? line : .mixed(drag, before: ranBefore, after: ranAfter), whole, nil)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
             return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true, (from, to))
@@ -227,6 +208,54 @@ package final class FuzzExecutor {
         case .redo:
             return workspace.context.canRedo ? ("redo", line, true, nil) : nil
         }
+    }
+
+    /// Appends the edits of `edits` that can run to `text`, joined with ` ; ` (and after a
+    /// separator when `text` is not empty): inserts, and deletes and sets of objects that exist
+    /// and are not in `gone` (the symbols deleted earlier in the line, which deletes add to).
+    /// Returns nil when every edit ran, else the edits that did, in order.
+    private func render(_ edits: [FuzzEdit], to text: inout FuzzLineText, gone: inout [FuzzSymbol]) -> [FuzzEdit]? {
+        // Read once per line: each read of the workspace's edit context and of the symbol
+        // table was a call and an exclusivity check, per edit.
+        let context = workspace.editContext, ids = self.ids
+        let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
+        // The edits that can run: built only once one cannot (`nil` while all of them can).
+        var kept: [FuzzEdit]?
+        // By index, each edit read where the line holds it: iterating the edits copied each
+        // one (its values, a retain per string) and destroyed the copy.
+        for index in edits.indices {
+            // The edits joined with " ; ".
+            let separates = !text.isEmpty
+            switch edits[index] {
+            case .insert(_, let values):
+                if separates { text.append(" ; " as StaticString) }
+                text.append("insert " as StaticString)
+                text.append(FuzzField.entityName)
+                text.append(" " as StaticString)
+                text.append(values)
+            case .delete(let symbol):
+                guard !gone.contains(symbol), let id = liveID(symbol) else {
+                    if kept == nil { kept = Array(edits[..<index]) }
+                    continue
+                }
+                gone.append(symbol)
+                if separates { text.append(" ; " as StaticString) }
+                text.append("delete " as StaticString)
+                text.append(id)
+            case .set(let symbol, let values):
+                guard !values.isEmpty, !gone.contains(symbol), let id = liveID(symbol) else {
+                    if kept == nil { kept = Array(edits[..<index]) }
+                    continue
+                }
+                if separates { text.append(" ; " as StaticString) }
+                text.append("set " as StaticString)
+                text.append(id)
+                text.append(" " as StaticString)
+                text.append(values)
+            }
+            kept?.append(edits[index])
+        }
+        return kept
     }
 }
 

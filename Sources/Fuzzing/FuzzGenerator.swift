@@ -46,7 +46,7 @@ package struct FuzzGenerator {
         // Any edit clears the redo stack: redo follows an undo (or redo) or never happens.
         if context.canRedo, chance(25) { return .redo }
         switch Int.random(in: 0..<100, using: &rng) {
-        case ..<12: if let move = move(executor) { return move }
+        case ..<12: if let move = move(executor) { return mixing(move, executor) }
         case ..<16: if let churn = sectionChurn(executor) { return churn }
         case ..<18: return .save
         case ..<21: if context.canUndo { return .undo }
@@ -163,6 +163,27 @@ package struct FuzzGenerator {
         if to >= from { to += 1 }
         return executor.drag(from: IndexPath(row: from, section: section), to: IndexPath(row: to, section: section), isFlagged: isFlagged)
             .map(FuzzLine.move)
+    }
+
+    /// `line` (a drag), or — in `mixedPercent` of drags — the drag with edits around it in one
+    /// line: an ordinary batch of edits or, a quarter of the time, a section coming or going,
+    /// split at a random point. A delete of the dragged row or of the row it lands next to goes
+    /// after the drag (before it, the drop would name a row the user cannot see any more).
+    /// Draws nothing when `mixedPercent` is 0, so other runs stay as they were.
+    private mutating func mixing(_ line: FuzzLine, _ executor: FuzzExecutor) -> FuzzLine {
+        guard configuration.mixedPercent > 0, case .move(let drag) = line, chance(configuration.mixedPercent) else { return line }
+        var others: [FuzzEdit] = []
+        if chance(25), case .edits(let churn)? = sectionChurn(executor) { others = churn }
+        if others.isEmpty, case .edits(let edits) = edits(executor) { others = edits }
+        let split = Int.random(in: 0...others.count, using: &rng)
+        var before = Array(others[..<split]), after = Array(others[split...])
+        let touchesDrag = { (edit: FuzzEdit) in
+            if case .delete(let symbol) = edit { return symbol == drag.row || symbol == drag.anchor }
+            return false
+        }
+        after.insert(contentsOf: before.filter(touchesDrag), at: 0)
+        before.removeAll(where: touchesDrag)
+        return .mixed(drag, before: before, after: after)
     }
 
     // MARK: Sections coming and going

@@ -34,6 +34,9 @@ package enum FuzzLine: Equatable, Sendable {
     case edits([FuzzEdit])
     /// The user's drag, flagged or not.
     case move(FuzzDrag)
+    /// A drag with other edits in the same line — one change event: `before` the drag, then the
+    /// drag, then `after` (`--mixed`).
+    case mixed(FuzzDrag, before: [FuzzEdit], after: [FuzzEdit])
     case save
     case undo
     case redo

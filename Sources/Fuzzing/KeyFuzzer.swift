@@ -125,8 +125,7 @@ package struct KeyFuzzer {
     /// A key as a user (or a cat) would press it: mostly navigation and editing keys, sometimes a
     /// whole `:` line, a search, the mouse, a resize or `q`.
     static func randomKey(_ random: inout SeededGenerator, editor: SheetEditor) -> Key {
-        let roll = Int.random(in: 0..<1_000, using: &random) / 10
-        switch roll {
+        switch Int.random(in: 0..<100, using: &random) {
         case 0..<66:
             return plainKeys[Int.random(in: 0..<plainKeys.count, using: &random)]
         case 66..<70:
@@ -136,7 +135,6 @@ package struct KeyFuzzer {
                 return plainKeys[Int.random(in: 0..<plainKeys.count, using: &random)]
             }
             return .escape
-            return plainKeys[Int.random(in: 0..<plainKeys.count, using: &random)]
         case 70..<78:
             // Typing into whatever field is open: a `:` line, a cell, a search.
             if case .commandLine = editor.mode, Bool.random(using: &random) {

@@ -155,6 +155,8 @@ extension Interpreter {
             return LineOutcome()
         case .importCSV(let path, let entity):
             return try importCSV(path: path, entityName: entity)
+        case .importCoreData(let path):
+            return try importCoreData(path: path)
         case .pager(let on):
             if let on { usesPager = on }
             return text(["pager \(usesPager ? "on" : "off")"], json: [("pager", .bool(usesPager))])

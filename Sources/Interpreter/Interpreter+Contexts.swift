@@ -31,7 +31,7 @@ extension Interpreter {
         guard let background = workspace.selectedBackground, let first = commands.first else { return nil }
         for command in commands {
             switch command {
-            case .entity, .fetch, .move, .insert(_, _, _?), .adapter(_, _), .profile(_?), .reorder(_?), .sheet, .scroll, .importCSV, .close:
+            case .entity, .fetch, .move, .insert(_, _, _?), .adapter(_, _), .profile(_?), .reorder(_?), .sheet, .scroll, .importCSV, .importCoreData, .close:
                 throw InterpreterError("'\(command.name)' works on the main context and its controllers; "
                                        + "'use context main' first (the selected context is '\(background.name)')")
             default: continue

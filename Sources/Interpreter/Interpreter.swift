@@ -2,6 +2,7 @@ import Adapters
 import Dispatch
 import Foundation
 import CommandLanguage
+import CoreDataFiles
 import FetchedResults
 import FetchSimCore
 import ObjectGraph
@@ -62,6 +63,9 @@ package final class Interpreter {
     package var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     /// Writes a file for `export csv`.
     package var writeFile: (String, String) throws -> Void = { try $1.write(toFile: $0, atomically: true, encoding: .utf8) }
+    /// The Xcode model the session started with (`--model`, `# model:`), through which
+    /// `import coredata` reads a store; nil without one.
+    package internal(set) var model: ModelSchema?
     /// The stopwatch of `timing on`; nil while timing is off.
     var timing: EventTiming?
     /// The stages of the current line's change event, when timed.

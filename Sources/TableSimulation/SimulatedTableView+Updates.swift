@@ -122,7 +122,15 @@ extension SimulatedTableView {
             plan = try validator.validate()
         } catch {
             isOutOfStep = true
-            throw style == .collection ? .inCollectionView(error) : error
+            guard style == .collection else { throw error }
+            switch error {
+            case .invalidRowCount, .invalidSectionCount:
+                // The counts that do not add up, with the whole batch, for iOS 16.4's wording.
+                throw .invalidBatchUpdates(error, before: storage.rowCounts, after: after,
+                                           updates: TableViewError.batchUpdates(operations))
+            default:
+                throw .inCollectionView(error)
+            }
         }
         apply(plan)
     }

@@ -86,6 +86,12 @@ public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringCo
     /// The same mistake made on a `UICollectionView`: UIKit's collection-view wording of the
     /// wrapped error (see `TableViewError+Collection.swift`).
     indirect case inCollectionView(TableViewError)
+    /// A collection view's batch whose counts do not add up (the wrapped `invalidRowCount` or
+    /// `invalidSectionCount`), with what iOS 16.4 and later print in its place: the counts the
+    /// view had before the batch, the data source's after it, and the updates (`updates`, in
+    /// UIKit's words). `description` is the wrapped error's collection-view wording, as before
+    /// iOS 16.4; `message(in:)` gives the later one (`UIKitEra.swift`).
+    indirect case invalidBatchUpdates(TableViewError, before: [Int], after: [Int], updates: [String])
 
     public var description: String {
         switch self {
@@ -157,7 +163,7 @@ public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringCo
             "attempt to drag a row while the table view is inside an update block"
         case .nonUniqueItemIdentifiers(let identifiers):
             "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(identifiers.joined(separator: ", ")))}"
-        case .inCollectionView(let error):
+        case .inCollectionView(let error), .invalidBatchUpdates(let error, _, _, _):
             error.collectionViewDescription
         }
     }

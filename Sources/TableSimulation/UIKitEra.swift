@@ -19,6 +19,8 @@ public enum UIKitEra: String, Sendable, CaseIterable, CustomStringConvertible {
     /// The table view description FetchSim appends in the iOS 14+ era: UIKit's shape, a fixed fake
     /// address (never a real pointer), no frame or layer.
     public static let tableViewDescription = "<UITableView: 0x7fa5c0008000>"
+    /// The collection view's, in the same shape (iOS 16.4+ batch message).
+    public static let collectionViewDescription = "<UICollectionView: 0x7fa5c0008000>"
 
     public var description: String { rawValue }
 }
@@ -31,6 +33,8 @@ extension TableViewError {
     public func message(in era: UIKitEra) -> String {
         let text = description
         switch self {
+        case .invalidBatchUpdates(_, let before, let after, let updates) where era == .tableViewSuffix:
+            return Self.invalidBatchUpdatesMessage(before: before, after: after, updates: updates)
         case .invalidRowCount:
             switch era {
             case .twoSpaces: return text.replacingFirst(". The number", with: ".  The number")

@@ -159,6 +159,10 @@ package struct Transcript: Equatable, Sendable {
             let value = line.dropFirst("# table:".count).trimmingCharacters(in: .whitespaces)
             try checkSetting("table", value, in: line, number: number)
             header.table = value
+        } else if line.hasPrefix("# model:") {
+            let value = line.dropFirst("# model:".count).trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { throw TranscriptError(line: number, "'# model:' names no model file") }
+            header.model = value
         } else if line.hasPrefix("# expect:") {
             let value = line.dropFirst("# expect:".count).trimmingCharacters(in: .whitespaces)
             guard value == "inconsistent" else { throw TranscriptError(line: number, "unknown expectation '\(value)' (expected inconsistent)") }

@@ -16,6 +16,9 @@ package struct TranscriptHeader: Equatable, Sendable {
     package var profile: String?
     /// The simulated view at the start (`collection`); nil for a table.
     package var table: String?
+    /// `# model: PATH`: an Xcode model whose entities the session starts with (`fetchsim
+    /// --model`), the path relative to the transcript's directory; nil without one.
+    package var model: String?
     package var expectsInconsistency = false
     /// Comment lines after the fixed ones: what the session shows, for a reader.
     package var comments: [String] = []
@@ -32,6 +35,7 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// The header as transcript lines.
     package var lines: [String] {
         [Self.versionLine, "# start: \(start.rawValue)"]
+            + (model.map { ["# model: \($0)"] } ?? [])
             + (adapter.map { ["# adapter: \($0)"] } ?? [])
             + (profile.map { ["# profile: \($0)"] } ?? [])
             + (table.map { ["# table: \($0)"] } ?? [])

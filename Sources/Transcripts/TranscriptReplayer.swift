@@ -10,6 +10,9 @@ package struct TranscriptReplayer {
     package var updatesInPlace = false
     /// Report every differing block instead of only the first (`--keep-going`).
     package var reportsEveryBlock = false
+    /// The model a transcript without `# model:` starts on (`fetchsim replay --model PATH`,
+    /// relative to the working directory); nil starts it without one.
+    package var model: String?
 
     package init(updatesInPlace: Bool = false, reportsEveryBlock: Bool = false) {
         self.updatesInPlace = updatesInPlace
@@ -31,12 +34,17 @@ package struct TranscriptReplayer {
         guard let data = FileManager.default.contents(atPath: path) else {
             return Result(path: path, passed: false, report: ["\(path): cannot read the file"], rewritten: false)
         }
-        let transcript: Transcript
+        var transcript: Transcript
         do {
             transcript = try Transcript.parse(data: data)
         } catch {
             return Result(path: path, passed: false, report: ["\(path):\(error.line): \(error.message)"], rewritten: false)
         }
+        // `# model:` is relative to the transcript's directory, wherever the replay runs from.
+        if let model = transcript.header.model, !model.hasPrefix("/") {
+            transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
+        }
+        if transcript.header.model == nil { transcript.header.model = model }
         let (outputs, inconsistentAt) = run(transcript)
         var report: [String] = []
         for (entry, actual) in zip(transcript.entries, outputs) where actual != entry.expected {
@@ -71,9 +79,13 @@ package struct TranscriptReplayer {
     /// the interpreter after it to `visit` (a page of the session reads the event it produced).
     package func run(_ transcript: Transcript,
                      visit: (Transcript.Entry, LineOutcome, Interpreter) -> Void) -> ([[String]], Transcript.Entry?) {
-        guard let context = try? ObjectContext() else { return ([], nil) }
-        let interpreter = Interpreter(workspace: Workspace(context: context))
+        let interpreter: Interpreter
         do {
+            if let model = transcript.header.model {
+                interpreter = try Interpreter(model: Interpreter.readModel(at: model))
+            } else {
+                interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+            }
             try transcript.header.prepare(interpreter)
         } catch {
             return (transcript.entries.map { _ in ["error: \(error)"] }, nil)

@@ -45,6 +45,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Run the store scenario instead: save N objects to a SQLite file, reopen it and fetch them all.")
     var store = false
 
+    @Flag(help: "With --store: the same rows in a Core Data store, read through a model as --coredata-store does, opened and fetched.")
+    var coredata = false
+
     @Flag(help: "Run the full-screen scenario instead: a cursor move, a page scroll and a drop, each with its redraw to an off-screen screen.")
     var tui = false
 
@@ -71,6 +74,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
         guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
+        if coredata, !store { throw ValidationError("--coredata is a case of --store: use 'bench --store --coredata'") }
         if let repetitions, repetitions < 1 { throw ValidationError("invalid repetitions '\(repetitions)': expected at least 1") }
     }
 
@@ -86,6 +90,9 @@ struct BenchCommand: ParsableCommand {
             let sizes = Self.parseList(sizes) ?? []
             let bench = ReorderBench(sizes: sizes == [10_000, 100_000, 1_000_000] ? [10_000, 1_000_000] : sizes, seed: seed, drags: drags)
             try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table, plots: BenchPlots.page)
+        } else if store, coredata {
+            let bench = CoreDataStoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
+            try measure(bench.run, jsonLine: \.jsonLine, table: { CoreDataStoreBench.Result.table($0) + [""] + CoreDataStoreBench.Result.legend })
         } else if store {
             let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
             try measure(bench.run, jsonLine: \.jsonLine, table: { StoreBench.Result.table($0) + [""] + StoreBench.Result.legend })

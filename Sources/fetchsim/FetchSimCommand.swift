@@ -7,6 +7,7 @@ struct FetchSimCommand: ParsableCommand {
         abstract: "Simulates NSFetchedResultsController driving a UITableView, deterministically.",
         usage: """
             fetchsim [--empty] [--json] [--store <file>] [--record <file>] [<script> ...]
+              fetchsim --model <model> [--coredata-store <file>] [<script> ...]
               fetchsim tui [--empty] [--store <file>] [--record <file>] [<script> ...]
               fetchsim replay [--update] [--keep-going] <file> ...
             """,

@@ -65,6 +65,12 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With '--adapter diffable': the field whose value identifies an item (the app's duplicate-identifier bug).", valueName: "field"))
     var items: FuzzField?
 
+    @Option(help: ArgumentHelp("With '--adapter diffable': apply the controller's snapshot as it is, or rebuild one without its reloads (the app's bug).", valueName: "use"))
+    var snapshot: DiffableSnapshotUse?
+
+    @Option(help: ArgumentHelp("The share of drags, in percent, made with other edits in the same change event (default 0).", valueName: "percent"))
+    var mixed = 0
+
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
@@ -126,11 +132,13 @@ struct FuzzCommand: ParsableCommand {
     }
 
     private func configuration() throws -> FuzzConfiguration {
+        guard (0...100).contains(mixed) else { throw ValidationError("'--mixed' must be a percentage between 0 and 100, not '\(mixed)'") }
         do {
             var configuration = try FuzzConfiguration(
                 seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
                 reorder: reorder, sort: sort, filterPercent: filter, tableStyle: table)
+            configuration.mixedPercent = mixed
             configuration.workspaceOptions = try FuzzWorkspaceOptions(
                 controllers: controllers, sharesTable: shareTable, leavesDelegate: leaveDelegate,
                 backgroundPercent: background, merge: merge)
@@ -152,6 +160,7 @@ struct FuzzCommand: ParsableCommand {
         }
         var configuration = try configuration()
         configuration.itemKey = items
+        configuration.snapshot = snapshot
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json

@@ -13,4 +13,5 @@ extension ReorderStrategy: ExpressibleByArgument {}
 extension FuzzSortDirection: ExpressibleByArgument {}
 extension FuzzMergeMode: ExpressibleByArgument {}
 extension TableViewStyle: ExpressibleByArgument {}
+extension DiffableSnapshotUse: ExpressibleByArgument {}
 extension FuzzField: ExpressibleByArgument {}

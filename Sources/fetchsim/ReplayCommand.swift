@@ -24,6 +24,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Report every differing block in every file instead of stopping at the first.")
     var keepGoing = false
 
+    @Option(help: ArgumentHelp("Start transcripts without a '# model:' header on this Xcode model.", valueName: "model"))
+    var model: String?
+
     @Option(help: ArgumentHelp("Also write a JUnit XML report here (every transcript is replayed).", valueName: "file"))
     var junit: String?
 
@@ -46,7 +49,8 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let replayer = TranscriptReplayer(updatesInPlace: update, reportsEveryBlock: keepGoing)
+        var replayer = TranscriptReplayer(updatesInPlace: update, reportsEveryBlock: keepGoing)
+        replayer.model = model
         var passed = 0, failed = 0
         var report = JUnitReport(suite: "fetchsim replay")
         let clock = ContinuousClock()

@@ -28,10 +28,17 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the objects in this SQLite file (created when missing); 'save' writes to it.", valueName: "file"))
     var store: String?
 
+    @Option(help: ArgumentHelp("Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.", valueName: "model"))
+    var model: String?
+
+    @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: start with the objects of this Core Data SQLite store (read, never written).", valueName: "file"))
+    var coreDataStore: String?
+
     @Argument(help: ArgumentHelp("Script files to run instead of standard input.", valueName: "script"))
     var scripts: [String] = []
 
     func validate() throws {
+        try ModelOptions.validate(model: model, coreDataStore: coreDataStore, store: store)
         if echo, json { throw ValidationError("--echo cannot be combined with --json (every input line answers exactly one JSON object)") }
         // `fetchsim repaly x` reads as a script named 'repaly': a first argument that is no file
         // but nearly a subcommand's name was meant as that subcommand.
@@ -50,6 +57,8 @@ struct RunCommand: ParsableCommand {
         launcher.echoesInput = echo
         launcher.staysInteractive = interactive
         launcher.storePath = store
+        launcher.modelPath = model
+        launcher.coreDataStorePath = coreDataStore
         launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }

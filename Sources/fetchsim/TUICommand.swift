@@ -18,8 +18,18 @@ struct TUICommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the objects in this SQLite file (created when missing); 's' saves to it.", valueName: "file"))
     var store: String?
 
+    @Option(help: ArgumentHelp("Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.", valueName: "model"))
+    var model: String?
+
+    @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: start with the objects of this Core Data SQLite store (read, never written).", valueName: "file"))
+    var coreDataStore: String?
+
     @Argument(help: ArgumentHelp("Script files to run before the spreadsheet opens.", valueName: "script"))
     var scripts: [String] = []
+
+    func validate() throws {
+        try ModelOptions.validate(model: model, coreDataStore: coreDataStore, store: store)
+    }
 
     func run() throws {
         var launcher = SessionLauncher()
@@ -27,6 +37,8 @@ struct TUICommand: ParsableCommand {
         launcher.recordPath = record
         launcher.scripts = scripts
         launcher.storePath = store
+        launcher.modelPath = model
+        launcher.coreDataStorePath = coreDataStore
         launcher.startsInFullScreen = true
         launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()

@@ -41,6 +41,25 @@ import Testing
         #expect(controller.fetchLog.isEmpty)
     }
 
+    /// The same when the section key is not the first sort key (sections labelled by fetch
+    /// order, `SectionLabels`): a `""` key shares the unnamed section but is a name, and only a
+    /// nil key is logged (issue 33 item 10).
+    @Test func onlyANilKeyIsLoggedWhenTheSectionKeyIsNotSortedFirst() throws {
+        let context = try makeContext()
+        try insertNote(context, "e", group: "", order: 0)
+        try insertNote(context, "x", group: "X", order: 1)
+        try context.processPendingChanges()
+        let (empty, _) = try makeController(context, sort: [SortDescriptor(key: "order")])
+        #expect(empty.sections?.map(\.name) == ["", "X"])
+        #expect(empty.fetchLog.isEmpty)
+        // Order -1 keeps the unnamed section's rows together (nil, then "").
+        try insertNote(context, "n", group: nil, order: -1)
+        try context.processPendingChanges()
+        let (withNil, _) = try makeController(context, sort: [SortDescriptor(key: "order")])
+        #expect(withNil.sections?.map(\.name) == ["", "X"])
+        #expect(withNil.fetchLog == [Self.logLine])
+    }
+
     @Test func nilToEmptyIsAMoveInsideTheSectionNotAcrossSections() throws {
         let context = try makeContext()
         let n = try insertNote(context, "n", group: nil, order: 5)

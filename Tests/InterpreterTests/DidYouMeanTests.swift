@@ -28,7 +28,8 @@ import Testing
         #expect(outcome.renderText(width: 50) == [
             "error: unknown option 'speed' at column 21",
             "  (options: moves, updates, userdriven, threshold,",
-            "  paused, items, delegate, canreorder)",
+            "  paused, items, delegate, canreorder,",
+            "  snapshot, sectionfilter)",
         ])
         #expect(outcome.renderText(width: 200) == ["error: " + (outcome.errorMessage ?? "")])
     }

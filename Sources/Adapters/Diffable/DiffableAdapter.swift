@@ -8,8 +8,11 @@ import TableSimulation
 /// which the adapter applies as `apply(_:animatingDifferences:)` does: it diffs the data
 /// source's current snapshot with the new one by identifier and performs the resulting batch.
 ///
-/// An updated object keeps its identifier, so the diff alone never refreshes its cell: the stale
-/// cell of `updates=ignore`, the default (rule D2). `updates=reconfigure` (or `reconfigure-after`)
+/// An updated object keeps its identifier, so the diff alone never refreshes its cell (rule D2):
+/// before iOS 15 (profiles `ios9`, `ios10`) the stale cell of `updates=ignore`, the default; from
+/// iOS 15 (`modern`, `strict`) UIKit reloads the items the controller's snapshot marks when the app
+/// applies it as it is — not when it rebuilds its own snapshot from it (`snapshot=rebuilt`).
+/// `updates=reconfigure` (or `reconfigure-after`)
 /// reconfigures the items of the objects the controller reports updated or moved, as
 /// `reconfigureItems` (iOS 15); `updates=reload` reloads them, as `reloadItems` (iOS 13). A
 /// snapshot that names an item twice (`items=KEY` with two objects sharing a value) is UIKit's
@@ -56,12 +59,20 @@ class DiffableApplier: TableAdapter {
     /// reconfigures the update policy asks for.
     /// `changed`: the objects whose items the update policy refreshes (those the event moved or
     /// updated).
-    func apply(_ new: DiffableSnapshot, changed: Set<ObjectID>, during method: String) {
+    /// `pendingReloads`: the snapshot carries the controller's reload marks and UIKit performs
+    /// them (iOS 15 and later, the snapshot applied as it is: rule D2) — the `changed` items are
+    /// reloaded unless the app's own update policy refreshes them (our choice: UIKit does not
+    /// document a snapshot that both reloads and reconfigures an item). UIKit does not say how
+    /// it reloads an item its diff also moves, which one batch cannot do (rule 22): FetchSim
+    /// reloads the marked items after the diff's batch, at their new index paths, in a batch of
+    /// their own — and not at all when the diff's batch failed (the exception left `apply`).
+    func apply(_ new: DiffableSnapshot, changed: Set<ObjectID>, during method: String, pendingReloads: Bool = false) {
+        let policy = options.updates
         let diff = SnapshotDiff(from: diffableDataSource.snapshot, to: new)
-        let marked = markedItems(new, changed: changed, survivors: diff.survivors)
+        let marked = markedItems(new, changed: changed, survivors: diff.survivors, policy: policy)
         var reloads: [IndexPath] = [], reconfigures: [IndexPath] = []
         var deletes = diff.deletedRows, inserts = diff.insertedRows, moves: [(from: IndexPath, to: IndexPath)] = []
-        let reloadsMoved = options.updates == .reload
+        let reloadsMoved = policy == .reload
         let markedOld = Set(marked.keys)
         for move in diff.movedRows {
             // A reloaded item that also moves is deleted and inserted: UIKit rejects a reload and
@@ -75,7 +86,7 @@ class DiffableApplier: TableAdapter {
         }
         let movedFrom = Set(diff.movedRows.map(\.from))
         for (old, new) in marked.sorted(by: { $0.key < $1.key }) {
-            switch options.updates {
+            switch policy {
             case .reload where movedFrom.contains(old):
                 break
             case .reload where old == new:
@@ -87,6 +98,16 @@ class DiffableApplier: TableAdapter {
                 inserts.append(new)
             case .reconfigure, .reconfigureAfter, .reconfigureInBatch: reconfigures.append(old)
             case .ignore: break
+            }
+        }
+        // The marked items' new index paths, when UIKit performs the snapshot's reloads.
+        let pending = pendingReloads && policy == .ignore
+            ? markedItems(new, changed: changed, survivors: diff.survivors, policy: .reload).values.sorted() : []
+        defer {
+            if !pending.isEmpty, lastEvent.tableError == nil {
+                perform(during: method) { () throws(TableViewError) in
+                    try table.performBatchUpdates { () throws(TableViewError) in try table.reloadRows(at: pending) }
+                }
             }
         }
         guard !diff.isEmpty || !reloads.isEmpty || !reconfigures.isEmpty else {
@@ -110,8 +131,9 @@ class DiffableApplier: TableAdapter {
 
     /// The surviving items of the `changed` objects, old index path to new, when the update
     /// policy refreshes them.
-    private func markedItems(_ new: DiffableSnapshot, changed: Set<ObjectID>, survivors: [DiffableSnapshot.Item: IndexPath]) -> [IndexPath: IndexPath] {
-        guard options.updates != .ignore else { return [:] }
+    private func markedItems(_ new: DiffableSnapshot, changed: Set<ObjectID>, survivors: [DiffableSnapshot.Item: IndexPath],
+                             policy: UpdatePolicy) -> [IndexPath: IndexPath] {
+        guard policy != .ignore else { return [:] }
         var paths: [IndexPath: IndexPath] = [:]
         for (s, section) in new.sections.enumerated() {
             for (r, (item, object)) in zip(section.items, section.objects).enumerated() where changed.contains(object) {
@@ -135,7 +157,7 @@ final class DiffableAdapter: DiffableApplier, FetchedResultsSnapshotDelegate {
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
         timing?.markFirstCallback()
         lastEvent = AdapterEvent()
-        defer { isUserDrivenChange = false }  // the snapshot is the event's last callback (rule 18)
+        defer { userDrag = nil }  // the snapshot is the event's last callback (rule 18)
         let new = makeSnapshot(snapshot)
         let method = "controller:didChangeContentWithSnapshot:"
         let duplicates = new.duplicateItems
@@ -147,6 +169,8 @@ final class DiffableAdapter: DiffableApplier, FetchedResultsSnapshotDelegate {
         }
         log(.snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs), .applied)
         // The objects the controller marked for reload: every one the event moved or updated.
-        apply(new, changed: Set(snapshot.reloadedObjectIDs), during: method)
+        // UIKit performs the marks from iOS 15 when the app applies the snapshot it was given.
+        let pendingReloads = options.snapshot == .asIs && controller.profile.diffableAppliesSnapshotReloads
+        apply(new, changed: Set(snapshot.reloadedObjectIDs), during: method, pendingReloads: pendingReloads)
     }
 }

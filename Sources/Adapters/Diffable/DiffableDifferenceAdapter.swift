@@ -17,18 +17,26 @@ final class DiffableDifferenceAdapter: DiffableApplier, FetchedResultsDifference
     func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
         timing?.markFirstCallback()
         lastEvent = AdapterEvent()
-        defer { isUserDrivenChange = false }  // the difference is the event's last callback (rule 18)
+        defer { userDrag = nil }  // the difference is the event's last callback (rule 18)
         let method = "controller:didChangeContentWithDifference:"
         let current = diffableDataSource.snapshot
         let changed = Self.associatedElements(of: difference)
-        // A drag with reordering handlers: the data source's snapshot already shows the drop, and
-        // the difference (against the controller's results before it) must not be applied to it.
-        if bypassesUserDrivenChange {
+        // A drag with reordering handlers: the data source's snapshot already shows the drops,
+        // and the difference counts from the controller's results before them. The app takes the
+        // drops back out (the drag's value names them) and applies the difference to that; what
+        // differs from the data source's snapshot then is what the drag did not do — other
+        // changes of the same turn. A difference that is the drag's alone changes nothing.
+        var base = current
+        if bypassesUserDrivenChange, let drag = userDrag {
+            for drop in drag.drops.reversed() { base.moveItem(from: drop.to, to: drop.from) }
+        }
+        if bypassesUserDrivenChange, let objects = (base.sections.first?.objects ?? []).applying(difference),
+           objects == current.sections.first?.objects ?? [] {
             log(.difference(difference), .skipped)
             apply(current, changed: changed, during: method)
             return
         }
-        guard let objects = (current.sections.first?.objects ?? []).applying(difference) else {
+        guard let objects = (base.sections.first?.objects ?? []).applying(difference) else {
             // Offsets that do not fit the data source's snapshot: `applying` gives nil, and the app
             // has nothing to apply.
             log(.difference(difference), .skipped)
@@ -62,7 +70,7 @@ final class DiffableDifferenceAdapter: DiffableApplier, FetchedResultsDifference
 
     override func controllerDidChangeContent(_ controller: FetchedResultsController) {
         log(.didChangeContent, .skipped)
-        isUserDrivenChange = false
+        userDrag = nil
     }
 }
 

@@ -29,6 +29,13 @@ public struct DiffableSnapshot: Equatable, Sendable {
         public var name: String
         public var items: [Item]
         public var objects: [ObjectID]
+
+        /// A section named `name` with `items`, each showing the object at its index in `objects`.
+        package init(name: String, items: [Item], objects: [ObjectID]) {
+            self.name = name
+            self.items = items
+            self.objects = objects
+        }
     }
 
     /// The sections, in order.
@@ -36,6 +43,9 @@ public struct DiffableSnapshot: Equatable, Sendable {
 
     /// A snapshot with no sections.
     public init() { sections = [] }
+
+    /// A snapshot of `sections`, for a diffable data source that keeps its own identifiers.
+    package init(sections: [Section]) { self.sections = sections }
 
     /// The controller's snapshot with items identified by object ID, or by the value of `itemKey`
     /// read from `context`.

@@ -13,24 +13,24 @@ import FetchSimCore
 /// old place (UIKit forbids moves out of deleted and into inserted sections). An item that must
 /// move but lands on its own index path is deleted and inserted (UIKit rejects same-path moves).
 /// - Complexity: O((s + n) log n) for s sections and n items.
-struct SnapshotDiff {
-    var deletedSections: [Int] = []
-    var insertedSections: [Int] = []
-    var movedSections: [(from: Int, to: Int)] = []
-    var deletedRows: [IndexPath] = []
-    var insertedRows: [IndexPath] = []
-    var movedRows: [(from: IndexPath, to: IndexPath)] = []
+package struct SnapshotDiff {
+    package var deletedSections: [Int] = []
+    package var insertedSections: [Int] = []
+    package var movedSections: [(from: Int, to: Int)] = []
+    package var deletedRows: [IndexPath] = []
+    package var insertedRows: [IndexPath] = []
+    package var movedRows: [(from: IndexPath, to: IndexPath)] = []
     /// The old index path of every item in both snapshots that the batch neither deletes nor
     /// inserts (moved or not): where a reload or reconfigure of it is addressed.
-    var survivors: [DiffableSnapshot.Item: IndexPath] = [:]
+    package var survivors: [DiffableSnapshot.Item: IndexPath] = [:]
 
     /// Whether the batch changes nothing.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
             && deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty
     }
 
-    init(from old: DiffableSnapshot, to new: DiffableSnapshot) {
+    package init(from old: DiffableSnapshot, to new: DiffableSnapshot) {
         let oldSectionIndex = Dictionary(old.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newSectionIndex = Dictionary(new.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         deletedSections = old.sections.indices.filter { newSectionIndex[old.sections[$0].name] == nil }

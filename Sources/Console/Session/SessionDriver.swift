@@ -34,6 +34,9 @@ package final class SessionDriver {
     private let startProfile: String
     /// `collection` when the session started with a collection view; nil for a table.
     private let startTable: String?
+    /// The model file the session started with (`--model`), as given; a recording names it in
+    /// its header relative to the transcript's directory.
+    package var modelPath: String?
     /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
     /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
     package var confirmQuit: ((String) -> Bool)?
@@ -83,6 +86,7 @@ package final class SessionDriver {
         recorder?.close()
         var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
+        header.model = modelPath.map { Self.path($0, relativeTo: (path as NSString).deletingLastPathComponent) }
         let recorder = try TranscriptRecorder(path: path, header: header)
         for entry in history { recorder.record(input: entry.input, output: entry.output, files: entry.files) }
         self.recorder = recorder
@@ -184,6 +188,8 @@ package final class SessionDriver {
     package func transcriptSoFar() throws -> Transcript {
         var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
+        // Replayed here, so the model's path as this process opened it.
+        header.model = modelPath
         var lines = header.lines
         for entry in history {
             lines += entry.files.flatMap(\.commentLines) + ["> " + entry.input] + entry.output.map(Transcript.escaped)
@@ -353,5 +359,24 @@ package final class SessionDriver {
     package func finish() {
         recorder?.close()
         recorder = nil
+    }
+}
+
+extension SessionDriver {
+    /// `target` as a path relative to `directory` (both made absolute from the working directory).
+    static func path(_ target: String, relativeTo directory: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        func components(_ path: String) -> [String] {
+            let absolute = path.hasPrefix("/") ? path : cwd + "/" + path
+            var parts: [String] = []
+            for part in absolute.split(separator: "/") where part != "." {
+                if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(String(part)) }
+            }
+            return parts
+        }
+        let to = components(target), from = components(directory.isEmpty ? "." : directory)
+        let common = zip(to, from).prefix { $0 == $1 }.count
+        let relative = Array(repeating: "..", count: from.count - common) + to.dropFirst(common)
+        return relative.isEmpty ? "." : relative.joined(separator: "/")
     }
 }

@@ -1,5 +1,6 @@
 internal import CTerminal
 import CommandLanguage
+import CoreDataFiles
 import FetchSimCore
 import Foundation
 import Interpreter
@@ -16,6 +17,10 @@ package struct SessionLauncher {
     package var recordPath: String?
     /// A SQLite store file to open (created when missing); nil keeps everything in memory.
     package var storePath: String?
+    /// An Xcode model (`.xcdatamodeld`, `.xcdatamodel`) whose entities the session starts with.
+    package var modelPath: String?
+    /// A Core Data SQLite store read through the model (never written): its objects start committed.
+    package var coreDataStorePath: String?
     package var scripts: [String] = []
     /// Print each input line before its output (sqlite3's `-echo`).
     package var echoesInput = false
@@ -38,11 +43,19 @@ package struct SessionLauncher {
     package func run() -> Int32 {
         let interpreter: Interpreter
         var start = self.start
+        var opened: String?
         do {
-            let context = try ObjectContext(store: try storePath.map { try SQLiteStore(path: $0) } ?? InMemoryStore())
-            // A store that already holds a schema opens as it is; a new one gets the demo unless --empty.
-            if !context.schema.entities.isEmpty { start = .empty }
-            interpreter = Interpreter(workspace: Workspace(context: context))
+            if let modelPath {
+                let (modelInterpreter, welcome) = try Self.openModel(modelPath, store: coreDataStorePath)
+                interpreter = modelInterpreter
+                opened = welcome
+                start = .empty
+            } else {
+                let context = try ObjectContext(store: try storePath.map { try SQLiteStore(path: $0) } ?? InMemoryStore())
+                // A store that already holds a schema opens as it is; a new one gets the demo unless --empty.
+                if !context.schema.entities.isEmpty { start = .empty }
+                interpreter = Interpreter(workspace: Workspace(context: context))
+            }
             try start.prepare(interpreter)
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
@@ -63,6 +76,7 @@ package struct SessionLauncher {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             })
         driver.echoesInput = echoesInput
+        driver.modelPath = modelPath
         driver.wrapsLongLines = !isJSON && isatty(STDOUT_FILENO) != 0
         if let sheetOpener, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
             driver.sheetOpener = { _ = sheetOpener($0, nil, false) }
@@ -115,6 +129,8 @@ package struct SessionLauncher {
         if isTerminal, !isJSON, start == .demo, scripts.isEmpty {
             welcome(SessionStart.welcome)
             driver.handle("show", recorded: false)
+        } else if isTerminal, !isJSON, let opened {
+            welcome(opened)
         } else if isTerminal, !isJSON, let storePath {
             let context = interpreter.workspace.context
             welcome("opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them")
@@ -144,6 +160,26 @@ package struct SessionLauncher {
         driver.leave()
         confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
         return isTerminal || !driver.hadFailure ? 0 : 1
+    }
+
+    /// The interpreter `--model` starts (with `--coredata-store`'s objects, committed) and the
+    /// welcome line saying what was opened; the model's notes go to standard error.
+    static func openModel(_ modelPath: String, store: String?) throws -> (Interpreter, String) {
+        let model = try Interpreter.readModel(at: modelPath)
+        for note in model.notes { FileHandle.standardError.write(Data("fetchsim: note: \(note)\n".utf8)) }
+        var contents: CoreDataStoreContents?
+        if let store {
+            do {
+                contents = try CoreDataStoreReader.read(path: store, through: model)
+            } catch {
+                throw InterpreterError("\(error)")
+            }
+        }
+        let names = model.schema.entities.map(\.name).joined(separator: ", ")
+        let count = contents?.objects.count ?? 0
+        let read = store.map { "; \(count) object\(count == 1 ? "" : "s") read from '\($0)'" } ?? ""
+        let welcome = "opened model '\(modelPath)': \(names.isEmpty ? "no entities" : names)\(read); 'show schema' lists the entities, 'fetch' shows objects"
+        return (try Interpreter(model: model, contents: contents), welcome)
     }
 
     /// Quitting with unsaved changes in a store file asks on a terminal and warns in scripts.

@@ -26,6 +26,9 @@ extension BoundOperand {
              (.bool, .int), (.bool, .double), (.bool, .bool): true
         case (.string, .string): true
         case (.date, .date): true
+        // An object given as a `%@` argument (`list == %@`), as NSPredicate compares a to-one
+        // relationship with a managed object.
+        case (.relationship, .object): true
         default: false
         }
         guard !fits else { return }

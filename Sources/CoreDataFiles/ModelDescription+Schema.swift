@@ -1,0 +1,144 @@
+import Foundation
+
+/// An ObjectGraph schema made from a model, with what the mapping left out.
+public struct ModelSchema: Sendable {
+    /// The model the schema was made from.
+    public var model: ManagedObjectModelDescription
+    /// The concrete entities, each with its inherited attributes first (root first), then its own.
+    public var schema: Schema
+    /// The model's notes, then the mapping's: what is in the file but not in the schema.
+    public var notes: [String]
+    /// For each schema entity (by name), where each of its attributes comes from, in attribute order.
+    public var sources: [String: [PropertySource]]
+}
+
+/// The model property behind one schema attribute.
+public enum PropertySource: Equatable, Sendable {
+    case attribute(AttributeDescription, owner: String)
+    case toOne(RelationshipDescription, owner: String)
+
+    /// The property's name.
+    public var name: String {
+        switch self {
+        case .attribute(let attribute, _): attribute.name
+        case .toOne(let relationship, _): relationship.name
+        }
+    }
+
+    /// Whether the property is saved to a store (transient ones are not).
+    public var isStored: Bool {
+        switch self {
+        case .attribute(let attribute, _): !attribute.isTransient
+        case .toOne(let relationship, _): !relationship.isTransient
+        }
+    }
+}
+
+extension ManagedObjectModelDescription {
+    /// Core Data's reference date, 2001-01-01T00:00:00Z: dates in model files and stores are
+    /// seconds since it (`Date.timeIntervalSinceReferenceDate`).
+    public static let referenceDate = Date(timeIntervalSinceReferenceDate: 0)
+
+    /// The model as an ObjectGraph schema — the one place where Core Data's types become FetchSim's.
+    ///
+    /// - Types: Integer 16/32/64 → `int`; Double, Float, Decimal → `double`; Boolean → `bool`;
+    ///   Date → `date`; String, UUID, URI → `string`. Binary, Transformable and ObjectID values
+    ///   are opaque to FetchSim: such attributes stay in the description but not in the schema,
+    ///   with a note.
+    /// - Inheritance: each concrete entity gets its ancestors' properties, root first; an abstract
+    ///   entity is not a schema entity (no object is ever of it), so a relationship to one is
+    ///   refused, as is a to-many relationship (the engine has only to-one ones).
+    /// - Defaults: `defaultValueString` read as the attribute's type (`YES`/`NO` for Boolean),
+    ///   `defaultDateTimeInterval` as seconds since 2001-01-01.
+    ///
+    /// ```swift
+    /// let mapped = try ModelFileReader.read(path: path).schema()
+    /// mapped.notes.forEach { print($0) }
+    /// ```
+    public func schema() throws(CoreDataFileError) -> ModelSchema {
+        var entities: [Entity] = []
+        var notes = self.notes
+        var sources: [String: [PropertySource]] = [:]
+        for entity in self.entities {
+            guard !entity.isAbstract else {
+                notes.append("abstract entity '\(entity.name)' is not in the schema: its properties are in each of its sub-entities")
+                continue
+            }
+            var attributes: [Attribute] = []
+            var origins: [PropertySource] = []
+            for owner in lineage(of: entity) {
+                for description in owner.attributes {
+                    guard let type = Self.attributeType(description.type) else {
+                        if owner.name == entity.name {
+                            notes.append("attribute '\(description.name)' of entity '\(owner.name)' (\(description.type.rawValue)) is not in the schema: FetchSim has no type for opaque values")
+                        }
+                        continue
+                    }
+                    var attribute = Attribute(description.name, type, isOptional: description.isOptional)
+                    attribute.defaultValue = try defaultValue(of: description, as: type, entity: owner.name)
+                    attributes.append(attribute)
+                    origins.append(.attribute(description, owner: owner.name))
+                }
+                for relationship in owner.relationships {
+                    let place = "relationship '\(relationship.name)' of entity '\(owner.name)'"
+                    guard !relationship.isToMany else {
+                        throw located(relationship.location, "\(place) is to-many: FetchSim's relationships are to-one for now, so this model cannot be loaded")
+                    }
+                    guard let destination = self.entity(named: relationship.destinationEntity), !destination.isAbstract else {
+                        throw located(relationship.location, "\(place) points to abstract entity '\(relationship.destinationEntity)': a FetchSim relationship points to one concrete entity")
+                    }
+                    attributes.append(.toOne(relationship.name, destination: destination.name, isOptional: relationship.isOptional))
+                    origins.append(.toOne(relationship, owner: owner.name))
+                }
+            }
+            do {
+                entities.append(try Entity(name: entity.name, attributes: attributes))
+            } catch {
+                throw located(entity.location, "entity '\(entity.name)': \(error)")
+            }
+            sources[entity.name] = origins
+        }
+        for entity in self.entities where !entity.isAbstract && self.entities.contains(where: { $0.parentEntity == entity.name }) {
+            notes.append("entity '\(entity.name)' has sub-entities: FetchSim fetches each entity on its own (no sub-entity objects in a fetch of '\(entity.name)')")
+        }
+        do {
+            return ModelSchema(model: self, schema: try Schema(entities: entities), notes: notes, sources: sources)
+        } catch {
+            throw CoreDataFileError(file: file, "\(error)")
+        }
+    }
+
+    static func attributeType(_ type: ModelAttributeType) -> AttributeType? {
+        switch type {
+        case .integer16, .integer32, .integer64: .int
+        case .double, .float, .decimal: .double
+        case .boolean: .bool
+        case .date: .date
+        case .string, .uuid, .uri: .string
+        case .binary, .transformable, .objectID: nil
+        }
+    }
+
+    private func defaultValue(of attribute: AttributeDescription, as type: AttributeType, entity: String) throws(CoreDataFileError) -> Value? {
+        if type == .date, let interval = attribute.defaultDateTimeInterval {
+            return .date(Date(timeIntervalSinceReferenceDate: interval))
+        }
+        guard let text = attribute.defaultValueString else { return nil }
+        let value: Value? = switch type {
+        case .int: Int(text).map(Value.int)
+        case .double: Double(text).map(Value.double)
+        case .bool: ["YES": true, "NO": false, "1": true, "0": false][text].map(Value.bool)
+        case .string: .string(text)
+        case .date: ISO8601.parse(text).map(Value.date)
+        case .relationship: nil
+        }
+        guard let value else {
+            throw located(attribute.location, "attribute '\(attribute.name)' of entity '\(entity)': defaultValueString '\(text)' is not a value of type '\(attribute.type.rawValue)'")
+        }
+        return value
+    }
+
+    private func located(_ location: ModelLocation, _ message: String) -> CoreDataFileError {
+        CoreDataFileError(file: file, location: location, message)
+    }
+}

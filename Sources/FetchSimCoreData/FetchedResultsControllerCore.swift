@@ -1,0 +1,235 @@
+import Foundation
+import ObjectGraph
+import FetchedResults
+import Synchronization
+
+/// The one controller behind both faces of an `NSFetchedResultsController`: the app's
+/// (`<Note>`) and the one its delegate receives (`<NSFetchRequestResult>`). It owns the engine's
+/// controller and the bridge that turns the engine's callbacks into Apple's.
+final class FetchedResultsControllerCore {
+    /// An optional delegate method the default implementation ran for.
+    enum OptionalMethod: Hashable {
+        case snapshot, difference
+    }
+
+    let context: NSManagedObjectContext
+    let sectionNameKeyPath: String?
+    let cacheName: String?
+    /// The app's request, read at each `performFetch()`.
+    let request: any FetchRequestSource
+    private(set) var engine: FetchedResultsController?
+    weak var delegate: (any NSFetchedResultsControllerDelegate)? {
+        didSet { installBridge() }
+    }
+    /// The face the app made, when it is the `<NSFetchRequestResult>` one; else the core makes
+    /// and keeps one for the delegate.
+    weak var erasedPrimary: NSFetchedResultsController<NSFetchRequestResult>?
+    private var erasedFace: NSFetchedResultsController<NSFetchRequestResult>?
+    /// The bridge the engine controller calls (its `delegate` is weak).
+    private var bridge: CallbackBridge?
+    /// The optional methods whose default ran during the current call.
+    private(set) var notImplemented: Set<OptionalMethod> = []
+    /// Whether `performFetch()` is running (the engine's snapshot then is the fetch's, not an event's).
+    private(set) var isFetching = false
+
+    init(context: NSManagedObjectContext, request: any FetchRequestSource, sectionNameKeyPath: String?, cacheName: String?) {
+        self.context = context
+        self.request = request
+        self.sectionNameKeyPath = sectionNameKeyPath
+        self.cacheName = cacheName
+        if request.sortDescriptorCount == 0 {
+            context.raisedExceptions.raise(.invalidArgumentException,
+                                           reason: "An instance of NSFetchedResultsController requires a fetch request with sort descriptors")
+        }
+        engine = try? makeEngine()
+    }
+
+    /// The face the delegate receives.
+    var delegateFace: NSFetchedResultsController<NSFetchRequestResult> {
+        if let erasedPrimary { return erasedPrimary }
+        if let erasedFace { return erasedFace }
+        let face = NSFetchedResultsController<NSFetchRequestResult>(sharing: self)
+        erasedFace = face
+        return face
+    }
+
+    func markNotImplemented(_ method: OptionalMethod) {
+        notImplemented.insert(method)
+    }
+
+    // MARK: The engine's controller
+
+    private func makeEngine() throws(CoreDataError) -> FetchedResultsController {
+        let engineContext = try context.requireEngine()
+        let engineRequest = try request.engineRequest(sectionNameKeyPath: sectionNameKeyPath)
+        do {
+            return try FetchedResultsController(fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
+                                                cache: context.persistentStoreCoordinator?.sectionCaches)
+        } catch {
+            throw .fetch("NSFetchedResultsController for '\(engineRequest.entityName)': \(error)")
+        }
+    }
+
+    /// Fetches, making a new engine controller when the request changed since the last fetch
+    /// (Core Data lets an app change the request of a controller without a cache, then refetch).
+    func performFetch() throws(CoreDataError) {
+        let wanted = try request.engineRequest(sectionNameKeyPath: sectionNameKeyPath)
+        if engine == nil || !(engine.map { Self.same($0.fetchRequest, wanted) } ?? false) || engine?.context !== context.engine {
+            engine = try makeEngine()
+            installBridge()
+        }
+        guard let engine else { return }
+        isFetching = true
+        defer { isFetching = false }
+        do {
+            try engine.performFetch()
+        } catch {
+            throw .fetch("\(error)")
+        }
+    }
+
+    private static func same(_ a: FetchRequest, _ b: FetchRequest) -> Bool {
+        a.entityName == b.entityName && a.predicate == b.predicate && a.sortDescriptors == b.sortDescriptors
+            && a.sectionNameKeyPath == b.sectionNameKeyPath && a.fetchLimit == b.fetchLimit && a.fetchOffset == b.fetchOffset
+            && a.fetchBatchSize == b.fetchBatchSize
+    }
+
+    // MARK: The bridge
+
+    /// Gives the engine controller the bridge for what the delegate's class is known to implement.
+    func installBridge() {
+        guard let engine else { return }
+        guard let delegate else {
+            bridge = nil
+            engine.delegate = nil
+            return
+        }
+        let roles = DelegateRoles.known(for: type(of: delegate))
+        let sectioned = sectionNameKeyPath != nil
+        let bridge: CallbackBridge
+        switch (roles.snapshot, roles.difference) {
+        case (true?, _):
+            bridge = SnapshotBridge(core: self)
+        case (false?, true?):
+            bridge = DifferenceBridge(core: self)
+        case (false?, false?):
+            bridge = CallbackBridge(core: self)
+        case (false?, nil) where sectioned:
+            // With a section key path Core Data never delivers a difference: no need to learn it.
+            bridge = CallbackBridge(core: self)
+        default:
+            bridge = ProbingBridge(core: self)
+        }
+        self.bridge = bridge
+        engine.delegate = bridge
+    }
+
+    /// Calls the delegate's snapshot or difference method, or the four callbacks, for one engine
+    /// snapshot delivery, learning which the delegate implements (see `ProbingBridge`).
+    func deliverProbing(from engine: FetchedResultsController, snapshot: ResultsSnapshot, bridge: CallbackBridge) {
+        guard let delegate else { return }
+        let face = delegateFace
+        let delegateType = type(of: delegate)
+        var roles = DelegateRoles.known(for: delegateType)
+        defer {
+            DelegateRoles.learn(roles, for: delegateType)
+            if roles.snapshot == true || roles.difference != nil || sectionNameKeyPath != nil { installBridge() }
+        }
+        if roles.snapshot != false {
+            notImplemented = []
+            delegate.controller(face, didChangeContentWith: managedSnapshot(snapshot))
+            if !notImplemented.contains(.snapshot) {
+                roles.snapshot = true
+                return
+            }
+            roles.snapshot = false
+        }
+        guard !isFetching, let changes = engine.lastChangeSet else { return }
+        if sectionNameKeyPath == nil, roles.difference != false, let difference = FetchedResultsController.difference(for: changes) {
+            notImplemented = []
+            delegate.controller(face, didChangeContentWith: Self.managedDifference(difference, in: self))
+            if !notImplemented.contains(.difference) {
+                roles.difference = true
+                return
+            }
+            roles.difference = false
+        }
+        engine.deliverCallbacks(changes, to: bridge)
+    }
+
+    /// The engine's difference of object IDs as one of `NSManagedObjectID`s.
+    static func managedDifference(_ difference: CollectionDifference<ObjectID>, in core: FetchedResultsControllerCore) -> CollectionDifference<NSManagedObjectID> {
+        let steps: [CollectionDifference<NSManagedObjectID>.Change] = difference.map { change in
+            switch change {
+            case .insert(let offset, let id, let associated): .insert(offset: offset, element: core.managedID(id), associatedWith: associated)
+            case .remove(let offset, let id, let associated): .remove(offset: offset, element: core.managedID(id), associatedWith: associated)
+            }
+        }
+        // The engine's difference is valid, and the mapping keeps its offsets and pairs.
+        return CollectionDifference(steps) ?? [NSManagedObjectID]().difference(from: [])
+    }
+
+    /// The engine's snapshot as Apple's untyped one: section names (a fixed UUID string for the one
+    /// section of a controller without a section key path) and managed object IDs, the moved and
+    /// updated objects marked for reload.
+    func managedSnapshot(_ snapshot: ResultsSnapshot) -> NSDiffableDataSourceSnapshotReference {
+        let sections = snapshot.sections.map { section in
+            (sectionNameKeyPath == nil ? Self.unnamedSectionIdentifier : section.name, section.objectIDs.map(managedID))
+        }
+        var typed = NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(uncheckedSections: sections)
+        if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItems(snapshot.reloadedObjectIDs.map(managedID)) }
+        return NSDiffableDataSourceSnapshotReference(typed)
+    }
+
+    /// The identifier of the one section of a controller without a section key path: Core Data
+    /// uses a UUID string there; FetchSim's is fixed, so runs are repeatable.
+    static let unnamedSectionIdentifier = "00000000-0000-0000-0000-000000000000"
+
+    /// The managed object ID of the engine's `id`, through the context's object.
+    func managedID(_ id: ObjectID) -> NSManagedObjectID {
+        if let object = context.existingWrapper(for: id) { return object.objectID }
+        let entity = context.model?.entitiesByName[request.entityName ?? ""] ?? NSEntityDescription()
+        return NSManagedObjectID(entity: entity, engineID: id, storeIdentifier: context.storeIdentifier, isTemporaryID: false)
+    }
+}
+
+/// What is known, per delegate class, of the optional methods it implements: nil until learned.
+struct DelegateRoles: Sendable {
+    var snapshot: Bool?
+    var difference: Bool?
+
+    private static let known = Mutex<[ObjectIdentifier: DelegateRoles]>([:])
+
+    static func known(for type: AnyObject.Type) -> DelegateRoles {
+        known.withLock { $0[ObjectIdentifier(type)] } ?? DelegateRoles()
+    }
+
+    static func learn(_ roles: DelegateRoles, for type: AnyObject.Type) {
+        known.withLock { $0[ObjectIdentifier(type)] = roles }
+    }
+}
+
+/// The app's fetch request as the core reads it, whatever its result type.
+protocol FetchRequestSource: AnyObject {
+    var entityName: String? { get }
+    var sortDescriptorCount: Int { get }
+    func engineRequest(sectionNameKeyPath: String?) throws(CoreDataError) -> FetchRequest
+    func copy<T>(as type: T.Type) -> NSFetchRequest<T>
+}
+
+extension NSFetchRequest: FetchRequestSource {
+    var sortDescriptorCount: Int { sortDescriptors?.count ?? 0 }
+
+    func copy<T>(as type: T.Type) -> NSFetchRequest<T> {
+        let copy = NSFetchRequest<T>()
+        copy.entityName = entityName
+        copy.entity = entity
+        copy.predicate = predicate
+        copy.sortDescriptors = sortDescriptors
+        copy.fetchLimit = fetchLimit
+        copy.fetchOffset = fetchOffset
+        copy.fetchBatchSize = fetchBatchSize
+        copy.resultType = resultType
+        return copy
+    }
+}

@@ -1,0 +1,92 @@
+import ObjectGraph
+import FetchedResults
+
+/// What a fetch returns, as Core Data's `NSFetchRequestResultType`; FetchSim returns managed objects only.
+public struct NSFetchRequestResultType: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let managedObjectResultType = NSFetchRequestResultType([])
+    public static let managedObjectIDResultType = NSFetchRequestResultType(rawValue: 1)
+    public static let dictionaryResultType = NSFetchRequestResultType(rawValue: 2)
+    public static let countResultType = NSFetchRequestResultType(rawValue: 4)
+}
+
+/// A description of what to fetch, as Core Data's `NSFetchRequest<ResultType>`: an entity, a
+/// predicate, sort descriptors, a window and a batch size.
+///
+/// The generic parameter is unconstrained: without Objective-C an existential does not conform to
+/// its own protocol, so a `NSFetchRequestResult` constraint would reject
+/// `NSFetchRequest<NSFetchRequestResult>`, the type `NSManagedObject.fetchRequest()` returns.
+///
+/// ```swift
+/// let request = NSFetchRequest<Note>(entityName: "Note")
+/// request.predicate = NSPredicate(format: "done == NO")
+/// request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+/// request.fetchLimit = 20
+/// ```
+public final class NSFetchRequest<ResultType>: CustomStringConvertible {
+    /// The name of the entity to fetch.
+    public var entityName: String?
+    /// The entity to fetch; its name wins over `entityName` when set.
+    public var entity: NSEntityDescription?
+    /// Which objects; nil fetches all of the entity's.
+    public var predicate: NSPredicate?
+    /// The order; a fetched results controller needs at least one.
+    public var sortDescriptors: [NSSortDescriptor]?
+    /// At most this many objects; 0 means no limit.
+    public var fetchLimit = 0
+    /// Objects to skip.
+    public var fetchOffset = 0
+    /// Objects fault in batches of this many; FetchSim keeps every object loaded and counts the
+    /// batches a controller fetches (0: all at once).
+    public var fetchBatchSize = 0
+    /// What the fetch returns; only `.managedObjectResultType` is supported (a fetch of another
+    /// type throws).
+    public var resultType: NSFetchRequestResultType = .managedObjectResultType
+    /// Kept and not read: FetchSim's fetches always include the context's unsaved changes.
+    public var includesPendingChanges = true
+    /// Kept and not read: FetchSim's objects are never faults.
+    public var returnsObjectsAsFaults = true
+    /// Kept and not read: the engine has no entity inheritance.
+    public var includesSubentities = true
+    /// Kept and not read: related objects are always loaded.
+    public var relationshipKeyPathsForPrefetching: [String]?
+
+    /// A request for the objects of the entity named `entityName`.
+    public init(entityName: String) {
+        self.entityName = entityName
+    }
+
+    /// A request without an entity yet; set `entity` or `entityName` before fetching.
+    public init() {}
+
+    /// `<NSFetchRequest> (entity: Note; predicate: (done == NO); sortDescriptors: ((order, ascending)); limit: 20)`.
+    public var description: String {
+        let sorts = (sortDescriptors ?? []).map(\.description).joined(separator: ", ")
+        return "<NSFetchRequest> (entity: \(name ?? "nil"); predicate: (\(predicate?.predicateFormat ?? "nil")); "
+            + "sortDescriptors: (\(sorts)); limit: \(fetchLimit); offset: \(fetchOffset); batchSize: \(fetchBatchSize))"
+    }
+
+    private var name: String? { entity?.name ?? entityName }
+
+    /// The engine's request for this one, with `sectionNameKeyPath`, checked for what FetchSim
+    /// cannot do (another result type, a sort descriptor without a key).
+    func engineRequest(sectionNameKeyPath: String? = nil) throws(CoreDataError) -> FetchRequest {
+        guard let name, !name.isEmpty else { throw .fetch("the fetch request has no entity (set entityName or entity)") }
+        guard resultType == .managedObjectResultType else {
+            throw .fetch("fetch of '\(name)': result type \(resultType.rawValue) is not supported; FetchSim fetches managed objects only")
+        }
+        var sorts: [FetchedResults.SortDescriptor] = []
+        for descriptor in sortDescriptors ?? [] {
+            guard let key = descriptor.key else {
+                throw .fetch("fetch of '\(name)': the sort descriptor for \(descriptor.keyPathText ?? "a key path") has no key "
+                    + "(a key path names its property only for @Managed properties of NSManagedObject subclasses)")
+            }
+            sorts.append(FetchedResults.SortDescriptor(key: key, ascending: descriptor.ascending))
+        }
+        return FetchRequest(entityName: name, predicate: try predicate?.enginePredicate(), sortDescriptors: sorts,
+                            sectionNameKeyPath: sectionNameKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
+                            fetchBatchSize: fetchBatchSize)
+    }
+}

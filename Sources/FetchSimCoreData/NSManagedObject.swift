@@ -1,0 +1,210 @@
+import Foundation
+import ObjectGraph
+
+/// What a fetch request can return. FetchSim's requests return managed objects
+/// (`NSManagedObject` and its subclasses) and, as Core Data's, `NSManagedObjectID` conforms too.
+public protocol NSFetchRequestResult {}
+
+/// An object of an entity in a context, as Core Data's `NSManagedObject`, or a subclass of it.
+///
+/// A context gives one instance per object (an identity map), so `===`, sets of objects and
+/// `indexPath(forObject:)` work. Values are read and written through key-value coding
+/// (`value(forKey:)`, `setValue(_:forKey:)`) or the properties of a subclass declared with
+/// ``Managed`` (`@NSManaged` type-checks on Linux but cannot link):
+///
+/// ```swift
+/// final class Note: NSManagedObject {
+///     @Managed var title: String?
+///     @Managed var order: Int64
+/// }
+/// let note = Note(context: context)        // inserted; the entity is the one whose class is Note
+/// note.title = "Milk"
+/// note.setValue(3, forKey: "order")
+/// ```
+///
+/// Where Core Data raises (an unknown key, a value of the wrong type), FetchSim records Apple's
+/// exception in the context's `raisedExceptions` and leaves the object unchanged.
+open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConvertible {
+    /// The object's entity.
+    public let entity: NSEntityDescription
+    /// The context the object is registered in; nil for an object not inserted yet, or deleted
+    /// and saved.
+    public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+    /// The object's ID in the engine; 0 until it is inserted.
+    var engineID = ObjectID(0)
+    /// The values of an object not inserted into any context, by key.
+    var detachedValues: [String: Value] = [:]
+    /// The engine's object as last seen: a deleted object stays readable through it.
+    var lastEngineObject: ManagedObject?
+
+    /// An object of `entity`, inserted into `context` when one is given, as Core Data's
+    /// designated initializer. Subclasses inherit it; it is `required` so that a context can
+    /// make objects of the class an entity names.
+    public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+        self.entity = entity
+        context?.insert(self)
+    }
+
+    /// A new object inserted into `context`, of the entity whose class is this one
+    /// (`managedObjectClassName`), as Core Data's `init(context:)`.
+    ///
+    /// Without such an entity in the context's model Core Data raises `NSInvalidArgumentException`;
+    /// FetchSim records it in `context.raisedExceptions` and returns an object of no context.
+    public convenience init(context: NSManagedObjectContext) {
+        ManagedObjectClasses.see(Self.self)
+        if let entity = context.entity(forClass: Self.self) {
+            self.init(entity: entity, insertInto: context)
+        } else {
+            context.raisedExceptions.raise(.invalidArgumentException,
+                                           reason: "An NSManagedObject of class '\(NSStringFromClass(Self.self))' must have a valid NSEntityDescription.")
+            self.init(entity: NSEntityDescription(), insertInto: nil)
+        }
+    }
+
+    // MARK: Identity
+
+    /// The object's ID; temporary while the object is unsaved.
+    public var objectID: NSManagedObjectID {
+        NSManagedObjectID(entity: entity, engineID: engineID, storeIdentifier: managedObjectContext?.storeIdentifier ?? "",
+                          isTemporaryID: engineID.rawValue == 0 || managedObjectContext?.unsavedState(of: self) == .inserted)
+    }
+
+    public static func == (lhs: NSManagedObject, rhs: NSManagedObject) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    // MARK: State
+
+    /// Whether the object was inserted since the last save.
+    public var isInserted: Bool { managedObjectContext?.unsavedState(of: self) == .inserted }
+    /// Whether the object has unsaved changes of its values (and is not inserted or deleted).
+    public var isUpdated: Bool { managedObjectContext?.unsavedState(of: self) == .updated }
+    /// Whether the object was deleted since the last save.
+    public var isDeleted: Bool { managedObjectContext?.unsavedState(of: self) == .deleted }
+    /// Whether the object was inserted, updated or deleted since the last save.
+    public var hasChanges: Bool { managedObjectContext?.unsavedState(of: self) != nil }
+    /// Whether the object's values are not loaded yet; FetchSim keeps every object loaded.
+    public var isFault: Bool { false }
+
+    /// The engine's object for this one: the live one in its context, else the last one seen.
+    var engineObject: ManagedObject? {
+        if let live = managedObjectContext?.engine?.object(with: engineID) {
+            lastEngineObject = live
+            return live
+        }
+        return lastEngineObject
+    }
+
+    // MARK: Key-value coding
+
+    /// The value of the property `key`: `String`, `NSNumber` (numbers and booleans), `Date`, the
+    /// related object, or nil — as Core Data's key-value coding returns them.
+    ///
+    /// An unknown key raises `NSUnknownKeyException` in Core Data; FetchSim records it in the
+    /// context's `raisedExceptions` and returns nil.
+    open func value(forKey key: String) -> Any? {
+        guard let attribute = entity.propertiesByName[key] else {
+            raise(.unknownKeyException, "[<\(entity.name ?? "NSManagedObject") \(address)> valueForUndefinedKey:]: "
+                + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
+            return nil
+        }
+        let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
+        return ValueConversion.foundationValue(value, type: (attribute as? NSAttributeDescription)?.attributeType) { [managedObjectContext] id in
+            managedObjectContext?.existingWrapper(for: id)
+        }
+    }
+
+    /// Sets the property `key` to `value` (a Swift value of the attribute's type, an `NSNumber`,
+    /// nil, or for a relationship an object of the same context).
+    ///
+    /// Where Core Data raises — an unknown key (`NSUnknownKeyException`), a value of the wrong
+    /// type (`NSInvalidArgumentException`, "Unacceptable type of value …") — FetchSim records the
+    /// exception in the context's `raisedExceptions` and changes nothing.
+    open func setValue(_ value: Any?, forKey key: String) {
+        guard let property = entity.propertiesByName[key] else {
+            raise(.unknownKeyException, "[<\(entity.name ?? "NSManagedObject") \(address)> setValue:forUndefinedKey:]: "
+                + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
+            return
+        }
+        guard let converted = engineValue(value, for: property) else { return }
+        guard let context = managedObjectContext, engineID.rawValue != 0 else {
+            detachedValues[key] = converted
+            return
+        }
+        context.setEngineValue(converted, forKey: key, of: self)
+    }
+
+    /// `value` as the engine value of `property`, or nil (with the exception recorded) when it
+    /// cannot be one.
+    private func engineValue(_ value: Any?, for property: NSPropertyDescription) -> Value? {
+        if let relationship = property as? NSRelationshipDescription {
+            guard let target = ValueConversion.unwrapped(value) else { return .null }
+            guard let object = target as? NSManagedObject, let destination = relationship.destinationEntity,
+                  object.entity.isKindOf(entity: destination) else {
+                raise(.invalidArgumentException, "Unacceptable type of value for to-one relationship: property = \"\(property.name)\"; "
+                    + "desired type = \(relationship.destinationEntity?.name ?? "?"); given type = \(Self.typeName(of: target)); value = \(target).")
+                return nil
+            }
+            guard object.managedObjectContext === managedObjectContext, object.engineID.rawValue != 0 else {
+                raise(.invalidArgumentException, "Illegal attempt to establish a relationship '\(property.name)' between objects in different contexts "
+                    + "(source = \(self), destination = \(object))")
+                return nil
+            }
+            return .object(object.engineID)
+        }
+        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else { return nil }
+        guard let converted = ValueConversion.value(from: value, for: type) else {
+            let given = ValueConversion.unwrapped(value).map { "\($0)" } ?? "nil"
+            raise(.invalidArgumentException, "Unacceptable type of value for attribute: property = \"\(property.name)\"; "
+                + "desired type = \(attribute.attributeType.valueClassName); given type = \(Self.typeName(of: value)); value = \(given).")
+            return nil
+        }
+        return converted
+    }
+
+    /// What an object of no context holds for `property` until set: the attribute's default value.
+    static func defaultValue(of property: NSPropertyDescription) -> Value {
+        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else { return .null }
+        return ValueConversion.value(from: attribute.defaultValue, for: type) ?? .null
+    }
+
+    /// Records an exception Core Data would raise, in the context's log (an object of no
+    /// context has no log; the call is then only refused).
+    func raise(_ name: NSExceptionName, _ reason: String) {
+        managedObjectContext?.raisedExceptions.raise(name, reason: reason)
+    }
+
+    private static func typeName(of value: Any?) -> String {
+        ValueConversion.unwrapped(value).map { "\(type(of: $0))" } ?? "nil"
+    }
+
+    /// A stand-in for the object's address in Core Data's messages: its object ID.
+    private var address: String { "#\(engineID.rawValue)" }
+
+    // MARK: Class methods
+
+    /// The entity whose class is this one, in the models of the contexts made so far, as Core
+    /// Data's `entity()`; an unnamed entity when there is none.
+    open class func entity() -> NSEntityDescription {
+        ManagedObjectClasses.see(self)
+        return ModelRegistry.entity(forClass: self) ?? NSEntityDescription()
+    }
+
+    /// A fetch request for the entity whose class is this one, as Core Data's `fetchRequest()`.
+    /// Xcode's generated subclasses add `fetchRequest() -> NSFetchRequest<Note>`; write
+    /// `let request: NSFetchRequest<Note> = Note.fetchRequest()` to choose it, as on Apple's platforms.
+    open class func fetchRequest() -> NSFetchRequest<NSFetchRequestResult> {
+        NSFetchRequest<NSFetchRequestResult>(entityName: entity().name ?? "")
+    }
+
+    // MARK: Description
+
+    /// `<Note> (entity: Note; id: <x-coredata://…/Note/p1>; data: {order = 3; title = Milk;})`.
+    open var description: String {
+        let values = entity.allProperties.map { property in
+            let value = engineObject?.value(forKey: property.name) ?? detachedValues[property.name] ?? Self.defaultValue(of: property)
+            return "\(property.name) = \(value.isNull ? "nil" : value.description);"
+        }
+        return "<\(NSStringFromClass(type(of: self)))> (entity: \(entity.name ?? ""); id: \(objectID); data: {\(values.joined(separator: " "))})"
+    }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import ObjectGraph
+import FetchedResults
+
+/// How a context is confined, as Core Data's `NSManagedObjectContextConcurrencyType`.
+public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
+    @available(*, deprecated, message: "Use another concurrency type")
+    case confinementConcurrencyType = 0
+    case privateQueueConcurrencyType = 1
+    case mainQueueConcurrencyType = 2
+}
+
+/// A scratch pad of managed objects over the engine's `ObjectContext`, as Core Data's
+/// `NSManagedObjectContext`.
+///
+/// Edits are pending until the end of the run-loop turn (`processPendingChanges()`, which the
+/// simulator calls at the end of each turn, as Core Data does on the main queue) and become one
+/// change event for the fetched results controllers; `save()` writes every change to the store.
+///
+/// ```swift
+/// let note = Note(context: context)
+/// note.title = "Milk"
+/// try context.save()
+/// let request: NSFetchRequest<Note> = Note.fetchRequest()
+/// request.predicate = NSPredicate(format: "title BEGINSWITH %@", "M")
+/// let notes = try context.fetch(request)
+/// ```
+///
+/// Queues: FetchSim runs one simulated run loop. `perform(_:)` and `performAndWait(_:)` run the
+/// block at once, before returning, on the caller's thread; a private-queue context is not on a
+/// queue of its own. Where Core Data raises, the exception is recorded in `raisedExceptions`.
+public final class NSManagedObjectContext {
+    /// The confinement the context was made with (recorded; every context runs on the caller's thread).
+    public let concurrencyType: NSManagedObjectContextConcurrencyType
+    /// The exceptions Core Data would have raised in this context or its objects, since last taken.
+    public let raisedExceptions = ExceptionLog()
+    /// A name for debugging.
+    public var name: String?
+    /// Whether this context merges at once what other contexts on its coordinator save (Core
+    /// Data: what its parent — here the coordinator — saves).
+    public var automaticallyMergesChangesFromParent = false
+    /// How save and merge conflicts are resolved: an ``NSMergePolicy`` (Core Data's type is `Any`).
+    ///
+    /// The engine resolves every conflict one way, whatever the policy: a merge keeps an object's
+    /// unsaved values (object trump), and a save writes the context's values over the store's
+    /// (no optimistic-locking conflicts are detected, so `.error` never fails a save).
+    public var mergePolicy: Any = NSMergePolicy.error
+    /// The context whose changes this one saves into. The engine has no nested contexts: every
+    /// context saves to the store, so this is nil (a context is made on a coordinator).
+    public var parent: NSManagedObjectContext? { nil }
+
+    /// The coordinator whose store the context reads and saves; setting it opens the context on
+    /// the store (once the store is loaded).
+    public var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
+        didSet {
+            engineContext = nil
+            wrappers = [:]
+            persistentStoreCoordinator?.attach(self)
+        }
+    }
+
+    private var engineContext: ObjectContext?
+    /// One wrapper per object of the engine context: the identity map.
+    private var wrappers: [ObjectID: NSManagedObject] = [:]
+
+    /// A context of `type`, without a coordinator until one is set.
+    public init(concurrencyType type: NSManagedObjectContextConcurrencyType) {
+        concurrencyType = type
+    }
+
+    /// The engine context, opened on first use once the coordinator has its store.
+    var engine: ObjectContext? { try? requireEngine() }
+
+    /// The engine context, opened on first use, or an error saying why there is none.
+    func requireEngine() throws(CoreDataError) -> ObjectContext {
+        if let engineContext { return engineContext }
+        guard let coordinator = persistentStoreCoordinator else {
+            throw .context("the context has no persistent store coordinator")
+        }
+        let context = try coordinator.engineContext()
+        context.addObserver { [weak self] notification in
+            guard let self, case .didSave(let summary) = notification else { return }
+            self.postDidSave(summary)
+            self.persistentStoreCoordinator?.contextDidSave(self, summary)
+        }
+        engineContext = context
+        return context
+    }
+
+    var model: NSManagedObjectModel? { persistentStoreCoordinator?.managedObjectModel }
+    var storeIdentifier: String { persistentStoreCoordinator?.storeIdentifier ?? "" }
+
+    // MARK: Objects
+
+    /// The wrapper of an engine object of this context, made (of the class its entity names) on first use.
+    func wrapper(for object: ManagedObject) -> NSManagedObject {
+        if let existing = wrappers[object.objectID] { return existing }
+        let entity = model?.entitiesByName[object.entity.name] ?? NSEntityDescription()
+        let wrapper = entity.objectClass.init(entity: entity, insertInto: nil)
+        bind(wrapper, to: object)
+        return wrapper
+    }
+
+    /// The wrapper of the object with `id` in this context, loading it from the store if another
+    /// context saved it; nil when there is no such object.
+    func existingWrapper(for id: ObjectID) -> NSManagedObject? {
+        if let existing = wrappers[id], engine?.object(with: id) != nil || existing.lastEngineObject != nil { return existing }
+        guard let object = try? engine?.registeredOrCommittedObject(id) else { return nil }
+        return wrapper(for: object)
+    }
+
+    private func bind(_ wrapper: NSManagedObject, to object: ManagedObject) {
+        wrapper.engineID = object.objectID
+        wrapper.lastEngineObject = object
+        wrapper.managedObjectContext = self
+        wrapper.detachedValues = [:]
+        wrappers[object.objectID] = wrapper
+    }
+
+    /// The entity of this context's model whose class is `type`.
+    func entity(forClass type: NSManagedObject.Type) -> NSEntityDescription? {
+        model?.entities.first { $0.objectClass == type }
+    }
+
+    /// The unsaved state of `object` in this context.
+    func unsavedState(of object: NSManagedObject) -> ObjectContext.UnsavedState? {
+        guard object.engineID.rawValue != 0 else { return nil }
+        return engine?.unsavedState(of: object.engineID)
+    }
+
+    /// Registers `object`, made with no context, as inserted into this one, as Core Data's `insert(_:)`.
+    public func insert(_ object: NSManagedObject) {
+        guard object.engineID.rawValue == 0 else {
+            if object.managedObjectContext !== self {
+                raisedExceptions.raise(.invalidArgumentException,
+                                       reason: "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")
+            }
+            return
+        }
+        ManagedObjectClasses.see(type(of: object))
+        guard let entityName = object.entity.name else {
+            raisedExceptions.raise(.invalidArgumentException,
+                                   reason: "An NSManagedObject of class '\(NSStringFromClass(type(of: object)))' must have a valid NSEntityDescription.")
+            return
+        }
+        do {
+            let engine = try requireEngine()
+            let values = object.detachedValues.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+            bind(object, to: try engine.insert(entityName, values: values))
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot insert an object of entity '\(entityName)': \(error)")
+        }
+    }
+
+    /// Deletes `object`, as Core Data's `delete(_:)`: its deletion is part of the next change event
+    /// and is written by the next save. Deleting an object twice, or one never inserted, does nothing.
+    public func delete(_ object: NSManagedObject) {
+        guard object.engineID.rawValue != 0, object.managedObjectContext === self, let engine else { return }
+        guard engine.object(with: object.engineID) != nil else { return }
+        do {
+            try engine.delete(object.engineID)
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot delete \(object.objectID): \(error)")
+        }
+    }
+
+    /// Sets `key` of `object` in the engine, recording what the engine refuses.
+    func setEngineValue(_ value: Value, forKey key: String, of object: NSManagedObject) {
+        do {
+            try engine?.setValue(value, forKey: key, of: object.engineID)
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot set '\(key)' of \(object.objectID): \(error)")
+        }
+    }
+
+    /// The object with `objectID`, as Core Data's `object(with:)`: this context's instance, read from
+    /// the store when another context saved it. For an ID of no object Core Data returns a fault that
+    /// raises when fired; FetchSim returns an object of no context and records nothing until used.
+    public func object(with objectID: NSManagedObjectID) -> NSManagedObject {
+        if let wrapper = existingWrapper(for: objectID.engineID) { return wrapper }
+        return objectID.entity.objectClass.init(entity: objectID.entity, insertInto: nil)
+    }
+
+    /// The object with `objectID`, as Core Data's `existingObject(with:)`; throws when neither this
+    /// context nor the store has it.
+    public func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
+        guard let wrapper = existingWrapper(for: objectID.engineID) else {
+            throw CoreDataError.context("no object with ID \(objectID) in this context or its store "
+                + "(NSCocoaErrorDomain 133000, NSManagedObjectReferentialIntegrityError)")
+        }
+        return wrapper
+    }
+
+    /// The objects registered in the context: every object it has handed out and still holds.
+    public var registeredObjects: Set<NSManagedObject> {
+        Set(wrappers.values.filter { $0.managedObjectContext === self })
+    }
+
+    // MARK: Changes
+
+    /// Whether anything changed since the last save (pending or processed).
+    public var hasChanges: Bool { engine?.hasChanges ?? false }
+
+    /// The objects inserted since the last save.
+    public var insertedObjects: Set<NSManagedObject> { objects(in: .inserted) }
+    /// The objects changed since the last save (not inserted or deleted).
+    public var updatedObjects: Set<NSManagedObject> { objects(in: .updated) }
+    /// The objects deleted since the last save.
+    public var deletedObjects: Set<NSManagedObject> { objects(in: .deleted) }
+
+    private func objects(in state: ObjectContext.UnsavedState) -> Set<NSManagedObject> {
+        guard let engine else { return [] }
+        return Set(engine.unsavedObjectIDs().filter { $0.state == state }.compactMap { entry in
+            wrappers[entry.id] ?? engine.object(with: entry.id).map(wrapper(for:))
+        })
+    }
+
+    /// Ends the current change event: the pending edits become one change notification, which the
+    /// fetched results controllers report to their delegates. Called from inside a controller's
+    /// delegate callback, the edits stay pending for the next call (as Core Data defers them).
+    public func processPendingChanges() {
+        do {
+            try engine?.processPendingChanges()
+        } catch {
+            // Only re-entrancy throws: the edits stay pending, which is what Core Data does too.
+        }
+    }
+
+    /// Writes every change since the last save to the store, as Core Data's `save()`; throws,
+    /// saving nothing, when validation fails (a required value that is nil).
+    public func save() throws {
+        guard let engine else {
+            guard persistentStoreCoordinator != nil else { throw CoreDataError.save("the context has no persistent store coordinator") }
+            return
+        }
+        do {
+            try engine.save()
+        } catch {
+            throw CoreDataError.save("\(error)")
+        }
+        forgetObjectsGone()
+    }
+
+    /// Discards every change since the last save, as Core Data's `rollback()`: the objects return to
+    /// their saved values, as one change event for the controllers.
+    public func rollback() {
+        do {
+            try engine?.rollback()
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "rollback failed: \(error)")
+        }
+        forgetObjectsGone()
+    }
+
+    /// Drops the wrappers of objects no longer in the context (deleted and saved, inserted and
+    /// rolled back, deleted by a merge): they keep their last values and have no context, as in Core Data.
+    private func forgetObjectsGone() {
+        guard let engine else { return }
+        for (id, wrapper) in wrappers where engine.object(with: id) == nil && engine.unsavedState(of: id) == nil {
+            wrapper.managedObjectContext = nil
+            wrappers[id] = nil
+        }
+    }
+
+    /// Merges what another context on the coordinator saved (`automaticallyMergesChangesFromParent`).
+    ///
+    /// Core Data merges on this context's queue, after the turn in which the save happened: this
+    /// context's own pending edits are processed first, as their own change event, so that they
+    /// stay unsaved changes of this context and the merge is an event of its own.
+    func merge(_ summary: SaveSummary) {
+        guard let engine else { return }
+        do {
+            if engine.hasPendingChanges { try engine.processPendingChanges() }
+            try engine.mergeChanges(fromContextDidSave: summary)
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "merge failed: \(error)")
+        }
+        forgetObjectsGone()
+    }
+
+    /// Refreshes `object`, as Core Data's `refresh(_:mergeChanges:)`: its values stay what they are
+    /// and the next change event lists it as refreshed, which a fetched results controller treats as
+    /// an update — the usual fix for a controller that missed a change to a related object.
+    ///
+    /// With `mergeChanges` false Core Data also discards the object's unsaved changes; the engine
+    /// cannot discard one object's changes, so they are kept (use `rollback()` for all of them).
+    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        guard object.managedObjectContext === self, let engine, engine.object(with: object.engineID) != nil else { return }
+        do {
+            try engine.refresh(object.engineID)
+        } catch {
+            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot refresh \(object.objectID): \(error)")
+        }
+    }
+
+    /// Refreshes every object this context has handed out, as Core Data's `refreshAllObjects()`.
+    public func refreshAllObjects() {
+        for object in wrappers.values.sorted(by: { $0.engineID < $1.engineID }) { refresh(object, mergeChanges: true) }
+    }
+
+    // MARK: Queues
+
+    /// Runs `block`, as Core Data's `perform(_:)` — at once, before returning (one simulated run loop).
+    public func perform(_ block: @escaping () -> Void) {
+        block()
+    }
+
+    /// Runs `block` and waits for it, as Core Data's `performAndWait(_:)`.
+    public func performAndWait(_ block: () -> Void) {
+        block()
+    }
+
+    /// Runs `block` and returns its result, as Core Data's generic `performAndWait(_:)` (iOS 15).
+    public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
+        try block()
+    }
+
+    // MARK: Fetching
+
+    /// The objects `request` fetches, as Core Data's `fetch(_:)`: unsaved changes included,
+    /// filtered by the predicate, sorted, the offset and limit applied.
+    public func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] {
+        let engine = try requireEngine()
+        let objects: [ManagedObject]
+        do {
+            objects = try request.engineRequest().objects(in: engine)
+        } catch {
+            throw CoreDataError.fetch("fetch of '\(request.entityName ?? "")': \(error)")
+        }
+        return try objects.map { object in
+            let wrapper = self.wrapper(for: object)
+            guard let result = wrapper as? T else {
+                throw CoreDataError.fetch("fetch of '\(request.entityName ?? "")': an object of class \(NSStringFromClass(type(of: wrapper))) "
+                    + "is not a \(T.self) (check the entity's managedObjectClassName)")
+            }
+            return result
+        }
+    }
+
+    /// How many objects `request` fetches, as Core Data's `count(for:)`.
+    public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
+        let engine = try requireEngine()
+        do {
+            return try request.engineRequest().objects(in: engine).count
+        } catch {
+            throw CoreDataError.fetch("count of '\(request.entityName ?? "")': \(error)")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ObjectGraph
+
+/// A property of an entity — an attribute or a relationship — as Core Data's `NSPropertyDescription`.
+///
+/// Properties are optional by default, as in Core Data. A description belongs to the entity whose
+/// `properties` list holds it (`entity`).
+///
+/// ```swift
+/// let title = NSAttributeDescription()
+/// title.name = "title"
+/// title.attributeType = .stringAttributeType
+/// ```
+public class NSPropertyDescription: @unchecked Sendable {
+    // `@unchecked`: as Core Data's, a model's descriptions are built once, before any context
+    // uses them, and only read afterwards; the model is not checked against later edits.
+
+    /// The property's name, unique within its entity.
+    public var name: String = ""
+    /// Whether the property may be nil when the context saves.
+    public var isOptional: Bool = true
+    /// Whether the property is transient; FetchSim stores every property (ignored).
+    public var isTransient: Bool = false
+    /// Free-form information from the model, kept and not read.
+    public var userInfo: [AnyHashable: Any]?
+    /// The entity whose `properties` hold this one.
+    public internal(set) weak var entity: NSEntityDescription?
+
+    /// An unnamed, optional property.
+    public init() {}
+}
+
+/// An attribute: a typed value of an entity, as Core Data's `NSAttributeDescription`.
+///
+/// ```swift
+/// let order = NSAttributeDescription()
+/// order.name = "order"
+/// order.attributeType = .integer64AttributeType
+/// order.isOptional = false
+/// order.defaultValue = 0
+/// ```
+public final class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
+    /// The attribute's type; `.undefinedAttributeType` until set, which a model refuses when loaded.
+    public var attributeType: NSAttributeType = .undefinedAttributeType
+    /// The value a new object gets; a Swift value of the attribute's type (`String`, `Int64`, `Date`, …).
+    public var defaultValue: Any?
+    /// The class name Core Data gives the attribute's values (`NSString`, `NSNumber`, `NSDate`).
+    public var attributeValueClassName: String? { attributeType == .undefinedAttributeType ? nil : attributeType.valueClassName }
+
+    /// An unnamed attribute of undefined type.
+    public override init() {}
+}
+
+/// What deleting the source object does to the objects a relationship points to, as
+/// Core Data's `NSDeleteRule`.
+///
+/// The engine applies *nullify* on the other side of every to-one relationship: deleting an object
+/// sets to nil each relationship that points to it. A relationship's own rule is kept and not
+/// enforced (*deny* and *cascade* are not simulated; docs/apple-api.md).
+public enum NSDeleteRule: UInt, Sendable {
+    case noActionDeleteRule = 0
+    case nullifyDeleteRule = 1
+    case cascadeDeleteRule = 2
+    case denyDeleteRule = 3
+}
+
+/// A relationship from one entity to another, as Core Data's `NSRelationshipDescription`.
+///
+/// To-one relationships (`maxCount == 1`) are modelled fully. A to-many relationship is refused
+/// when the model is loaded, with an error naming it: the engine does not have them yet.
+///
+/// ```swift
+/// let list = NSRelationshipDescription()
+/// list.name = "list"
+/// list.destinationEntity = listEntity
+/// list.maxCount = 1
+/// ```
+public final class NSRelationshipDescription: NSPropertyDescription, @unchecked Sendable {
+    /// The entity of the objects the relationship points to.
+    public weak var destinationEntity: NSEntityDescription?
+    /// The relationship of the destination entity that points back.
+    public weak var inverseRelationship: NSRelationshipDescription?
+    /// The least number of objects; 0 for an optional to-one relationship.
+    public var minCount: Int = 0
+    /// The most objects; 1 for a to-one relationship, 0 for an unbounded to-many one (Core Data's
+    /// default for a new description).
+    public var maxCount: Int = 0
+    /// What deleting the source does to the destination (kept; see ``NSDeleteRule``).
+    public var deleteRule: NSDeleteRule = .nullifyDeleteRule
+    /// Whether a to-many relationship keeps its objects in order.
+    public var isOrdered: Bool = false
+
+    /// Whether the relationship may hold more than one object (`maxCount` is not 1).
+    public var isToMany: Bool { maxCount != 1 }
+
+    /// An unnamed to-many relationship without a destination, as Core Data's initial one.
+    public override init() {}
+}

@@ -1,0 +1,46 @@
+/// Orders fetched objects by one key, as Foundation's `NSSortDescriptor`.
+///
+/// Declaring it here shadows Foundation's class in a file that imports both (FetchSim's is the
+/// one a fetch request reads). Strings compare by Unicode scalars, numbers numerically, dates by
+/// time, nil first; objects equal under every descriptor keep their creation order.
+///
+/// ```swift
+/// request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+/// request.sortDescriptors = [NSSortDescriptor(keyPath: \Note.order, ascending: true)]   // @Managed properties
+/// ```
+public final class NSSortDescriptor: Sendable, CustomStringConvertible {
+    /// The key (or key path through to-one relationships, `list.name`) to sort by.
+    public let key: String?
+    /// Whether smaller values come first.
+    public let ascending: Bool
+
+    /// The key path the descriptor was made from, for the error when it has no key.
+    let keyPathText: String?
+
+    /// Sorts by `key`.
+    public convenience init(key: String?, ascending: Bool) {
+        self.init(key: key, ascending: ascending, keyPathText: nil)
+    }
+
+    private init(key: String?, ascending: Bool, keyPathText: String?) {
+        self.key = key
+        self.ascending = ascending
+        self.keyPathText = keyPathText
+    }
+
+    /// Sorts by the property `keyPath` names, as Foundation's `init(keyPath:ascending:)`.
+    ///
+    /// A Swift key path does not carry its property's name on Linux; FetchSim finds it for a
+    /// property of an `NSManagedObject` subclass declared with ``Managed`` by reading the property
+    /// once on a scratch object. Any other key path gives a descriptor without a key, which a fetch
+    /// refuses with an error naming the key path.
+    public convenience init<Root, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool) {
+        self.init(key: ManagedPropertyNames.name(of: keyPath), ascending: ascending, keyPathText: "\(keyPath)")
+    }
+
+    /// A descriptor of the same key, ordering the other way.
+    public var reversedSortDescriptor: NSSortDescriptor { NSSortDescriptor(key: key, ascending: !ascending) }
+
+    /// `(order, ascending)`, as Foundation prints one (with Foundation's `compare:` left out).
+    public var description: String { "(\(key ?? "nil"), \(ascending ? "ascending" : "descending"))" }
+}
