@@ -102,6 +102,8 @@ let package = Package(
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
         .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore"]),
+        // A replayed session as one self-contained HTML page, and SVG plots of benchmark figures.
+        .target(name: "SessionPages", dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "Adapters", "Sheet", "FetchSimCore"]),
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",
@@ -122,7 +124,7 @@ let package = Package(
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
             name: "Console",
-            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
+            dependencies: ["Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
                            "CoreDataFiles"]
         ),
         // Layer 11: the executable — argument parsing and nothing else.
@@ -137,6 +139,7 @@ let package = Package(
                 "Adapters",
                 "Benchmarks",
                 "Transcripts",
+                "SessionPages",
                 "Interpreter",
                 "FetchedResults",
                 "ObjectGraph",
@@ -174,6 +177,11 @@ let package = Package(
         .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        // Pages opened in headless Chromium (skipped where it is not installed).
+        .testTarget(
+            name: "SessionPagesTests",
+            dependencies: ["SessionPages", "Console", "Transcripts", "Interpreter", "CommandLanguage", "ObjectGraph", "Sheet", "FetchSimCore", "FetchSimTestSupport"]
+        ),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),

@@ -68,6 +68,8 @@ extension Command: CustomStringConvertible {
             return style.map { "table \($0.rawValue)" } ?? "table"
         case .exportCSV(let path, let predicate):
             return "export csv \(Value.string(path).literal)" + (predicate.map { " where \($0.text)" } ?? "")
+        case .exportHTML(let path):
+            return "export html \(Value.string(path).literal)"
         case .importCSV(let path, let entity):
             return "import csv \(Value.string(path).literal) \(entity)"
         case .importCoreData(let path):

@@ -28,9 +28,10 @@ extension CommandParser {
 
     /// `export csv FILE [where PREDICATE]`, `import csv FILE ENTITY` and `import coredata FILE`: FILE quoted, or a word.
     static func parseCSVTransfer(_ keyword: LineScanner.Token, isImport: Bool, _ s: inout LineScanner) throws(CommandError) -> Command {
-        let formats = isImport ? "'csv' or 'coredata'" : "'csv'"
+        let formats = isImport ? "'csv' or 'coredata'" : "'csv' or 'html'"
         guard let format = try s.token() else { throw s.error(.expected(formats, after: keyword.text), at: keyword.start) }
-        guard format.isWord, format.text == "csv" || (isImport && format.text == "coredata") else {
+        let isPage = !isImport && format.isWord && format.text == "html"
+        guard format.isWord, format.text == "csv" || isPage || (isImport && format.text == "coredata") else {
             throw s.error(.expectedGot(formats, got: format.text), at: format.start)
         }
         s.skipSpaces()
@@ -40,6 +41,10 @@ extension CommandParser {
             path = quoted
         } else {
             path = s.rawWord()
+        }
+        if isPage {
+            if let extra = try s.token() { throw s.error(.unexpected(extra.text, hint: "'export html' takes one file name (quote a name with spaces)"), at: extra.start) }
+            return .exportHTML(path: path)
         }
         if format.text == "coredata" { return .importCoreData(path: path) }
         if isImport {

@@ -62,6 +62,8 @@ package enum Command: Hashable, Sendable {
     case mode(OutputMode?)
     /// `export csv FILE [where PREDICATE]`: writes the fetched objects (those matching) to FILE.
     case exportCSV(path: String, predicate: PredicateText?)
+    /// `export html FILE`: the session so far as one HTML page (the driver writes it).
+    case exportHTML(path: String)
     /// `import csv FILE ENTITY`: inserts a row per record, in one change event.
     case importCSV(path: String, entity: String)
     /// `import coredata FILE`: inserts the objects of a Core Data SQLite store, read through the
@@ -130,7 +132,7 @@ package enum Command: Hashable, Sendable {
         case .timing: .timing
         case .pager: .pager
         case .mode: .mode
-        case .exportCSV: .export
+        case .exportCSV, .exportHTML: .export
         case .importCSV: .import
         case .importCoreData: .import
         case .quit: .quit

@@ -72,6 +72,8 @@ package struct CommandCompleter: Hashable, Sendable {
             return argumentIndex == 1 ? Command.Name.allKeywords : []
         case .record?:
             return argumentIndex == 1 ? ["stop"] : []
+        case .export?:
+            return argumentIndex == 1 ? ["csv", "html"] : []
         case .use?:
             return argumentIndex == 1 ? ["context"] : []
         case .close?:
@@ -147,13 +149,14 @@ package struct CommandCompleter: Hashable, Sendable {
     }
 
     /// The file name being typed when the cursor is at the file argument of `record`, `read`,
-    /// `import csv` or `export csv` (unquoted), else nil: the caller lists the files (this type
+    /// `import csv`, `export csv` or `export html` (unquoted), else nil: the caller lists the files (this type
     /// does no I/O).
     package static func fileArgument(line: String) -> String? {
         guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else { return nil }
         switch first {
         case "record", "read": return words.count == 1 ? current : nil
-        case "import", "export": return words.count == 2 && (words[1] == "csv" || (words[0] == "import" && words[1] == "coredata")) ? current : nil
+        case "import": return words.count == 2 && (words[1] == "csv" || words[1] == "coredata") ? current : nil
+        case "export": return words.count == 2 && (words[1] == "csv" || words[1] == "html") ? current : nil
         default: return nil
         }
     }

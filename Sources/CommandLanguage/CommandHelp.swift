@@ -151,11 +151,14 @@ package struct CommandHelp: Hashable, Sendable {
                         + "row per table row or object; json: one JSON object per row, one per line; box: a "
                         + "grid with box lines. In csv, json and box modes 'show' prints every row of the "
                         + "table (or of section S), its cells as configured."]),
-        .init(.export, syntax: "export csv FILE [where PREDICATE]",
-              summary: "write the fetched objects (those matching) to a CSV file",
+        .init(.export, syntax: "export csv FILE [where PREDICATE] | export html FILE",
+              summary: "write fetched objects to CSV, or the session to an HTML page",
               example: "export csv notes.csv where done == true",
               details: ["A header row: id, then the entity's attributes; a row per object in fetch order. "
-                        + "nil is an empty cell, an empty string a quoted \"\"; dates ISO-8601."]),
+                        + "nil is an empty cell, an empty string a quoted \"\"; dates ISO-8601.",
+                        "export html: the session so far, replayed from its start, as one self-contained HTML "
+                        + "page — each line with its table, callbacks, errors and the check's verdict "
+                        + "(docs/sessions.md, \"Pages\")."]),
         .init(.import, syntax: "import csv FILE ENTITY | import coredata FILE",
               summary: "insert a row per CSV record, in one change event",
               example: "import csv notes.csv Note",

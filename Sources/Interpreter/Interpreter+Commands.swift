@@ -153,6 +153,9 @@ extension Interpreter {
             return text(["mode \(outputMode.rawValue)"], json: [("mode", .string(outputMode.rawValue))])
         case .exportCSV(let path, let predicate):
             return try exportCSV(path: path, predicate: predicate)
+        case .exportHTML(let path):
+            pendingPageExport = path
+            return LineOutcome()
         case .importCSV(let path, let entity):
             return try importCSV(path: path, entityName: entity)
         case .importCoreData(let path):

@@ -72,6 +72,13 @@ package struct TranscriptReplayer {
     /// Runs every input of `transcript` in a fresh session; returns each plain output and the
     /// first entry whose change event was inconsistent or hit a UIKit error, if any.
     package func run(_ transcript: Transcript) -> ([[String]], Transcript.Entry?) {
+        run(transcript) { _, _, _ in }
+    }
+
+    /// Runs every input of `transcript` as `run(_:)` does, handing each entry, its outcome and
+    /// the interpreter after it to `visit` (a page of the session reads the event it produced).
+    package func run(_ transcript: Transcript,
+                     visit: (Transcript.Entry, LineOutcome, Interpreter) -> Void) -> ([[String]], Transcript.Entry?) {
         let interpreter: Interpreter
         do {
             if let model = transcript.header.model {
@@ -92,7 +99,9 @@ package struct TranscriptReplayer {
         let outputs = transcript.entries.map { entry -> [String] in
             for file in entry.files { embedded.contents[file.path] = file.contents }
             let outcome = interpreter.execute(entry.input)
+            visit(entry, outcome, interpreter)
             if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
+            if interpreter.pendingPageExport != nil { return ["error: 'export html' cannot be replayed"] }
             if interpreter.pendingReadPath != nil { return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"] }
             if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true { inconsistentAt = entry }
             return Transcript.trimmedTrailingBlanks(outcome.renderText(width: 80))

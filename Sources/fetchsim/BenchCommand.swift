@@ -1,8 +1,9 @@
 import ArgumentParser
 import Benchmarks
 import FetchedResults
-
 import Foundation
+import Interpreter
+import SessionPages
 
 /// `fetchsim bench`: the cost of one change event against list size, and a baseline.
 struct BenchCommand: ParsableCommand {
@@ -15,7 +16,8 @@ struct BenchCommand: ParsableCommand {
             simulated table, consistency check), and through a baseline that refetches, sorts and \
             diffs. Reports medians per event in milliseconds, the initial fetch time and the \
             resident bytes per fetched object; a legend under the table says what each column \
-            measures. Run it as 'swift run -c release fetchsim bench' (a debug build warns).
+            measures. Run it as 'swift run -c release fetchsim bench' (a debug build warns). \
+            --html and --svg also draw the figures on log axes (the default scenario and --reorder).
             """
     )
 
@@ -55,7 +57,21 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Drags measured per strategy and size with --reorder (default: 1,000; dense 200 at 10,000 rows, 5 above).")
     var drags: Int?
 
+    @Option(help: ArgumentHelp("Also write the plots and the figures as an HTML page here.", valueName: "file"))
+    var html: String?
+
+    @Option(help: ArgumentHelp("Also write the plots as one SVG file here.", valueName: "file"))
+    var svg: String?
+
     func validate() throws {
+        if html != nil || svg != nil, store || tui {
+            throw ValidationError("--html and --svg draw the default scenario and --reorder, not --\(store ? "store" : "tui")")
+        }
+        for (option, path) in [("html", html), ("svg", svg)] {
+            if let path, let problem = FileErrorReason.problem(writing: path) {
+                throw ValidationError("cannot write --\(option) to '\(path)': \(problem)")
+            }
+        }
         guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
         guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
         if coredata, !store { throw ValidationError("--coredata is a case of --store: use 'bench --store --coredata'") }
@@ -73,7 +89,7 @@ struct BenchCommand: ParsableCommand {
         } else if reorder {
             let sizes = Self.parseList(sizes) ?? []
             let bench = ReorderBench(sizes: sizes == [10_000, 100_000, 1_000_000] ? [10_000, 1_000_000] : sizes, seed: seed, drags: drags)
-            try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table)
+            try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table, plots: BenchPlots.page)
         } else if store, coredata {
             let bench = CoreDataStoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
             try measure(bench.run, jsonLine: \.jsonLine, table: { CoreDataStoreBench.Result.table($0) + [""] + CoreDataStoreBench.Result.legend })
@@ -84,16 +100,18 @@ struct BenchCommand: ParsableCommand {
             let runner = BenchRunner(
                 sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,
                 path: path, controllerOnly: controllerOnly)
-            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend })
+            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend }, plots: BenchPlots.page)
         }
     }
 
     /// Runs a benchmark: progress to standard error on a terminal, each result as a JSON line
-    /// as it comes (`--json`) or all of them as a table at the end; a failure exits with 1.
+    /// as it comes (`--json`) or all of them as a table at the end, then the plots (`--html`,
+    /// `--svg`); a failure exits with 1.
     private func measure<Result>(
         _ benchmark: (_ progress: (String) -> Void, _ report: (Result) -> Void) throws -> Void,
         jsonLine: @escaping (Result) -> String,
-        table: ([Result]) -> [String]
+        table: ([Result]) -> [String],
+        plots: (([Result]) -> PlotPage)? = nil
     ) throws {
         let showsProgress = isatty(STDERR_FILENO) != 0
         var results: [Result] = []
@@ -109,6 +127,17 @@ struct BenchCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !json { table(results).forEach { print($0) } }
+        guard let plots, html != nil || svg != nil else { return }
+        let page = plots(results)
+        for (path, text) in [(html, page.html()), (svg, page.svg())] {
+            guard let path else { continue }
+            do {
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                Self.write("fetchsim bench: cannot write '\(path)': \(FileErrorReason.text(for: error))", to: .standardError)
+                throw ExitCode(2)
+            }
+        }
     }
 
     /// Writes `line` at once, unbuffered, so progress and results appear as they happen.

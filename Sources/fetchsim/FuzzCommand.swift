@@ -2,7 +2,10 @@ import Adapters
 import ArgumentParser
 import CTerminal
 import Fuzzing
+import Foundation
 import Interpreter
+import SessionPages
+import Transcripts
 
 /// `fetchsim fuzz`: random edit sessions checked after every batch; the first failure is shrunk
 /// to a short transcript.
@@ -82,6 +85,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report (one test case, the shrunk session in its failure) for CI.", valueName: "file"))
     var junit: String?
 
+    @Option(help: ArgumentHelp("Also write the shrunk session, when there is one, as an HTML page here.", valueName: "file"))
+    var html: String?
+
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
@@ -105,7 +111,11 @@ struct FuzzCommand: ParsableCommand {
     func validate() throws {
         if let keys {
             guard keys >= 1 else { throw ValidationError("'--keys' must be at least 1, not '\(keys)'") }
+            if html != nil { throw ValidationError("--html draws a shrunk session; '--keys' does not write one") }
             return
+        }
+        if let html, let problem = FileErrorReason.problem(writing: html) {
+            throw ValidationError("cannot write the page to '\(html)': \(problem)")
         }
         _ = try configuration()
         // The shrunk session is written after the whole campaign: a path that cannot take it
@@ -163,7 +173,21 @@ struct FuzzCommand: ParsableCommand {
         }
         defer { fetchsim_interrupt_uninstall() }
         let status = launcher.run()
+        // 1: a failure was found and its shrunk session written at the launcher's path.
+        if status == 1, let html { try writePage(of: launcher.path, to: html) }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The page of the shrunk session, beside it.
+    private func writePage(of path: String, to output: String) throws {
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else { throw TranscriptError(line: 0, "cannot read '\(path)'") }
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(try Transcript.parse(data: data), toFile: output)
+            FileHandle.standardError.write(Data("fetchsim: fuzz: page '\(output)': \(summary)\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("fetchsim: fuzz: cannot write the page '\(output)': \(error)\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Interpreter
+import SessionPages
 import Transcripts
 
 /// `fetchsim replay FILE…`: replays transcripts and verifies every output block.
@@ -11,7 +12,9 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Exits with 0 when every transcript replayed as recorded, 1 when one did not (or was \
             rewritten by --update), 64 for bad arguments. --junit writes a JUnit XML report, a test \
-            case per transcript, for CI systems.
+            case per transcript, for CI systems. --html writes the one transcript it is given as a \
+            self-contained HTML page: every step with its table, callbacks, errors and the check's \
+            verdict (docs/sessions.md, "Pages").
             """
     )
 
@@ -27,12 +30,21 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report here (every transcript is replayed).", valueName: "file"))
     var junit: String?
 
+    @Option(help: ArgumentHelp("Also write the transcript (only one) as an HTML page here.", valueName: "file"))
+    var html: String?
+
     @Argument(help: ArgumentHelp("Transcript files (.session).", valueName: "file"))
     var files: [String]
 
     func validate() throws {
         if let junit, let problem = FileErrorReason.problem(writing: junit) {
             throw ValidationError("cannot write the JUnit report to '\(junit)': \(problem)")
+        }
+        if let html {
+            guard files.count == 1 else { throw ValidationError("--html writes the page of one transcript; \(files.count) were given") }
+            if let problem = FileErrorReason.problem(writing: html) {
+                throw ValidationError("cannot write the page to '\(html)': \(problem)")
+            }
         }
     }
 
@@ -60,6 +72,7 @@ struct ReplayCommand: ParsableCommand {
                 if !keepGoing && !update && junit == nil { break }
             }
         }
+        if let html, let path = files.first { try writePage(of: path, to: html) }
         print("\(passed) passed, \(failed) failed")
         if let junit {
             do {
@@ -70,5 +83,25 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Writes the page of the transcript at `path` (whether or not it replayed as recorded: a
+    /// failing session is the one worth looking at).
+    private func writePage(of path: String, to output: String) throws {
+        let transcript: Transcript
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else { throw TranscriptError(line: 0, "cannot read the file") }
+            transcript = try Transcript.parse(data: data)
+        } catch {
+            FileHandle.standardError.write(Data("fetchsim: replay: no page for '\(path)': \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        do {
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(transcript, toFile: output)
+            print("page '\(output)': \(summary)")
+        } catch {
+            FileHandle.standardError.write(Data("fetchsim: replay: cannot write '\(output)': \(FileErrorReason.text(for: error))\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }

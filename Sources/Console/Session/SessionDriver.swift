@@ -1,6 +1,7 @@
 import CommandLanguage
 import Foundation
 import Interpreter
+import SessionPages
 import Transcripts
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
 /// terminal's width and colours, or one JSON object per line), keeps the session's plain
@@ -116,6 +117,10 @@ package final class SessionDriver {
             print(carryOut(action))
             return !outcome.quits
         }
+        if let path = interpreter.pendingPageExport {
+            print(exportPage(to: path), key: "page")
+            return true
+        }
         if let path = interpreter.pendingReadPath {
             return read(path, location: location)
         }
@@ -154,6 +159,13 @@ package final class SessionDriver {
             answer.text = [.line(message)]
             return answer
         }
+        if let path = interpreter.pendingPageExport {
+            let (message, failed) = exportPage(to: path)
+            guard !failed else { return .error(String(message.dropFirst(7))) }
+            var answer = LineOutcome()
+            answer.text = [.line(message)]
+            return answer
+        }
         remember(line, outcome)
         outcome.opensSheet = false
         return outcome
@@ -171,12 +183,47 @@ package final class SessionDriver {
         recorder?.record(input: line, output: plain, files: files)
     }
 
-    /// Prints what carrying out `record` gave: text, or one JSON object.
-    private func print(_ result: (message: String, failed: Bool)) {
+    /// The session so far as a transcript: the header `record` would write, then every line
+    /// with its plain output and the files it read.
+    package func transcriptSoFar() throws -> Transcript {
+        var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
+        header.table = startTable
+        // Replayed here, so the model's path as this process opened it.
+        header.model = modelPath
+        var lines = header.lines
+        for entry in history {
+            lines += entry.files.flatMap(\.commentLines) + ["> " + entry.input] + entry.output.map(Transcript.escaped)
+        }
+        return try Transcript.parse(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// `export html FILE`: replays the session so far into a page; returns the message
+    /// (`error: …` when it failed).
+    private func exportPage(to path: String) -> (message: String, failed: Bool) {
+        guard !history.isEmpty else {
+            hadFailure = true
+            return ("error: nothing to export yet: the page shows the lines typed so far", true)
+        }
+        if let problem = FileErrorReason.problem(writing: path) {
+            hadFailure = true
+            return ("error: cannot write the page '\(path)': \(problem)", true)
+        }
+        do {
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+                .write(try transcriptSoFar(), toFile: path)
+            return ("page '\(path)': \(summary)", false)
+        } catch {
+            hadFailure = true
+            return ("error: cannot write the page '\(path)': \(error)", true)
+        }
+    }
+
+    /// Prints what carrying out `record` (or `export html`) gave: text, or one JSON object.
+    private func print(_ result: (message: String, failed: Bool), key: String = "recording") {
         let (message, failed) = result
         if isJSON {
             emit(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
-                        : JSONValue.object([("ok", true), ("recording", .string(message))]))
+                        : JSONValue.object([("ok", true), (key, .string(message))]))
         } else {
             sink(failed ? style(.error, message) : message)
         }
