@@ -55,7 +55,7 @@ struct FuzzCommandTests {
         // ArgumentParser shortens a long usage line to `fetchsim fuzz <options>`.
         #expect(fuzzError.contains("Usage: fetchsim fuzz ") && !fuzzError.contains("fetchsim replay"), "\(fuzzError)")
         let (_, benchError, _) = try await BinaryLocator.runCollectingErrors(["bench", "--sizes", "ten"])
-        #expect(benchError.contains("Usage: fetchsim bench [--sizes <n,n,…>]"), "\(benchError)")
+        #expect(benchError.contains("Usage: fetchsim bench ") && !benchError.contains("fetchsim replay"), "\(benchError)")
     }
 
     @Test func theUnflaggedHelpSaysItsDefaultOnce() async throws {
