@@ -20,7 +20,12 @@ extension CommandHelp {
     package func render(width: Int = 80) -> [String] {
         var lines = Self.wrap(syntax, width: width, firstPrefix: "usage: ", prefix: "         ")
         lines += Self.wrap(summary, width: width, firstPrefix: "  ", prefix: "  ")
-        for line in details { lines += Self.wrap(line, width: width, firstPrefix: "  ", prefix: "  ") }
+        for line in details {
+            // A list item (leading spaces) keeps them, and its continuation lines hang under its text.
+            let indent = String(line.prefix { $0 == " " })
+            let text = String(line.dropFirst(indent.count))
+            lines += Self.wrap(text, width: width, firstPrefix: "  " + indent, prefix: "  " + indent + (indent.isEmpty ? "" : "  "))
+        }
         lines += Self.wrap(example, width: width, firstPrefix: "example: ", prefix: "           ")
         return lines
     }

@@ -83,17 +83,25 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.redo, syntax: "redo", summary: "redo the last undone change event", example: "redo"),
         .init(.adapter, syntax: "adapter [NAME] [OPTION=VALUE …]",
               summary: "choose the table-updating delegate: apple-template, coordinator, reload-all, diffable",
-              example: "adapter coordinator moves=move-row updates=reconfigure threshold=50",
-              details: ["Without a name the options change the current adapter; 'adapter' alone prints it."]
+              example: "adapter coordinator userdriven=skip-moves updates=reconfigure-in-batch",
+              details: ["Without a name the options change the current adapter; 'adapter' alone prints it. The coordinator "
+                        + "with its defaults is a correct app; each option says what it models and which value is correct."]
                   + Command.AdapterOption.Key.allCases.map { key in
                       "  \(key.rawValue)=" + (key.values.isEmpty ? "N|off" : key.values.joined(separator: "|"))
                           + (key == .items ? "|KEY (diffable)" : key == .delegate || key == .canreorder || key == .snapshot ? " (diffable)"
                               : key == .sectionfilter ? " (coordinator)" : "")
+                          + ": " + CommandHelp.adapterOptionMeaning(key)
                   }),
         .init(.profile, syntax: "profile [NAME]",
               summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",
-              example: "profile strict",
-              details: ["'profile' alone prints the current one."]),
+              example: "profile ios10",
+              details: ["'profile' alone prints the current one. Each reproduces a platform's controller (docs/semantics.md):",
+                        "  modern: today's Core Data — moves a valid change set does not need become updates, updates carry "
+                        + "their new index path, object deletes come before section changes, limit and offset apply at fetch only.",
+                        "  ios9: every object whose position changed is a move (a sort-key change in place is 'move p → p'), "
+                        + "updates carry no new index path, an object both moved and changed is reported twice.",
+                        "  ios10: moves lowered to updates as today (a swap is one move and one update), section changes first.",
+                        "  strict: modern with limit and offset enforced after every event (evicted objects deleted, promoted ones inserted)."]),
         .init(.reorder, syntax: "reorder [dense|sparse|fractional]",
               summary: "choose how a drag renumbers the index attribute (default dense)",
               example: "reorder sparse",
@@ -236,4 +244,38 @@ package struct CommandHelp: Hashable, Sendable {
                         + "the first read of one (a cell being configured) fetches its batch of N. 'stats' shows the batch "
                         + "size, the batches fetched and the faults left; 'batch-size' alone prints the setting."]),
     ]
+}
+
+extension CommandHelp {
+    /// What an adapter option models, and which value a correct app uses.
+    static func adapterOptionMeaning(_ key: Command.AdapterOption.Key) -> String {
+        switch key {
+        case .moves:
+            "how a move reaches the table: delete-insert (deleteRows + insertRows, as Apple's template and "
+                + "FetchedResultsCoordinator do; correct) or move-row (moveRow(at:to:) keeps the cell; UIKit rejects it in corner cases)."
+        case .updates:
+            "how an update reaches its cell: reconfigure-in-batch (the changed object into the visible cell at the old path, "
+                + "inside the batch; correct) or reconfigure-after (after the batch, at the current path; correct); reload (reloadRows); "
+                + "reconfigure (object(at:) of the old path: the template's documented bug); ignore (cells go stale)."
+        case .userdriven:
+            "what the adapter does with the user's own drag: skip-moves (skip the drag's moves, apply the rest; correct); "
+                + "skip-all (Apple's sample: bypass the whole event, losing other changes in it); off (no flag: the drag is applied twice, the bug)."
+        case .threshold:
+            "above N changes in one event the coordinator reloads the whole table (off: never)."
+        case .paused:
+            "while paused the coordinator ignores changes; resuming refetches and reloads."
+        case .items:
+            "what identifies an item: the object (correct) or an attribute's value (duplicate identifiers when values repeat)."
+        case .delegate:
+            "the whole-event callback the app implements: the snapshot, or the difference."
+        case .canreorder:
+            "what reorderingHandlers.canReorderItem answers; false refuses every drag."
+        case .snapshot:
+            "apply the controller's snapshot as it is (correct: since iOS 15 its reloads refresh cells) or rebuild one "
+                + "without its reload marks (stale cells)."
+        case .sectionfilter:
+            "filter row changes against the whole event's section changes (correct under every delivery order) or only "
+                + "those reported before them, as FetchedResultsCoordinator does."
+        }
+    }
 }

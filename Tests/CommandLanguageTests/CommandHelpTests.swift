@@ -70,3 +70,22 @@ import Testing
         #expect(lines == ["> aaa bbb", "  ccc ddd"])
     }
 }
+
+/// `help adapter` says what each option models and which value is correct; `help profile` how
+/// the profiles differ (issue 34, item 14).
+@Suite struct AdapterHelpMeaningTests {
+    @Test func everyAdapterOptionSaysWhatItModels() {
+        let text = CommandHelp.entry(for: .adapter).render(width: 200).joined(separator: "\n")
+        for key in Command.AdapterOption.Key.allCases {
+            let line = text.split(separator: "\n").first { $0.hasPrefix("    \(key.rawValue)=") }
+            #expect(line.map { $0.contains(": ") && $0.count > key.rawValue.count + 30 } == true, "\(key.rawValue)")
+        }
+        #expect(text.contains("skip-moves (skip the drag's moves, apply the rest; correct)"))
+        #expect(text.contains("example: adapter coordinator userdriven=skip-moves updates=reconfigure-in-batch"))
+    }
+
+    @Test func everyProfileIsExplained() {
+        let text = CommandHelp.entry(for: .profile).render(width: 200).joined(separator: "\n")
+        for profile in ["modern", "ios9", "ios10", "strict"] { #expect(text.contains("    \(profile): "), "\(profile)") }
+    }
+}
