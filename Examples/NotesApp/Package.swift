@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+// A notes app's list code written the way iOS apps write it — an NSManagedObject subclass, a
+// table view controller with Apple's Xcode template delegate and a reorderable data source —
+// built on Linux against FetchSim's Apple-shaped products, tested and fuzzed by `.ci/run`.
+import PackageDescription
+
+let package = Package(
+    name: "NotesApp",
+    dependencies: [
+        .package(name: "FetchSim", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "NotesApp",
+            dependencies: [
+                .product(name: "FetchSimCoreData", package: "FetchSim"),
+                .product(name: "FetchSimUIKit", package: "FetchSim"),
+            ]
+        ),
+        .testTarget(
+            name: "NotesAppTests",
+            dependencies: ["NotesApp", .product(name: "FetchSimTesting", package: "FetchSim")]
+        ),
+    ]
+)
