@@ -53,9 +53,9 @@ public final class NSPersistentStoreDescription: CustomStringConvertible {
 ///
 /// ```swift
 /// let container = NSPersistentContainer(name: "Notes", managedObjectModel: model)
-/// container.loadPersistentStores { description, error in
-///     if let error { fatalError("\(error)") }
-/// }
+/// var loadError: (any Error)?
+/// container.loadPersistentStores { description, error in loadError = error }
+/// if let loadError { throw loadError }
 /// let context = container.viewContext
 /// ```
 ///
