@@ -35,13 +35,20 @@ package final class FuzzExecutor {
 
     /// Whether the data source renumbers only visible rows (the fuzzer's self-test).
     let breaksRenumbering: Bool
+    /// A user's entity, whose model the workspace starts on; nil for the built-in `Item`.
+    let schema: FuzzSchema?
+    /// The fuzzed entity's name and keys.
+    let names: FuzzNames
 
-    /// A fresh interpreter on an empty workspace; `rendersText` is off while searching.
-    package init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
-        interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+    /// A fresh interpreter on an empty workspace — on a user schema's model, without objects, as
+    /// `fetchsim --model` starts —; `rendersText` is off while searching.
+    package init(rendersText: Bool = false, breaksRenumbering: Bool = false, schema: FuzzSchema? = nil) throws {
+        interpreter = try schema.map { try Interpreter(model: $0.mapped) } ?? Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
         interpreter.rendersJSON = false
         self.breaksRenumbering = breaksRenumbering
+        self.schema = schema
+        names = schema?.names ?? .builtIn
     }
 
     package var workspace: Workspace { interpreter.workspace }
@@ -130,7 +137,7 @@ package final class FuzzExecutor {
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).
     func fieldReader() -> FuzzFieldReader {
-        FuzzFieldReader(entity: workspace.context.schema.entity(named: FuzzField.entityName))
+        FuzzFieldReader(entity: workspace.context.schema.entity(named: names.entity), names: names)
     }
 
     /// The object a symbol names, if it exists now.
@@ -230,9 +237,9 @@ package final class FuzzExecutor {
             case .insert(_, let values):
                 if separates { text.append(" ; " as StaticString) }
                 text.append("insert " as StaticString)
-                text.append(FuzzField.entityName)
+                text.append(names.entity)
                 text.append(" " as StaticString)
-                text.append(values)
+                if let schema { text.append(values, schema: schema) } else { text.append(values) }
             case .delete(let symbol):
                 guard !gone.contains(symbol), let id = liveID(symbol) else {
                     if kept == nil { kept = Array(edits[..<index]) }
@@ -251,7 +258,7 @@ package final class FuzzExecutor {
                 text.append("set " as StaticString)
                 text.append(id)
                 text.append(" " as StaticString)
-                text.append(values)
+                if let schema { text.append(values, schema: schema) } else { text.append(values) }
             }
             kept?.append(edits[index])
         }
@@ -264,11 +271,23 @@ package final class FuzzExecutor {
 struct FuzzFieldReader {
     private let title: Int?, group: Int?, order: Int?, hidden: Int?
 
-    init(entity: Entity?) {
-        title = entity?.index(of: FuzzField.title.rawValue)
-        group = entity?.index(of: FuzzField.group.rawValue)
-        order = entity?.index(of: FuzzField.order.rawValue)
-        hidden = entity?.index(of: FuzzField.hidden.rawValue)
+    /// `names`: the entity's keys; a user schema has no `title` or `hidden` role.
+    init(entity: Entity?, names: FuzzNames = .builtIn) {
+        let builtIn = names == .builtIn
+        title = builtIn ? entity?.index(of: FuzzField.title.rawValue) : nil
+        group = entity?.index(of: names.section)
+        order = entity?.index(of: names.index)
+        hidden = builtIn ? entity?.index(of: FuzzField.hidden.rawValue) : nil
+    }
+
+    /// The section a section key's value puts an object in, as a name: a string as it is, nil
+    /// as the empty name, anything else (an integer, a boolean) as its literal.
+    static func sectionKey(_ value: Value) -> String {
+        switch value {
+        case .string(let name): name
+        case .null: ""
+        default: value.literal
+        }
     }
 
     /// The position of `hidden` in the entity's attributes, if it has one.

@@ -5,6 +5,9 @@ import ObjectGraph
 /// fields to render the line and freed it with the session (docs/performance.md).
 package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     private var title: Value?, group: Value?, order: Value?, hidden: Value?
+    /// A user schema's attributes other than its two keys (`FuzzSchema`), by schema position,
+    /// ascending; always empty for the built-in `Item`.
+    package private(set) var others: [FuzzOtherValue] = []
 
     /// No values.
     package init() {}
@@ -53,8 +56,29 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// How many fields have a value.
     package var count: Int {
-        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1)
+        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1) + others.count
+    }
+
+    /// The value of the user schema's attribute at `position`, if the edit assigns one.
+    package func other(at position: Int) -> Value? {
+        others.first { $0.position == position }?.value
+    }
+
+    /// Assigns `value` to the attribute at `position` (nil removes it), keeping `others` in
+    /// schema order.
+    package mutating func setOther(_ value: Value?, at position: Int) {
+        if let at = others.firstIndex(where: { $0.position == position }) {
+            if let value { others[at].value = value } else { others.remove(at: at) }
+        } else if let value {
+            others.insert(FuzzOtherValue(position: position, value: value), at: others.firstIndex { $0.position > position } ?? others.count)
+        }
     }
 
     package var isEmpty: Bool { count == 0 }
+}
+
+/// A value of a user schema's attribute in an edit: the attribute's position in the entity.
+package struct FuzzOtherValue: Equatable, Sendable {
+    package var position: Int
+    package var value: Value
 }
