@@ -56,7 +56,7 @@ extension FuzzGenerator {
         case .boolean:
             return .bool(chance(50))
         case .date:
-            var low = 788_918_400.0, high = 852_076_800.0 // 2026-01-01 … 2028-01-01, seconds since 2001
+            var low = 788_918_400.0, high = 851_990_400.0 // 2026-01-01 … 2028-01-01, seconds since 2001
             if case (.date(let a), .date(let b))? = column.range.map({ ($0.low, $0.high) }) {
                 (low, high) = (a.timeIntervalSinceReferenceDate.rounded(.up), b.timeIntervalSinceReferenceDate.rounded(.down))
             }
