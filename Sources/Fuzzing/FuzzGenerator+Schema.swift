@@ -8,9 +8,13 @@ extension FuzzGenerator {
     /// them when there are fewer); generated rows when there are none.
     mutating func schemaSeed(count: Int, _ schema: FuzzSchema) -> [FuzzEdit] {
         guard !schema.seedRows.isEmpty else { return (0..<count).map { _ in schemaInsert() } }
-        var picks = Array(schema.seedRows.indices)
-        picks.shuffle(using: &rng)
-        return picks.prefix(count).sorted().map { row in
+        // Distinct rows drawn one by one: `count` is at most `--rows`, the rows may be a store's
+        // million, so no shuffle of them all per session.
+        var picks = Set<Int>()
+        while picks.count < min(count, schema.seedRows.count) {
+            picks.insert(schema.seedRows.count <= count ? picks.count : Int.random(in: schema.seedRows.indices, using: &rng))
+        }
+        return picks.sorted().map { row in
             defer { nextSymbol += 1 }
             return .insert(FuzzSymbol(nextSymbol), schema.seedRows[row])
         }

@@ -266,9 +266,17 @@ package struct FuzzSchema: Sendable, Equatable {
     /// `false` and `true` for a Boolean.
     private static func smallSet(of column: Column, rows: [[Value]], count: Int) -> [Value] {
         if column.type == .bool { return [.bool(false), .bool(true)] }
-        var tally: [(value: Value, count: Int)] = []
+        // Counted by value in a dictionary (a store may hold many rows and many distinct values),
+        // each value's first appearance kept for the ties.
+        var tally: [(value: Value, count: Int)] = [], slots: [Value: Int] = [:]
         for row in rows where !row[column.position].isNull {
-            if let at = tally.firstIndex(where: { $0.value == row[column.position] }) { tally[at].count += 1 } else { tally.append((row[column.position], 1)) }
+            let value = row[column.position]
+            if let at = slots[value] {
+                tally[at].count += 1
+            } else {
+                slots[value] = tally.count
+                tally.append((value, 1))
+            }
         }
         var values = tally.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element.value)
         values = Array(values.prefix(count))
