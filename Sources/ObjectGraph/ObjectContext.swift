@@ -8,7 +8,8 @@
 public final class ObjectContext {
     /// The entities defined so far.
     public private(set) var schema = Schema()
-    let store: PersistentStore
+    /// Where the committed objects live.
+    public let store: PersistentStore
 
     /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
     var registered = ObjectTable()
