@@ -2,7 +2,7 @@ import FetchSimCore
 import ObjectGraph
 
 /// How the controller brings its results up to date for a change event. Both paths report the
-/// same callbacks; only their cost differs (docs/performance.md, "Large batches").
+/// same callbacks; only their cost differs (docs/performance.md, "Large events: the linear path").
 public enum ChangePath: String, Sendable, CaseIterable {
     /// Linear when the event changes a large share of the results, else incremental.
     case automatic
@@ -15,7 +15,7 @@ public enum ChangePath: String, Sendable, CaseIterable {
 extension FetchedResultsController {
     /// An event takes the linear path when its candidates are at least this share of the tracked
     /// objects (1 / factor), and at least `linearPathMinimum` of them. Measured with
-    /// `fetchsim bench --path` (docs/performance.md, "Large batches, third pass"): per changed
+    /// `fetchsim bench --path` (docs/performance.md, "Large events: the linear path"): per changed
     /// object the incremental path costs a few tree searches, the linear one a share of a pass
     /// over the whole list; they meet near k = n / 30 at n = 10,000 and 100,000.
     static let linearPathFactor = 24
