@@ -11,7 +11,7 @@
 ///
 /// Public (its members `@inlinable public`) for one reason: the toolchain (Swift 6.3) does not
 /// inline or specialise a `package` `@inlinable` function in another module, so the controller's
-/// walks called `Builder.append` once per object (docs/performance.md, "Large batches, fifth pass").
+/// walks would call `Builder.append` once per object (docs/performance.md, "Notes for profiling").
 public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The fingerprint's value.
     package var value: UInt64 { storage }
