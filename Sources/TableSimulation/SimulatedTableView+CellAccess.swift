@@ -68,7 +68,7 @@ extension SimulatedTableView {
 
     /// `configureVisibleCell(at:with:)` with the cell made by `makeCell` only when there is a
     /// visible cell to replace: most rows an event touches are off screen, and making their
-    /// cells (formatting every value) was wasted.
+    /// cells (formatting every value) would be wasted.
     @discardableResult
     public func configureVisibleCell(at indexPath: IndexPath, making makeCell: () -> TableCell) -> Bool {
         guard let row = storage.row(at: indexPath), storage.cells.contains(row.serial) else { return false }
@@ -86,8 +86,8 @@ package struct ShownRow {
     /// The cell's `source`, not retained; nil without a cell or a source. Valid while the table
     /// keeps the cell — for a check that reads it before the table changes again — so that the
     /// rows of a section are plain integers: retaining and releasing every row's source for the
-    /// check after each batch cost as much as comparing the cell (docs/performance.md, "Fuzzer
-    /// throughput, sixth pass"). Read it with `_withUnsafeGuaranteedRef` before the table changes.
+    /// check after each batch costs as much as comparing the cell. Read it with
+    /// `_withUnsafeGuaranteedRef` before the table changes.
     package let cellSource: Unmanaged<AnyObject>?
 
     /// The object the row shows.
