@@ -127,8 +127,8 @@ package struct FuzzGenerator {
 
     mutating func title() -> Value { .string(Self.titles[Int.random(in: 0..<100, using: &rng)]) }
 
-    /// `t0` … `t99`, written once (interpolating the number cost a few hundred instructions
-    /// per title).
+    /// `t0` … `t99`, written once (interpolating the number for every title would cost more
+    /// than drawing it).
     private static let titles = (0..<100).map { "t\($0)" }
 
     /// Early letters are likelier than late ones, so late sections are small and come and go.
