@@ -380,7 +380,7 @@ public struct ConsistencyCheck {
     /// `formatsLike(_:_:)` for a cell's source as `shownRows` gives it: unretained, borrowed from
     /// the table's cell, which lives through the check (nothing changes the table meanwhile).
     /// The class is compared by its metadata and the reference cast without a check:
-    /// `as? CellValues` retained the source and called the runtime's cast per row. The metadata
+    /// `as? CellValues` would retain the source and call the runtime's cast per row. The metadata
     /// is read once per check (`cellValuesType`), not through its accessor per row.
     @inline(__always)
     private func formatsLike(_ source: Unmanaged<AnyObject>, _ object: ManagedObject) -> Bool {

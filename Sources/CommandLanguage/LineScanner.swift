@@ -158,7 +158,7 @@ struct LineScanner {
     }
 
     /// The next token, without moving the cursor (it is put back). Reading from a copy of the
-    /// scanner instead retained and released every array it holds, for every peek.
+    /// scanner instead would retain and release every array it holds, for every peek.
     mutating func peek() throws(CommandError) -> Token? {
         let start = position
         defer { position = start }

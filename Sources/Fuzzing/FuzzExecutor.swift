@@ -221,8 +221,8 @@ package final class FuzzExecutor {
         let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
         // The edits that can run: built only once one cannot (`nil` while all of them can).
         var kept: [FuzzEdit]?
-        // By index, each edit read where the line holds it: iterating the edits copied each
-        // one (its values, a retain per string) and destroyed the copy.
+        // By index, each edit read where the line holds it: iterating the edits would copy each
+        // one (its values, a retain per string) and destroy the copy.
         for index in edits.indices {
             // The edits joined with " ; ".
             let separates = !text.isEmpty

@@ -194,7 +194,7 @@ package struct FuzzGenerator {
         let live = executor.liveObjects()
         let reader = executor.fieldReader()
         // The visible objects' symbols by section: sections are few, so they are found by a
-        // walk of their names (a dictionary hashed the name per object).
+        // walk of their names (a dictionary would hash the name per object).
         var names: [String] = [], sections: [[FuzzSymbol]] = []
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
             let name = reader.value(of: .group, in: object).stringValue ?? ""

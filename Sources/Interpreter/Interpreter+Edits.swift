@@ -9,7 +9,7 @@ extension Interpreter {
     /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
     /// as part of the open one. A failing line is discarded whole outside a block.
     func executeEdits(_ commands: [ParsedCommand]) throws -> LineOutcome {
-        // By index, and the kept `isEdit`: `for parsed in commands` copied each command (its
+        // By index, and the kept `isEdit`: `for parsed in commands` would copy each command (its
         // payload's references retained and released), twice per edit.
         for index in commands.indices where !commands[index].isEdit {
             throw InterpreterError("'\(commands[index].command.name.rawValue)' cannot be combined with other commands using ';'")

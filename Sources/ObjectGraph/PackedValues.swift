@@ -113,7 +113,7 @@ enum PackedValues {
     }
 
     // The ID array's own code stays out of line: inlined into every read and write of a value,
-    // it made them larger than the optimizer inlines, which slowed the paths that never see one.
+    // it would make them larger than the optimizer inlines, slowing the paths that never see one.
 
     /// Writes `ids` into the uninitialized payload at `payload`.
     @usableFromInline @inline(never)

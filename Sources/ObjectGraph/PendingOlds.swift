@@ -6,7 +6,7 @@
 /// others go to an array: no allocation for one attribute, where a `[Int: Value]` would allocate a
 /// hash table per updated object and free it when the event is processed (docs/performance.md,
 /// "The context's event").
-/// Reads the way that dictionary did (`olds[index]`, `for (index, value) in olds`, `[:]`); the
+/// Reads the way that dictionary would (`olds[index]`, `for (index, value) in olds`, `[:]`); the
 /// pairs come in the order their attributes were first written.
 struct PendingOlds: Sequence, ExpressibleByDictionaryLiteral {
     /// The first attribute written (-1: none yet) and its value at the start of the event.

@@ -13,7 +13,7 @@ extension SimulatedTableView {
 
     /// `shownRows(inSection:rows:)` lent to `body`, built in a buffer the table keeps between
     /// calls: the full consistency check reads every section after every batch, and a fresh
-    /// array per section cost an allocation and its release each time. The rows are plain
+    /// array per section would cost an allocation and its release each time. The rows are plain
     /// words (`ShownRow`), so the kept buffer holds nothing alive.
     package func withShownRows(inSection section: Int, rows: Range<Int>, _ body: (UnsafeBufferPointer<ShownRow>) -> Void) {
         var contents: [ShownRow] = []
@@ -33,7 +33,7 @@ extension SimulatedTableView {
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
         guard !rows.isEmpty else { return }
         let start = contents.count, end = start + rows.count
-        // Room made in one append, then each row written in place: an append per row checked
+        // Room made in one append, then each row written in place: an append per row checks
         // the array's uniqueness and capacity every time.
         contents.append(contentsOf: repeatElement(ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil), count: rows.count))
         let cells = storage.cells
