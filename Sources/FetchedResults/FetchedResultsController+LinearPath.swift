@@ -45,9 +45,9 @@ extension FetchedResultsController {
         typealias Tree = OrderStatisticTree<EntryOrdering>
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
         // Which candidates leave and enter is worked out here from `oldEntry`, `keyChanged` and
-        // whether there is a new key, without `leavesTree`/`entersTree`: their `newKey == nil`
-        // is Optional's `Equatable` comparison, which copies the key (two values and an array)
-        // into a tuple and destroys it — a tenth of the event when asked four times per candidate.
+        // the new key's plain fields (`hasNewKey`, `newCode`): binding or comparing an optional
+        // `SortKey` would copy the key (two values and an array) through generic witnesses and
+        // destroy it again, for every candidate.
         var listed = IDLookup(capacity: candidates.count)
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
         entering.reserveCapacity(candidates.count)
