@@ -253,12 +253,28 @@ package struct FuzzSchema: Sendable, Equatable {
         if let path = options.coreDataStore {
             do {
                 let contents = try CoreDataStoreReader.read(path: path, through: mapped)
-                return contents.objects.filter { $0.entity == entity.name }.map(\.values)
+                let objects = contents.objects.filter { $0.entity == entity.name }
+                // Core Data refuses to save a required attribute that is nil, so a store should
+                // hold none; one that does could not be inserted into a session.
+                for (position, attribute) in entity.attributes.enumerated() where !attribute.isOptional && !attribute.isRelationship {
+                    if let (number, _) = objects.enumerated().first(where: { $0.element.values[position].isNull }) {
+                        throw FuzzConfigurationError("--coredata-store: \(path): required attribute '\(attribute.name)' is nil in the \(Self.ordinal(number + 1)) \(entity.name) row (by Z_PK), which no insert accepts")
+                    }
+                }
+                return objects.map(\.values)
+            } catch let error as FuzzConfigurationError {
+                throw error
             } catch {
                 throw FuzzConfigurationError("--coredata-store: \(error)")
             }
         }
         return []
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
     }
 
     /// The section key's values: the seed rows' most frequent ones (ties to the first seen),

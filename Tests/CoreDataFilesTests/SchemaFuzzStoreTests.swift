@@ -59,4 +59,22 @@ import Testing
             #expect("\(error)".contains("ZTITLE"), "\(error)")
         }
     }
+
+    @Test func aRequiredAttributeThatIsNilInTheStoreIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let store = try CoreDataStoreTests.store(CoreDataStoreTests.catalog + """
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Folder', 0, 0), (2, 'Note', 0, 2);
+            CREATE TABLE ZFOLDER (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+            CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZDONE INTEGER, ZORDER INTEGER,
+                ZFOLDER INTEGER, ZCREATED TIMESTAMP, ZGROUP VARCHAR, ZTITLE VARCHAR);
+            INSERT INTO ZNOTE VALUES (1, 2, 1, 0, 0, NULL, NULL, 'Work', 'Plan sprint');
+            INSERT INTO ZNOTE VALUES (2, 2, 1, 0, 1, NULL, NULL, 'Work', NULL);
+            """, in: directory)
+        do {
+            _ = try Self.configuration(store: store)
+            Issue.record("accepted a store with a nil title")
+        } catch {
+            #expect("\(error)" == "--coredata-store: \(store): required attribute 'title' is nil in the 2nd Note row (by Z_PK), which no insert accepts")
+        }
+    }
 }
