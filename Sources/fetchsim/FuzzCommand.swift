@@ -209,7 +209,12 @@ struct FuzzCommand: ParsableCommand {
     private func writePage(of path: String, to output: String) throws {
         do {
             guard let data = FileManager.default.contents(atPath: path) else { throw TranscriptError(line: 0, "cannot read '\(path)'") }
-            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(try Transcript.parse(data: data), toFile: output)
+            var transcript = try Transcript.parse(data: data)
+            // `# model:` (fuzz --model) is relative to the session's directory, as replay reads it.
+            if let model = transcript.header.model, !model.hasPrefix("/") {
+                transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
+            }
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(transcript, toFile: output)
             FileHandle.standardError.write(Data("fetchsim: fuzz: page '\(output)': \(summary)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("fetchsim: fuzz: cannot write the page '\(output)': \(error)\n".utf8))

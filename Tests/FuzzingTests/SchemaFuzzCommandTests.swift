@@ -30,6 +30,24 @@ struct SchemaFuzzCommandTests {
         #expect(replay.status == 0, "\(replay.output)")
     }
 
+    /// `--html` draws the shrunk session on its model: `# model:` read relative to the
+    /// session's directory, not the current one.
+    @Test func thePageOfAFailureReplaysOnTheModel() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-schemafuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("found"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("Tasks.xcdatamodeld").path
+        try FileManager.default.copyItem(atPath: SchemaFuzzTests.tasksModel, toPath: model)
+        let session = directory.appendingPathComponent("found/found.session").path
+        let page = directory.appendingPathComponent("found.html").path
+        let (_, errors, status) = try await BinaryLocator.runCollectingErrors([
+            "fuzz", "--seed", "3", "--adapter", "apple-template", "--out", session, "--html", page,
+            "--model", model, "--entity", "Task", "--section", "list", "--index", "position"])
+        #expect(status == 1)
+        #expect(try String(contentsOfFile: session, encoding: .utf8).contains("\n# model: ../Tasks.xcdatamodeld\n"))
+        #expect(errors.contains("fetchsim: fuzz: page '\(page)': ") && errors.contains(" events, 1 inconsistent"), "\(errors)")
+    }
+
     @Test func refusalsComeBeforeAnyBatch() async throws {
         let (_, unknown, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--model", SchemaFuzzTests.tasksModel, "--entity", "Tsk",
                                                                                 "--section", "list", "--index", "position"])
