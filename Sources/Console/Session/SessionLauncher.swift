@@ -88,6 +88,12 @@ package struct SessionLauncher {
             return 2
         }
         driver.keepsStoreFile = storePath != nil
+        // A recording of a session that started on a store's objects embeds them, so that the
+        // transcript replays without the file (a new store starts on the demo or empty instead).
+        if let path = coreDataStorePath ?? (start == .empty ? storePath : nil) {
+            let store = interpreter.workspace.context.store
+            driver.storeSnapshot = ((path as NSString).lastPathComponent, { try StoreSnapshot.text(of: store) })
+        }
         for problem in restored.problems {
             FileHandle.standardError.write(Data("fetchsim: \(problem)\n".utf8))
         }
