@@ -61,8 +61,12 @@ final class FetchedResultsControllerCore {
     /// The sections of the current results; nil before the first fetch.
     var sections: [any NSFetchedResultsSectionInfo]? {
         if let cachedSections { return cachedSections }
-        guard let engine, let sections = engine.sections else { return nil }
-        let infos: [any NSFetchedResultsSectionInfo] = sections.map { FetchedSectionInfo(section: $0, context: context) }
+        guard let engine, engine.hasFetched else { return nil }
+        // Each section reads its name and count from the engine when asked: a data source asks
+        // for counts, and making every section's name and index title up front cost a string
+        // per section per event.
+        let source = CurrentSections(engine: engine, context: context)
+        let infos: [any NSFetchedResultsSectionInfo] = (0..<engine.numberOfSections).map { CurrentSectionInfo(source: source, index: $0) }
         if delegate != nil, bridge != nil { cachedSections = infos }
         return infos
     }

@@ -44,3 +44,30 @@ struct FetchedSectionInfo: NSFetchedResultsSectionInfo {
         return section.objects.map { context.wrapper(for: $0) }
     }
 }
+
+/// The controller and context the app's current sections read from, shared by all of them.
+final class CurrentSections {
+    let engine: FetchedResultsController
+    weak var context: NSManagedObjectContext?
+
+    init(engine: FetchedResultsController, context: NSManagedObjectContext) {
+        self.engine = engine
+        self.context = context
+    }
+}
+
+/// A section of the controller's current results (`NSFetchedResultsController.sections`), read
+/// from the engine's controller when asked; the list of them is made again at each change event.
+struct CurrentSectionInfo: NSFetchedResultsSectionInfo {
+    let source: CurrentSections
+    let index: Int
+
+    var name: String { source.engine.sectionName(at: index) ?? "" }
+    var indexTitle: String? { source.engine.sectionIndexTitle(forSectionName: name) }
+    var numberOfObjects: Int { source.engine.numberOfObjects(inSection: index) }
+    var objects: [Any]? {
+        guard let context = source.context else { return [] }
+        guard index < source.engine.numberOfSections else { return [] }
+        return source.engine.sectionInfo(at: index).objects.map { context.wrapper(for: $0) }
+    }
+}
