@@ -115,7 +115,9 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore",
                            // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
-                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift")]
+                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift"),
+                           // `bench --stack apple`: the same pipeline on Apple's names.
+                           "FetchSimCoreData", "FetchSimUIKit"]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.
@@ -185,7 +187,13 @@ let package = Package(
             dependencies: ["SessionPages", "Console", "Transcripts", "Interpreter", "CommandLanguage", "ObjectGraph", "Sheet", "FetchSimCore", "FetchSimTestSupport"]
         ),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        // FetchSimCoreData, FetchSimUIKit: `--stack apple` compared with the engine's pipeline;
+        // FetchSimTestSupport: the option through the executable.
+        .testTarget(
+            name: "BenchmarksTests",
+            dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchedResults", "FetchSimCoreData", "FetchSimUIKit",
+                           "FetchSimTestSupport"]
+        ),
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),

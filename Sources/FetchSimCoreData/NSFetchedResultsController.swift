@@ -100,10 +100,7 @@ public final class NSFetchedResultsController<ResultType> {
     }
 
     /// The sections in order; nil before `performFetch()`.
-    public var sections: [NSFetchedResultsSectionInfo]? {
-        guard let engine, let context, let sections = engine.sections else { return nil }
-        return sections.map { FetchedSectionInfo(section: $0, context: context) }
-    }
+    public var sections: [NSFetchedResultsSectionInfo]? { core?.sections }
 
     /// The object at `indexPath`.
     ///

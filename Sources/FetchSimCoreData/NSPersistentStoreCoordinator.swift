@@ -70,6 +70,25 @@ public final class NSPersistentStoreCoordinator {
         }
     }
 
+    /// Adds an engine store that is already filled, as the in-memory store: for benchmarks that
+    /// measure this layer on the same objects as the engine's own contexts (`fetchsim bench
+    /// --stack apple`). Not Core Data's API.
+    package func addEngineStore(_ engineStore: PersistentStore) throws(CoreDataError) {
+        guard store == nil else { throw .store("the coordinator already has a store; FetchSim supports one store per coordinator") }
+        engineEntities = try managedObjectModel.engineEntities()
+        store = engineStore
+        let description = NSPersistentStoreDescription()
+        description.type = NSInMemoryStoreType
+        storeDescription = description
+        storeIdentifier = Self.identifier(for: description)
+        do {
+            _ = try engineContext()
+        } catch {
+            store = nil
+            throw error
+        }
+    }
+
     /// A new engine context on the store with the model's entities defined, sharing object IDs
     /// with the others.
     func engineContext() throws(CoreDataError) -> ObjectContext {
