@@ -82,7 +82,7 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.undo, syntax: "undo", summary: "undo the last change event", example: "undo"),
         .init(.redo, syntax: "redo", summary: "redo the last undone change event", example: "redo"),
         .init(.adapter, syntax: "adapter [NAME] [OPTION=VALUE …]",
-              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all, diffable",
+              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all, diffable, xcode-template",
               example: "adapter coordinator userdriven=skip-moves updates=reconfigure-in-batch",
               details: ["Without a name the options change the current adapter; 'adapter' alone prints it. The coordinator "
                         + "with its defaults is a correct app; each option says what it models and which value is correct."]
