@@ -9,6 +9,9 @@ public final class ObjectContext {
     /// The entities defined so far.
     public private(set) var schema = Schema()
     let store: PersistentStore
+    /// The store's identifier in object-ID URIs (`uriString(of:)`); contexts opened with
+    /// `init(sibling:)` share it.
+    public var storeIdentifier = ObjectContext.defaultStoreIdentifier
 
     /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
     var registered = ObjectTable()
