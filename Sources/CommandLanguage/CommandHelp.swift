@@ -226,8 +226,8 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.indexTitles, syntax: "index-titles [first-letter|full|none]",
               summary: "the section index titles the app supplies: first-letter, full, none",
               example: "index-titles full",
-              details: ["first-letter: Apple's default, the capitalised first letter of each section name; full: the "
-                        + "delegate answers the whole name; none: the data source gives the table no section index. "
+              details: ["first-letter: Apple's default, %c of each section name's first UTF-16 unit, uppercased "
+                        + "(its first letter for ASCII names); full: the delegate answers the whole name; none: the data source gives the table no section index. "
                         + "Shown in the sheet's section lines and by 'dump'; 'index-titles' alone prints the style."]),
         .init(.cache, syntax: "cache [NAME | off | delete [NAME]]",
               summary: "the section cache of later fetches (cacheName), or deleteCache",
