@@ -243,6 +243,13 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["Each later 'fetch' sets fetchBatchSize N (0: all at once): the fetched objects start as faults and "
                         + "the first read of one (a cell being configured) fetches its batch of N. 'stats' shows the batch "
                         + "size, the batches fetched and the faults left; 'batch-size' alone prints the setting."]),
+        .init(.obtainPermanentIDs, syntax: "obtainPermanentIDs REF …",
+              summary: "give inserted objects their permanent IDs before saving",
+              example: "obtainPermanentIDs #13",
+              details: ["Core Data's obtainPermanentIDs(for:): an inserted object's ID is temporary until it is saved; "
+                        + "this makes it permanent now, so the save changes no ID. A difference delegate (adapter diffable "
+                        + "delegate=difference) hears of each change as a removal and an insertion of the object, now or at "
+                        + "the save. Objects saved already are left alone."]),
     ]
 }
 

@@ -84,7 +84,11 @@ public final class FetchedResultsController {
         inexactKeys = InexactKeys()
         tree = OrderStatisticTree(ordering: EntryOrdering(layout: request.layout, inexact: inexactKeys), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
-            if case .objectsDidChange(let change) = notification { self?.handle(change) }
+            switch notification {
+            case .objectsDidChange(let change): self?.handle(change)
+            case .objectIDsMutated(let ids): self?.handleIDMutation(ids)
+            case .willSave, .didSave: break
+            }
         }
     }
 

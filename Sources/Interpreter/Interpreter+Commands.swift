@@ -50,12 +50,16 @@ extension Interpreter {
             return text(["aborted: the block's edits are discarded"])
         case .save:
             let report = try finishTurn { try context.processPendingChanges() }
-            let summary = try context.save()
+            // The save turns inserted objects' temporary IDs into permanent ones: a difference
+            // delegate hears of it, an event of its own after this turn's.
+            let (summary, mutation) = try reportingIDMutation { try context.save() }
             let counts = "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
             let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
-            return outcome(ids: [], report: report, extra: [("saved", .object([
+            let saved: [(String, JSONValue)] = [("saved", .object([
                 ("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)), ("deleted", ids(summary.deletedIDs)),
-            ]))], prefix: [.line(counts)])
+            ]))]
+            guard let mutation else { return outcome(ids: [], report: report, extra: saved, prefix: [.line(counts)]) }
+            return outcome(ids: [], report: mutation, extra: saved, prefix: (report.map(eventText) ?? []) + [.line(counts)])
         case .rollback:
             return outcome(ids: [], report: try finishTurn { try context.rollback() }, prefix: [.line("rolled back to the last save")])
         case .undo:
@@ -89,6 +93,8 @@ extension Interpreter {
             return indexTitles(style)
         case .cache(let action):
             return cache(action)
+        case .obtainPermanentIDs(let refs):
+            return try obtainPermanentIDs(refs)
         case .batchSize(let size):
             if let size { workspace.fetchBatchSize = size }
             let current = workspace.fetchBatchSize

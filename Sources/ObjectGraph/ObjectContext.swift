@@ -44,6 +44,8 @@ public final class ObjectContext {
 
     // Objects changed by processed events since the last save.
     var dirtyIDs = ObjectIDSet()
+    /// Inserted objects given a permanent ID before their save (`obtainPermanentIDs(for:)`).
+    var permanentBeforeSave: Set<ObjectID> = []
     /// IDs at or above this were handed out after the last save or load, so the store cannot hold
     /// them (IDs are never reused): save and rollback need not ask it.
     var firstUncommittedID = 1

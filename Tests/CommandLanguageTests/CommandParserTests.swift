@@ -80,6 +80,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
 
     static let edits: [ParseCase] = [
         ParseCase("refresh #3 0.1", .refresh([.id(ObjectID(3)), .indexPath(path(0, 1))])),
+        ParseCase("obtainPermanentIDs #13 0.1", .obtainPermanentIDs([.id(ObjectID(13)), .indexPath(path(0, 1))])),
         ParseCase(
             #"insert Note title="Milk" group="Groceries" order=3"#,
             .insert(entity: "Note", assignments: [.init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3))])
