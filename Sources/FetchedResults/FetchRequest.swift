@@ -75,10 +75,10 @@ struct ResolvedRequest {
         guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
         var keyPaths = KeyPathTable(entity: entity, schema: schema)
         var sortTypes: [AttributeType?] = []
-        func position(of key: String, role: String) throws(FetchedResultsError) -> Int {
+        func position(of key: String, role: String, selector: SortSelector = .compare) throws(FetchedResultsError) -> Int {
             let resolved: (index: Int, attribute: Attribute)?
             do {
-                resolved = try keyPaths.resolve(key)
+                resolved = try keyPaths.resolve(key, selector: selector)
             } catch {
                 throw .invalidKeyPath(key, problem: error.detail, role: role)
             }
@@ -88,7 +88,7 @@ struct ResolvedRequest {
         }
         var sortIndexes: [Int] = []
         for descriptor in request.sortDescriptors {
-            sortIndexes.append(try position(of: descriptor.key, role: "sort key"))
+            sortIndexes.append(try position(of: descriptor.key, role: "sort key", selector: descriptor.selector))
         }
         if let key = request.sectionNameKeyPath {
             let index = try position(of: key, role: "section key")

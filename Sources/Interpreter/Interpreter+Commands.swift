@@ -206,7 +206,7 @@ extension Interpreter {
     /// `fetch`: builds and checks the request, fetches, and shows the result.
     private func fetch(_ spec: Command.FetchSpec) throws -> LineOutcome {
         let predicate = try parsedPredicate(spec.predicate)
-        var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending) }
+        var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending, selector: $0.selector) }
         if sort.isEmpty {
             sort = [spec.sectionKey, spec.indexKey].compactMap { $0 }.map { SortDescriptor(key: $0) }
             guard !sort.isEmpty else { throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)") }
