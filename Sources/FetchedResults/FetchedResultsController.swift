@@ -37,6 +37,16 @@ public final class FetchedResultsController {
     public internal(set) var lastChangeSet: ResultsChangeSet?
     /// Whether `performFetch()` has run.
     public private(set) var hasFetched = false
+    /// Where the controller reads its request's predicate again at the start of every change
+    /// event, as Core Data does (its fetch request is an object the app may change); nil keeps
+    /// the request's. A predicate that differs from the one in use replaces it for the objects
+    /// that change from then on — the fetched ones stay as fetched until `performFetch()`. One
+    /// that cannot be read (the source throws) or bound is ignored.
+    ///
+    ///     controller.predicateSource = { appRequest.predicate }
+    public var predicateSource: (() throws -> Predicate?)?
+    /// The predicate in use (the request's, or the last one read from `predicateSource`).
+    public internal(set) var currentPredicate: Predicate?
     /// What Core Data would log during the last `performFetch()`: today the line for objects whose
     /// section key is nil, placed in the unnamed section with those whose key is `""`.
     public private(set) var fetchLog: [String] = []
@@ -81,6 +91,7 @@ public final class FetchedResultsController {
         sectionCache = cacheName == nil ? nil : cache
         self.profile = profile
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
+        currentPredicate = fetchRequest.predicate
         inexactKeys = InexactKeys()
         tree = OrderStatisticTree(ordering: EntryOrdering(layout: request.layout, inexact: inexactKeys), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
