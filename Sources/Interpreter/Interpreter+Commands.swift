@@ -244,12 +244,14 @@ extension Interpreter {
         lastReport = nil
         lastChange = nil
         var effective = spec
-        effective.sort = sort.map { Command.SortKey($0.key, ascending: $0.ascending) }
+        effective.sort = sort.map { Command.SortKey($0.key, ascending: $0.ascending, selector: $0.selector) }
         fetchSpec = effective
         let controller = workspace.controller
         let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
         let logged = (controller?.fetchLog ?? []).map { OutputBlock.line($0, .error) } + attachLog()
-        return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]
+        // What the fetch did with its section cache, which Core Data does silently.
+        let cacheNote = controller.flatMap { c in c.cacheName.flatMap { name in c.lastCacheUse.map { " · cache '\(name)' \($0.rawValue)" } } } ?? ""
+        return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")" + cacheNote)]
                     + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                     json: [("objects", .int(count)), ("sections", .int(sections))])
     }
