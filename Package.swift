@@ -107,7 +107,9 @@ let package = Package(
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",
-            dependencies: ["Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]
+            dependencies: ["Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore",
+                           // `fuzz --model`: a user's entity from an Xcode model, seeded from a Core Data store.
+                           "CoreDataFiles"]
         ),
         .target(
             name: "Benchmarks",
@@ -187,13 +189,15 @@ let package = Package(
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "SQLiteStore", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
         // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
         // the '# model:' header.
         .testTarget(
             name: "CoreDataFilesTests",
-            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift"),
+                           // `fuzz --coredata-store`: the fuzzer seeded from the store fixtures built here.
+                           "Fuzzing"]
         ),
         // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
         // FetchSimTestSupport: the near-miss test type-checks a file with swiftc.

@@ -52,7 +52,7 @@ extension Interpreter {
             let report = try finishTurn { try context.processPendingChanges() }
             // The save turns inserted objects' temporary IDs into permanent ones: a difference
             // delegate hears of it, an event of its own after this turn's.
-            let (summary, mutation) = try reportingIDMutation { try context.save() }
+            let (summary, mutation) = try reportingIDMutation { try saveWithSettings() }
             let counts = "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
             let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
             let saved: [(String, JSONValue)] = [("saved", .object([
