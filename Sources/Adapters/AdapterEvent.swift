@@ -12,6 +12,11 @@ public enum CallbackAction: String, Sendable {
     case filtered
     /// Left to a later `reloadData()`.
     case deferred
+    /// Made into table calls of a batch that never ended: the app crashed later in the event
+    /// (`AdapterEvent.appCrash`), so the table never received them.
+    case abandoned
+    /// The callback the app crashed in, and every later one of the event (the app is gone).
+    case crashed
 }
 
 /// One delegate callback as the adapter received it.
@@ -73,6 +78,8 @@ public struct AdapterEvent {
     /// The reason of the exception in `loggedError`, as worded under the controller's profile:
     /// UIKit's message in its era's wording, or Core Data's own (`object(at:)` out of range, rule 4).
     public var exceptionReason: String?
+    /// The app's own crash in this event (a force-unwrapped nil), which no one catches.
+    public var appCrash: AppCrash?
 
     /// An event with nothing in it yet.
     public init() {}

@@ -216,7 +216,7 @@ public struct ConsistencyCheck {
             self.keys = keys
             // Built at its final size, and only when every key has a position: `compactMap` grew
             // the list from one element, an allocation per doubling, in every check.
-            guard readsCurrentValues, keys.allSatisfy({ $0.index != nil }) else {
+            guard readsCurrentValues, keys.allSatisfy({ $0.index != nil && $0.selector == .compare }) else {
                 indexes = nil
                 return
             }
@@ -310,9 +310,9 @@ public struct ConsistencyCheck {
             let isKeyPath = descriptor.key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
                 ?? descriptor.key.utf8.contains(UInt8(ascii: "."))
             if isKeyPath {
-                keys.append(OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending))
+                keys.append(OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending, selector: descriptor.selector))
             } else if let index = entity?.index(of: descriptor.key) {
-                keys.append(OrderKey(key: descriptor.key, index: index, ascending: descriptor.ascending))
+                keys.append(OrderKey(key: descriptor.key, index: index, ascending: descriptor.ascending, selector: descriptor.selector))
             }
         }
         return keys
@@ -324,14 +324,20 @@ public struct ConsistencyCheck {
         let key: String
         let index: Int?
         let ascending: Bool
+        /// The comparison selector: anything but `compare:` compares the strings' keys
+        /// (`SortSelector.key(for:)`).
+        var selector = SortSelector.compare
     }
 
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
     private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [OrderKey]) -> Bool {
         // By position: iterating the keys would copy each one (and retain its name) per pair.
         for position in keys.indices {
-            let c = if let index = keys[position].index, !readsDeliveredValues { a.compareValue(at: index, with: b, at: index) }
-                else { compare(a, b, by: keys[position]) }
+            let c = if let index = keys[position].index, !readsDeliveredValues, keys[position].selector == .compare {
+                a.compareValue(at: index, with: b, at: index)
+            } else {
+                compare(a, b, by: keys[position])
+            }
             if c != 0 { return keys[position].ascending ? c < 0 : c > 0 }
         }
         return a.objectID < b.objectID
@@ -347,6 +353,15 @@ public struct ConsistencyCheck {
     /// `a` against `b` under one sort key, with the values the check reads (`values(of:)`):
     /// the current ones are compared where the objects hold them.
     private func compare(_ a: ManagedObject, _ b: ManagedObject, by key: OrderKey) -> Int {
+        guard key.selector == .compare else {
+            let read = { (object: ManagedObject) -> Value in
+                let value = key.index.map { self.readsDeliveredValues ? self.values(of: object)[$0] : object.value(at: $0) }
+                    ?? object.value(forKeyPath: key.key)
+                guard case .string(let text) = value else { return value }
+                return .string(key.selector.key(for: text))
+            }
+            return Value.compare(read(a), read(b))
+        }
         guard let index = key.index else { return Value.compare(a.value(forKeyPath: key.key), b.value(forKeyPath: key.key)) }
         if readsDeliveredValues { return Value.compare(values(of: a)[index], values(of: b)[index]) }
         return a.compareValue(at: index, with: b, at: index)

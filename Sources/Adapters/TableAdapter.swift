@@ -50,6 +50,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         switch kind {
         case .appleTemplate: return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .coordinator: return CoordinatorAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .xcodeTemplate: return XcodeTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .reloadAll: return ReloadAllAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .diffable where options.delivery == .difference:
             return DiffableDifferenceAdapter(kind: kind, table: table, dataSource: dataSource, options: options)

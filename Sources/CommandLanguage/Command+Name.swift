@@ -11,6 +11,7 @@ extension Command {
         case indexTitles = "index-titles"
         case cache
         case batchSize = "batch-size"
+        case obtainPermanentIDs
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]

@@ -87,8 +87,15 @@ final class FetchedResultsControllerCore {
         let engineContext = try context.requireEngine()
         let engineRequest = try request.engineRequest(sectionNameKeyPath: sectionNameKeyPath)
         do {
-            return try FetchedResultsController(fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
-                                                cache: context.persistentStoreCoordinator?.sectionCaches)
+            let engine = try FetchedResultsController(fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
+                                                      cache: context.persistentStoreCoordinator?.sectionCaches)
+            // Core Data reads the request's predicate again at every change: an app that sets
+            // `fetchRequest.predicate` changes which changed objects enter or leave, before any refetch.
+            engine.predicateSource = { [weak self] in
+                guard let self else { return engineRequest.predicate }
+                return try self.request.engineRequest(sectionNameKeyPath: self.sectionNameKeyPath).predicate
+            }
+            return engine
         } catch {
             throw .fetch("NSFetchedResultsController for '\(engineRequest.entityName)': \(error)")
         }

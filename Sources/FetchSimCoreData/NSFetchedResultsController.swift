@@ -140,9 +140,9 @@ public final class NSFetchedResultsController<ResultType> {
         engine?.section(forSectionIndexTitle: title, at: sectionIndex) ?? NSNotFound
     }
 
-    /// The index title for a section name: the delegate's, else its first letter capitalised.
+    /// The index title for a section name: the delegate's, else Apple's default (`%c` of the first UTF-16 unit, uppercased).
     public func sectionIndexTitle(forSectionName sectionName: String) -> String? {
-        engine?.sectionIndexTitle(forSectionName: sectionName) ?? sectionName.first.map { String($0).uppercased() }
+        engine?.sectionIndexTitle(forSectionName: sectionName) ?? FetchedResultsController.defaultIndexTitle(forSectionName: sectionName)
     }
 }
 

@@ -95,6 +95,8 @@ public final class NSPersistentStoreCoordinator {
         guard let store else { throw .context("the coordinator has no store; call loadPersistentStores(completionHandler:) first") }
         do {
             let context = try idSource.map { source throws(ObjectGraphError) in try ObjectContext(sibling: source) } ?? ObjectContext(store: store)
+            // Section names of relationship keys are object URIs: this store's, as `uriRepresentation()`.
+            context.storeIdentifier = storeIdentifier
             for entity in engineEntities { try context.define(entity) }
             if idSource == nil { idSource = context }
             return context

@@ -195,6 +195,7 @@ package final class Interpreter {
         lines += otherControllerSummaries.map { .line($0, .dim) }
         lines += sheet(window: .aroundChanges(maxRows: 24), marks: true)
         if let logged = report.event.loggedError { lines.append(.line(logged, .error)) }
+        if let crash = report.event.appCrash { lines.append(.line("✗ the app crashed: \(crash)", .error)) }
         lines += problemLines(report.problems)
         return lines
     }

@@ -10,6 +10,9 @@ public final class ObjectContext {
     public private(set) var schema = Schema()
     /// Where the committed objects live.
     public let store: PersistentStore
+    /// The store's identifier in object-ID URIs (`uriString(of:)`); contexts opened with
+    /// `init(sibling:)` share it.
+    public var storeIdentifier = ObjectContext.defaultStoreIdentifier
 
     /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
     var registered = ObjectTable()
@@ -42,6 +45,8 @@ public final class ObjectContext {
 
     // Objects changed by processed events since the last save.
     var dirtyIDs = ObjectIDSet()
+    /// Inserted objects given a permanent ID before their save (`obtainPermanentIDs(for:)`).
+    var permanentBeforeSave: Set<ObjectID> = []
     /// IDs at or above this were handed out after the last save or load, so the store cannot hold
     /// them (IDs are never reused): save and rollback need not ask it.
     var firstUncommittedID = 1
