@@ -136,6 +136,12 @@ let package = Package(
         .target(
             name: "FetchSimCLI",
             dependencies: [
+                // An app's view controllers as adapters (`FetchSimCLI.main(adapters:)`).
+                "FetchSimTesting",
+                "FetchSimUIKit",
+                "FetchSimCoreData",
+                "CommandLanguage",
+                "TableSimulation",
                 "Console",
                 "CTerminal",
                 "FullScreen",
@@ -176,6 +182,12 @@ let package = Package(
         .testTarget(
             name: "FetchSimUIKitSwift5Tests", dependencies: ["FetchSimUIKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // An app's view controller in the CLI: `adapter NAME`, recording, replay and the fuzzer.
+        .testTarget(
+            name: "FetchSimCLITests",
+            dependencies: ["FetchSimCLI", "FetchSimCoreData", "FetchSimUIKit", "Interpreter", "CommandLanguage", "Transcripts",
+                           "ObjectGraph", "FetchSimTestSupport"]
         ),
         // The simulator and the fuzzer driving view controllers written as iOS apps write them.
         .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),

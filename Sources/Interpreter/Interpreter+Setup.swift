@@ -43,6 +43,7 @@ extension Interpreter {
 
     /// `adapter KIND OPTIONS`, every option spelled out.
     func showAdapter() -> LineOutcome {
+        if workspace.userList != nil { return showUserAdapter() }
         let kind = workspace.adapterKind, options = workspace.adapterOptions
         return text(["adapter \(kind.rawValue) \(options)"], json: [("adapter", .string(kind.rawValue)), ("options", .string(options.description))])
     }

@@ -57,6 +57,11 @@ package final class Workspace {
     /// What the last `performFetch()` with a new delegate delivered to it (a snapshot delegate's
     /// snapshot), after which event; `log` shows it while no event followed.
     package internal(set) var fetchDelivery: (afterEvent: Int, entries: [(callback: Callback, action: CallbackAction)])?
+    /// The app's own view controller `adapter NAME` selected, and its name; nil under FetchSim's adapters.
+    package internal(set) var userList: (any UserList)?
+    package internal(set) var userAdapterName: String?
+    /// The app's last turn, for `log`.
+    package internal(set) var lastUserTurn: UserTurn?
 
     package init(context: ObjectContext) {
         self.context = context

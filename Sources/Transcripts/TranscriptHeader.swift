@@ -1,3 +1,5 @@
+import CommandLanguage
+import Foundation
 import Interpreter
 /// The header of a transcript: `# fetchsim session v1`, then how the session started —
 /// `# start: demo|empty`, and optionally `# adapter: KIND OPTIONS`, `# profile: NAME` and
@@ -19,6 +21,10 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// `# model: PATH`: an Xcode model whose entities the session starts with (`fetchsim
     /// --model`), the path relative to the transcript's directory; nil without one.
     package var model: String?
+    /// `# executable: NAME`: the session used an app's own view controller (`adapter notes`),
+    /// which only the executable of that name registers (`FetchSimCLI.main(adapters:)`); nil
+    /// for a session of FetchSim's adapters only, which any `fetchsim` replays.
+    package var executable: String?
     package var expectsInconsistency = false
     /// Comment lines after the fixed ones: what the session shows, for a reader.
     package var comments: [String] = []
@@ -36,11 +42,24 @@ package struct TranscriptHeader: Equatable, Sendable {
     package var lines: [String] {
         [Self.versionLine, "# start: \(start.rawValue)"]
             + (model.map { ["# model: \($0)"] } ?? [])
+            + (executable.map { ["# executable: \($0)"] } ?? [])
             + (adapter.map { ["# adapter: \($0)"] } ?? [])
             + (profile.map { ["# profile: \($0)"] } ?? [])
             + (table.map { ["# table: \($0)"] } ?? [])
             + (expectsInconsistency ? ["# expect: inconsistent"] : [])
             + comments.map { $0.isEmpty ? "#" : "# " + $0 }
+    }
+
+    /// Why a transcript that names the app's adapter `name` cannot replay in this executable,
+    /// which does not register it; nil when it does (or when `name` is one of FetchSim's).
+    package func missingAdapter(_ name: String) -> String? {
+        guard let executable, !RegisteredAdapters.contains(name),
+              !Command.AdapterKind.allCases.map(\.rawValue).contains(name) else { return nil }
+        let this = RegisteredAdapters.executable ?? CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "this executable"
+        let registered = RegisteredAdapters.names
+        let here = "\(this) registers " + (registered.isEmpty ? "none" : registered.joined(separator: ", "))
+        return "adapter '\(name)' is an app's view controller that \(executable) registers (FetchSimCLI.main(adapters:)); "
+            + "\(here): replay this transcript with \(executable)"
     }
 
     /// Builds the start state in `interpreter`: the demo or nothing, then the adapter and the

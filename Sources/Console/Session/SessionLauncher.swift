@@ -35,6 +35,9 @@ package struct SessionLauncher {
     package var sheetOpener: ((SessionDriver, String?, _ endsSession: Bool) -> Bool)?
     /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
     package var startsInFullScreen = false
+    /// The adapter the session starts with (`--adapter NAME`): one of FetchSim's, or an app's
+    /// view controller its executable registered; nil for the start's own.
+    package var adapter: String?
 
     package init() {}
 
@@ -57,6 +60,12 @@ package struct SessionLauncher {
                 interpreter = Interpreter(workspace: Workspace(context: context))
             }
             try start.prepare(interpreter)
+            if let adapter {
+                let outcome = interpreter.execute("adapter " + adapter)
+                if outcome.failed {
+                    throw InterpreterError("--adapter \(adapter): " + (outcome.renderText(width: 1_000).first ?? "failed"))
+                }
+            }
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
             return 2
