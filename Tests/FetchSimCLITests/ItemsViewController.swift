@@ -45,14 +45,16 @@ final class ItemsViewController: UITableViewController, @preconcurrency NSFetche
 
     override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
+    /// The renumbering loop. The flag is set only when the loop writes something: a drop in place
+    /// of a list already numbered 0…n-1 makes no change event, and a flag left set would make the
+    /// app skip the next one (the fuzzer finds that bug).
     override func tableView(_ tableView: UITableView, moveRowAt source: IndexPath, to destination: IndexPath) {
-        if usesUserDrivenFlag { isUserDrivenChange = true }
         var items = fetchedResultsController.fetchedObjects ?? []
         let item = items.remove(at: source.row)
         items.insert(item, at: destination.row)
-        for (index, item) in items.enumerated() where (item.value(forKey: "order") as? Int) != index {
-            item.setValue(index, forKey: "order")
-        }
+        let renumbered = items.enumerated().filter { ($0.element.value(forKey: "order") as? Int) != $0.offset }
+        if usesUserDrivenFlag, !renumbered.isEmpty { isUserDrivenChange = true }
+        for (index, item) in renumbered { item.setValue(index, forKey: "order") }
     }
 
     func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
