@@ -186,7 +186,7 @@ let package = Package(
         // An app's view controller in the CLI: `adapter NAME`, recording, replay and the fuzzer.
         .testTarget(
             name: "FetchSimCLITests",
-            dependencies: ["FetchSimCLI", "FetchSimCoreData", "FetchSimUIKit", "Interpreter", "CommandLanguage", "Transcripts",
+            dependencies: ["FetchSimCLI", "FetchSimCoreData", "FetchSimUIKit", "Interpreter", "CommandLanguage", "Transcripts", "SheetEditor",
                            "ObjectGraph", "FetchSimTestSupport"]
         ),
         // The simulator and the fuzzer driving view controllers written as iOS apps write them.

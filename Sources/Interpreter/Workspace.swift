@@ -63,6 +63,10 @@ package final class Workspace {
     /// The app's last turn, for `log`.
     package internal(set) var lastUserTurn: UserTurn?
 
+    /// The table the session shows: the app's view controller's when one is selected, else the
+    /// session's own (the full-screen mode draws it).
+    package var shownTable: SimulatedTableView? { userList?.table ?? table }
+
     package init(context: ObjectContext) {
         self.context = context
     }
