@@ -14,18 +14,21 @@ struct AppFuzzLauncher {
     let setupPath: String?
     let outputPath: String?
 
+    /// The lines of `--setup FILE` without its comments; [] without a file, nil when it cannot be read.
+    static func readSetup(_ path: String?) -> [String]? {
+        guard let path else { return [] }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+    }
+
     func run() -> Int32 {
         let executable = RegisteredAdapters.executable ?? "fetchsim"
         func fail(_ message: String) -> Int32 {
             FileHandle.standardError.write(Data("\(executable): fuzz: \(message)\n".utf8))
             return 2
         }
-        var setup: [String] = []
-        if let setupPath {
-            guard let text = try? String(contentsOfFile: setupPath, encoding: .utf8) else { return fail("cannot read the setup file '\(setupPath)'") }
-            setup = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
-        }
+        guard let setup = Self.readSetup(setupPath) else { return fail("cannot read the setup file '\(setupPath ?? "")'") }
         let commandLine = ([executable, "fuzz", "--adapter", adapter, "--seed", "\(seed)", "--batches", "\(batches)", "--rows", "\(rows)"]
             + (setupPath.map { ["--setup", $0] } ?? [])).joined(separator: " ")
         let fuzz = AppFuzz(adapter: adapter, seed: seed, batches: batches, rows: rows, setup: setup, commandLine: commandLine)

@@ -45,6 +45,12 @@ import Transcripts
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func benchTimesTheAppsTurnsAndNeedsAConsistentOne() {
+        #expect(FetchSimCLI.run(arguments: ["bench", "--adapter", "checklist", "--setup", setup, "--repetitions", "300"]) == 0)
+        #expect(FetchSimCLI.run(arguments: ["bench", "--adapter", "checklist-unflagged", "--setup", setup, "--repetitions", "300"]) == 1)
+        #expect(FetchSimCLI.run(arguments: ["bench", "--adapter", "nosuch", "--repetitions", "10"]) == 2)
+    }
+
     @Test func anAppsAdapterNeedsEntities() {
         #expect(FetchSimCLI.run(arguments: ["fuzz", "--adapter", "checklist", "--batches", "10"]) == 2)
     }
