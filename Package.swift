@@ -206,7 +206,7 @@ let package = Package(
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "SQLiteStore", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
         // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
         // the '# model:' header.

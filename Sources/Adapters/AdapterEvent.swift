@@ -25,8 +25,8 @@ public enum Callback: CustomStringConvertible {
     case snapshot(sections: Int, items: Int, reloaded: [ObjectID])
     /// iOS 13's `controller(_:didChangeContentWith:)` with a difference (a difference delegate
     /// of a controller without a section key). Indirect: the standard library's difference has
-    /// no layout known at compile time, so held inline it made every callback's layout a run-time
-    /// computation — each copy, store and destroy of any callback went through type metadata.
+    /// no layout known at compile time, so held inline it would make every callback's layout a
+    /// run-time computation — each copy, store and destroy of any callback through type metadata.
     indirect case difference(CollectionDifference<ObjectID>)
 
     /// `didChange object #7 move [0, 2] → [1, 0]`, Apple's vocabulary.

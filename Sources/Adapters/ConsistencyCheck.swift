@@ -139,7 +139,7 @@ public struct ConsistencyCheck {
         table.withShownRows(inSection: section, rows: 0..<comparedRows) { shown in
             controller.forEachObject(inSection: section, rows: 0..<objectCount) { row, object in
                 // The values are compared where the object holds them (`ManagedObject+Reading`):
-                // unpacking them for every row was most of the check.
+                // unpacking them for every row would be most of the check.
                 if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
                     problems.append(problem)
                 }
@@ -164,7 +164,7 @@ public struct ConsistencyCheck {
     /// from exactly the values the check reads, which is what `rowProblem(…cell:)` checks first.
     private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: ShownRow) -> ConsistencyProblem? {
         let id = object.objectID.rawValue
-        // The row's stored identifier, read directly: `shown.identifier` was a call into the table's module per row.
+        // The row's stored identifier, read directly: `shown.identifier` is a call into the table's module.
         let shownIdentifier = shown.row.identifier
         guard shownIdentifier == id else {
             return rowProblem(section: section, row: row, object: object, identifier: shownIdentifier, cell: nil)
@@ -227,7 +227,7 @@ public struct ConsistencyCheck {
         }
         /// The previous object of the walk; its values are compared in place with the next one's.
         /// Not retained: the controller holds every object it walks until the check ends (holding
-        /// each in turn cost a retain and a release per row).
+        /// each in turn would cost a retain and a release per row).
         var previous: Unmanaged<ManagedObject>?
         var problem: ConsistencyProblem?
     }
@@ -304,9 +304,9 @@ public struct ConsistencyCheck {
         var keys: [OrderKey] = []
         keys.reserveCapacity(request.sortDescriptors.count)
         for descriptor in request.sortDescriptors {
-            // Byte by byte: Foundation's `contains(_: StringProtocol)` cost more than the walk of a short list.
-            // On the key's contiguous UTF-8 where it has it (the generic walk of the view cost
-            // ~190 instructions a key, every check).
+            // Byte by byte: Foundation's `contains(_: StringProtocol)` costs more than the walk of a short list.
+            // On the key's contiguous UTF-8 where it has it (the generic walk of the view goes
+            // through several calls a byte, every check).
             let isKeyPath = descriptor.key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
                 ?? descriptor.key.utf8.contains(UInt8(ascii: "."))
             if isKeyPath {
@@ -380,7 +380,7 @@ public struct ConsistencyCheck {
     /// `formatsLike(_:_:)` for a cell's source as `shownRows` gives it: unretained, borrowed from
     /// the table's cell, which lives through the check (nothing changes the table meanwhile).
     /// The class is compared by its metadata and the reference cast without a check:
-    /// `as? CellValues` retained the source and called the runtime's cast per row. The metadata
+    /// `as? CellValues` would retain the source and call the runtime's cast per row. The metadata
     /// is read once per check (`cellValuesType`), not through its accessor per row.
     @inline(__always)
     private func formatsLike(_ source: Unmanaged<AnyObject>, _ object: ManagedObject) -> Bool {

@@ -106,7 +106,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
 
     // MARK: Helpers
 
-    /// Takes `callback` (`consuming`): it moves into the log, where borrowing it made a copy
+    /// Takes `callback` (`consuming`): it moves into the log, where borrowing it would make a copy
     /// (a retain of the changed object, its index paths copied) per callback.
     func log(_ callback: consuming Callback, _ action: CallbackAction) {
         lastEvent.entries.append((callback, action))

@@ -18,7 +18,7 @@ package struct BenchRunner {
     /// The controllers' change path (`.automatic` unless measuring one path alone).
     package var path: ChangePath
     /// Measures the controller alone: no pipeline and no baseline are built or timed (their
-    /// figures are 0). For profiling the controller (docs/performance.md, "Instructions per change").
+    /// figures are 0). For profiling the controller (docs/performance.md, "Reproducing the figures").
     package var controllerOnly: Bool
 
     package init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic,

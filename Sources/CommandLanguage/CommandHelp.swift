@@ -82,7 +82,10 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.begin, syntax: "begin", summary: "start a change event spanning lines (end with commit or abort)", example: "begin"),
         .init(.commit, syntax: "commit", summary: "end the change event started by begin and deliver it", example: "commit"),
         .init(.abort, syntax: "abort", summary: "drop the edits made since begin", example: "abort"),
-        .init(.save, syntax: "save", summary: "save the context to its store", example: "save"),
+        .init(.save, syntax: "save", summary: "save the context to its store", example: "save",
+              details: ["With --store FILE, save also keeps the fetch, adapter, profile and reorder strategy in the "
+                        + "file; reopening it brings them back. A store whose file cannot be written opens read-only "
+                        + "and refuses save."]),
         .init(.rollback, syntax: "rollback", summary: "discard the changes made since the last save", example: "rollback"),
         .init(.undo, syntax: "undo", summary: "undo the last change event", example: "undo"),
         .init(.redo, syntax: "redo", summary: "redo the last undone change event", example: "redo"),

@@ -82,8 +82,8 @@ extension FetchedResultsController {
         var row = rows.lowerBound
         tree.forEach(from: first + row) { entry, _ in
             // The entry holds its object unowned(unsafe), kept alive by the tracked table: lent
-            // to `body` as it is. Reading it as a strong reference retained and released it per
-            // row (the check after every batch walks every row).
+            // to `body` as it is. Reading it as a strong reference would retain and release it
+            // per row (the check after every batch walks every row).
             Unmanaged.passUnretained(entry.object)._withUnsafeGuaranteedRef { body(row, $0) }
             row += 1
             return row < rows.upperBound

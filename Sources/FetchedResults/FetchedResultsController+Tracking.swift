@@ -10,7 +10,7 @@ extension FetchedResultsController {
         candidates.reserveCapacity(change.count)
         // Read once: each access to a stored property of the controller is checked for exclusivity.
         let request = self.request, entityName = request.entity.name, legacy = profile == .ios9
-        // The tracked table too (a read of it per candidate was ~115 instructions of checks); the
+        // The tracked table too (a read of it per candidate would be an exclusivity check); the
         // copy ends with this block, before the trees change the table (a second reference to
         // its storage then would make that change copy it whole).
         do {

@@ -26,7 +26,7 @@ struct ResultEntry {
     }
 
     /// The entry of `candidate`'s object under `code`, its reference copied unretained as the
-    /// candidate holds it (through `init(object:code:)` the object was retained and released).
+    /// candidate holds it (`init(object:code:)` would retain and release the object).
     @inline(__always)
     init(_ candidate: Candidate, code: CompactKey) {
         object = candidate.object

@@ -27,7 +27,7 @@ extension FuzzExecutor {
                 ?? (from.section == to.section ? object["group"].stringValue : nil) else { return nil }
         var order = fullOrder()
         // Each section's list changed in place through the values' indices: looking each key
-        // up again hashed its name, per section and per drag.
+        // up again would hash its name, per section and per drag.
         for index in order.values.indices { order.values[index].removeAll { $0 == moved } }
         var list = order[group] ?? []
         if let above, let index = list.firstIndex(of: above) {
@@ -98,7 +98,7 @@ extension FuzzExecutor {
         guard allIntegers else { return nil }
         // IDs are distinct, so the order is total and an unstable sort gives the same result:
         // `UnstableSort`, specialised with the comparison inlined, where the standard library's
-        // merge sort called it through a closure (twice per drag over every object).
+        // merge sort calls it through a closure (twice per drag over every object).
         UnstableSort.sort(&entries) { a, b in
             if a.section != b.section { return a.section < b.section }
             return a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id

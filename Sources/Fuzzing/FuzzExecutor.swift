@@ -101,7 +101,7 @@ package final class FuzzExecutor {
 
     /// The positions of the live objects in the inserted objects (`inserted(at:)`), ascending:
     /// in ID order, `liveObjects()` without holding the objects (retaining and releasing a
-    /// hundred of them per batch was most of its cost) and without pairing each with its symbol
+    /// hundred of them per batch would be most of its cost) and without pairing each with its symbol
     /// (the generator reads the few it picks).
     func liveIndexes() -> [Int] {
         workspace.context.liveIndexes(among: insertedIDs)
@@ -116,7 +116,7 @@ package final class FuzzExecutor {
     /// position `index` — the hidden ones for `hidden` — in that order. Read from one copy of
     /// the context's table, without an array of their IDs. (`value(at:)` reads a bool back as
     /// its packed bit is not 0, `holdsExactly` as it is 1: the same, since only 0 and 1 are ever
-    /// packed; `value(at:)` inlines, `holdsExactly` was a call per object, +0.4 K a batch.)
+    /// packed; `value(at:)` inlines, where `holdsExactly` is a call per object.)
     func positions(among live: [Int], holdingTrueAt index: Int) -> [Int] {
         let objects = workspace.context.liveObjects, ids = insertedIDs
         var found: [Int] = []
@@ -216,13 +216,13 @@ package final class FuzzExecutor {
     /// Returns nil when every edit ran, else the edits that did, in order.
     private func render(_ edits: [FuzzEdit], to text: inout FuzzLineText, gone: inout [FuzzSymbol]) -> [FuzzEdit]? {
         // Read once per line: each read of the workspace's edit context and of the symbol
-        // table was a call and an exclusivity check, per edit.
+        // table would be a call and an exclusivity check, per edit.
         let context = workspace.editContext, ids = self.ids
         let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
         // The edits that can run: built only once one cannot (`nil` while all of them can).
         var kept: [FuzzEdit]?
-        // By index, each edit read where the line holds it: iterating the edits copied each
-        // one (its values, a retain per string) and destroyed the copy.
+        // By index, each edit read where the line holds it: iterating the edits would copy each
+        // one (its values, a retain per string) and destroy the copy.
         for index in edits.indices {
             // The edits joined with " ; ".
             let separates = !text.isEmpty

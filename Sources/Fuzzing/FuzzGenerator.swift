@@ -127,8 +127,8 @@ package struct FuzzGenerator {
 
     mutating func title() -> Value { .string(Self.titles[Int.random(in: 0..<100, using: &rng)]) }
 
-    /// `t0` … `t99`, written once (interpolating the number cost a few hundred instructions
-    /// per title).
+    /// `t0` … `t99`, written once (interpolating the number for every title would cost more
+    /// than drawing it).
     private static let titles = (0..<100).map { "t\($0)" }
 
     /// Early letters are likelier than late ones, so late sections are small and come and go.
@@ -194,7 +194,7 @@ package struct FuzzGenerator {
         let live = executor.liveObjects()
         let reader = executor.fieldReader()
         // The visible objects' symbols by section: sections are few, so they are found by a
-        // walk of their names (a dictionary hashed the name per object).
+        // walk of their names (a dictionary would hash the name per object).
         var names: [String] = [], sections: [[FuzzSymbol]] = []
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
             let name = reader.value(of: .group, in: object).stringValue ?? ""

@@ -1,8 +1,9 @@
 import ObjectGraph
 
-/// The values an insert or set edit assigns, at most one per field: what a `[FuzzField: Value]`
-/// held, in four slots instead of a hash table. Every batch built one per edit, hashed its
-/// fields to render the line and freed it with the session (docs/performance.md).
+/// The values an insert or set edit assigns, at most one per field, in four slots instead of a
+/// `[FuzzField: Value]`: every batch builds one per edit, and a hash table would be hashed to
+/// render the line and freed with the session (docs/performance.md, "The fuzzer's executor and
+/// the full check").
 package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     private var title: Value?, group: Value?, order: Value?, hidden: Value?
 

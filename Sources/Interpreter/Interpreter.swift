@@ -96,9 +96,9 @@ package final class Interpreter {
         pendingRecordAction = nil
         pendingReadPath = nil
         pendingPageExport = nil
-        // Blank, or a comment: looks at the leading blanks only (trimming copied the whole line).
+        // Blank, or a comment: looks at the leading blanks only (trimming copies the whole line).
         // An ASCII scalar is whitespace when it is a space or a tab (Foundation's set holds no
-        // other ASCII scalar); asking the set itself cost ~450 instructions a line.
+        // other ASCII scalar); asking the set itself is a costly call per line.
         let ink = line.unicodeScalars.first { $0.isASCII ? $0 != " " && $0 != "\t" : !CharacterSet.whitespaces.contains($0) }
         if ink == nil || ink == "#" { return LineOutcome() }
         let commands: [ParsedCommand]

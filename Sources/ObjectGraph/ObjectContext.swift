@@ -8,7 +8,8 @@
 public final class ObjectContext {
     /// The entities defined so far.
     public private(set) var schema = Schema()
-    let store: PersistentStore
+    /// Where the committed objects live.
+    public let store: PersistentStore
 
     /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
     var registered = ObjectTable()
@@ -172,7 +173,7 @@ public final class ObjectContext {
     /// Sets one attribute of a live object; the change is recorded for the next change event.
     public func setValue(_ value: Value, forKey key: String, of id: ObjectID) throws(ObjectGraphError) {
         let object = try liveObject(id)
-        // The entity read once: each `object.entity` copied it (its name, attributes and lookup table retained).
+        // The entity read once: each `object.entity` copies it (its name, attributes and lookup table retained).
         let entity = object.entity
         let (index, attribute) = try entity.requireAttribute(key)
         let coerced = try attribute.acceptingEdit(value, entity: entity.name)

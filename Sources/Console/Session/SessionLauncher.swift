@@ -47,6 +47,7 @@ package struct SessionLauncher {
         let interpreter: Interpreter
         var start = self.start
         var opened: String?
+        var restored = Interpreter.RestoredSettings()
         do {
             if let modelPath {
                 let (modelInterpreter, welcome) = try Self.openModel(modelPath, store: coreDataStorePath)
@@ -60,6 +61,7 @@ package struct SessionLauncher {
                 interpreter = Interpreter(workspace: Workspace(context: context))
             }
             try start.prepare(interpreter)
+            if storePath != nil { restored = try interpreter.restoreSessionSettings() }
             if let adapter {
                 let outcome = interpreter.execute("adapter " + adapter)
                 if outcome.failed {
@@ -95,6 +97,9 @@ package struct SessionLauncher {
             return 2
         }
         driver.keepsStoreFile = storePath != nil
+        for problem in restored.problems {
+            FileHandle.standardError.write(Data("fetchsim: \(problem)\n".utf8))
+        }
         if isTerminal, !isJSON {
             // Ctrl-C at the prompt abandons the line (readline's handler records it); during a
             // long command it stops the command between records or lines.
@@ -141,8 +146,8 @@ package struct SessionLauncher {
         } else if isTerminal, !isJSON, let opened {
             welcome(opened)
         } else if isTerminal, !isJSON, let storePath {
-            let context = interpreter.workspace.context
-            welcome("opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them")
+            welcome(Self.storeWelcome(storePath, interpreter: interpreter, restored: restored))
+            if restored.lines.contains(where: { $0.hasPrefix("fetch ") }) { driver.handle("show", recorded: false) }
         } else if isTerminal, !isJSON, scripts.isEmpty {
             welcome(SessionStart.emptyWelcome)
         }
@@ -173,6 +178,18 @@ package struct SessionLauncher {
 
     /// The interpreter `--model` starts (with `--coredata-store`'s objects, committed) and the
     /// welcome line saying what was opened; the model's notes go to standard error.
+    /// What a terminal session says on opening a store: what it holds, whether it is read-only,
+    /// and the fetch it brought back (or how to make one).
+    static func storeWelcome(_ path: String, interpreter: Interpreter, restored: Interpreter.RestoredSettings) -> String {
+        let context = interpreter.workspace.context
+        let readOnly = context.store.isReadOnly ? " read-only (the file cannot be written; 'save' is refused)" : ""
+        let contents = "\(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", "))"
+        guard let fetch = restored.lines.first(where: { $0.hasPrefix("fetch ") }) else {
+            return "opened '\(path)'\(readOnly): \(contents); 'fetch' shows them"
+        }
+        return "opened '\(path)'\(readOnly): \(contents), shown as saved: \(fetch)"
+    }
+
     static func openModel(_ modelPath: String, store: String?) throws -> (Interpreter, String) {
         let model = try Interpreter.readModel(at: modelPath)
         for note in model.notes { FileHandle.standardError.write(Data("fetchsim: note: \(note)\n".utf8)) }
