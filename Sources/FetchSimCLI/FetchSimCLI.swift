@@ -30,45 +30,57 @@ public enum FetchSimCLI {
     /// name; exits the process. The shipped `fetchsim` calls it with none.
     @MainActor
     public static func main(adapters: [String: ViewControllerFactory] = [:]) {
-        register(adapters)
-        FetchSimCommand.main()
+        withAdapters(adapters) { FetchSimCommand.main() }
     }
 
-    /// Runs the command `arguments` name (without the executable's own name) as `main` does, and
-    /// returns its exit status instead of exiting: for tests, and for a program that runs
-    /// several. Errors and usage go to standard error as `main` prints them.
+    /// Runs the command `arguments` name (without the executable's own name) as `main` does, with
+    /// `adapters`, and returns its exit status instead of exiting: for tests, and for a program
+    /// that runs several. Errors and usage go to standard error as `main` prints them.
     ///
     /// ```swift
-    /// let status = FetchSimCLI.run(arguments: ["replay", "Sessions/notes.session"])
+    /// let status = FetchSimCLI.run(arguments: ["replay", "Sessions/notes.session"], adapters: adapters)
     /// ```
     @MainActor
-    public static func run(arguments: [String]) -> Int32 {
-        do {
-            var command = try FetchSimCommand.parseAsRoot(arguments)
-            try command.run()
-            return 0
-        } catch {
-            let code = FetchSimCommand.exitCode(for: error)
-            let message = FetchSimCommand.fullMessage(for: error)
-            if !message.isEmpty {
-                (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(Data((message + "\n").utf8))
+    public static func run(arguments: [String], adapters: [String: ViewControllerFactory] = [:], executable: String? = nil) -> Int32 {
+        withAdapters(adapters, executable: executable) {
+            do {
+                var command = try FetchSimCommand.parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch {
+                let code = FetchSimCommand.exitCode(for: error)
+                let message = FetchSimCommand.fullMessage(for: error)
+                if !message.isEmpty {
+                    (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(Data((message + "\n").utf8))
+                }
+                return code.rawValue
             }
-            return code.rawValue
         }
     }
 
-    /// Registers `adapters` for `adapter NAME` in this process, as `main(adapters:)` does, naming
-    /// `executable` (default: this process's) in transcripts and errors. A name of one of
-    /// FetchSim's own adapters (`coordinator`, …) is refused, named, on standard error.
+    /// Runs `operation` with `adapters` registered for `adapter NAME`, naming `executable`
+    /// (default: this process's) in transcripts and errors. The registration holds for the
+    /// sessions made inside `operation`, on its task or thread, and nowhere else — so tests that
+    /// run side by side in one process do not see each other's. A name of one of FetchSim's own
+    /// adapters (`coordinator`, …) or options (`items`, …) is refused, named, on standard error.
+    ///
+    /// ```swift
+    /// FetchSimCLI.withAdapters(["notes": { NotesViewController(context: $0) }], executable: "tests") {
+    ///     let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+    ///     …
+    /// }
+    /// ```
     @MainActor
-    public static func register(_ adapters: [String: ViewControllerFactory], executable: String? = nil) {
+    public static func withAdapters<T>(_ adapters: [String: ViewControllerFactory], executable: String? = nil,
+                                       _ operation: () throws -> T) rethrows -> T {
         let executable = executable ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "fetchsim").lastPathComponent
+        var factories: [String: UserAdapters.Factory] = [:]
         for (name, factory) in adapters.sorted(by: { $0.key < $1.key }) {
             guard isValidName(name) else {
                 FileHandle.standardError.write(Data("\(executable): adapter '\(name)' is not registered: \(invalidNameReason(name))\n".utf8))
                 continue
             }
-            UserAdapters.register(name, executable: executable) { engine in
+            factories[name] = { engine in
                 // UIKit's types are the main actor's, as on iOS. Every session that can select an
                 // app's adapter runs there: the command line's (its `main` is the main actor's), and
                 // a `@MainActor` test's.
@@ -78,6 +90,8 @@ public enum FetchSimCLI {
                 }
             }
         }
+        guard !factories.isEmpty else { return try operation() }
+        return try UserAdapters.with(factories, executable: executable, operation)
     }
 
     static func isValidName(_ name: String) -> Bool {

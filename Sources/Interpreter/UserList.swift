@@ -1,7 +1,6 @@
 import Adapters
 import CommandLanguage
 import ObjectGraph
-import Synchronization
 import TableSimulation
 
 /// An app's own view controller in the interpreter's place of an adapter (`adapter notes`): the
@@ -43,28 +42,25 @@ package struct UserTurn: Sendable {
     }
 }
 
-/// The view controllers an app's executable registered by name (`FetchSimCLI.main(adapters:)`):
-/// one table per process, read by every interpreter, the replayer's and the fuzzer's included.
+/// The view controllers an app's executable registered by name (`FetchSimCLI.main(adapters:)`),
+/// bound for the current task or thread around a command line's run or a test's body: every
+/// interpreter made inside — the REPL's, the replayer's, the fuzzer's — reads it, and sessions
+/// elsewhere in the process see none.
 package enum UserAdapters {
     /// Makes the app's view controller over the session's context, loaded and on screen.
     package typealias Factory = @Sendable (ObjectContext) throws -> any UserList
 
-    private static let factories = Mutex<[String: Factory]>([:])
+    @TaskLocal static var factories: [String: Factory] = [:]
 
-    /// Registers `factory` as `name`, from the executable named `executable`; the command
-    /// language learns the name (`RegisteredAdapters`).
-    package static func register(_ name: String, executable: String, _ factory: @escaping Factory) {
-        factories.withLock { $0[name] = factory }
-        RegisteredAdapters.register([name], executable: executable)
-    }
-
-    /// Forgets every registration (tests).
-    package static func removeAll() {
-        factories.withLock { $0 = [:] }
-        RegisteredAdapters.removeAll()
+    /// Runs `operation` with `factories` registered by the executable named `executable`; the
+    /// command language learns the names (`RegisteredAdapters`).
+    package static func with<T>(_ factories: [String: Factory], executable: String, _ operation: () throws -> T) rethrows -> T {
+        try RegisteredAdapters.$registry.withValue(AdapterRegistry(names: factories.keys.sorted(), executable: executable)) {
+            try $factories.withValue(factories) { try operation() }
+        }
     }
 
     static func factory(named name: String) -> Factory? {
-        factories.withLock { $0[name] }
+        factories[name]
     }
 }
