@@ -94,6 +94,11 @@ package struct EventReport {
             ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
+        if let appCalls {
+            // An app's view controller: its table calls, and what its code raised.
+            fields.append(("appCalls", .array(appCalls.map { .string($0) })))
+            fields.append(("exceptions", .array(exceptions.map { .string($0) })))
+        }
         if !otherControllers.isEmpty {
             // Each as the selected controller's fields: its callbacks and UIKit's error.
             fields.append(("controllers", .array(otherControllers.map { name, event in

@@ -52,7 +52,8 @@ extension Interpreter {
     func showSettings() -> LineOutcome {
         let workspace = workspace
         let rows: [(String, String)] = [
-            ("adapter", "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
+            ("adapter", workspace.userAdapterName.map { "\($0) (the app's view controller)" }
+                ?? "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
             ("profile", workspace.profile.rawValue),
             ("reorder", workspace.reorderStrategy.rawValue),
             ("fetch", fetchSpec.map { Command.fetch($0).description } ?? "none"),
