@@ -51,8 +51,7 @@ extension Interpreter {
             return text(["aborted: the block's edits are discarded"])
         case .save:
             let report = try finishTurn { try context.processPendingChanges() }
-            let summary = try context.save()
-            try context.store.saveSessionSettings(sessionSettings)
+            let summary = try saveWithSettings()
             let counts = "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
             let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
             return outcome(ids: [], report: report, extra: [("saved", .object([

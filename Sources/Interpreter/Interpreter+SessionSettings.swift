@@ -23,6 +23,15 @@ extension Interpreter {
         return settings
     }
 
+    /// Saves the context and, beside its objects, the session settings: what `save` does, and
+    /// what quitting does when the user answers yes to saving.
+    package func saveWithSettings() throws -> SaveSummary {
+        let summary = try context.save()
+        try context.store.saveSessionSettings(sessionSettings)
+        saveCount += 1
+        return summary
+    }
+
     /// What applying a store's saved settings did.
     package struct RestoredSettings: Equatable, Sendable {
         /// The command lines that ran, in order.

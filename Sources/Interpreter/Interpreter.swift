@@ -34,6 +34,8 @@ package final class Interpreter {
     }
     /// The current fetch as `show fetch` prints it (the sort filled in when it was defaulted).
     package internal(set) var fetchSpec: Command.FetchSpec?
+    /// How many `save`s succeeded in this session.
+    package internal(set) var saveCount = 0
     /// What the open block's edits did so far, to name its event at `commit`.
     var blockDescriptions: [String] = []
     /// Where the parts of the command being run stand in its line, for errors' columns.

@@ -77,8 +77,7 @@ public protocol PersistentStore: AnyObject {
 }
 
 extension PersistentStore {
-    /// A store in memory ends with the process: it is never read-only and keeps no settings,
-    /// since no later session can reopen it.
+    /// By default a store is writable and keeps no session settings.
     public var isReadOnly: Bool { false }
     public func sessionSettings() throws(ObjectGraphError) -> [String: String] { [:] }
     public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {}

@@ -96,7 +96,15 @@ package struct SessionLauncher {
             FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
             return 2
         }
-        driver.keepsStoreFile = storePath != nil
+        // A read-only store cannot keep unsaved changes: quitting asks as it does without a store.
+        let keptStorePath = interpreter.workspace.context.store.isReadOnly ? nil : storePath
+        driver.keepsStoreFile = keptStorePath != nil
+        // A recording of a session that started on a store's objects embeds them, so that the
+        // transcript replays without the file (a new store starts on the demo or empty instead).
+        if let path = coreDataStorePath ?? (start == .empty ? storePath : nil) {
+            let store = interpreter.workspace.context.store
+            driver.storeSnapshot = ((path as NSString).lastPathComponent, { try StoreSnapshot.text(of: store) })
+        }
         for problem in restored.problems {
             FileHandle.standardError.write(Data("fetchsim: \(problem)\n".utf8))
         }
@@ -134,7 +142,7 @@ package struct SessionLauncher {
                 var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
                 guard driver.run(reader: &reader, script: path) else { return 0 }
             }
-            return sheetOpener(driver, storePath, true) ? 0 : 2
+            return sheetOpener(driver, keptStorePath, true) ? 0 : 2
         }
         // The welcome, wrapped at the terminal's width like help and errors.
         let welcome = { (text: String) in
@@ -172,7 +180,7 @@ package struct SessionLauncher {
             _ = driver.run(reader: &reader, script: isTerminal || isJSON ? nil : "<stdin>", confirmsAtEnd: true)
         }
         driver.leave()
-        confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
+        confirmUnsavedChanges(interpreter, isTerminal: isTerminal)
         return isTerminal || !driver.hadFailure ? 0 : 1
     }
 
@@ -209,15 +217,16 @@ package struct SessionLauncher {
     }
 
     /// Quitting with unsaved changes in a store file asks on a terminal and warns in scripts.
-    func confirmUnsavedChanges(_ context: ObjectContext, isTerminal: Bool) {
-        guard let storePath, context.hasChanges else { return }
+    func confirmUnsavedChanges(_ interpreter: Interpreter, isTerminal: Bool) {
+        let context = interpreter.workspace.context
+        guard let storePath, context.hasChanges, !context.store.isReadOnly else { return }
         guard isTerminal else {
             FileHandle.standardError.write(Data("fetchsim: warning: quitting with unsaved changes; '\(storePath)' keeps the last save\n".utf8))
             return
         }
         guard Self.askYesNo("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] ") else { return }
         do {
-            try context.save()
+            _ = try interpreter.saveWithSettings()
             print("saved")
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))

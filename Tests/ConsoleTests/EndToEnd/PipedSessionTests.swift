@@ -144,6 +144,39 @@ struct StoreSessionTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
+    /// A recording of a session on a store embeds the store's objects: the transcript replays
+    /// after the store file is gone (issue 34 item 10, for `--store`).
+    @Test func aRecordingOnAStoreReplaysWithoutTheStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        let recording = folder.appendingPathComponent("bug.session").path
+        _ = try await BinaryLocator.run(["--store", store], input: "delete #3\nset 0.0 title=\"Oat \\\"milk\\\"\"\nfetch Note where done != true sort group, order section group index order\nsave\n")
+        let recorded = try await BinaryLocator.run(["--store", store, "--record", recording], input: "move 0.0 0.1\nsave\nshow\n")
+        #expect(recorded.status == 0, "\(recorded.output)")
+        try FileManager.default.removeItem(atPath: store)
+        let replay = try await BinaryLocator.run(["replay", recording], input: "")
+        #expect(replay.status == 0, "\(replay.output)")
+        let transcript = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(transcript.contains("# store: notes.fetchsim\n"))
+        #expect(!transcript.contains("object 3 "), "the deleted note is not in the store")
+    }
+
+    /// `record` after a save cannot start from the store's first state: it says so.
+    @Test func recordAfterASaveOnAStoreIsRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        _ = try await BinaryLocator.run(["--store", store], input: "save\n")
+        let recording = folder.appendingPathComponent("late.session").path
+        let late = try await BinaryLocator.runCollectingErrors(["--store", store], input: "delete #1\nsave\nrecord \(recording)\n")
+        #expect(late.error.hasPrefix("<stdin>:3: error: the session has saved to its store since it opened it"), "\(late.error)")
+        #expect(late.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: recording))
+    }
+
     @Test func aDamagedStoreIsRefusedWithOneLineAndLeftUntouched() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString).txt")
         try Data("hello\n".utf8).write(to: file)
