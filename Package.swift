@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "FetchSimCoreData", targets: ["FetchSimCoreData"]),
         .library(name: "FetchSimUIKit", targets: ["FetchSimUIKit"]),
         .library(name: "FetchSimTesting", targets: ["FetchSimTesting"]),
+        // All of `fetchsim` as a library, for an app's own executable with its view controllers
+        // registered as adapters (docs/apple-api.md, "Your view controller in the CLI").
+        .library(name: "FetchSimCLI", targets: ["FetchSimCLI"]),
         .executable(name: "fetchsim", targets: ["fetchsim"]),
     ],
     dependencies: [
@@ -131,10 +134,18 @@ let package = Package(
             dependencies: ["Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
                            "CoreDataFiles"]
         ),
-        // Layer 11: the executable — argument parsing and nothing else.
-        .executableTarget(
-            name: "fetchsim",
+        // Layer 11: the command line — argument parsing and nothing else — as a library, so that
+        // the shipped `fetchsim` and an app's own executable (`FetchSimCLI.main(adapters:)`) run
+        // the same code.
+        .target(
+            name: "FetchSimCLI",
             dependencies: [
+                // An app's view controllers as adapters (`FetchSimCLI.main(adapters:)`).
+                "FetchSimTesting",
+                "FetchSimUIKit",
+                "FetchSimCoreData",
+                "CommandLanguage",
+                "TableSimulation",
                 "Console",
                 "CTerminal",
                 "FullScreen",
@@ -152,6 +163,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The executable: `FetchSimCLI.main()` with no adapters of an app's own.
+        .executableTarget(name: "fetchsim", dependencies: ["FetchSimCLI"]),
         // Test support: running `fetchsim` and other programs as children, with a deadline.
         .target(
             name: "FetchSimTestSupport",
@@ -173,6 +186,12 @@ let package = Package(
         .testTarget(
             name: "FetchSimUIKitSwift5Tests", dependencies: ["FetchSimUIKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // An app's view controller in the CLI: `adapter NAME`, recording, replay and the fuzzer.
+        .testTarget(
+            name: "FetchSimCLITests",
+            dependencies: ["FetchSimCLI", "FetchSimCoreData", "FetchSimUIKit", "Interpreter", "CommandLanguage", "Transcripts", "SheetEditor",
+                           "ObjectGraph", "FetchSimTestSupport"]
         ),
         // The simulator and the fuzzer driving view controllers written as iOS apps write them.
         .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),

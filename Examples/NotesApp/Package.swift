@@ -17,6 +17,12 @@ let package = Package(
                 .product(name: "FetchSimUIKit", package: "FetchSim"),
             ]
         ),
+        // The app's own `fetchsim`: FetchSimCLI with the notes view controller registered as
+        // `adapter notes` (and `notes-unflagged`); .ci/run replays Sessions/ with it.
+        .executableTarget(
+            name: "notes-fetchsim",
+            dependencies: ["NotesApp", .product(name: "FetchSimCLI", package: "FetchSim")]
+        ),
         .testTarget(
             name: "NotesAppTests",
             dependencies: ["NotesApp", .product(name: "FetchSimTesting", package: "FetchSim")]

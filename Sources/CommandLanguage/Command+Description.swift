@@ -30,6 +30,8 @@ extension Command: CustomStringConvertible {
             return (setsUserDrivenFlag ? "move " : "move --unflagged ") + "\(from.shortDescription) \(to.shortDescription)"
         case .adapter(let kind, let options):
             return (["adapter"] + (kind.map { [$0.rawValue] } ?? []) + options.map(\.description)).joined(separator: " ")
+        case .userAdapter(let name):
+            return "adapter " + name
         case .profile(let profile):
             return profile.map { "profile \($0.rawValue)" } ?? "profile"
         case .reorder(let strategy):

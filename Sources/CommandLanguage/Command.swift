@@ -32,6 +32,8 @@ package enum Command: Hashable, Sendable {
     /// `adapter coordinator moves=move-row threshold=50`; without a name (`adapter moves=move-row`)
     /// the options change the current adapter, and a bare `adapter` prints it.
     case adapter(AdapterKind?, options: [AdapterOption])
+    /// `adapter notes`: an app's own view controller its executable registered (`RegisteredAdapters`).
+    case userAdapter(String)
     /// `profile ios10`; a bare `profile` prints the current one.
     case profile(Profile?)
     /// `reorder sparse`: how a drag renumbers the index attribute; a bare `reorder` prints it.
@@ -119,7 +121,7 @@ package enum Command: Hashable, Sendable {
         case .rollback: .rollback
         case .undo: .undo
         case .redo: .redo
-        case .adapter: .adapter
+        case .adapter, .userAdapter: .adapter
         case .profile: .profile
         case .reorder: .reorder
         case .show: .show

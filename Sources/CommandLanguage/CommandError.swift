@@ -63,7 +63,7 @@ package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible 
             return "unknown type \(q(token)) \(at) (types: \(types))"
         case .unknownAdapter(let token, let suggestion):
             return "unknown adapter \(q(token)) \(at) "
-                + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(adapters: \(Command.AdapterKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(adapters: \((Command.AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names).joined(separator: ", ")))")
         case .unknownOption(let token, let suggestion, let options):
             return "unknown option \(q(token)) \(at) "
                 + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(options: \(options.joined(separator: ", ")))")

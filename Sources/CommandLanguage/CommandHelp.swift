@@ -18,8 +18,13 @@ package struct CommandHelp: Hashable, Sendable {
 
     /// The entry for `name`.
     package static func entry(for name: Command.Name) -> CommandHelp {
-        guard let entry = all.first(where: { $0.name == name }) else {
+        guard var entry = all.first(where: { $0.name == name }) else {
             preconditionFailure("CommandHelp.all has no entry for '\(name)'; add one")
+        }
+        let registered = RegisteredAdapters.names
+        if name == .adapter, !registered.isEmpty {
+            entry.details.append("The app's own view controllers, registered by \(RegisteredAdapters.executable ?? "this executable"): "
+                                 + registered.joined(separator: ", ") + " (no options; see docs/apple-api.md)")
         }
         return entry
     }

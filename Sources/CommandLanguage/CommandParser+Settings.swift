@@ -114,12 +114,15 @@ extension CommandParser {
 
     /// `adapter NAME [option=value …]`
     static func parseAdapter(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
-        let names = Command.AdapterKind.allCases.map(\.rawValue)
+        let names = Command.AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names
         let start = s.position
         guard let token = try s.token() else { return .adapter(nil, options: []) }
         var kind: Command.AdapterKind?
         if token.isWord, Command.AdapterOption.Key(rawValue: token.text) != nil {
             s.position = start  // `adapter moves=move-row`: options of the current adapter
+        } else if token.isWord, Command.AdapterKind(rawValue: token.text) == nil, RegisteredAdapters.contains(token.text) {
+            try s.expectCommandEnd(hint: "'adapter \(token.text)' is the app's own view controller and takes no options")
+            return .userAdapter(token.text)
         } else {
             guard token.isWord, let named = Command.AdapterKind(rawValue: token.text) else {
                 let suggestion = Suggestion.closest(to: token.text, among: names)

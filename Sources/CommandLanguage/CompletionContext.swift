@@ -49,7 +49,7 @@ package struct CompletionContext: Hashable, Sendable {
         self.entities = entities
         self.fetchedEntity = fetchedEntity
         self.sectionCount = sectionCount
-        adapterNames = Command.AdapterKind.allCases.map(\.rawValue)
+        adapterNames = Command.AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names
         adapterOptions = Dictionary(uniqueKeysWithValues: Command.AdapterOption.Key.allCases.map { ($0.rawValue, $0.values) })
         profileNames = Command.Profile.allCases.map(\.rawValue)
     }

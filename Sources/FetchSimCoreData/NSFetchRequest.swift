@@ -56,6 +56,9 @@ public final class NSFetchRequest<ResultType>: CustomStringConvertible {
     /// A request for the objects of the entity named `entityName`.
     public init(entityName: String) {
         self.entityName = entityName
+        // The result type names the entity's class (`NSFetchRequest<Note>`): objects the engine
+        // made without the app (another program's edits) are then wrapped in it.
+        if let type = ResultType.self as? NSManagedObject.Type { ManagedObjectClasses.see(type) }
     }
 
     /// A request without an entity yet; set `entity` or `entityName` before fetching.

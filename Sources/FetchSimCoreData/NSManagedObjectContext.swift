@@ -59,7 +59,9 @@ public final class NSManagedObjectContext {
         }
     }
 
-    private var engineContext: ObjectContext?
+    var engineContext: ObjectContext?
+    /// The model of a context that wraps an existing engine context (`init(wrapping:)`), which has no coordinator.
+    var wrappedModel: NSManagedObjectModel?
     /// One wrapper per object of the engine context: the identity map.
     private var wrappers: [ObjectID: NSManagedObject] = [:]
 
@@ -78,16 +80,21 @@ public final class NSManagedObjectContext {
             throw .context("the context has no persistent store coordinator")
         }
         let context = try coordinator.engineContext()
+        observeSaves(of: context)
+        engineContext = context
+        return context
+    }
+
+    /// Posts Core Data's did-save notification and merges into sibling contexts after each save of `context`.
+    func observeSaves(of context: ObjectContext) {
         context.addObserver { [weak self] notification in
             guard let self, case .didSave(let summary) = notification else { return }
             self.postDidSave(summary)
             self.persistentStoreCoordinator?.contextDidSave(self, summary)
         }
-        engineContext = context
-        return context
     }
 
-    var model: NSManagedObjectModel? { persistentStoreCoordinator?.managedObjectModel }
+    var model: NSManagedObjectModel? { persistentStoreCoordinator?.managedObjectModel ?? wrappedModel }
     var storeIdentifier: String { persistentStoreCoordinator?.storeIdentifier ?? "" }
 
     // MARK: Objects

@@ -275,6 +275,11 @@ extension UICollectionView {
     package func layoutForEndOfTurn() { engine.layoutIfNeeded() }
     package func consistencyProblems(limit: Int = 20) -> [ConsistencyProblem] { engine.consistencyProblems(limit: limit) }
     package var lastOperations: [TableOperation] { engine.table.lastBatch }
+    /// The simulated table that holds the items, for FetchSimCLI's `show` of an app's view.
+    package var simulatedTable: SimulatedTableView { engine.table }
+    /// What the cell of the item at `indexPath` shows now (the app may have changed it since it
+    /// configured it), or nil when the item has no cell.
+    package func shownColumns(at indexPath: IndexPath) -> [String]? { engine.cell(at: indexPath)?.shownContent.columns }
     package func takeCalls() -> [String] { engine.takeCalls() }
     package var isOutOfStep: Bool { engine.table.isOutOfStep }
 }

@@ -28,6 +28,13 @@ extension UITableView {
     /// The operations of the last batch, reload or drag, as the simulated table logged them.
     package var lastOperations: [TableOperation] { engine.table.lastBatch }
 
+    /// The simulated table that holds the rows, for FetchSimCLI's `show` of an app's view.
+    package var simulatedTable: SimulatedTableView { engine.table }
+
+    /// What the cell of the row at `indexPath` shows now (the app may have changed it since it
+    /// configured it, as the template's `.update` does), or nil when the row has no cell.
+    package func shownColumns(at indexPath: IndexPath) -> [String]? { engine.cell(at: indexPath)?.shownContent.columns }
+
     /// The table's methods the app called since the last take, as `insertRows [0.1]`.
     package func takeCalls() -> [String] { engine.takeCalls() }
 

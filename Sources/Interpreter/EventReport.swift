@@ -15,6 +15,11 @@ package struct EventReport {
     /// The other controllers that received callbacks in this event (`fetch … as NAME`), each with
     /// what its adapter did: the JSON's `controllers`.
     package var otherControllers: [(name: String, event: AdapterEvent)] = []
+    /// With an app's own view controller (`adapter notes`): the user's gesture and the methods
+    /// of the app's table it called in the turn, in order; nil under FetchSim's adapters.
+    package var appCalls: [String]?
+    /// What UIKit and Core Data would have raised in the app's code during the turn.
+    package var exceptions: [String] = []
 
     package init(number: Int, event: AdapterEvent, problems: [ConsistencyProblem]) {
         self.number = number
@@ -22,7 +27,7 @@ package struct EventReport {
         self.problems = problems
     }
 
-    package var isConsistent: Bool { problems.isEmpty && event.tableError == nil && event.appCrash == nil }
+    package var isConsistent: Bool { problems.isEmpty && event.tableError == nil && event.appCrash == nil && exceptions.isEmpty }
 
     /// `event 3 · 1 insert applied, 2 moves skipped · table: insertRows [0.0]`: the callbacks
     /// counted by kind and what the adapter did with them, in order of first appearance.
@@ -44,6 +49,12 @@ package struct EventReport {
             }
         }
         var text = "event \(number)"
+        if let appCalls {
+            // The simulator lists the user's gesture first (`user moves row 0.2 to 0.0`), then the app's calls.
+            let gestures = appCalls.prefix { $0.hasPrefix("user ") }, calls = appCalls.dropFirst(gestures.count)
+            return text + gestures.map { " · " + $0 }.joined()
+                + (calls.isEmpty ? " · the app's table: no calls" : " · the app's table: " + calls.joined(separator: ", "))
+        }
         text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
         if let writes { text += " · writes \(writes)" }
         if !event.tableOperations.isEmpty {
@@ -83,6 +94,11 @@ package struct EventReport {
             ("error", (event.appCrash?.description ?? event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
+        if let appCalls {
+            // An app's view controller: its table calls, and what its code raised.
+            fields.append(("appCalls", .array(appCalls.map { .string($0) })))
+            fields.append(("exceptions", .array(exceptions.map { .string($0) })))
+        }
         if !otherControllers.isEmpty {
             // Each as the selected controller's fields: its callbacks and UIKit's error.
             fields.append(("controllers", .array(otherControllers.map { name, event in

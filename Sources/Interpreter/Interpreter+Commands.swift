@@ -31,6 +31,7 @@ extension Interpreter {
                 lines[0] = "entity \(name) redefined: \(fields)"
                 lines += refetchAfterRedefining(name)
             }
+            if previous != entity { lines += remakeUserListAfterSchemaChange() }
             return text(lines, json: [("entity", .string(name)), ("redefined", .bool(previous != nil && previous != entity))])
         case .fetch(let spec):
             return try fetch(spec)
@@ -70,8 +71,14 @@ extension Interpreter {
             let name = context.redoActionName
             let report = try finishTurn { try context.redo() }
             return outcome(ids: [], report: report, prefix: [.line("redid " + (name ?? "the last undone event"))])
+        case .userAdapter(let name):
+            return try selectUserAdapter(name)
         case .adapter(let named, let options):
             guard named != nil || !options.isEmpty else { return showAdapter() }
+            if workspace.userList != nil {
+                guard named != nil else { throw InterpreterError("adapter options set FetchSim's adapters; the app's view controller has none") }
+                deselectUserAdapter()
+            }
             let kind = named ?? workspace.adapterKind
             let base = kind == workspace.adapterKind ? workspace.adapterOptions : AdapterOptions(for: kind)
             try checkItemKey(base.applying(options), at: options.firstIndex { $0.key == .items }.map { .key($0) })

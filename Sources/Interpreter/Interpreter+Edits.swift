@@ -152,6 +152,10 @@ extension Interpreter {
                 text.append(id)
             }
         case .move(let from, let to, let flagged):
+            if let list = workspace.userList {
+                try userMove(list, from: from, to: to, flagged: flagged, describing: &text)
+                break
+            }
             // `move #7 0.1→0.3`: the row's object as the table shows it before the drag.
             let moved = workspace.table?.rowIdentifier(at: from)
             if from == to, moved != nil, workspace.dataSource?.indexKey != nil, !isInTransaction {

@@ -9,6 +9,7 @@ extension Interpreter {
     /// `log`: the last event's callbacks in Apple's vocabulary with what the adapter did, the
     /// table operations it issued, and UIKit's error.
     func logLines() -> [String] {
+        if workspace.userList != nil { return userListLogLines() }
         if let delivery = workspace.fetchDelivery, delivery.afterEvent == workspace.eventCount {
             // The adapter was attached and the controller fetched again: Core Data hands a
             // snapshot delegate the fetched results (rule 24).
@@ -78,7 +79,7 @@ extension Interpreter {
     func check() -> LineOutcome {
         var check = workspace.check
         check?.readsDeliveredValues = isInTransaction
-        let problems = (check?.run() ?? []) + (isInTransaction ? [] : otherControllerProblems())
+        let problems = (check?.run() ?? []) + (isInTransaction ? [] : otherControllerProblems()) + (workspace.userList?.check() ?? [])
         var lines = problems.isEmpty ? [OutputBlock.line("✓ consistent", .good)] : problemLines(problems)
         if isInTransaction, context.hasPendingChanges {
             lines.append(.line("(edits pending until 'commit' are not checked)", .dim))

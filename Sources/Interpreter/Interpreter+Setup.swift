@@ -43,6 +43,7 @@ extension Interpreter {
 
     /// `adapter KIND OPTIONS`, every option spelled out.
     func showAdapter() -> LineOutcome {
+        if workspace.userList != nil { return showUserAdapter() }
         let kind = workspace.adapterKind, options = workspace.adapterOptions
         return text(["adapter \(kind.rawValue) \(options)"], json: [("adapter", .string(kind.rawValue)), ("options", .string(options.description))])
     }
@@ -51,7 +52,8 @@ extension Interpreter {
     func showSettings() -> LineOutcome {
         let workspace = workspace
         let rows: [(String, String)] = [
-            ("adapter", "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
+            ("adapter", workspace.userAdapterName.map { "\($0) (the app's view controller)" }
+                ?? "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
             ("profile", workspace.profile.rawValue),
             ("reorder", workspace.reorderStrategy.rawValue),
             ("fetch", fetchSpec.map { Command.fetch($0).description } ?? "none"),

@@ -19,6 +19,7 @@ extension Interpreter {
     /// With a `window` that shows only some rows of a long table, only those rows are read:
     /// O(s + changes + shown rows · log n) instead of O(n).
     func sheetModel(marks: Bool, window: SheetWindow? = nil) -> SheetModel? {
+        if let list = workspace.userList { return userListSheetModel(list, window: window) }
         guard let table = workspace.table, let controller = workspace.controller else { return nil }
         let entity = context.schema.entity(named: controller.fetchRequest.entityName)
         var rowMarks: [IndexPath: ChangeMark] = [:]

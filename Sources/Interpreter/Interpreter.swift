@@ -162,7 +162,11 @@ package final class Interpreter {
                 check: timing.clock() &- laidOut,
                 callbacks: workspace.adapter?.lastEvent.entries.count ?? 0)
         }
-        var report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(), problems: problems)
+        // An app's own view controller (`adapter notes`) ends its turn as the simulator does.
+        let userTurn = workspace.userList.map(endUserTurn)
+        var report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(),
+                                 problems: problems + (userTurn?.problems ?? []))
+        if let userTurn { report.appCalls = userTurn.calls; report.exceptions = userTurn.exceptions }
         report.writes = writes
         report.otherControllers = otherControllerEvents
         lastReport = report
@@ -196,6 +200,7 @@ package final class Interpreter {
         lines += sheet(window: .aroundChanges(maxRows: 24), marks: true)
         if let logged = report.event.loggedError { lines.append(.line(logged, .error)) }
         if let crash = report.event.appCrash { lines.append(.line("✗ the app crashed: \(crash)", .error)) }
+        lines += report.exceptions.map { .line($0, .error) }
         lines += problemLines(report.problems)
         return lines
     }

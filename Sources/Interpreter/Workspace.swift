@@ -57,6 +57,15 @@ package final class Workspace {
     /// What the last `performFetch()` with a new delegate delivered to it (a snapshot delegate's
     /// snapshot), after which event; `log` shows it while no event followed.
     package internal(set) var fetchDelivery: (afterEvent: Int, entries: [(callback: Callback, action: CallbackAction)])?
+    /// The app's own view controller `adapter NAME` selected, and its name; nil under FetchSim's adapters.
+    package internal(set) var userList: (any UserList)?
+    package internal(set) var userAdapterName: String?
+    /// The app's last turn, for `log`.
+    package internal(set) var lastUserTurn: UserTurn?
+
+    /// The table the session shows: the app's view controller's when one is selected, else the
+    /// session's own (the full-screen mode draws it).
+    package var shownTable: SimulatedTableView? { userList?.table ?? table }
 
     package init(context: ObjectContext) {
         self.context = context

@@ -8,6 +8,11 @@ extension SheetEditor {
 
     /// `Enter`/`i`: edits the cell under the cursor in place, starting from the text it shows.
     func beginEdit() {
+        if workspace.userList != nil {
+            // The app's cells are its own: which object and attribute a cell shows is its code's.
+            message = EditorMessage("error: the app's view controller shows the list; edit objects with ':set #ID KEY=VALUE'", isError: true)
+            return
+        }
         guard let path = cursor, let table = workspace.table else { return }
         let attributes = attributes
         guard column < attributes.count else { return }

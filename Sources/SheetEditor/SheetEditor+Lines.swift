@@ -66,7 +66,10 @@ extension SheetEditor {
         let count = layout.counts[section]
         let rowsText = "\(count) row\(count == 1 ? "" : "s")"
         var title = "── "
-        if workspace.controller?.fetchRequest.sectionNameKeyPath != nil {
+        if let table = workspace.shownTable, workspace.userList != nil {
+            // An app's view controller: the header titles its data source gave.
+            if let name = table.headerTitle(forSection: section) { title += (name.isEmpty ? "(no name)" : name) + " · " }
+        } else if workspace.controller?.fetchRequest.sectionNameKeyPath != nil {
             let name = workspace.table?.headerTitle(forSection: section) ?? ""
             let index = workspace.table?.sectionIndexTitles == nil ? nil : workspace.controller?.sectionIndexTitle(forSectionName: name)
             title += (name.isEmpty ? "(no name)" : name) + (index.map { " (\($0))" } ?? "") + " · "

@@ -80,8 +80,14 @@ extension SheetEditor {
     }
 
     func screenRow(shown: IndexPath, table path: IndexPath, layout: TableLayout, marks: [IndexPath: ChangeMark]) -> ScreenRow? {
-        guard let table = workspace.table else { return nil }
+        guard let table = workspace.shownTable else { return nil }
         let id = table.rowIdentifier(at: path) ?? 0
+        if let list = workspace.userList {
+            // The app's cells as they show now; the app's check, not this one, says what is stale.
+            let cells = table.cellForRow(at: path) == nil ? nil : list.shownColumns(at: path)
+            let isCarried = layout.carry.map { $0.destination == shown } ?? false
+            return ScreenRow(shown: shown, id: id, cells: cells, stale: [false, false], mark: marks[path], isCarried: isCarried)
+        }
         let cell = table.cellForRow(at: path)
         var stale = Array(repeating: false, count: attributes.count)
         if let cell, let object = workspace.context.object(with: ObjectID(id)), let dataSource = workspace.dataSource {

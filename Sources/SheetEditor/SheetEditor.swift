@@ -65,7 +65,7 @@ package final class SheetEditor {
 
     /// The layout of the table as shown now (with the carried row, if any).
     package func layout() -> TableLayout {
-        guard let table = workspace.table else { return TableLayout(tableCounts: []) }
+        guard let table = workspace.shownTable else { return TableLayout(tableCounts: []) }
         let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
         if case .carrying(let carry, _, _) = mode { return TableLayout(tableCounts: counts, carry: carry) }
         return TableLayout(tableCounts: counts)
@@ -73,6 +73,8 @@ package final class SheetEditor {
 
     /// The attribute names of the fetched entity, in column order.
     var attributes: [Attribute] {
+        // An app's view controller: its cells' texts, as `show` names them.
+        if workspace.userList != nil { return [Attribute("text", .string), Attribute("detail", .string)] }
         guard let name = workspace.controller?.fetchRequest.entityName else { return [] }
         return workspace.context.schema.entity(named: name)?.attributes ?? []
     }
@@ -182,7 +184,7 @@ package final class SheetEditor {
     /// are not all inside it — with a `scroll S.R` line, so that a recording replays the same
     /// cells; the viewport keeps its 200 rows, so small tables never scroll it.
     func syncViewport() {
-        guard workspace.table != nil else { return }
+        guard workspace.shownTable != nil else { return }
         let layout = layout()
         let unmoved = TableLayout(tableCounts: layout.tableCounts)
         let flat = (top..<(top + bodyHeight)).compactMap { line -> Int? in

@@ -153,12 +153,19 @@ package struct Transcript: Equatable, Sendable {
         } else if line.hasPrefix("# adapter:") || line.hasPrefix("# profile:") {
             let name = line.hasPrefix("# adapter:") ? "adapter" : "profile"
             let value = line.dropFirst("# adapter:".count).trimmingCharacters(in: .whitespaces)
+            if name == "adapter", let missing = header.missingAdapter(String(value.prefix { $0 != " " })) {
+                throw TranscriptError(line: number, missing)
+            }
             try checkSetting(name, value, in: line, number: number)
             if name == "adapter" { header.adapter = value } else { header.profile = value }
         } else if line.hasPrefix("# table:") {
             let value = line.dropFirst("# table:".count).trimmingCharacters(in: .whitespaces)
             try checkSetting("table", value, in: line, number: number)
             header.table = value
+        } else if line.hasPrefix("# executable:") {
+            let value = line.dropFirst("# executable:".count).trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { throw TranscriptError(line: number, "'# executable:' names no executable") }
+            header.executable = value
         } else if line.hasPrefix("# model:") {
             let value = line.dropFirst("# model:".count).trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { throw TranscriptError(line: number, "'# model:' names no model file") }
@@ -183,7 +190,7 @@ package struct Transcript: Equatable, Sendable {
         do {
             let commands = try CommandParser.parseLine(name + " " + value)
             let expected: Bool = switch commands.first {
-            case .adapter?: name == "adapter"
+            case .adapter?, .userAdapter?: name == "adapter"
             case .profile?: name == "profile"
             case .table(_?)?: name == "table"
             default: false

@@ -1,3 +1,5 @@
+import CommandLanguage
+import Foundation
 import Interpreter
 /// The header of a transcript: `# fetchsim session v1`, then how the session started —
 /// `# start: demo|empty`, and optionally `# adapter: KIND OPTIONS`, `# profile: NAME` and
@@ -25,6 +27,10 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// The snapshot a recording writes after the header (`# file: NAME` lines); reading a
     /// transcript finds it among the first line's embedded files instead.
     package var storeSnapshot: EmbeddedFile?
+    /// `# executable: NAME`: the session used an app's own view controller (`adapter notes`),
+    /// which only the executable of that name registers (`FetchSimCLI.main(adapters:)`); nil
+    /// for a session of FetchSim's adapters only, which any `fetchsim` replays.
+    package var executable: String?
     package var expectsInconsistency = false
     /// Comment lines after the fixed ones: what the session shows, for a reader.
     package var comments: [String] = []
@@ -43,12 +49,25 @@ package struct TranscriptHeader: Equatable, Sendable {
         [Self.versionLine, "# start: \(start.rawValue)"]
             + (model.map { ["# model: \($0)"] } ?? [])
             + (store.map { ["# store: \($0)"] } ?? [])
+            + (executable.map { ["# executable: \($0)"] } ?? [])
             + (adapter.map { ["# adapter: \($0)"] } ?? [])
             + (profile.map { ["# profile: \($0)"] } ?? [])
             + (table.map { ["# table: \($0)"] } ?? [])
             + (expectsInconsistency ? ["# expect: inconsistent"] : [])
             + comments.map { $0.isEmpty ? "#" : "# " + $0 }
             + (storeSnapshot?.commentLines ?? [])
+    }
+
+    /// Why a transcript that names the app's adapter `name` cannot replay in this executable,
+    /// which does not register it; nil when it does (or when `name` is one of FetchSim's).
+    package func missingAdapter(_ name: String) -> String? {
+        guard let executable, !RegisteredAdapters.contains(name),
+              !Command.AdapterKind.allCases.map(\.rawValue).contains(name) else { return nil }
+        let this = RegisteredAdapters.executable ?? CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "this executable"
+        let registered = RegisteredAdapters.names
+        let here = "\(this) registers " + (registered.isEmpty ? "none" : registered.joined(separator: ", "))
+        return "adapter '\(name)' is an app's view controller that \(executable) registers (FetchSimCLI.main(adapters:)); "
+            + "\(here): replay this transcript with \(executable)"
     }
 
     /// Builds the start state in `interpreter`: the demo or nothing, then the adapter and the

@@ -43,6 +43,18 @@ package final class TranscriptRecorder {
         write(header.lines + body)
     }
 
+    /// Names the executable that registers the app's view controller the session selected
+    /// (`# executable: NAME`), so that another executable's replay says which one to use: the
+    /// file is written anew with the changed header.
+    package func noteExecutable(_ executable: String) {
+        guard header.executable == nil, !isClosed else { return }
+        header.executable = executable
+        guard let file else { return }
+        fclose(file)
+        self.file = fopen(path, "w")
+        write(header.lines + body)
+    }
+
     deinit { close() }
 
     /// Appends one input line and its output (escaped where a line would read as a prompt or a

@@ -45,6 +45,9 @@ package struct TranscriptReplayer {
             transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
         }
         if transcript.header.model == nil { transcript.header.model = model }
+        if let refusal = missingAdapter(in: transcript) {
+            return Result(path: path, passed: false, report: ["\(path):\(refusal.line): \(refusal.message)"], rewritten: false)
+        }
         let (outputs, inconsistentAt) = run(transcript)
         var report: [String] = []
         for (entry, actual) in zip(transcript.entries, outputs) where actual != entry.expected {
@@ -67,6 +70,18 @@ package struct TranscriptReplayer {
             }
         }
         return Result(path: path, passed: report.isEmpty, report: report, rewritten: false)
+    }
+
+    /// The first `adapter NAME` line naming an app's view controller this executable does not
+    /// register (`# executable:` says which does), refused before anything runs.
+    func missingAdapter(in transcript: Transcript) -> (line: Int, message: String)? {
+        for entry in transcript.entries {
+            let words = entry.input.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 2, words[0] == "adapter", !words[1].contains("="),
+                  let message = transcript.header.missingAdapter(String(words[1])) else { continue }
+            return (entry.line, message)
+        }
+        return nil
     }
 
     /// Runs every input of `transcript` in a fresh session; returns each plain output and the

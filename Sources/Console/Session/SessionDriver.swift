@@ -63,6 +63,9 @@ package final class SessionDriver {
     /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
     /// says `# expect: inconsistent`, so that it replays.
     package private(set) var sawInconsistency = false
+    /// The executable that registers the app's view controller the session selected (`adapter
+    /// notes`), once one was: a recording names it (`# executable: NAME`).
+    private var appAdapterExecutable: String?
 
     package init(
         interpreter: Interpreter, start: SessionStart, isJSON: Bool,
@@ -77,9 +80,10 @@ package final class SessionDriver {
         self.sink = sink
         self.errorSink = errorSink ?? sink
         let workspace = interpreter.workspace
-        startAdapter = "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
+        startAdapter = workspace.userAdapterName ?? "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
         startProfile = workspace.profile.rawValue
         startTable = workspace.tableStyle.rawValue == "table" ? nil : workspace.tableStyle.rawValue
+        if workspace.userAdapterName != nil { appAdapterExecutable = RegisteredAdapters.executable }
         interpreter.rendersText = true
     }
 
@@ -91,6 +95,7 @@ package final class SessionDriver {
         recorder?.close()
         var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
+        header.executable = appAdapterExecutable
         header.model = modelPath.map { Self.path($0, relativeTo: (path as NSString).deletingLastPathComponent) }
         if let storeSnapshot {
             if startSnapshot == nil {
@@ -194,6 +199,10 @@ package final class SessionDriver {
             sawInconsistency = true
             recorder?.expectInconsistency()
         }
+        if appAdapterExecutable == nil, interpreter.workspace.userAdapterName != nil, let executable = RegisteredAdapters.executable {
+            appAdapterExecutable = executable
+            recorder?.noteExecutable(executable)
+        }
         let plain = outcome.renderText(width: 80)
         let files = outcome.filesRead.map { EmbeddedFile(path: $0.path, contents: $0.contents) }
         history.append((line, plain, files))
@@ -205,6 +214,7 @@ package final class SessionDriver {
     package func transcriptSoFar() throws -> Transcript {
         var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
+        header.executable = appAdapterExecutable
         // Replayed here, so the model's path as this process opened it.
         header.model = modelPath
         var lines = header.lines

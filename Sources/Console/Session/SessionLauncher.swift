@@ -35,6 +35,9 @@ package struct SessionLauncher {
     package var sheetOpener: ((SessionDriver, String?, _ endsSession: Bool) -> Bool)?
     /// `fetchsim tui`: after the scripts, the session is the full-screen spreadsheet.
     package var startsInFullScreen = false
+    /// The adapter the session starts with (`--adapter NAME`): one of FetchSim's, or an app's
+    /// view controller its executable registered; nil for the start's own.
+    package var adapter: String?
 
     package init() {}
 
@@ -59,6 +62,12 @@ package struct SessionLauncher {
             }
             try start.prepare(interpreter)
             if storePath != nil { restored = try interpreter.restoreSessionSettings() }
+            if let adapter {
+                let outcome = interpreter.execute("adapter " + adapter)
+                if outcome.failed {
+                    throw InterpreterError("--adapter \(adapter): " + (outcome.renderText(width: 1_000).first ?? "failed"))
+                }
+            }
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
             return 2

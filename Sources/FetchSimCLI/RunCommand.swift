@@ -31,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.", valueName: "model"))
     var model: String?
 
+    @Option(help: ArgumentHelp("Start with this adapter: one of FetchSim's, or an app's view controller this executable registers.", valueName: "name"))
+    var adapter: String?
+
     @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: start with the objects of this Core Data SQLite store (read, never written).", valueName: "file"))
     var coreDataStore: String?
 
@@ -59,6 +62,7 @@ struct RunCommand: ParsableCommand {
         launcher.storePath = store
         launcher.modelPath = model
         launcher.coreDataStorePath = coreDataStore
+        launcher.adapter = adapter
         launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }

@@ -60,6 +60,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Drags measured per strategy and size with --reorder (default: 1,000; dense 200 at 10,000 rows, 5 above).")
     var drags: Int?
 
+    @Option(help: ArgumentHelp("Run an app's view controller instead: this registered adapter under fuzz --adapter's random turns, in turns per second.", valueName: "name"))
+    var adapter: String?
+
+    @Option(help: ArgumentHelp("With --adapter: lines to run first (its 'entity' lines).", valueName: "file"))
+    var setup: String?
+
+    @Option(help: ArgumentHelp("With --adapter: the list size the turns keep close to (default 100).", valueName: "n"))
+    var rows = 100
+
     @Option(help: ArgumentHelp("Also write the plots and the figures as an HTML page here.", valueName: "file"))
     var html: String?
 
@@ -87,7 +96,11 @@ struct BenchCommand: ParsableCommand {
         Self.write("fetchsim bench: warning: this is a debug build; its timings are many times slower than a release "
                    + "build's and say nothing about the targets. Run 'swift run -c release fetchsim bench'.", to: .standardError)
         #endif
-        if tui {
+        if let adapter {
+            let bench = AppBench(adapter: adapter, setupPath: setup, rows: rows, turns: repetitions ?? 10_000, seed: seed)
+            let status = MainActor.assumeIsolated { bench.run() }
+            if status != 0 { throw ExitCode(status) }
+        } else if tui {
             let bench = TUIBench(sizes: Self.parseList(sizes) ?? [], seed: seed, repetitions: repetitions ?? 200)
             try measure(bench.run, jsonLine: \.jsonLine, table: TUIBench.Result.table)
         } else if reorder {

@@ -32,8 +32,11 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How many section names the edits use (1-26).")
     var sections = 4
 
-    @Option(help: ArgumentHelp("The adapter under test.", valueName: "name"))
-    var adapter: AdapterKind = .coordinator
+    @Option(help: ArgumentHelp("The adapter under test: one of FetchSim's, or an app's view controller this executable registers.", valueName: "name"))
+    var adapter: FuzzAdapterChoice = .kind(.coordinator)
+
+    @Option(help: ArgumentHelp("With an app's adapter: lines to run first (its 'entity' lines, first objects).", valueName: "file"))
+    var setup: String?
 
     @Option(help: ArgumentHelp("The adapter's user-driven policy (default: the adapter's).", valueName: "policy"))
     var userdriven: UserDrivenPolicy?
@@ -153,7 +156,7 @@ struct FuzzCommand: ParsableCommand {
         guard (0...100).contains(mixed) else { throw ValidationError("'--mixed' must be a percentage between 0 and 100, not '\(mixed)'") }
         do {
             var configuration = try FuzzConfiguration(
-                seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
+                seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections, adapter: adapter.kind, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
                 reorder: reorder, sort: sort, tableStyle: table)
             configuration.mixedPercent = mixed
@@ -184,6 +187,13 @@ struct FuzzCommand: ParsableCommand {
             if fetchsim_interrupt_install() == 0 { launcher.isInterrupted = { fetchsim_interrupt_take() != 0 } }
             defer { fetchsim_interrupt_uninstall() }
             let status = launcher.run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        if case .app(let name) = adapter {
+            // The app's view controller is the main actor's; the command line runs there.
+            let launcher = AppFuzzLauncher(adapter: name, seed: seed, batches: batches, rows: rows, setupPath: setup, outputPath: out)
+            let status = MainActor.assumeIsolated { launcher.run() }
             if status != 0 { throw ExitCode(status) }
             return
         }

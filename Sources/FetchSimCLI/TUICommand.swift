@@ -21,6 +21,9 @@ struct TUICommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.", valueName: "model"))
     var model: String?
 
+    @Option(help: ArgumentHelp("Start with this adapter: one of FetchSim's, or an app's view controller this executable registers.", valueName: "name"))
+    var adapter: String?
+
     @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: start with the objects of this Core Data SQLite store (read, never written).", valueName: "file"))
     var coreDataStore: String?
 
@@ -39,6 +42,7 @@ struct TUICommand: ParsableCommand {
         launcher.storePath = store
         launcher.modelPath = model
         launcher.coreDataStorePath = coreDataStore
+        launcher.adapter = adapter
         launcher.startsInFullScreen = true
         launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-@main
+/// `fetchsim`: the command tree; `FetchSimCLI.main` runs it.
 struct FetchSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetchsim",

@@ -1,0 +1,3 @@
+import FetchSimCLI
+
+FetchSimCLI.main()
