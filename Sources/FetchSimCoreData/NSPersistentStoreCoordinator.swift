@@ -76,7 +76,8 @@ public final class NSPersistentStoreCoordinator {
         guard let store else { throw .context("the coordinator has no store; call loadPersistentStores(completionHandler:) first") }
         do {
             let context = try idSource.map { source throws(ObjectGraphError) in try ObjectContext(sibling: source) } ?? ObjectContext(store: store)
-            for entity in engineEntities { try context.define(entity) }
+            // All at once: a model's relationships point both ways and to entities defined later.
+            try context.define(engineEntities)
             if idSource == nil { idSource = context }
             return context
         } catch {

@@ -103,7 +103,7 @@ public final class FetchedResultsController {
     public func performFetch() throws(FetchedResultsError) {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
         if let cacheName, let sectionCache { try sectionCache.use(cacheName, for: fetchRequest.cacheConfiguration) }
-        let candidates = context.objects(ofEntity: request.entity.name)
+        let candidates = request.candidates(in: context)
         // Sections in the order the fetch meets them, when the section key does not lead the sort.
         if let labels = request.sectionLabels { try labelSections(of: candidates.filter(request.matches), labels: labels) }
         var entries: [ResultEntry] = []
