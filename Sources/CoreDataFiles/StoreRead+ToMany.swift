@@ -54,7 +54,7 @@ struct ToManyRead {
     /// Records that object `source` (of `entity`) points through its to-one relationship at
     /// `attribute` to `target`: when that relationship's inverse is to-many, `source` is one of
     /// `target`'s objects there, placed by `order` in an ordered one.
-    mutating func inverseOfToOne(from source: Int, entity: String, attribute: Int, to target: Int, targetEntity: String, order: Int64?) {
+    mutating func inverseOfToOne(from source: Int, entity: String, attribute: Int, to target: Int, order: Int64?) {
         if toOneInverses[entity] == nil {
             let attributes = mapped.schema.entity(named: entity)?.attributes ?? []
             toOneInverses[entity] = attributes.map { attribute in

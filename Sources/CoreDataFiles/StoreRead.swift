@@ -112,6 +112,8 @@ struct StoreRead {
             keys[plan.table.root] = tableKeys
         }
         var toMany = ToManyRead(mapped: mapped)
+        // Without to-many relationships no foreign key is another object's membership.
+        let hasToMany = mapped.schema.entities.contains { $0.attributes.contains(where: \.isToMany) }
         for key in pending {
             // Read in place: a copy of the source object would make the write below copy its values.
             let root = roots[key.destination] ?? key.destination
@@ -124,10 +126,12 @@ struct StoreRead {
                 throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object, which is not a '\(key.destination)'")
             }
             objects[key.object].values[key.attribute] = .object(objects[targetIndex].id)
-            toMany.inverseOfToOne(from: key.object, entity: objects[key.object].entity, attribute: key.attribute,
-                                  to: targetIndex, targetEntity: objects[targetIndex].entity, order: key.order)
+            if hasToMany {
+                toMany.inverseOfToOne(from: key.object, entity: objects[key.object].entity, attribute: key.attribute,
+                                      to: targetIndex, order: key.order)
+            }
         }
-        try toMany.readJoinTables(db: db, path: path, numbers: numbers, objects: objects, keys: keys, roots: roots)
+        if hasToMany { try toMany.readJoinTables(db: db, path: path, numbers: numbers, objects: objects, keys: keys, roots: roots) }
         toMany.fill(&objects)
         var counts: [String: Int] = [:]
         for object in objects { counts[object.entity, default: 0] += 1 }

@@ -1,6 +1,7 @@
 import CoreDataFiles
 import Foundation
 import GRDB
+import Interpreter
 import ObjectGraph
 import Testing
 
@@ -37,6 +38,25 @@ import Testing
         try context.delete(ObjectID(1))
         try context.processPendingChanges()
         #expect(context.objects(ofEntity: "Note").map(\.objectID.rawValue) == [4, 6])
+    }
+
+    @Test func importCoredataAndTheSnapshotStoreKeepTheToManyValues() throws {
+        let directory = try TemporaryDirectory()
+        let path = try CoreDataStoreTests.store(Self.oneToManyStore, in: directory)
+        let mapped = try ModelSchemaTests.mapped(ModelFixtures.toMany)
+        // `import coredata`: objects get new IDs, the relationships follow them, in the store's order.
+        let importing = try Interpreter(model: mapped)
+        _ = ImportCoreDataTests.lines(importing, "insert Folder name=\"First\"")
+        #expect(ImportCoreDataTests.lines(importing, "import coredata \(path)").first == "imported 2 Folder, 4 Note (#2…#7) from '\(path)'")
+        let context = importing.workspace.context
+        // Home is #2, Milk #4, Bread #6: Home's ordered notes are Bread then Milk.
+        #expect(context.object(with: ObjectID(2))?.value(forKey: "notes") == .objects([ObjectID(6), ObjectID(4)]))
+        #expect(context.object(with: ObjectID(6))?.value(forKey: "folder") == .object(ObjectID(2)))
+        // `--coredata-store`: the objects as read, committed.
+        let contents = try CoreDataStoreReader.read(path: path, through: mapped)
+        let opened = try Interpreter(model: mapped, contents: contents).workspace.context
+        #expect(opened.object(with: ObjectID(1))?.value(forKey: "notes") == .objects([ObjectID(5), ObjectID(3)]))
+        #expect(!opened.hasChanges)
     }
 
     @Test func refusesAnOrderedOneToManyWithoutItsOrderColumn() throws {
