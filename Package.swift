@@ -107,13 +107,17 @@ let package = Package(
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",
-            dependencies: ["Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]
+            dependencies: ["Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore",
+                           // `fuzz --model`: a user's entity from an Xcode model, seeded from a Core Data store.
+                           "CoreDataFiles"]
         ),
         .target(
             name: "Benchmarks",
             dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore",
                            // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
-                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift")]
+                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift"),
+                           // `bench --stack apple`: the same pipeline on Apple's names.
+                           "FetchSimCoreData", "FetchSimUIKit"]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.
@@ -183,17 +187,25 @@ let package = Package(
             dependencies: ["SessionPages", "Console", "Transcripts", "Interpreter", "CommandLanguage", "ObjectGraph", "Sheet", "FetchSimCore", "FetchSimTestSupport"]
         ),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        // FetchSimCoreData, FetchSimUIKit: `--stack apple` compared with the engine's pipeline;
+        // FetchSimTestSupport: the option through the executable.
+        .testTarget(
+            name: "BenchmarksTests",
+            dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchedResults", "FetchSimCoreData", "FetchSimUIKit",
+                           "FetchSimTestSupport"]
+        ),
         .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "SQLiteStore", "FetchSimCore", "FetchSimTestSupport"]),
         // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
         // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
         // the '# model:' header.
         .testTarget(
             name: "CoreDataFilesTests",
-            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift"),
+                           // `fuzz --coredata-store`: the fuzzer seeded from the store fixtures built here.
+                           "Fuzzing"]
         ),
         // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
         // FetchSimTestSupport: the near-miss test type-checks a file with swiftc.

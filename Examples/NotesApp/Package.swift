@@ -21,5 +21,15 @@ let package = Package(
             name: "NotesAppTests",
             dependencies: ["NotesApp", .product(name: "FetchSimTesting", package: "FetchSim")]
         ),
+        // The README's "Bring your own view controller" example, compiled and run as it is printed.
+        .testTarget(
+            name: "ReadmeExampleTests",
+            dependencies: [.product(name: "FetchSimTesting", package: "FetchSim")]
+        ),
+        // The fuzzer's batches per second on the app's view controllers (`swift run -c release`).
+        .executableTarget(
+            name: "NotesFuzzThroughput",
+            dependencies: ["NotesApp", .product(name: "FetchSimTesting", package: "FetchSim")]
+        ),
     ]
 )

@@ -12,6 +12,11 @@ public enum CallbackAction: String, Sendable {
     case filtered
     /// Left to a later `reloadData()`.
     case deferred
+    /// Made into table calls of a batch that never ended: the app crashed later in the event
+    /// (`AdapterEvent.appCrash`), so the table never received them.
+    case abandoned
+    /// The callback the app crashed in, and every later one of the event (the app is gone).
+    case crashed
 }
 
 /// One delegate callback as the adapter received it.
@@ -25,8 +30,8 @@ public enum Callback: CustomStringConvertible {
     case snapshot(sections: Int, items: Int, reloaded: [ObjectID])
     /// iOS 13's `controller(_:didChangeContentWith:)` with a difference (a difference delegate
     /// of a controller without a section key). Indirect: the standard library's difference has
-    /// no layout known at compile time, so held inline it made every callback's layout a run-time
-    /// computation — each copy, store and destroy of any callback went through type metadata.
+    /// no layout known at compile time, so held inline it would make every callback's layout a
+    /// run-time computation — each copy, store and destroy of any callback through type metadata.
     indirect case difference(CollectionDifference<ObjectID>)
 
     /// `didChange object #7 move [0, 2] → [1, 0]`, Apple's vocabulary.
@@ -73,6 +78,8 @@ public struct AdapterEvent {
     /// The reason of the exception in `loggedError`, as worded under the controller's profile:
     /// UIKit's message in its era's wording, or Core Data's own (`object(at:)` out of range, rule 4).
     public var exceptionReason: String?
+    /// The app's own crash in this event (a force-unwrapped nil), which no one catches.
+    public var appCrash: AppCrash?
 
     /// An event with nothing in it yet.
     public init() {}

@@ -58,6 +58,9 @@ public enum AdapterKind: String, Sendable, CaseIterable {
     case reloadAll = "reload-all"
     /// iOS 13's `UITableViewDiffableDataSource` fed by the controller's snapshot (`DiffableAdapter`).
     case diffable
+    /// The Swift delegate Xcode 8+ generates: configures the changed object's cell before
+    /// `moveRow`, force-unwrapping `cellForRow(at:)` (`XcodeTemplateAdapter`).
+    case xcodeTemplate = "xcode-template"
 }
 
 /// The switches of an adapter, settable at run time with `adapter NAME option=value …`.
@@ -102,6 +105,12 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
         case .reloadAll:
             updates = .reconfigureAfter
             userDriven = .skipMoves
+        // The template configures the changed object's own cell inside the batch, moves with
+        // `moveRow` and has no user-driven flag.
+        case .xcodeTemplate:
+            moves = .moveRow
+            updates = .reconfigureInBatch
+            userDriven = .off
         // The snapshot alone: nothing is reconfigured (docs/semantics.md rule D2).
         case .diffable:
             updates = .ignore

@@ -11,11 +11,13 @@ import TableSimulation
 /// On a collection view (`table collection`), which has no `beginUpdates`, it does what apps do
 /// there: each callback queues its call as a block, and `didChangeContent` replays the blocks inside
 /// one `performBatchUpdates` — so UIKit's error escapes from `controllerDidChangeContent:`.
-final class AppleTemplateAdapter: TableAdapter {
+class AppleTemplateAdapter: TableAdapter {
     private var deferredReconfigures: [ManagedObject] = []
-    /// The queued table calls of this event (collection view only).
-    private var blocks: [() throws(TableViewError) -> Void] = []
-    private var queuesBlocks: Bool { table.style == .collection }
+    /// The queued table calls of this event (collection view, or a subclass that queues).
+    var blocks: [() throws(TableViewError) -> Void] = []
+    /// Whether each callback queues its table call for one `performBatchUpdates` in
+    /// `didChange` instead of calling the table between `beginUpdates` and `endUpdates`.
+    var queuesBlocks: Bool { table.style == .collection }
     /// What `skip-moves` needs of a drag's event that also holds other changes (see
     /// `dragChangeAction`): the sections it inserts and deletes, the objects whose rows the batch
     /// takes away, the drag's rows whose changes it deletes and inserts, and the log entry of
@@ -158,7 +160,7 @@ final class AppleTemplateAdapter: TableAdapter {
 
     /// Calls the table now (inside the begin/end block), or queues the call for `didChange` on a
     /// collection view.
-    private func issue(during method: String, _ body: @escaping () throws(TableViewError) -> Void) {
+    func issue(during method: String, _ body: @escaping () throws(TableViewError) -> Void) {
         if queuesBlocks { blocks.append(body) } else { perform(during: method, body) }
     }
 }

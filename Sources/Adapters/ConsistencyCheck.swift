@@ -139,7 +139,7 @@ public struct ConsistencyCheck {
         table.withShownRows(inSection: section, rows: 0..<comparedRows) { shown in
             controller.forEachObject(inSection: section, rows: 0..<objectCount) { row, object in
                 // The values are compared where the object holds them (`ManagedObject+Reading`):
-                // unpacking them for every row was most of the check.
+                // unpacking them for every row would be most of the check.
                 if row < shown.count, let problem = rowProblem(section: section, row: row, object: object, shown: shown[row]) {
                     problems.append(problem)
                 }
@@ -164,7 +164,7 @@ public struct ConsistencyCheck {
     /// from exactly the values the check reads, which is what `rowProblem(…cell:)` checks first.
     private func rowProblem(section: Int, row: Int, object: ManagedObject, shown: ShownRow) -> ConsistencyProblem? {
         let id = object.objectID.rawValue
-        // The row's stored identifier, read directly: `shown.identifier` was a call into the table's module per row.
+        // The row's stored identifier, read directly: `shown.identifier` is a call into the table's module.
         let shownIdentifier = shown.row.identifier
         guard shownIdentifier == id else {
             return rowProblem(section: section, row: row, object: object, identifier: shownIdentifier, cell: nil)
@@ -216,7 +216,7 @@ public struct ConsistencyCheck {
             self.keys = keys
             // Built at its final size, and only when every key has a position: `compactMap` grew
             // the list from one element, an allocation per doubling, in every check.
-            guard readsCurrentValues, keys.allSatisfy({ $0.index != nil }) else {
+            guard readsCurrentValues, keys.allSatisfy({ $0.index != nil && $0.selector == .compare }) else {
                 indexes = nil
                 return
             }
@@ -227,7 +227,7 @@ public struct ConsistencyCheck {
         }
         /// The previous object of the walk; its values are compared in place with the next one's.
         /// Not retained: the controller holds every object it walks until the check ends (holding
-        /// each in turn cost a retain and a release per row).
+        /// each in turn would cost a retain and a release per row).
         var previous: Unmanaged<ManagedObject>?
         var problem: ConsistencyProblem?
     }
@@ -304,15 +304,15 @@ public struct ConsistencyCheck {
         var keys: [OrderKey] = []
         keys.reserveCapacity(request.sortDescriptors.count)
         for descriptor in request.sortDescriptors {
-            // Byte by byte: Foundation's `contains(_: StringProtocol)` cost more than the walk of a short list.
-            // On the key's contiguous UTF-8 where it has it (the generic walk of the view cost
-            // ~190 instructions a key, every check).
+            // Byte by byte: Foundation's `contains(_: StringProtocol)` costs more than the walk of a short list.
+            // On the key's contiguous UTF-8 where it has it (the generic walk of the view goes
+            // through several calls a byte, every check).
             let isKeyPath = descriptor.key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
                 ?? descriptor.key.utf8.contains(UInt8(ascii: "."))
             if isKeyPath {
-                keys.append(OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending))
+                keys.append(OrderKey(key: descriptor.key, index: nil, ascending: descriptor.ascending, selector: descriptor.selector))
             } else if let index = entity?.index(of: descriptor.key) {
-                keys.append(OrderKey(key: descriptor.key, index: index, ascending: descriptor.ascending))
+                keys.append(OrderKey(key: descriptor.key, index: index, ascending: descriptor.ascending, selector: descriptor.selector))
             }
         }
         return keys
@@ -324,14 +324,20 @@ public struct ConsistencyCheck {
         let key: String
         let index: Int?
         let ascending: Bool
+        /// The comparison selector: anything but `compare:` compares the strings' keys
+        /// (`SortSelector.key(for:)`).
+        var selector = SortSelector.compare
     }
 
     /// Whether `a` may come before `b` under the sort descriptors, ties broken by object ID.
     private func isOrdered(_ a: ManagedObject, _ b: ManagedObject, keys: [OrderKey]) -> Bool {
         // By position: iterating the keys would copy each one (and retain its name) per pair.
         for position in keys.indices {
-            let c = if let index = keys[position].index, !readsDeliveredValues { a.compareValue(at: index, with: b, at: index) }
-                else { compare(a, b, by: keys[position]) }
+            let c = if let index = keys[position].index, !readsDeliveredValues, keys[position].selector == .compare {
+                a.compareValue(at: index, with: b, at: index)
+            } else {
+                compare(a, b, by: keys[position])
+            }
             if c != 0 { return keys[position].ascending ? c < 0 : c > 0 }
         }
         return a.objectID < b.objectID
@@ -347,6 +353,15 @@ public struct ConsistencyCheck {
     /// `a` against `b` under one sort key, with the values the check reads (`values(of:)`):
     /// the current ones are compared where the objects hold them.
     private func compare(_ a: ManagedObject, _ b: ManagedObject, by key: OrderKey) -> Int {
+        guard key.selector == .compare else {
+            let read = { (object: ManagedObject) -> Value in
+                let value = key.index.map { self.readsDeliveredValues ? self.values(of: object)[$0] : object.value(at: $0) }
+                    ?? object.value(forKeyPath: key.key)
+                guard case .string(let text) = value else { return value }
+                return .string(key.selector.key(for: text))
+            }
+            return Value.compare(read(a), read(b))
+        }
         guard let index = key.index else { return Value.compare(a.value(forKeyPath: key.key), b.value(forKeyPath: key.key)) }
         if readsDeliveredValues { return Value.compare(values(of: a)[index], values(of: b)[index]) }
         return a.compareValue(at: index, with: b, at: index)
@@ -380,7 +395,7 @@ public struct ConsistencyCheck {
     /// `formatsLike(_:_:)` for a cell's source as `shownRows` gives it: unretained, borrowed from
     /// the table's cell, which lives through the check (nothing changes the table meanwhile).
     /// The class is compared by its metadata and the reference cast without a check:
-    /// `as? CellValues` retained the source and called the runtime's cast per row. The metadata
+    /// `as? CellValues` would retain the source and call the runtime's cast per row. The metadata
     /// is read once per check (`cellValuesType`), not through its accessor per row.
     @inline(__always)
     private func formatsLike(_ source: Unmanaged<AnyObject>, _ object: ManagedObject) -> Bool {

@@ -4,7 +4,7 @@ import FetchedResults
 /// `controller(_:sectionIndexTitleForSectionName:)` answers and whether its data source gives
 /// the table an index at all (docs/semantics.md, "Section names and index titles").
 public enum SectionIndexTitleStyle: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// Apple's default: the capitalised first letter of the section name (the delegate defers to
+    /// Apple's default: `%c` of the section name's first UTF-16 unit, uppercased (the delegate defers to
     /// the controller).
     case firstLetter = "first-letter"
     /// The whole section name.
@@ -19,7 +19,7 @@ public enum SectionIndexTitleStyle: String, Sendable, CaseIterable, CustomString
 extension TableAdapter: FetchedResultsSectionIndexTitleDelegate {
     /// The index title the app supplies for `sectionName` under its data source's
     /// `indexTitleStyle`: the whole name for `.full`, otherwise nil, which leaves the controller's
-    /// default (the capitalised first letter). An empty name has no title.
+    /// default (`FetchedResultsController.defaultIndexTitle(forSectionName:)`). An empty name has no title.
     public func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) -> String? {
         guard dataSource.indexTitleStyle == .full, !sectionName.isEmpty else { return nil }
         return sectionName

@@ -50,6 +50,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         switch kind {
         case .appleTemplate: return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .coordinator: return CoordinatorAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .xcodeTemplate: return XcodeTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .reloadAll: return ReloadAllAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .diffable where options.delivery == .difference:
             return DiffableDifferenceAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
@@ -106,7 +107,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
 
     // MARK: Helpers
 
-    /// Takes `callback` (`consuming`): it moves into the log, where borrowing it made a copy
+    /// Takes `callback` (`consuming`): it moves into the log, where borrowing it would make a copy
     /// (a retain of the changed object, its index paths copied) per callback.
     func log(_ callback: consuming Callback, _ action: CallbackAction) {
         lastEvent.entries.append((callback, action))

@@ -30,6 +30,10 @@ package struct BenchResult: Sendable {
     /// Median milliseconds per event of the baseline context's own `processPendingChanges()` (no
     /// observer): the change event an app using a diff pays too, which `controllerMs` includes.
     package var contextMs = 0.0
+    /// Median milliseconds per event of the same pipeline on the Apple-shaped layer (`bench
+    /// --stack apple`): context → fetched results controller → the delegate of Apple's documentation →
+    /// `UITableView` → the check; nil when not measured.
+    package var appleMs: Double?
 
     /// Baseline (refetch, sort, `difference(from:)`) over controller.
     package var ratio: Double { controllerMs > 0 ? baselineMs / controllerMs : 0 }
@@ -43,6 +47,11 @@ package struct BenchResult: Sendable {
     /// `heckelRatio`, which stays the target.
     package var heckelContextRatio: Double { controllerMs > 0 ? (contextMs + heckelMs) / controllerMs : 0 }
 
+    /// The Apple-shaped pipeline over the engine's pipeline, on the same events: 1.15 is 15 % more.
+    package var appleRatio: Double? {
+        appleMs.map { pipelineMs > 0 ? $0 / pipelineMs : 0 }
+    }
+
     /// One line of JSON: `size`, `changes`, `controller_ms` and the other figures of the table.
     package var jsonLine: String {
         "{\"size\":\(size),\"changes\":\(changes),\"controller_ms\":\(Self.decimal(controllerMs)),"
@@ -53,7 +62,8 @@ package struct BenchResult: Sendable {
             + "\"bytes_per_object\":\(bytesPerObject)"
             + ",\"controller_bytes_per_object\":\(controllerBytesPerObject),\"context_bytes_per_object\":\(contextBytesPerObject),"
             + "\"peak_rss_bytes\":\(peakResidentBytes),\"context_ms\":\(Self.decimal(contextMs)),"
-            + "\"heckel_context_ratio\":\(Self.decimal(heckelContextRatio, places: 1))}"
+            + "\"heckel_context_ratio\":\(Self.decimal(heckelContextRatio, places: 1))"
+            + (appleMs.map { ",\"apple_ms\":\(Self.decimal($0)),\"apple_ratio\":\(Self.decimal(appleRatio ?? 0, places: 3))" } ?? "") + "}"
     }
 
     /// The header of the plain table.
@@ -62,16 +72,20 @@ package struct BenchResult: Sendable {
         "B/obj", "ctl B/obj", "ctx B/obj", "peak MB",
     ]
 
+    /// The Apple stack's columns, after the others when measured.
+    package static let appleHeader = ["apple ms", "apple ratio"]
+
     /// The row of the plain table.
     package var tableRow: [String] {
-        [
+        let apple = appleMs.map { [Self.decimal($0), Self.decimal(appleRatio ?? 0, places: 3)] } ?? []
+        return [
             Self.grouped(size), Self.grouped(changes), Self.decimal(controllerMs), Self.decimal(pipelineMs),
             Self.decimal(baselineMs), Self.decimal(ratio, places: 1), Self.decimal(heckelMs),
             Self.decimal(heckelRatio, places: 1), Self.decimal(contextMs), Self.decimal(heckelContextRatio, places: 1),
             Self.decimal(fetchMs, places: 1),
             Self.grouped(bytesPerObject), Self.grouped(controllerBytesPerObject),
             Self.grouped(contextBytesPerObject), BenchMemory.megabytes(peakResidentBytes),
-        ]
+        ] + apple
     }
 
     /// What each column of the table means, printed under it.
@@ -89,10 +103,22 @@ package struct BenchResult: Sendable {
         "  peak MB: the process's peak resident memory so far (three contexts, two pipelines and the store)",
     ]
 
+    /// The legend's lines for the Apple stack's columns.
+    package static let appleLegend = [
+        "apple ms: the same events through the Apple-shaped layer (NSManagedObjectContext, NSFetchedResultsController,",
+        "  the delegate of Apple's documentation, UITableView, the check); apple ratio: apple / pipeline",
+    ]
+
+    /// The legend for `results`: the Apple stack's lines when it was measured.
+    package static func legend(for results: [BenchResult]) -> [String] {
+        legend + (results.contains { $0.appleMs != nil } ? appleLegend : [])
+    }
+
     /// Right-aligned columns, two spaces apart.
     package static func table(_ results: [BenchResult]) -> [String] {
-        let rows = [tableHeader] + results.map(\.tableRow)
-        let widths = tableHeader.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let header = tableHeader + (results.contains { $0.appleMs != nil } ? appleHeader : [])
+        let rows = [header] + results.map(\.tableRow)
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             zip(row, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "  ")
         }

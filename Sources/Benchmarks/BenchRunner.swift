@@ -18,17 +18,20 @@ package struct BenchRunner {
     /// The controllers' change path (`.automatic` unless measuring one path alone).
     package var path: ChangePath
     /// Measures the controller alone: no pipeline and no baseline are built or timed (their
-    /// figures are 0). For profiling the controller (docs/performance.md, "Instructions per change").
+    /// figures are 0). For profiling the controller (docs/performance.md, "Reproducing the figures").
     package var controllerOnly: Bool
+    /// `.apple` also replays every event through the Apple-shaped layer (`AppleStack`).
+    package var stack: BenchStack
 
     package init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic,
-                 controllerOnly: Bool = false) {
+                 controllerOnly: Bool = false, stack: BenchStack = .engine) {
         self.sizes = sizes
         self.changes = changes
         self.seed = seed
         self.repetitions = repetitions
         self.path = path
         self.controllerOnly = controllerOnly
+        self.stack = stack
     }
 
     /// Events measured per pair: enough for a stable median, few enough for a short run.
@@ -78,6 +81,14 @@ package struct BenchRunner {
         let pipelineBytes = pipeline == nil ? 0 : perObject(beforePipeline, afterPipeline)
         progress("size \(NumberText.grouped(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
             + "\(controllerBytes) B per object for the controller, \(pipelineBytes) B with the data source and the table")
+        // The Apple stack gets a store of its own, made from the same seed (the same objects and
+        // IDs): its types live on the main actor, and the engine's store stays with the others.
+        let seed = seed
+        let apple = stack == .apple && !controllerOnly ? try Self.onMainActor {
+            var workload = BenchWorkload(seed: seed)
+            return try AppleStack(store: workload.makeStore(count: size))
+        } : nil
+        if apple != nil { progress("size \(NumberText.grouped(size)): the Apple-shaped stack is built") }
         // The baseline works on a context of its own, with nothing observing it.
         var baseline = controllerOnly ? nil : try BenchBaseline(context: ObjectContext(store: store))
 
@@ -99,6 +110,17 @@ package struct BenchRunner {
                 }
                 return ms
             } } ?? []
+            let appleSamples = try apple.map { apple in try Self.measure(events) { edits in
+                try Self.onMainActor {
+                    try apple.apply(edits)
+                    var problems: [String] = []
+                    let ms = BenchClock.milliseconds { problems = apple.processEvent() }
+                    guard problems.isEmpty else {
+                        throw BenchError(description: "the Apple-shaped pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))")
+                    }
+                    return ms
+                }
+            } }
             let baselineSamples = try baseline?.measure(events, warmUp: Self.warmUpEvents,
                                                         count: baselineEvents(size: size, changes: k, measured: measured)) ?? []
             report(BenchResult(
@@ -111,13 +133,20 @@ package struct BenchRunner {
                 bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
                 events: measured, baselineEvents: baselineSamples.count,
                 contextBytesPerObject: perObject(beforeContext, beforeFetch), peakResidentBytes: BenchMemory.peakResidentBytes() ?? 0,
-                contextMs: BenchClock.median(baselineSamples.map(\.context))))
+                contextMs: BenchClock.median(baselineSamples.map(\.context)),
+                appleMs: appleSamples.map(BenchClock.median)))
         }
         // The incremental check vouched for every event; the full one confirms the end state.
         let problems = pipeline?.check.run(scope: .full) ?? []
         guard problems.isEmpty else {
             throw BenchError(description: "the full check disagrees at size \(size): \(problems.prefix(3))")
         }
+    }
+
+    /// Runs `body` on the main actor: UIKit's types live there, and `fetchsim bench` and the
+    /// tests that run the Apple stack call the runner from the main thread.
+    private static func onMainActor<T: Sendable>(_ body: @MainActor () throws -> T) throws -> T {
+        try MainActor.assumeIsolated { try body() }
     }
 
     /// Runs `body` for every event and returns its timings after the warm-up events.

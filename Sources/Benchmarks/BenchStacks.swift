@@ -4,6 +4,16 @@ import FetchSimCore
 import ObjectGraph
 import TableSimulation
 
+/// Which pipelines `fetchsim bench` measures.
+package enum BenchStack: String, CaseIterable, Sendable {
+    /// The engine's own pipeline: `ObjectContext`, the engine's controller, the coordinator
+    /// adapter, `SimulatedTableView` and the incremental check.
+    case engine
+    /// The engine's pipeline and, beside it on the same events, the same list written on the
+    /// Apple-shaped layer (`AppleStack`), with the ratio of the two.
+    case apple
+}
+
 /// A delegate that receives every callback and does nothing with it: the controller's own cost.
 final class CountingDelegate: FetchedResultsControllerDelegate {
     private(set) var callbacks = 0

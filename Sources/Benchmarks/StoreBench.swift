@@ -93,7 +93,7 @@ package struct StoreBench {
             phases.beforeOpen = beforeOpen
             // The peak from here on is what holding N fetched objects needs, not what writing them
             // did: reset after the trim above, or the peak would start at the write's freed memory
-            // that malloc still kept (about 230 MB at 1M).
+            // that malloc still keeps (hundreds of megabytes at 1M).
             let peakIsReset = BenchMemory.resetPeak()
             var fetched = 0
             var context: ObjectContext?

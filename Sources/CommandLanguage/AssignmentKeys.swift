@@ -1,7 +1,7 @@
 /// The keys of one command's `key=value`s read so far, to reject a repeated key.
 ///
 /// A command has a handful of assignments: it looks the key up among them by a linear search
-/// (hashing every key into a `Set<String>` was about a tenth of parsing an edit line), and keeps
+/// (hashing every key into a `Set<String>` costs more for so few), and keeps
 /// a set only once a command has more than `linearLimit`, so a line of many keys stays linear.
 struct AssignmentKeys {
     static let linearLimit = 8

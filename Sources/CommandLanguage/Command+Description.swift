@@ -24,6 +24,8 @@ extension Command: CustomStringConvertible {
             return style.map { "index-titles \($0)" } ?? "index-titles"
         case .refresh(let references):
             return (["refresh"] + references.map(\.description)).joined(separator: " ")
+        case .obtainPermanentIDs(let references):
+            return (["obtainPermanentIDs"] + references.map(\.description)).joined(separator: " ")
         case .move(let from, let to, let setsUserDrivenFlag):
             return (setsUserDrivenFlag ? "move " : "move --unflagged ") + "\(from.shortDescription) \(to.shortDescription)"
         case .adapter(let kind, let options):

@@ -11,6 +11,7 @@ extension Command {
         case indexTitles = "index-titles"
         case cache
         case batchSize = "batch-size"
+        case obtainPermanentIDs
 
         /// Other spellings accepted for a command.
         package static let aliases: [String: Name] = ["exit": .quit]
@@ -18,8 +19,8 @@ extension Command {
         /// The command named `keyword`, or one of its aliases; `nil` when there is none.
         package init?(keyword: String) {
             // The edits of a batch first, by equality (the same short text compares in a few
-            // instructions): `Name(rawValue:)` finds a keyword by hashing it, a sixth of parsing
-            // `set #3 order=5` (docs/performance.md, "Fuzzer throughput, sixth pass").
+            // instructions): `Name(rawValue:)` finds a keyword by hashing it, a large share of
+            // parsing a short edit line such as `set #3 order=5`.
             if let name = Name.edits.first(where: { $0.rawValue == keyword }) {
                 self = name
             } else if let name = Name(rawValue: keyword) {

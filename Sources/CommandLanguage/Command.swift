@@ -90,6 +90,9 @@ package enum Command: Hashable, Sendable {
     /// `refresh REF …`: `refresh(_:mergeChanges: true)` on objects, which the controller then
     /// re-evaluates as updated (the fix for changes to related objects).
     case refresh([ObjectRef])
+    /// `obtainPermanentIDs REF …`: `obtainPermanentIDs(for:)` on inserted objects, whose
+    /// temporary IDs become permanent before any save.
+    case obtainPermanentIDs([ObjectRef])
     /// `index-titles first-letter|full|none`: how the app titles the section index (its
     /// `sectionIndexTitleForSectionName`); a bare `index-titles` prints the current style.
     case indexTitles(SectionIndexTitleStyle?)
@@ -146,6 +149,7 @@ package enum Command: Hashable, Sendable {
         case .indexTitles: .indexTitles
         case .cache: .cache
         case .batchSize: .batchSize
+        case .obtainPermanentIDs: .obtainPermanentIDs
         }
     }
 

@@ -77,12 +77,15 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.begin, syntax: "begin", summary: "start a change event spanning lines (end with commit or abort)", example: "begin"),
         .init(.commit, syntax: "commit", summary: "end the change event started by begin and deliver it", example: "commit"),
         .init(.abort, syntax: "abort", summary: "drop the edits made since begin", example: "abort"),
-        .init(.save, syntax: "save", summary: "save the context to its store", example: "save"),
+        .init(.save, syntax: "save", summary: "save the context to its store", example: "save",
+              details: ["With --store FILE, save also keeps the fetch, adapter, profile and reorder strategy in the "
+                        + "file; reopening it brings them back. A store whose file cannot be written opens read-only "
+                        + "and refuses save."]),
         .init(.rollback, syntax: "rollback", summary: "discard the changes made since the last save", example: "rollback"),
         .init(.undo, syntax: "undo", summary: "undo the last change event", example: "undo"),
         .init(.redo, syntax: "redo", summary: "redo the last undone change event", example: "redo"),
         .init(.adapter, syntax: "adapter [NAME] [OPTION=VALUE …]",
-              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all, diffable",
+              summary: "choose the table-updating delegate: apple-template, coordinator, reload-all, diffable, xcode-template",
               example: "adapter coordinator userdriven=skip-moves updates=reconfigure-in-batch",
               details: ["Without a name the options change the current adapter; 'adapter' alone prints it. The coordinator "
                         + "with its defaults is a correct app; each option says what it models and which value is correct."]
@@ -226,8 +229,8 @@ package struct CommandHelp: Hashable, Sendable {
         .init(.indexTitles, syntax: "index-titles [first-letter|full|none]",
               summary: "the section index titles the app supplies: first-letter, full, none",
               example: "index-titles full",
-              details: ["first-letter: Apple's default, the capitalised first letter of each section name; full: the "
-                        + "delegate answers the whole name; none: the data source gives the table no section index. "
+              details: ["first-letter: Apple's default, %c of each section name's first UTF-16 unit, uppercased "
+                        + "(its first letter for ASCII names); full: the delegate answers the whole name; none: the data source gives the table no section index. "
                         + "Shown in the sheet's section lines and by 'dump'; 'index-titles' alone prints the style."]),
         .init(.cache, syntax: "cache [NAME | off | delete [NAME]]",
               summary: "the section cache of later fetches (cacheName), or deleteCache",
@@ -243,6 +246,13 @@ package struct CommandHelp: Hashable, Sendable {
               details: ["Each later 'fetch' sets fetchBatchSize N (0: all at once): the fetched objects start as faults and "
                         + "the first read of one (a cell being configured) fetches its batch of N. 'stats' shows the batch "
                         + "size, the batches fetched and the faults left; 'batch-size' alone prints the setting."]),
+        .init(.obtainPermanentIDs, syntax: "obtainPermanentIDs REF …",
+              summary: "give inserted objects their permanent IDs before saving",
+              example: "obtainPermanentIDs #13",
+              details: ["Core Data's obtainPermanentIDs(for:): an inserted object's ID is temporary until it is saved; "
+                        + "this makes it permanent now, so the save changes no ID. A difference delegate (adapter diffable "
+                        + "delegate=difference) hears of each change as a removal and an insertion of the object, now or at "
+                        + "the save. Objects saved already are left alone."]),
     ]
 }
 

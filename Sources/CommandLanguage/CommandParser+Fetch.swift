@@ -1,4 +1,5 @@
 import Adapters
+import FetchedResults
 extension CommandParser {
     /// The clause keywords of `fetch`, in the order the syntax lists them.
     enum FetchClause: String, CaseIterable {
@@ -143,6 +144,17 @@ extension LineScanner {
                 skipSpaces()
             } else {
                 position = directionStart
+            }
+            // An NSString comparison selector, named as in NSSortDescriptor(key:ascending:selector:).
+            let selectorStart = position
+            while position < scalars.count, Self.isIdentifierScalar(scalars[position]) { position += 1 }
+            let selectorEnds = position == scalars.count || scalars[position] == "," || scalars[position] == ";"
+                || Self.isSpace(scalars[position])
+            if let selector = SortSelector(rawValue: text(selectorStart..<position)), selector != .compare, selectorEnds {
+                sortKey.selector = selector
+                skipSpaces()
+            } else {
+                position = selectorStart
             }
             keys.append(sortKey)
             guard current == "," else { return keys }

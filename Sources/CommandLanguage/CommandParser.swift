@@ -99,6 +99,9 @@ package enum CommandParser {
         case .set: return try parseSet(keyword, &s)
         case .delete: return try parseDelete(keyword, &s)
         case .refresh: return try parseRefresh(keyword, &s)
+        case .obtainPermanentIDs:
+            guard case .delete(let references) = try parseDelete(keyword, &s) else { return .obtainPermanentIDs([]) }
+            return .obtainPermanentIDs(references)
         case .indexTitles: return try parseIndexTitles(keyword, &s)
         case .cache: return try parseCache(keyword, &s)
         case .batchSize:

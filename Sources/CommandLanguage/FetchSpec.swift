@@ -1,4 +1,5 @@
 import Adapters
+import FetchedResults
 
 extension Command {
     /// The clauses of a `fetch` line, each as written; the interpreter builds the request.
@@ -46,16 +47,21 @@ extension Command {
         }
     }
 
-    /// `KEY [asc|desc]` in a `sort` clause.
+    /// `KEY [asc|desc] [caseInsensitiveCompare|localizedStandardCompare]` in a `sort` clause.
     package struct SortKey: Hashable, Sendable, CustomStringConvertible {
         package var key: String
         package var ascending: Bool
+        /// The comparison selector (`compare:` unless one is named).
+        package var selector: SortSelector
 
-        package init(_ key: String, ascending: Bool = true) {
+        package init(_ key: String, ascending: Bool = true, selector: SortSelector = .compare) {
             self.key = key
             self.ascending = ascending
+            self.selector = selector
         }
 
-        package var description: String { ascending ? key : "\(key) desc" }
+        package var description: String {
+            (ascending ? key : "\(key) desc") + (selector == .compare ? "" : " \(selector.rawValue)")
+        }
     }
 }

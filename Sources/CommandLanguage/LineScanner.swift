@@ -32,7 +32,7 @@ struct LineScanner {
     init(_ line: String) {
         // Read from the contiguous UTF-8 in place: one pass that ORs the bytes decides ASCII,
         // and the bytes are widened in a plain loop (`Array(line.utf8)`, `allSatisfy` and `map`
-        // were three passes through iterators and closures, every line).
+        // would be three walks through iterators and closures, every line).
         var utf8 = line
         let bytes = utf8.withUTF8 { utf8 -> [UInt8]? in
             var union: UInt8 = 0
@@ -104,7 +104,7 @@ struct LineScanner {
     }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        // ASCII first: a Unicode property lookup per scalar of every word was a tenth of parsing.
+        // ASCII first: a Unicode property lookup per scalar of every word costs far more.
         if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
         return scalar.properties.isWhitespace
     }
@@ -158,7 +158,7 @@ struct LineScanner {
     }
 
     /// The next token, without moving the cursor (it is put back). Reading from a copy of the
-    /// scanner instead retained and released every array it holds, for every peek.
+    /// scanner instead would retain and release every array it holds, for every peek.
     mutating func peek() throws(CommandError) -> Token? {
         let start = position
         defer { position = start }
@@ -193,7 +193,7 @@ struct LineScanner {
             let scalar = scalars[position]
             if scalar == "\"" {
                 // No escape: the text between the quotes as it stands (building it scalar by
-                // scalar was most of parsing an insert).
+                // scalar would be most of parsing an insert).
                 if runStart == open + 1 {
                     let text = text(runStart..<position)
                     position += 1
@@ -257,7 +257,7 @@ struct LineScanner {
     static func isIdentifier(_ text: String) -> Bool {
         var text = text
         // ASCII (every key the fuzzer writes): byte by byte on the contiguous UTF-8, no scalar
-        // decoding (walking `utf8` twice cost ~240 instructions a key); nil for any other text.
+        // decoding (walking `utf8` twice costs several calls a byte); nil for any other text.
         let ascii = text.withUTF8 { utf8 -> Bool? in
             guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
             let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }

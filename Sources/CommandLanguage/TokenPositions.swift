@@ -127,7 +127,7 @@ struct PositionRecorder {
 /// A command with the positions of its parts in the line it was parsed from.
 package struct ParsedCommand: Sendable {
     package let command: Command
-    /// `command.isEdit`, read once here: asking the command copied it (its payload retained
+    /// `command.isEdit`, read once here: asking the command copies it (its payload retained
     /// and released) for every check of a line's edits.
     package let isEdit: Bool
     package var positions: TokenPositions

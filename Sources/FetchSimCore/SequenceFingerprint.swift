@@ -11,7 +11,7 @@
 ///
 /// Public (its members `@inlinable public`) for one reason: the toolchain (Swift 6.3) does not
 /// inline or specialise a `package` `@inlinable` function in another module, so the controller's
-/// walks called `Builder.append` once per object (docs/performance.md, "Large batches, fifth pass").
+/// walks would call `Builder.append` once per object (docs/performance.md, "Notes for profiling").
 public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The fingerprint's value.
     package var value: UInt64 { storage }
@@ -58,8 +58,8 @@ public struct SequenceFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// One finaliser over `a × K ⊕ rotate(b, 32)`: for identifiers below 2³² the pair is told
     /// from that word alone (its low half is `a × K` mod 2³², a bijection of `a` since K is odd,
     /// which then gives `b`), and `mix` is a bijection, so two different pairs never share a
-    /// link; larger identifiers are still mixed, only without that guarantee. (Two finalisers,
-    /// as before, cost the linear change path a tenth of its walk.)
+    /// link; larger identifiers are still mixed, only without that guarantee. (One finaliser,
+    /// not two: the linear change path hashes a pair for every object it walks.)
     @inlinable @inline(__always)
     static func link(_ left: Int?, _ right: Int?) -> UInt64 {
         // The sentinels are values no identifier takes in practice; the constants keep them apart.

@@ -6,8 +6,27 @@ public enum TextWidth {
     /// The number of columns `text` occupies on a terminal.
     /// - Complexity: O(n) in the length of `text`.
     public static func displayWidth(of text: some StringProtocol) -> Int {
+        // The sum of `displayWidth(of: Character)` over the text's characters. Grapheme breaking
+        // and Unicode property lookups are needed only around non-ASCII scalars: two ASCII
+        // scalars in a row always meet at a character boundary (CR LF, the one exception, is
+        // zero columns either way), so a run of them is measured byte by byte. An ASCII scalar
+        // followed by a non-ASCII one (a combining mark, a variation selector) is measured as
+        // the character it starts.
+        let utf8 = text.utf8
         var width = 0
-        for character in text { width += displayWidth(of: character) }
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
+                if (0x20..<0x7F).contains(byte) { width += 1 }
+                index = next
+                continue
+            }
+            guard let character = text[index...].first else { break }
+            width += displayWidth(of: character)
+            index = utf8.index(index, offsetBy: character.utf8.count)
+        }
         return width
     }
 

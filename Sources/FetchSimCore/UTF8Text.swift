@@ -1,8 +1,8 @@
 /// Text written as UTF-8 bytes and made a `String` once.
 ///
-/// Appending to a `String` piece by piece cost about 250 instructions a piece, and a `String` per
-/// piece joined again more (docs/performance.md, "Fuzzer throughput, fourth pass" and "eighth
-/// pass"). The fuzzer writes its edit lines this way and the interpreter its events' undo names;
+/// Appending to a `String` piece by piece costs far more per piece than copying its bytes, and a
+/// `String` per piece joined again more (docs/performance.md, "The fuzzer's executor and the full
+/// check"). The fuzzer writes its edit lines this way and the interpreter its events' undo names;
 /// what each `append` writes is exactly what `String(_:)`, `shortDescription` or the text itself
 /// would. Inlinable, so that the appends of a line compile into the caller.
 public struct UTF8Text {
@@ -30,8 +30,8 @@ public struct UTF8Text {
 
     @inlinable
     public mutating func append(_ text: String) {
-        // From the contiguous UTF-8: walking the `utf8` view of a short string cost ~10
-        // instructions a byte (docs/performance.md, "Fuzzer throughput, sixth pass").
+        // From the contiguous UTF-8: walking the `utf8` view of a short string goes through
+        // several calls a byte.
         var text = text
         text.withUTF8 { storage.append(contentsOf: $0) }
     }

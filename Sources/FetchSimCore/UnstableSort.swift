@@ -3,16 +3,16 @@
 /// recursion runs too deep) on the array's memory.
 ///
 /// The standard library's `sort(by:)` is a stable merge sort: it moves the elements into a
-/// buffer and back at every level and calls the comparison through a closure, 300–900
-/// instructions per element for a few hundred structs that carry references
-/// (docs/performance.md, "Large batches, fifth pass"). The change path sorts index lists and
+/// buffer and back at every level and calls the comparison through a closure, a heavy cost per
+/// element for a few hundred structs that carry references
+/// (docs/performance.md, "The classifier and move lowering"). The change path sorts index lists and
 /// changes whose keys are distinct, where stability buys nothing; a caller whose keys may tie
 /// breaks the tie in `areInIncreasingOrder` (by position, say) to get a deterministic order.
 ///
 /// Inlinable and generic, so that each caller gets a copy specialised for its element type with
 /// its comparison inlined — and `public` for that: the toolchain (Swift 6.3) neither inlines nor
-/// specialises a `package` `@inlinable` function in another module (the controller's sorts ran
-/// the unspecialised generic, three times slower than the merge sort they replaced).
+/// specialises a `package` `@inlinable` function in another module (the controller's sorts would
+/// run the unspecialised generic, slower than the merge sort).
 /// - Complexity: O(n log n) comparisons in the worst case.
 public enum UnstableSort {
     /// Ranges this short are sorted by insertion.

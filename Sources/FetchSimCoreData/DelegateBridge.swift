@@ -13,6 +13,7 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) {
+        core?.resultsChanged()
         guard let core, let delegate = core.delegate else { return }
         delegate.controllerWillChangeContent(core.delegateFace)
     }
@@ -46,6 +47,7 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
 /// and Core Data's warning in the engine's `delegateLog`).
 final class DifferenceBridge: CallbackBridge, FetchedResultsDifferenceDelegate {
     func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
+        core?.resultsChanged()
         guard let core, let delegate = core.delegate else { return }
         delegate.controller(core.delegateFace, didChangeContentWith: FetchedResultsControllerCore.managedDifference(difference, in: core))
     }
@@ -58,6 +60,7 @@ final class DifferenceBridge: CallbackBridge, FetchedResultsDifferenceDelegate {
 /// (`FetchedResultsControllerCore.deliverProbing`).
 final class ProbingBridge: CallbackBridge, FetchedResultsSnapshotDelegate {
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+        core?.resultsChanged()
         core?.deliverProbing(from: controller, snapshot: snapshot, bridge: self)
     }
 }
@@ -66,6 +69,7 @@ final class ProbingBridge: CallbackBridge, FetchedResultsSnapshotDelegate {
 /// event, and `performFetch()`, as one snapshot.
 final class SnapshotBridge: CallbackBridge, FetchedResultsSnapshotDelegate {
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+        core?.resultsChanged()
         guard let core, let delegate = core.delegate else { return }
         delegate.controller(core.delegateFace, didChangeContentWith: core.managedSnapshot(snapshot))
     }

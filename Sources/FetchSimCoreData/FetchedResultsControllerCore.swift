@@ -31,6 +31,11 @@ final class FetchedResultsControllerCore {
     private(set) var notImplemented: Set<OptionalMethod> = []
     /// Whether `performFetch()` is running (the engine's snapshot then is the fetch's, not an event's).
     private(set) var isFetching = false
+    /// The app's sections, made once per change event: a table's data source asks for them once
+    /// per section and per question (`sections?[section].numberOfObjects`), and making them costs
+    /// a pass over every section. Kept only while a delegate is set: the engine's controller tells
+    /// the bridge of every change event then, and `resultsChanged()` drops them.
+    private var cachedSections: [any NSFetchedResultsSectionInfo]?
 
     init(context: NSManagedObjectContext, request: any FetchRequestSource, sectionNameKeyPath: String?, cacheName: String?) {
         self.context = context
@@ -53,6 +58,25 @@ final class FetchedResultsControllerCore {
         return face
     }
 
+    /// The sections of the current results; nil before the first fetch.
+    var sections: [any NSFetchedResultsSectionInfo]? {
+        if let cachedSections { return cachedSections }
+        guard let engine, engine.hasFetched else { return nil }
+        // Each section reads its name and count from the engine when asked: a data source asks
+        // for counts, and making every section's name and index title up front cost a string
+        // per section per event.
+        let source = CurrentSections(engine: engine, context: context)
+        let infos: [any NSFetchedResultsSectionInfo] = (0..<engine.numberOfSections).map { CurrentSectionInfo(source: source, index: $0) }
+        if delegate != nil, bridge != nil { cachedSections = infos }
+        return infos
+    }
+
+    /// The results changed (a change event begins, or a fetch): the sections are made again on
+    /// the next question.
+    func resultsChanged() {
+        cachedSections = nil
+    }
+
     func markNotImplemented(_ method: OptionalMethod) {
         notImplemented.insert(method)
     }
@@ -63,8 +87,15 @@ final class FetchedResultsControllerCore {
         let engineContext = try context.requireEngine()
         let engineRequest = try request.engineRequest(sectionNameKeyPath: sectionNameKeyPath)
         do {
-            return try FetchedResultsController(fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
-                                                cache: context.persistentStoreCoordinator?.sectionCaches)
+            let engine = try FetchedResultsController(fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
+                                                      cache: context.persistentStoreCoordinator?.sectionCaches)
+            // Core Data reads the request's predicate again at every change: an app that sets
+            // `fetchRequest.predicate` changes which changed objects enter or leave, before any refetch.
+            engine.predicateSource = { [weak self] in
+                guard let self else { return engineRequest.predicate }
+                return try self.request.engineRequest(sectionNameKeyPath: self.sectionNameKeyPath).predicate
+            }
+            return engine
         } catch {
             throw .fetch("NSFetchedResultsController for '\(engineRequest.entityName)': \(error)")
         }
@@ -79,6 +110,7 @@ final class FetchedResultsControllerCore {
             installBridge()
         }
         guard let engine else { return }
+        resultsChanged()
         isFetching = true
         defer { isFetching = false }
         do {
@@ -98,6 +130,7 @@ final class FetchedResultsControllerCore {
 
     /// Gives the engine controller the bridge for what the delegate's class is known to implement.
     func installBridge() {
+        resultsChanged()
         guard let engine else { return }
         guard let delegate else {
             bridge = nil

@@ -27,6 +27,9 @@ import Synchronization
 public struct Managed<Value: ManagedValue>: ManagedStorage {
     /// Identifies this property of this instance among its siblings, for finding its name.
     let token: Int
+    /// The property's name, found on first use and kept with the object: finding it again costs
+    /// a key-path hash and a lock on every access.
+    var name: String?
 
     /// A property whose value lives in the managed object.
     public init() {
@@ -48,13 +51,23 @@ public struct Managed<Value: ManagedValue>: ManagedStorage {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Managed<Value>>
     ) -> Value {
         get {
-            let name = ManagedPropertyNames.name(of: storageKeyPath, in: object)
+            let name = propertyName(object, storageKeyPath)
             ManagedPropertyNames.recordRead(of: name)
             return Value.managedValue(from: object.value(forKey: name))
         }
         set {
-            object.setValue(newValue.managedObjectValue, forKey: ManagedPropertyNames.name(of: storageKeyPath, in: object))
+            object.setValue(newValue.managedObjectValue, forKey: propertyName(object, storageKeyPath))
         }
+    }
+
+    /// The name of the property `storageKeyPath` stores, kept in the storage after the first use.
+    private static func propertyName<Object: NSManagedObject>(
+        _ object: Object, _ storageKeyPath: ReferenceWritableKeyPath<Object, Managed<Value>>
+    ) -> String {
+        if let name = object[keyPath: storageKeyPath].name { return name }
+        let name = ManagedPropertyNames.name(of: storageKeyPath, in: object)
+        object[keyPath: storageKeyPath].name = name
+        return name
     }
 }
 
@@ -191,8 +204,12 @@ enum ManagedPropertyNames {
 
     @TaskLocal private static var recorder: ReadRecorder?
 
+    /// How many key-path-to-name recordings are running: a read checks this counter before the
+    /// task-local recorder, which costs more to look up, on every property access.
+    private static let recordings = Atomic<Int>(0)
+
     static func recordRead(of name: String) {
-        guard let recorder else { return }
+        guard recordings.load(ordering: .relaxed) > 0, let recorder else { return }
         recorder.name.withLock { if $0 == nil { $0 = name } }
     }
 
@@ -202,6 +219,8 @@ enum ManagedPropertyNames {
         guard let type = Root.self as? NSManagedObject.Type,
               let scratch = type.init(entity: NSEntityDescription(), insertInto: nil) as? Root else { return nil }
         let recorder = ReadRecorder()
+        recordings.add(1, ordering: .relaxed)
+        defer { recordings.subtract(1, ordering: .relaxed) }
         $recorder.withValue(recorder) { _ = scratch[keyPath: keyPath] }
         return recorder.name.withLock { $0 }
     }

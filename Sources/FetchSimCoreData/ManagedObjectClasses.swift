@@ -13,6 +13,10 @@ enum ManagedObjectClasses {
     private static let seen = Mutex<[String: ClassBox]>([:])
     /// The classes already recorded, so that seeing one again costs a set lookup.
     private static let seenTypes = Mutex<Set<ObjectIdentifier>>([])
+    /// Names `NSClassFromString` found no subclass for (a model's entity whose class the app
+    /// never declared): asking again would search the runtime's type metadata on every
+    /// `Note(context:)`, which looks its entity up among all of the model's.
+    private static let notFound = Mutex<Set<String>>([])
 
     /// The class with the box's type: metatypes are not `Sendable` values for the mutex.
     private struct ClassBox: @unchecked Sendable {
@@ -36,7 +40,11 @@ enum ManagedObjectClasses {
     static func `class`(named name: String) -> NSManagedObject.Type? {
         guard !name.isEmpty, name != "NSManagedObject" else { return nil }
         if let found = seen.withLock({ $0[name]?.type }) { return found }
-        guard let type = NSClassFromString(name) as? NSManagedObject.Type else { return nil }
+        if notFound.withLock({ $0.contains(name) }) { return nil }
+        guard let type = NSClassFromString(name) as? NSManagedObject.Type else {
+            notFound.withLock { _ = $0.insert(name) }
+            return nil
+        }
         see(type)
         return type
     }

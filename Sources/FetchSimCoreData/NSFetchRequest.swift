@@ -84,7 +84,16 @@ public final class NSFetchRequest<ResultType>: CustomStringConvertible {
                 throw .fetch("fetch of '\(name)': the sort descriptor for \(descriptor.keyPathText ?? "a key path") has no key "
                     + "(a key path names its property only for @Managed properties of NSManagedObject subclasses)")
             }
-            sorts.append(FetchedResults.SortDescriptor(key: key, ascending: descriptor.ascending))
+            let selector: SortSelector
+            switch descriptor.selector?.name {
+            case nil, "compare:": selector = .compare
+            case "caseInsensitiveCompare:": selector = .caseInsensitiveCompare
+            case "localizedStandardCompare:": selector = .localizedStandardCompare
+            case let other?:
+                throw .fetch("fetch of '\(name)': sort selector '\(other)' for '\(key)' is not supported "
+                    + "(compare:, caseInsensitiveCompare: and localizedStandardCompare: are)")
+            }
+            sorts.append(FetchedResults.SortDescriptor(key: key, ascending: descriptor.ascending, selector: selector))
         }
         var request = FetchRequest(entityName: name, predicate: try predicate?.enginePredicate(), sortDescriptors: sorts,
                                    sectionNameKeyPath: sectionNameKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,

@@ -44,3 +44,35 @@ struct FetchedSectionInfo: NSFetchedResultsSectionInfo {
         return section.objects.map { context.wrapper(for: $0) }
     }
 }
+
+/// The controller and context the app's current sections read from, shared by all of them.
+final class CurrentSections {
+    let engine: FetchedResultsController
+    weak var context: NSManagedObjectContext?
+    /// Every section's count, read once: a table asks each one's count twice per event (to
+    /// validate the batch, then to check), and a count is a descent of the engine's section tree.
+    let counts: [Int]
+
+    init(engine: FetchedResultsController, context: NSManagedObjectContext) {
+        self.engine = engine
+        self.context = context
+        counts = (0..<engine.numberOfSections).map(engine.numberOfObjects(inSection:))
+    }
+}
+
+/// A section of the controller's current results (`NSFetchedResultsController.sections`): its
+/// count read when the list was made, its name and objects from the engine's controller when
+/// asked; the list is made again at each change event.
+struct CurrentSectionInfo: NSFetchedResultsSectionInfo {
+    let source: CurrentSections
+    let index: Int
+
+    var name: String { source.engine.sectionName(at: index) ?? "" }
+    var indexTitle: String? { source.engine.sectionIndexTitle(forSectionName: name) }
+    var numberOfObjects: Int { source.counts.indices.contains(index) ? source.counts[index] : 0 }
+    var objects: [Any]? {
+        guard let context = source.context else { return [] }
+        guard index < source.engine.numberOfSections else { return [] }
+        return source.engine.sectionInfo(at: index).objects.map { context.wrapper(for: $0) }
+    }
+}

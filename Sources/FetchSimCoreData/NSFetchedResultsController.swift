@@ -100,10 +100,7 @@ public final class NSFetchedResultsController<ResultType> {
     }
 
     /// The sections in order; nil before `performFetch()`.
-    public var sections: [NSFetchedResultsSectionInfo]? {
-        guard let engine, let context, let sections = engine.sections else { return nil }
-        return sections.map { FetchedSectionInfo(section: $0, context: context) }
-    }
+    public var sections: [NSFetchedResultsSectionInfo]? { core?.sections }
 
     /// The object at `indexPath`.
     ///
@@ -143,9 +140,9 @@ public final class NSFetchedResultsController<ResultType> {
         engine?.section(forSectionIndexTitle: title, at: sectionIndex) ?? NSNotFound
     }
 
-    /// The index title for a section name: the delegate's, else its first letter capitalised.
+    /// The index title for a section name: the delegate's, else Apple's default (`%c` of the first UTF-16 unit, uppercased).
     public func sectionIndexTitle(forSectionName sectionName: String) -> String? {
-        engine?.sectionIndexTitle(forSectionName: sectionName) ?? sectionName.first.map { String($0).uppercased() }
+        engine?.sectionIndexTitle(forSectionName: sectionName) ?? FetchedResultsController.defaultIndexTitle(forSectionName: sectionName)
     }
 }
 

@@ -66,7 +66,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// The object's ID; temporary while the object is unsaved.
     public var objectID: NSManagedObjectID {
         NSManagedObjectID(entity: entity, engineID: engineID, storeIdentifier: managedObjectContext?.storeIdentifier ?? "",
-                          isTemporaryID: engineID.rawValue == 0 || managedObjectContext?.unsavedState(of: self) == .inserted)
+                          isTemporaryID: managedObjectContext?.isTemporaryID(of: self) ?? (engineID.rawValue == 0))
     }
 
     public static func == (lhs: NSManagedObject, rhs: NSManagedObject) -> Bool { lhs === rhs }

@@ -293,6 +293,32 @@ public final class NSManagedObjectContext {
         }
     }
 
+    /// Gives `objects` their permanent IDs now, as Core Data's `obtainPermanentIDs(for:)`: an
+    /// inserted object's `objectID` stops being temporary before the save, so the save changes no
+    /// ID (and a difference delegate hears of the change now, not at the save). Objects of
+    /// another context, or saved already, are left alone.
+    ///
+    /// ```swift
+    /// let note = Note(context: context)
+    /// try context.obtainPermanentIDs(for: [note])
+    /// note.objectID.isTemporaryID   // false
+    /// ```
+    public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
+        let engine = try requireEngine()
+        let ids = objects.filter { $0.managedObjectContext === self && $0.engineID.rawValue != 0 }.map(\.engineID)
+        do {
+            try engine.obtainPermanentIDs(for: ids)
+        } catch {
+            throw CoreDataError.context("obtainPermanentIDs(for:) failed: \(error)")
+        }
+    }
+
+    /// Whether `object`'s ID is temporary in this context (inserted, unsaved, no permanent ID obtained).
+    func isTemporaryID(of object: NSManagedObject) -> Bool {
+        guard object.engineID.rawValue != 0 else { return true }
+        return engine?.isTemporaryID(object.engineID) ?? false
+    }
+
     /// Refreshes every object this context has handed out, as Core Data's `refreshAllObjects()`.
     public func refreshAllObjects() {
         for object in wrappers.values.sorted(by: { $0.engineID < $1.engineID }) { refresh(object, mergeChanges: true) }

@@ -70,12 +70,33 @@ public final class NSPersistentStoreCoordinator {
         }
     }
 
+    /// Adds an engine store that is already filled, as the in-memory store: for benchmarks that
+    /// measure this layer on the same objects as the engine's own contexts (`fetchsim bench
+    /// --stack apple`). Not Core Data's API.
+    package func addEngineStore(_ engineStore: PersistentStore) throws(CoreDataError) {
+        guard store == nil else { throw .store("the coordinator already has a store; FetchSim supports one store per coordinator") }
+        engineEntities = try managedObjectModel.engineEntities()
+        store = engineStore
+        let description = NSPersistentStoreDescription()
+        description.type = NSInMemoryStoreType
+        storeDescription = description
+        storeIdentifier = Self.identifier(for: description)
+        do {
+            _ = try engineContext()
+        } catch {
+            store = nil
+            throw error
+        }
+    }
+
     /// A new engine context on the store with the model's entities defined, sharing object IDs
     /// with the others.
     func engineContext() throws(CoreDataError) -> ObjectContext {
         guard let store else { throw .context("the coordinator has no store; call loadPersistentStores(completionHandler:) first") }
         do {
             let context = try idSource.map { source throws(ObjectGraphError) in try ObjectContext(sibling: source) } ?? ObjectContext(store: store)
+            // Section names of relationship keys are object URIs: this store's, as `uriRepresentation()`.
+            context.storeIdentifier = storeIdentifier
             // All at once: a model's relationships point both ways and to entities defined later.
             try context.define(engineEntities)
             if idSource == nil { idSource = context }

@@ -88,14 +88,33 @@ final class ListEngine {
         releaseCellsOffScreen()
     }
 
-    /// Runs an update of the simulated table; an invalid one records UIKit's exception.
+    /// The batches the app has begun and not ended (`beginUpdates`, `performBatchUpdates`).
+    private var openBatches = 0
+
+    /// Begins a batch: the updates until the matching `endBatch()` are recorded, not applied.
+    func beginBatch() {
+        loadIfNeeded()
+        openBatches += 1
+        table.beginUpdates()
+    }
+
+    /// Ends a batch; the outermost validates and applies it (an invalid one records UIKit's exception).
+    func endBatch() {
+        openBatches = max(openBatches - 1, 0)
+        perform { () throws(TableViewError) in try table.endUpdates() }
+    }
+
+    /// Runs an update of the simulated table; an invalid one records UIKit's exception. Inside a
+    /// batch the rows stay as they are until it ends, so the cells are released only outside one
+    /// (releasing looks at every row on screen: once per update call made an event of k
+    /// changes cost k passes over the screen).
     func perform(_ update: () throws(TableViewError) -> Void) {
         do {
             try update()
         } catch {
             raise(error)
         }
-        releaseCellsOffScreen()
+        if openBatches == 0 { releaseCellsOffScreen() }
     }
 
     func raise(_ error: TableViewError) {
@@ -170,9 +189,31 @@ final class ListEngine {
         return TableCell(identifier: row, columns: cell?.shownContent.columns ?? [])
     }
 
+    /// The rows on screen, in order: each one's index path, row serial and the identifier of the
+    /// cell the table keeps for it (nil for none). One walk per section on screen (`shownRows`), where a lookup per row
+    /// descended the table's row tree once for each.
+    private func visibleRows() -> [(path: IndexPath, row: Int, cell: Int?)] {
+        let paths = table.indexPathsForVisibleRows
+        var result: [(path: IndexPath, row: Int, cell: Int?)] = []
+        result.reserveCapacity(paths.count)
+        var start = 0
+        while start < paths.count {
+            let section = paths[start].section
+            var end = start + 1
+            while end < paths.count, paths[end].section == section { end += 1 }
+            let shown = table.shownRows(inSection: section, rows: paths[start].row..<(paths[end - 1].row + 1))
+            for (path, row) in zip(paths[start..<end], shown) {
+                result.append((path, row.identifier, row.cellIdentifier))
+            }
+            start = end
+        }
+        return result
+    }
+
     /// Puts the cells of rows that no longer have a cell in the table into the reuse queue.
     private func releaseCellsOffScreen() {
-        let onScreen = Set(table.indexPathsForVisibleRows.compactMap { table.cellForRow(at: $0)?.identifier })
+        guard !cells.isEmpty else { return }
+        let onScreen = Set(visibleRows().compactMap(\.cell))
         for (row, cell) in cells where !onScreen.contains(row) {
             cells[row] = nil
             enqueue(cell)
@@ -212,9 +253,10 @@ final class ListEngine {
             }
         }
         var sectionContents: [Int: [CellContent?]] = [:]
-        for path in table.indexPathsForVisibleRows {
+        for (path, row, cell) in visibleRows() {
             // Rows past the data source's count are not asked about: the app would index out of range.
-            guard let expected = expectedRows[path.section], path.row < expected, let shown = cell(at: path)?.shownContent else { continue }
+            guard let expected = expectedRows[path.section], path.row < expected, cell != nil,
+                  let shown = cells[row]?.shownContent else { continue }
             let fresh = questions.listCell(at: path)?.shownContent
             guard let fresh, fresh != shown else { continue }
             let contents = sectionContents[path.section] ?? (0..<expected).map {

@@ -203,10 +203,9 @@ open class UICollectionView: UIView {
     /// loaded yet loads first, from the data source's current counts.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         engine.log("performBatchUpdates")
-        engine.loadIfNeeded()
-        engine.table.beginUpdates()
+        engine.beginBatch()
         updates?()
-        engine.perform { () throws(TableViewError) in try engine.table.endUpdates() }
+        engine.endBatch()
         completion?(true)
     }
 

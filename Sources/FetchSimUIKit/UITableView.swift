@@ -202,15 +202,14 @@ open class UITableView: UIView {
     /// A table that has not loaded yet loads now, from the data source's current counts.
     open func beginUpdates() {
         engine.log("beginUpdates")
-        engine.loadIfNeeded()
-        engine.table.beginUpdates()
+        engine.beginBatch()
     }
 
     /// Ends a batch; the outermost validates it against the data source's counts and applies it,
     /// or records UIKit's `NSInternalInconsistencyException` and leaves the rows as they were.
     open func endUpdates() {
         engine.log("endUpdates")
-        engine.perform { () throws(TableViewError) in try engine.table.endUpdates() }
+        engine.endBatch()
     }
 
     /// Runs `updates` as one batch, then `completion` with `true` (at once: nothing animates).

@@ -46,7 +46,7 @@ struct Candidate {
     /// An object among the results after the event, under `key`; `keyChanged`: whether it was
     /// among them before under another sort or section key. Takes the key as it is: testing,
     /// binding or comparing an optional `SortKey` copies and destroys it through generic value
-    /// witnesses, several hundred instructions each time.
+    /// witnesses, which cost far more than the key's own work.
     init(object: ManagedObject, oldEntry: ResultEntry?, key: SortKey, keyChanged: Bool, isUpdated: Bool, otherAttributesChanged: Bool = false) {
         self.object = object
         objectID = object.objectID

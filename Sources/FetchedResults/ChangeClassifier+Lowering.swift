@@ -126,7 +126,7 @@ extension ChangeClassifier {
         guard rankBits + 2 + indexBits < Int.bitWidth - 1 else { return sortedChanges(from: &pending, of: candidates) }
         // Both arrays written in place: `append` checks the capacity and the buffer's uniqueness
         // per element. (Not for short lists: this initializer allocates through the
-        // unspecialised generic `_allocateBufferUninitialized`, ~670 instructions.)
+        // unspecialised generic `_allocateBufferUninitialized`, which costs more than they save.)
         var order = [Int](unsafeUninitializedCapacity: pending.count) { order, initialized in
             for (index, change) in pending.enumerated() {
                 order[index] = (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
@@ -156,8 +156,8 @@ extension ChangeClassifier {
     /// The change `change` stands for.
     @inline(__always)
     private static func make(_ change: Pending, _ candidates: [Candidate]) -> ObjectChange {
-        // The object read in each case: read once before the switch, it was retained twice and
-        // released once per change.
+        // The object read in each case: read once before the switch, it would be retained twice
+        // and released once per change.
         switch change.group {
         case 0:
             ObjectChange(type: .delete, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: nil)

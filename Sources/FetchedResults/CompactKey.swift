@@ -183,7 +183,7 @@ struct KeyLayout {
         }
 
         /// A string's bytes with 0x00 escaped as 0x00 0xFF, up to eight at a time; false when
-        /// the words filled up (the caller writes no terminator then, as the byte loop did not).
+        /// the words filled up (the caller writes no terminator then).
         mutating func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let start = bytes.baseAddress else { return true }
             var i = 0

@@ -23,6 +23,11 @@ public enum CompatibilityProfile: String, Sendable, CaseIterable, CustomStringCo
     /// 22): since iOS 10; before, a swap was two moves (openradar 27957917).
     public var lowersMoves: Bool { self != .ios9 }
 
+    /// Whether a section cache is checked as today's Core Data checks it — entity, version,
+    /// section key path, object count, sort keys; a mismatch rebuilds it silently — rather than
+    /// against the whole request with the fatal "illegally mutated" error (`ios9`, `ios10`).
+    public var checksCacheLikeToday: Bool { self == .modern || self == .strict }
+
     /// The order of one event's callbacks between `willChangeContent` and `didChangeContent` (rule 2).
     public var deliveryOrder: DeliveryOrder { self == .ios9 || self == .ios10 ? .sectionsFirst : .objectDeletesFirst }
 }

@@ -8,8 +8,8 @@ import ObjectGraph
 /// entries are sorted as they are: a comparison reads a few words and only looks up full keys
 /// (`InexactKeys`) when two compact keys tie and one is inexact. The standard library's sort is a
 /// stable merge sort: it copies the 40-byte entries into a buffer and back at every level and calls
-/// the comparison through a closure, about 1,100 instructions per entry at 100,000 entries
-/// (docs/performance.md, "Initial fetch and store, fourth pass"). Stability buys nothing here:
+/// the comparison through a closure (docs/performance.md, "The initial fetch").
+/// Stability buys nothing here:
 /// no two entries are equal under `EntryOrdering`, which ends with the object ID — so the sort is
 /// `UnstableSort`'s introsort, specialised for entries.
 /// - Complexity: O(n log n) comparisons in the worst case.

@@ -50,7 +50,7 @@ struct ResolvedRequest {
     /// The entities inheriting from `entity` whose objects the request fetches too; empty
     /// without sub-entities or when the request excludes them.
     let subentityNames: [String]
-    let predicate: BoundPredicate?
+    private(set) var predicate: BoundPredicate?
     /// The keys the controller orders by: the request's own, or, when the section key does not
     /// lead them, the section's label first (a position one past the extended values, see
     /// `SectionLabels`) and then the request's (`sectionKeyLeads`).
@@ -72,7 +72,24 @@ struct ResolvedRequest {
     let limit: Int
     let offset: Int
     /// The key paths through relationships the request reads (none for most requests).
-    let keyPaths: KeyPathTable
+    private(set) var keyPaths: KeyPathTable
+
+    /// Binds `predicate` in place of the request's own. False, changing nothing, when it reads a
+    /// key path the request does not and the request keeps section labels at the position right
+    /// past its key paths (a new path would take that position).
+    mutating func rebind(_ predicate: Predicate?) throws(FetchedResultsError) -> Bool {
+        var paths = keyPaths
+        let bound: BoundPredicate?
+        do {
+            bound = try predicate?.bound(keyPaths: &paths)
+        } catch {
+            throw .predicate(error)
+        }
+        guard paths.paths.count == keyPaths.paths.count || sectionLabels == nil else { return false }
+        self.predicate = bound
+        keyPaths = paths
+        return true
+    }
 
     init(_ request: FetchRequest, schema: Schema) throws(FetchedResultsError) {
         guard let entity = schema.entity(named: request.entityName) else {
@@ -81,10 +98,10 @@ struct ResolvedRequest {
         guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
         var keyPaths = KeyPathTable(entity: entity, schema: schema)
         var sortTypes: [AttributeType?] = []
-        func position(of key: String, role: String) throws(FetchedResultsError) -> Int {
+        func position(of key: String, role: String, selector: SortSelector = .compare) throws(FetchedResultsError) -> Int {
             let resolved: (index: Int, attribute: Attribute)?
             do {
-                resolved = try keyPaths.resolve(key)
+                resolved = try keyPaths.resolve(key, selector: selector)
             } catch {
                 throw .invalidKeyPath(key, problem: error.detail, role: role)
             }
@@ -94,7 +111,7 @@ struct ResolvedRequest {
         }
         var sortIndexes: [Int] = []
         for descriptor in request.sortDescriptors {
-            sortIndexes.append(try position(of: descriptor.key, role: "sort key"))
+            sortIndexes.append(try position(of: descriptor.key, role: "sort key", selector: descriptor.selector))
         }
         if let key = request.sectionNameKeyPath {
             let index = try position(of: key, role: "section key")

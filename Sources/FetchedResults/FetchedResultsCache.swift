@@ -1,36 +1,76 @@
 import ObjectGraph
 
-/// The persistent section caches behind Apple's `cacheName`: per name, the configuration the
-/// cached sections were computed for (docs/semantics.md, "cacheName and deleteCache").
+/// The persistent section caches behind Apple's `cacheName`: per name, what the cached sections
+/// were computed for (docs/semantics.md, "cacheName and deleteCache", "The cache today").
 ///
 /// Apple keeps them in files shared by every controller of the app; FetchSim keeps them in this
 /// object, which the controllers that should share caches are given (the REPL has one per
 /// session), so runs stay independent and deterministic.
 public final class FetchedResultsCache {
-    /// Per cache name, the configuration it was written for.
-    private var configurations: [String: String] = [:]
+    /// Per cache name, what it was written for.
+    private var entries: [String: Entry] = [:]
+
+    private struct Entry {
+        /// The request as the old check compares it: entity, predicate, sort, section key path.
+        var configuration: String
+        /// What today's check compares.
+        var stamp: CacheStamp
+    }
 
     /// An empty set of caches.
     public init() {}
 
     /// The names of the caches held, sorted.
-    public var names: [String] { configurations.keys.sorted() }
+    public var names: [String] { entries.keys.sorted() }
 
     /// Deletes the cache called `name`, or every cache when `name` is nil, as
     /// `deleteCache(withName:)` does; deleting a cache that does not exist does nothing.
     public func deleteCache(withName name: String?) {
-        if let name { configurations[name] = nil } else { configurations = [:] }
+        if let name { entries[name] = nil } else { entries = [:] }
     }
 
-    /// Checks `configuration` against the cache called `name` and writes it there when there is
-    /// none; throws Apple's "illegally mutated" error when the cache was written for another one.
-    func use(_ name: String, for configuration: String) throws(FetchedResultsError) {
-        if let cached = configurations[name] {
-            guard cached == configuration else { throw .cacheMismatch(name) }
-            return
-        }
-        configurations[name] = configuration
+    /// The old check, before the fetch: throws Apple's "illegally mutated" error when the cache
+    /// called `name` was written for another request (profiles `ios9` and `ios10`).
+    func check(_ name: String, configuration: String) throws(FetchedResultsError) {
+        if let entry = entries[name], entry.configuration != configuration { throw .cacheMismatch(name) }
     }
+
+    /// Records the fetch in the cache called `name`: writes it when there is none; with today's
+    /// check (`checksLikeToday`), a cache whose stamp differs is deleted and written again
+    /// silently, one whose stamp matches is reused.
+    func record(_ name: String, configuration: String, stamp: CacheStamp, checksLikeToday: Bool) -> CacheUse {
+        guard let entry = entries[name] else {
+            entries[name] = Entry(configuration: configuration, stamp: stamp)
+            return .written
+        }
+        guard checksLikeToday, entry.stamp != stamp else { return .reused }
+        entries[name] = Entry(configuration: configuration, stamp: stamp)
+        return .rebuilt
+    }
+}
+
+/// What a fetch did with its section cache.
+public enum CacheUse: String, Sendable {
+    /// There was none: the fetch wrote it.
+    case written
+    /// It matched: Core Data takes the sections from it.
+    case reused
+    /// It did not match today's check: deleted and written again, silently.
+    case rebuilt
+}
+
+/// What today's Core Data checks a section cache against before using it: the entity's name and
+/// version hash, the section key path, the number of fetched objects and the sort descriptors'
+/// keys — not their directions, not the predicate (the public decompilation of iOS 18.2's
+/// `-_restoreCachedSectionInfo`, the only source; it also compares each store's modification
+/// time, which FetchSim does not model).
+struct CacheStamp: Equatable {
+    let entity: String
+    /// The entity's attributes, standing for its version hash.
+    let entityVersion: String
+    let sectionNameKeyPath: String
+    let objectCount: Int
+    let sortKeys: [String]
 }
 
 extension FetchRequest {

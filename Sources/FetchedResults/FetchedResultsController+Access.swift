@@ -82,8 +82,8 @@ extension FetchedResultsController {
         var row = rows.lowerBound
         tree.forEach(from: first + row) { entry, _ in
             // The entry holds its object unowned(unsafe), kept alive by the tracked table: lent
-            // to `body` as it is. Reading it as a strong reference retained and released it per
-            // row (the check after every batch walks every row).
+            // to `body` as it is. Reading it as a strong reference would retain and release it
+            // per row (the check after every batch walks every row).
             Unmanaged.passUnretained(entry.object)._withUnsafeGuaranteedRef { body(row, $0) }
             row += 1
             return row < rows.upperBound
@@ -151,41 +151,48 @@ extension FetchedResultsController {
         )
     }
 
-    /// The index title for a section name: the delegate's, or the capitalised first letter (Apple's
-    /// default); `nil` for an empty name.
+    /// The index title for a section name: the delegate's, or Apple's default — the first UTF-16
+    /// unit formatted with `%c`, uppercased (`defaultIndexTitle(forSectionName:)`); `nil` for an
+    /// empty name.
     public func sectionIndexTitle(forSectionName name: String) -> String? {
         if delegateRoles.sectionIndexTitles, let titles = delegate as? any FetchedResultsSectionIndexTitleDelegate,
            let title = titles.controller(self, sectionIndexTitleForSectionName: name) {
             return title
         }
-        return name.first.map { String($0).uppercased() }
+        return Self.defaultIndexTitle(forSectionName: name)
     }
 
-    /// The distinct index titles of all sections, in section order.
+    /// The index titles of the sections, in section order, without a title equal to the one
+    /// listed before it: Apple's `-sectionIndexTitles` compares each section's title with the
+    /// last one it listed only, so `A B A` lists three titles and `A A B` two (decompilation of
+    /// iOS 18.2, the only source). A section without a title is left out.
     /// - Complexity: O(s) when sections came or went since the last call (or the delegate
     ///   changed), O(1) otherwise.
     public var sectionIndexTitles: [String] {
         if let cachedSectionIndexTitles { return cachedSectionIndexTitles }
-        let titles = computeSectionIndexTitles()
+        let titles = indexTitleEntries().map(\.title)
         cachedSectionIndexTitles = titles
         return titles
     }
 
-    private func computeSectionIndexTitles() -> [String] {
-        var seen: Set<String> = []
-        var titles: [String] = []
+    /// Each entry of `sectionIndexTitles` with the section it stands for (the first of a run).
+    private func indexTitleEntries() -> [(title: String, section: Int)] {
+        var entries: [(title: String, section: Int)] = []
         for section in 0..<numberOfSections {
             guard let title = sectionIndexTitle(forSectionName: sectionName(at: section) ?? ""),
-                  seen.insert(title).inserted else { continue }
-            titles.append(title)
+                  title != entries.last?.title else { continue }
+            entries.append((title, section))
         }
-        return titles
+        return entries
     }
 
-    /// The first section whose index title is `title`, or `nil` if none has it. `index` is the
-    /// title's position in `sectionIndexTitles`, as in Apple's signature; it breaks no ties here
-    /// because titles are distinct.
+    /// The section the index entry at `index` stands for, when `title` is that entry's title;
+    /// `nil` otherwise — where Apple raises "invalid Section Index offsetN" for an index past the
+    /// titles and "Index title at N is not equal to 'T'" for another title. A title that appears
+    /// twice (not adjacent) answers by its position, each for its own section.
     public func section(forSectionIndexTitle title: String, at index: Int) -> Int? {
-        (0..<numberOfSections).first { sectionIndexTitle(forSectionName: sectionName(at: $0) ?? "") == title }
+        let entries = indexTitleEntries()
+        guard index >= 0, index < entries.count, entries[index].title == title else { return nil }
+        return entries[index].section
     }
 }

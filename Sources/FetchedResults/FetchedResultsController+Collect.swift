@@ -6,8 +6,8 @@ extension FetchedResultsController {
     /// full key of every entry whose compact key is inexact.
     ///
     /// The request is copied into a local once: read through `self` in the loop, the resolved
-    /// request (a dozen arrays and references) was copied — retained and released — for every
-    /// object, twice. Without key paths or section labels the compact key is read straight from
+    /// request (a dozen arrays and references) would be copied — retained and released — for
+    /// every object, twice. Without key paths or section labels the compact key is read straight from
     /// the object (`KeyLayout.code(of:at:)`) and a `SortKey` is built only for an inexact key;
     /// without a predicate an object belongs when it is live (`candidates` are the entity's).
     /// - Complexity: O(n) for n candidates.

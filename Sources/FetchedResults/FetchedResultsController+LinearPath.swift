@@ -2,7 +2,7 @@ import FetchSimCore
 import ObjectGraph
 
 /// How the controller brings its results up to date for a change event. Both paths report the
-/// same callbacks; only their cost differs (docs/performance.md, "Large batches").
+/// same callbacks; only their cost differs (docs/performance.md, "Large events: the linear path").
 public enum ChangePath: String, Sendable, CaseIterable {
     /// Linear when the event changes a large share of the results, else incremental.
     case automatic
@@ -15,7 +15,7 @@ public enum ChangePath: String, Sendable, CaseIterable {
 extension FetchedResultsController {
     /// An event takes the linear path when its candidates are at least this share of the tracked
     /// objects (1 / factor), and at least `linearPathMinimum` of them. Measured with
-    /// `fetchsim bench --path` (docs/performance.md, "Large batches, third pass"): per changed
+    /// `fetchsim bench --path` (docs/performance.md, "Large events: the linear path"): per changed
     /// object the incremental path costs a few tree searches, the linear one a share of a pass
     /// over the whole list; they meet near k = n / 30 at n = 10,000 and 100,000.
     static let linearPathFactor = 24
@@ -45,9 +45,9 @@ extension FetchedResultsController {
         typealias Tree = OrderStatisticTree<EntryOrdering>
         // The candidates among the results, by ID: the walk meets each once, at its old rank.
         // Which candidates leave and enter is worked out here from `oldEntry`, `keyChanged` and
-        // whether there is a new key, without `leavesTree`/`entersTree`: their `newKey == nil`
-        // is Optional's `Equatable` comparison, which copies the key (two values and an array)
-        // into a tuple and destroys it — a tenth of the event when asked four times per candidate.
+        // the new key's plain fields (`hasNewKey`, `newCode`): binding or comparing an optional
+        // `SortKey` would copy the key (two values and an array) through generic witnesses and
+        // destroy it again, for every candidate.
         var listed = IDLookup(capacity: candidates.count)
         var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
         entering.reserveCapacity(candidates.count)

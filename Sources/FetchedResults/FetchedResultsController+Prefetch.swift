@@ -1,6 +1,6 @@
 import ObjectGraph
 
-/// Overlapping the cache misses of one change event (issue 14): at a million fetched objects the
+/// Overlapping the cache misses of one change event: at a million fetched objects the
 /// tracked table's slots and the tree's leaves a change reads are rarely cached, and a change
 /// handled alone waits for each miss in turn. These steps run before the per-change work and
 /// touch what every change of the event will read, with no step of one change waiting on

@@ -25,7 +25,7 @@ extension FetchedResultsController {
             let value = request.keyPaths.extendedValues(of: entry.object)[sectionIndex].sectionIdentity
             if let current = order.last, Value.compare(current, value) == 0 { continue }
             guard seen.insert(value).inserted else {
-                throw .outOfOrderSectionName(index: index, name: value.sectionName, legacyQuote: profile == .ios9 || profile == .ios10)
+                throw .outOfOrderSectionName(index: index, name: value.sectionName(uri: { context.uriString(of: $0) }), legacyQuote: profile == .ios9 || profile == .ios10)
             }
             order.append(value)
         }
@@ -107,7 +107,7 @@ extension FetchedResultsController {
 
     /// The name of the section whose tree value is `value` (a label, or the key's own value).
     func sectionName(of value: Value) -> String {
-        (request.sectionLabels?.section(ofLabel: value) ?? value).sectionName
+        (request.sectionLabels?.section(ofLabel: value) ?? value).sectionName(uri: { context.uriString(of: $0) })
     }
 
     /// Forgets the labels of sections that no longer exist (after an event that removed one).

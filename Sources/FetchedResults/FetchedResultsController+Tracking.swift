@@ -5,12 +5,13 @@ extension FetchedResultsController {
     /// Turns one `objectsDidChange` into one change event (rule 3), if a delegate is listening.
     func handle(_ change: ObjectsDidChange) {
         guard hasFetched, let delegate else { return }
+        if let predicateSource { rereadPredicate(predicateSource) }
         if tree.count >= Self.batchSearchMinimumCount { prefetchTrackedSlots(for: change) }
         var candidates: [Candidate] = []
         candidates.reserveCapacity(change.count)
         // Read once: each access to a stored property of the controller is checked for exclusivity.
         let request = self.request, entityName = request.entity.name, legacy = profile == .ios9
-        // The tracked table too (a read of it per candidate was ~115 instructions of checks); the
+        // The tracked table too (a read of it per candidate would be an exclusivity check); the
         // copy ends with this block, before the trees change the table (a second reference to
         // its storage then would make that change copy it whole).
         do {
@@ -132,5 +133,24 @@ extension FetchedResultsController {
             changes.append(SectionChange(type: .insert, index: index, name: sectionName(of: value)))
         }
         return changes
+    }
+}
+
+extension FetchedResultsController {
+    /// Reads the predicate again, as the public decompilation of iOS 18.2's
+    /// `_core_managedObjectContextDidChange:` does at the start of every change event (it
+    /// compares the request's predicate with the one it kept and, when they differ, keeps and
+    /// remaps the new one — the only source): the new predicate decides the membership of the
+    /// objects this event and later ones report changed.
+    func rereadPredicate(_ source: () throws -> Predicate?) {
+        let predicate: Predicate?
+        do {
+            predicate = try source()
+        } catch {
+            return
+        }
+        guard predicate != currentPredicate else { return }
+        guard (try? request.rebind(predicate)) == true else { return }
+        currentPredicate = predicate
     }
 }

@@ -186,8 +186,8 @@ extension FetchedResultsController {
     /// The indexes of `entries` in the order `ordering` sorts them (or the reverse). Sorting
     /// indexes and comparing the entries in place copies no entry. The entries are distinct
     /// (ties are broken by object ID), so the unstable sort gives the one order there is; the
-    /// standard library's merge sort cost about 250 instructions an entry for the few of an
-    /// edit (docs/performance.md, "Fuzzer throughput, eighth pass").
+    /// standard library's merge sort costs more per entry for the few of an edit
+    /// (docs/performance.md, "The classifier and move lowering").
     /// - Complexity: O(k log k).
     static func sortedIndexes(of entries: [ResultEntry], by ordering: EntryOrdering, descending: Bool) -> [Int] {
         entries.withUnsafeBufferPointer { entries in

@@ -37,6 +37,18 @@ public final class FetchedResultsController {
     public internal(set) var lastChangeSet: ResultsChangeSet?
     /// Whether `performFetch()` has run.
     public private(set) var hasFetched = false
+    /// Where the controller reads its request's predicate again at the start of every change
+    /// event, as Core Data does (its fetch request is an object the app may change); nil keeps
+    /// the request's. A predicate that differs from the one in use replaces it for the objects
+    /// that change from then on — the fetched ones stay as fetched until `performFetch()`. One
+    /// that cannot be read (the source throws) or bound is ignored.
+    ///
+    ///     controller.predicateSource = { appRequest.predicate }
+    public var predicateSource: (() throws -> Predicate?)?
+    /// The predicate in use (the request's, or the last one read from `predicateSource`).
+    public internal(set) var currentPredicate: Predicate?
+    /// What the last `performFetch()` did with the section cache (nil without a `cacheName`).
+    public private(set) var lastCacheUse: CacheUse?
     /// What Core Data would log during the last `performFetch()`: today the line for objects whose
     /// section key is nil, placed in the unnamed section with those whose key is `""`.
     public private(set) var fetchLog: [String] = []
@@ -81,10 +93,15 @@ public final class FetchedResultsController {
         sectionCache = cacheName == nil ? nil : cache
         self.profile = profile
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
+        currentPredicate = fetchRequest.predicate
         inexactKeys = InexactKeys()
         tree = OrderStatisticTree(ordering: EntryOrdering(layout: request.layout, inexact: inexactKeys), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
-            if case .objectsDidChange(let change) = notification { self?.handle(change) }
+            switch notification {
+            case .objectsDidChange(let change): self?.handle(change)
+            case .objectIDsMutated(let ids): self?.handleIDMutation(ids)
+            case .willSave, .didSave: break
+            }
         }
     }
 
@@ -102,7 +119,9 @@ public final class FetchedResultsController {
     /// - Complexity: O(n log n) for n matching objects.
     public func performFetch() throws(FetchedResultsError) {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
-        if let cacheName, let sectionCache { try sectionCache.use(cacheName, for: fetchRequest.cacheConfiguration) }
+        if let cacheName, let sectionCache, !profile.checksCacheLikeToday {
+            try sectionCache.check(cacheName, configuration: fetchRequest.cacheConfiguration)
+        }
         let candidates = request.candidates(in: context)
         // Sections in the order the fetch meets them, when the section key does not lead the sort.
         if let labels = request.sectionLabels { try labelSections(of: candidates.filter(request.matches), labels: labels) }
@@ -149,6 +168,14 @@ public final class FetchedResultsController {
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
+        if let cacheName, let sectionCache {
+            let stamp = CacheStamp(entity: request.entity.name,
+                                   entityVersion: request.entity.attributes.map { "\($0.name):\($0.type)" }.joined(separator: ","),
+                                   sectionNameKeyPath: fetchRequest.sectionNameKeyPath ?? "", objectCount: entries.count,
+                                   sortKeys: fetchRequest.sortDescriptors.map(\.key))
+            lastCacheUse = sectionCache.record(cacheName, configuration: fetchRequest.cacheConfiguration, stamp: stamp,
+                                               checksLikeToday: profile.checksCacheLikeToday)
+        }
         batchFaulting = fetchRequest.fetchBatchSize > 0 ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
         hasFetched = true
         fetchLog = []

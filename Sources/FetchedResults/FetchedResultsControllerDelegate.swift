@@ -55,8 +55,8 @@ public protocol FetchedResultsDifferenceDelegate: FetchedResultsControllerDelega
 }
 
 /// A delegate that names the section index titles itself, as Apple's
-/// `controller(_:sectionIndexTitleForSectionName:)`; without it the controller uses the
-/// capitalised first letter of the section name.
+/// `controller(_:sectionIndexTitleForSectionName:)`; without it the controller uses Apple's
+/// default, `FetchedResultsController.defaultIndexTitle(forSectionName:)`.
 public protocol FetchedResultsSectionIndexTitleDelegate: FetchedResultsControllerDelegate {
     /// The index title for the section called `sectionName`; `nil` for the controller's default.
     func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) -> String?

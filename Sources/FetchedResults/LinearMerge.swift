@@ -7,8 +7,8 @@ import ObjectGraph
 /// out on the way.
 ///
 /// The walk is one method with its state in local variables and stored properties of this
-/// struct — no closure captures a variable, so no access to one is checked at run time (such
-/// checks were a tenth of the walk when it was written as closures), and each staying entry
+/// struct — no closure captures a variable, so no access to one is checked at run time in a loop
+/// that runs once per listed object — and each staying entry
 /// is copied once, from its old leaf into its new one.
 struct LinearMerge {
     typealias Tree = OrderStatisticTree<EntryOrdering>

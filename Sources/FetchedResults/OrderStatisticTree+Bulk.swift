@@ -7,7 +7,7 @@ extension OrderStatisticTree {
     ///
     /// The elements go into one buffer sized for the expected count, written through a pointer
     /// (an array's `append` checks uniqueness and capacity per element, and its
-    /// `append(contentsOf:)` takes the generic sequence path, about 120 instructions per run);
+    /// `append(contentsOf:)` takes the generic sequence path per run);
     /// `finish` moves them into leaves of ¾ capacity.
     struct Builder {
         private let storage: BuilderStorage
@@ -19,8 +19,8 @@ extension OrderStatisticTree {
         }
 
         /// A builder that appends into `storage`, an empty buffer its owner keeps from one build
-        /// to the next: a new buffer's pages are fresh memory, and filling them faulted each page
-        /// in again on every build (a twentieth of a linear change event at 10,000 objects).
+        /// to the next: a new buffer's pages are fresh memory, and filling them would fault each
+        /// page in again on every build.
         init(reusing storage: BuilderStorage, expectedCount: Int) {
             precondition(storage.count == 0, "a builder's buffer must be empty when it is reused")
             storage.reserve(expectedCount)
@@ -51,7 +51,7 @@ extension OrderStatisticTree {
         ///
         /// `spare`: leaves of a tree being replaced, in any state; each one nothing else
         /// references (no tree holds it any more) is emptied and filled again instead of a new
-        /// leaf being allocated while the old one is freed — the new tree of a linear pass has
+        /// leaf being allocated while the old one is freed — the new tree of a linear event has
         /// about as many leaves as the old.
         mutating func finish(ordering: Ordering, reusing spare: inout [Node]) -> OrderStatisticTree {
             let count = storage.count

@@ -117,13 +117,13 @@ extension OrderStatisticTree {
 
         /// Child `index` of an inner node. The tree's descents keep what this returns in
         /// `unowned(unsafe)` locals: the node holds its children, so a search need not retain
-        /// each node it passes (a retain and a release per level were a tenth of an incremental
-        /// change event's time at 10,000 objects, docs/performance.md, "Per change, eighth pass").
+        /// each node it passes (a retain and a release are atomic operations, paid per level;
+        /// docs/performance.md, "The object tree and compact keys").
         @inline(__always)
         func child(_ index: Int) -> Node { childPointer[index] }
 
         /// Child `index` of an inner node, lent: no retain. A recursion that passes a child on
-        /// as an argument (`insert`, `remove`) retained and released it per level even from an
+        /// as an argument (`insert`, `remove`) retains and releases it per level even from an
         /// `unowned(unsafe)` local; `_withUnsafeGuaranteedRef` on this does not.
         @inline(__always)
         func lentChild(_ index: Int) -> Unmanaged<Node> {

@@ -4,7 +4,7 @@ extension OrderStatisticTree {
     /// Where a large tree's nodes live: leaves and inner nodes each in a `HugePageBlockPool`, so
     /// that a search through a tree of a million elements (~45 MB of leaves) walks memory that
     /// transparent huge pages map, 2 MB to a TLB entry, instead of 4 KB pages scattered through
-    /// the heap (measured in docs/performance.md, "Per change at 1M, seventh pass").
+    /// the heap (docs/performance.md, "The object tree and compact keys").
     ///
     /// A small tree keeps its nodes on the allocator: a pool maps at least 2 MB per kind of node.
     /// A node keeps its pools alive (`Node.pools`) and returns its storage to them when freed;

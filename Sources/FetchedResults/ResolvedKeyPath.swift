@@ -12,8 +12,8 @@ import ObjectGraph
 /// change to the related object alone is not a change to the fetched object, so the controller
 /// does not notice it (Apple's behaviour; `refresh` is the usual fix).
 struct ResolvedKeyPath: Sendable {
-    /// The key path as written.
-    let text: String
+    /// The key path as written (with its sort selector's name after a space, when it has one).
+    var text: String
     /// Per relationship component, its attribute position in the entity it belongs to.
     let hops: [Int]
     /// The last component's position in the last entity, and the attribute.
@@ -21,6 +21,9 @@ struct ResolvedKeyPath: Sendable {
     let attribute: Attribute
     /// What the value is: the attribute at `index`, or a count of the to-many relationship there.
     let reading: Reading
+    /// How a sort descriptor compares the value: anything but `compare:` reads a string as the
+    /// key that orders like the selector (`SortSelector.key(for:)`).
+    var selector = SortSelector.compare
 
     enum Reading: Sendable {
         case attribute
@@ -77,6 +80,15 @@ struct ResolvedKeyPath: Sendable {
         throw KeyPathProblem(key: text, entity: entity.name, detail: "empty key path")
     }
 
+    /// The entity's own attribute `attribute` at `index`, read as a path (for a sort selector).
+    init(plain attribute: Attribute, at index: Int) {
+        text = attribute.name
+        hops = []
+        self.index = index
+        self.attribute = attribute
+        reading = .attribute
+    }
+
     /// A subquery's count at the end of the to-one relationships `hops`, of the to-many one at
     /// `index`; `text` tells it from the request's other key paths.
     init(subquery text: String, hops: [Int], index: Int, counting subquery: SubqueryCount) {
@@ -125,7 +137,9 @@ struct ResolvedKeyPath: Sendable {
         }
         switch reading {
         case .attribute:
-            return current.value(at: index)
+            let value = current.value(at: index)
+            guard selector != .compare, case .string(let text) = value else { return value }
+            return .string(selector.key(for: text))
         case .count:
             return .int(current.value(at: index).objectIDs.count)
         case .subquery(let subquery):
@@ -205,6 +219,33 @@ struct KeyPathTable: Sendable {
             current = next
         }
         return nil
+    }
+
+    /// The position of `key` compared with `selector`: a key path of its own past the entity's
+    /// attributes (its text `key` and the selector's name), which reads the string key that
+    /// orders as the selector does. Nil for an unknown plain key.
+    mutating func resolve(_ key: String, selector: SortSelector) throws(KeyPathProblem) -> (index: Int, attribute: Attribute)? {
+        guard selector != .compare else { return try resolve(key) }
+        let text = key + " " + selector.rawValue
+        if let known = paths.firstIndex(where: { $0.text == text }) {
+            return (entity.attributes.count + known, paths[known].attribute)
+        }
+        var path: ResolvedKeyPath
+        if key.contains(".") {
+            path = try ResolvedKeyPath(key, entity: entity, schema: schema)
+        } else {
+            guard let index = entity.index(of: key) else { return nil }
+            path = ResolvedKeyPath(plain: entity.attributes[index], at: index)
+        }
+        guard path.attribute.type == .string, case .attribute = path.reading else {
+            throw KeyPathProblem(key: key, entity: entity.name,
+                                 detail: "\(selector.rawValue): needs a string key; '\(key)' is not a string "
+                                     + "(Apple raises an unrecognized selector)")
+        }
+        path.selector = selector
+        path.text = text
+        paths.append(path)
+        return (entity.attributes.count + paths.count - 1, path.attribute)
     }
 
     /// Adds a subquery's count (or finds the one already added with the same `text`): its position.

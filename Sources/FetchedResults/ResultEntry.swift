@@ -26,7 +26,7 @@ struct ResultEntry {
     }
 
     /// The entry of `candidate`'s object under `code`, its reference copied unretained as the
-    /// candidate holds it (through `init(object:code:)` the object was retained and released).
+    /// candidate holds it (`init(object:code:)` would retain and release the object).
     @inline(__always)
     init(_ candidate: Candidate, code: CompactKey) {
         object = candidate.object
@@ -186,11 +186,6 @@ struct SectionOrdering: TreeOrdering {
 }
 
 extension Value {
-    /// The section name a section key value gives: its text, and `""` for nil.
-    var sectionName: String {
-        isNull ? "" : description
-    }
-
     /// The value that stands for this section key value's section. Apple keys sections by name
     /// and names a nil key `""` (the unnamed section), so nil and `""` are one section; `""` is
     /// mapped to nil, which sorts next to it in either direction (nil first, then `""`, the least

@@ -6,7 +6,8 @@ import ObjectGraph
 ///
 /// The index path is kept as two integers and built on request (`path`): an `IndexPath` is
 /// Foundation's, made by two calls into it, and copied and destroyed through its own code —
-/// per changed object, several times an event (docs/performance.md, "Per change, eighth pass").
+/// per changed object, several times an event (docs/performance.md, "The classifier and move
+/// lowering").
 struct Slot: Equatable {
     /// The section's index and the row within it.
     var sectionIndex: Int

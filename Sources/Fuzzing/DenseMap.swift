@@ -1,9 +1,9 @@
 /// A map from small non-negative integers (fuzz symbols, object IDs) to values: an array indexed
 /// by the key, and a dictionary for any key past `denseLimit` or below zero.
 ///
-/// The executor's symbol tables were dictionaries: hashing a key on every insert, every line
-/// rendered and every drag (~1.7 K instructions a batch); symbols and IDs count up from 0 and 1
-/// in a session, so an array holds them densely.
+/// The executor's symbol tables are read on every insert, every line rendered and every drag, where
+/// a dictionary would hash the key each time; symbols and IDs count up from 0 and 1 in a
+/// session, so an array holds them densely.
 struct DenseMap<Value> {
     static var denseLimit: Int { 1 << 16 }
     private var slots: [Value?] = []

@@ -50,6 +50,9 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// drop (`--mixed`). Off by default, so that runs without it draw exactly what they drew
     /// before the option existed.
     package var mixedPercent = 0
+    /// A user's entity to fuzz instead of the built-in `Item` (`--model`, `--entity`, …); its
+    /// filter replaces `hidden == NO`, so `filterPercent` is 0 with one.
+    package var schema: FuzzSchema?
 
     package init() {}
 
@@ -109,10 +112,20 @@ package struct FuzzConfiguration: Equatable, Sendable {
         }.joined(separator: " ")
     }
 
+    /// The entity and key names the lines use.
+    var names: FuzzNames { schema?.names ?? .builtIn }
+
     /// `fetch Item where hidden == NO sort group, order section group index order [reorder S]`:
-    /// no predicate with `--filter 0`, `order desc` with `--sort desc`.
+    /// no predicate with `--filter 0`, `order desc` with `--sort desc`; a user schema's entity,
+    /// keys and filter with `--model`.
     var fetchLine: String {
-        "fetch \(FuzzField.entityName)" + (filterPercent > 0 ? " where hidden == NO" : "")
+        if let schema {
+            let names = schema.names
+            return "fetch \(names.entity)" + (schema.options.filter.map { " where \($0)" } ?? "")
+                + " sort \(names.section), \(names.index)\(sortsAscending ? "" : " desc") section \(names.section) index \(names.index)"
+                + (reorder == .dense ? "" : " reorder \(reorder)")
+        }
+        return "fetch \(FuzzField.entityName)" + (filterPercent > 0 ? " where hidden == NO" : "")
             + " sort group, order\(sortsAscending ? "" : " desc") section group index order"
             + (reorder == .dense ? "" : " reorder \(reorder)")
     }
@@ -138,7 +151,11 @@ package struct FuzzConfiguration: Equatable, Sendable {
         if unflaggedPercent != defaults.unflaggedPercent { words += ["--unflagged", String(unflaggedPercent)] }
         if reorder != defaults.reorder { words += ["--reorder", reorder.rawValue] }
         if !sortsAscending { words += ["--sort", "desc"] }
-        if filterPercent != defaults.filterPercent { words += ["--filter", String(filterPercent)] }
+        if let schema {
+            words += schema.commandLineWords
+        } else if filterPercent != defaults.filterPercent {
+            words += ["--filter", String(filterPercent)]
+        }
         words += workspaceOptions.commandLineWords
         if tableStyle != defaults.tableStyle { words += ["--table", tableStyle.rawValue] }
         if let itemKey { words += ["--items", itemKey.rawValue] }

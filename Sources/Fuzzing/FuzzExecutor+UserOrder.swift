@@ -23,11 +23,11 @@ extension FuzzExecutor {
         let above = to.row > 0 ? rows[to.row - 1] : nil
         let below = to.row < rows.count ? rows[to.row] : nil
         let context = workspace.context
-        guard let group = (above ?? below).flatMap({ context.object(with: $0) })?["group"].stringValue
-                ?? (from.section == to.section ? object["group"].stringValue : nil) else { return nil }
+        guard let group = (above ?? below).flatMap({ context.object(with: $0) }).map({ FuzzFieldReader.sectionKey($0[names.section]) })
+                ?? (from.section == to.section ? FuzzFieldReader.sectionKey(object[names.section]) : nil) else { return nil }
         var order = fullOrder()
         // Each section's list changed in place through the values' indices: looking each key
-        // up again hashed its name, per section and per drag.
+        // up again would hash its name, per section and per drag.
         for index in order.values.indices { order.values[index].removeAll { $0 == moved } }
         var list = order[group] ?? []
         if let above, let index = list.firstIndex(of: above) {
@@ -49,15 +49,16 @@ extension FuzzExecutor {
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
         // Each object's key is read once, in place, not by name in every comparison of the sort.
         // Sections are few: found by a walk of their names, not by hashing each object's name.
+        let keys = self.names
         var names: [String] = [], members: [[OrderEntry]] = []
         let context = workspace.context
-        let entity = context.schema.entity(named: FuzzField.entityName)
-        guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return [:] }
+        let entity = context.schema.entity(named: keys.entity)
+        guard let group = entity?.index(of: keys.section), let index = entity?.index(of: keys.index) else { return [:] }
         if let order = integerOrder(context, group: group, index: index, ascending: ascending) { return order }
-        for object in context.objects(ofEntity: FuzzField.entityName) {
+        for object in context.objects(ofEntity: keys.entity) {
             guard object.valueCount > max(group, index) else { continue } // every Item has the schema's shape
             let entry = OrderEntry(key: object.value(at: index), id: object.objectID)
-            let name = object.value(at: group).stringValue ?? ""
+            let name = FuzzFieldReader.sectionKey(object.value(at: group))
             if let section = names.firstIndex(of: name) {
                 members[section].append(entry)
             } else {
@@ -76,16 +77,17 @@ extension FuzzExecutor {
     /// The objects are read where the context keeps them (`forEachObject(ofEntity:)`): no array
     /// of them built, retained and released per call.
     private func integerOrder(_ context: ObjectContext, group: Int, index: Int, ascending: Bool) -> FullOrder? {
+        let entityName = self.names.entity
         var names: [String] = [], entries: [SectionedEntry] = []
         entries.reserveCapacity(context.objectCount)
         var allIntegers = true
-        context.forEachObject(ofEntity: FuzzField.entityName) { object in
+        context.forEachObject(ofEntity: entityName) { object in
             guard allIntegers, object.valueCount > max(group, index) else { return } // every Item has the schema's shape
             guard case .int(let key) = object.value(at: index) else {
                 allIntegers = false
                 return
             }
-            let name = object.value(at: group).stringValue ?? ""
+            let name = FuzzFieldReader.sectionKey(object.value(at: group))
             let section: Int
             if let known = names.firstIndex(of: name) {
                 section = known
@@ -98,7 +100,7 @@ extension FuzzExecutor {
         guard allIntegers else { return nil }
         // IDs are distinct, so the order is total and an unstable sort gives the same result:
         // `UnstableSort`, specialised with the comparison inlined, where the standard library's
-        // merge sort called it through a closure (twice per drag over every object).
+        // merge sort calls it through a closure (twice per drag over every object).
         UnstableSort.sort(&entries) { a, b in
             if a.section != b.section { return a.section < b.section }
             return a.key != b.key ? (ascending ? a.key < b.key : a.key > b.key) : a.id < b.id
@@ -189,8 +191,8 @@ extension FuzzExecutor {
     private func isCurrentOrder(_ order: FullOrder) -> Bool {
         let context = workspace.context
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
-        let entity = context.schema.entity(named: FuzzField.entityName)
-        guard let group = entity?.index(of: FuzzField.group.rawValue), let index = entity?.index(of: FuzzField.order.rawValue) else { return false }
+        let entity = context.schema.entity(named: names.entity)
+        guard let group = entity?.index(of: names.section), let index = entity?.index(of: names.index) else { return false }
         let width = max(group, index)
         let objects = context.liveObjects
         var total = 0
@@ -200,7 +202,7 @@ extension FuzzExecutor {
             for id in ids {
                 guard let object = objects[id], object.valueCount > width,
                       case .int(let key) = object.value(at: index),
-                      (object.value(at: group).stringValue ?? "") == name else { return false }
+                      FuzzFieldReader.sectionKey(object.value(at: group)) == name else { return false }
                 if let previous {
                     let inOrder = previous.key != key ? (ascending ? previous.key < key : previous.key > key) : previous.id < id.rawValue
                     guard inOrder else { return false }
@@ -217,9 +219,9 @@ extension FuzzExecutor {
     private func tie(in order: FullOrder, moved: ObjectID) -> FuzzFailure? {
         let context = workspace.context
         for (group, ids) in order {
-            guard let index = ids.firstIndex(of: moved), let key = context.object(with: moved)?["order"] else { continue }
+            guard let index = ids.firstIndex(of: moved), let key = context.object(with: moved)?[names.index] else { continue }
             for neighbour in [index - 1, index + 1] where ids.indices.contains(neighbour) {
-                if let other = context.object(with: ids[neighbour]), Value.compare(other["order"], key) == 0 {
+                if let other = context.object(with: ids[neighbour]), Value.compare(other[names.index], key) == 0 {
                     return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the dragged "
                         + "\(moved) ties with \(other.objectID) at order \(key)")
                 }

@@ -35,13 +35,20 @@ package final class FuzzExecutor {
 
     /// Whether the data source renumbers only visible rows (the fuzzer's self-test).
     let breaksRenumbering: Bool
+    /// A user's entity, whose model the workspace starts on; nil for the built-in `Item`.
+    let schema: FuzzSchema?
+    /// The fuzzed entity's name and keys.
+    let names: FuzzNames
 
-    /// A fresh interpreter on an empty workspace; `rendersText` is off while searching.
-    package init(rendersText: Bool = false, breaksRenumbering: Bool = false) throws {
-        interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
+    /// A fresh interpreter on an empty workspace — on a user schema's model, without objects, as
+    /// `fetchsim --model` starts —; `rendersText` is off while searching.
+    package init(rendersText: Bool = false, breaksRenumbering: Bool = false, schema: FuzzSchema? = nil) throws {
+        interpreter = try schema.map { try Interpreter(model: $0.mapped) } ?? Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
         interpreter.rendersJSON = false
         self.breaksRenumbering = breaksRenumbering
+        self.schema = schema
+        names = schema?.names ?? .builtIn
     }
 
     package var workspace: Workspace { interpreter.workspace }
@@ -101,7 +108,7 @@ package final class FuzzExecutor {
 
     /// The positions of the live objects in the inserted objects (`inserted(at:)`), ascending:
     /// in ID order, `liveObjects()` without holding the objects (retaining and releasing a
-    /// hundred of them per batch was most of its cost) and without pairing each with its symbol
+    /// hundred of them per batch would be most of its cost) and without pairing each with its symbol
     /// (the generator reads the few it picks).
     func liveIndexes() -> [Int] {
         workspace.context.liveIndexes(among: insertedIDs)
@@ -116,7 +123,7 @@ package final class FuzzExecutor {
     /// position `index` — the hidden ones for `hidden` — in that order. Read from one copy of
     /// the context's table, without an array of their IDs. (`value(at:)` reads a bool back as
     /// its packed bit is not 0, `holdsExactly` as it is 1: the same, since only 0 and 1 are ever
-    /// packed; `value(at:)` inlines, `holdsExactly` was a call per object, +0.4 K a batch.)
+    /// packed; `value(at:)` inlines, where `holdsExactly` is a call per object.)
     func positions(among live: [Int], holdingTrueAt index: Int) -> [Int] {
         let objects = workspace.context.liveObjects, ids = insertedIDs
         var found: [Int] = []
@@ -130,7 +137,7 @@ package final class FuzzExecutor {
 
     /// Reads the fuzzed entity's fields by position (resolved once per call, not per object).
     func fieldReader() -> FuzzFieldReader {
-        FuzzFieldReader(entity: workspace.context.schema.entity(named: FuzzField.entityName))
+        FuzzFieldReader(entity: workspace.context.schema.entity(named: names.entity), names: names)
     }
 
     /// The object a symbol names, if it exists now.
@@ -216,13 +223,13 @@ package final class FuzzExecutor {
     /// Returns nil when every edit ran, else the edits that did, in order.
     private func render(_ edits: [FuzzEdit], to text: inout FuzzLineText, gone: inout [FuzzSymbol]) -> [FuzzEdit]? {
         // Read once per line: each read of the workspace's edit context and of the symbol
-        // table was a call and an exclusivity check, per edit.
+        // table would be a call and an exclusivity check, per edit.
         let context = workspace.editContext, ids = self.ids
         let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
         // The edits that can run: built only once one cannot (`nil` while all of them can).
         var kept: [FuzzEdit]?
-        // By index, each edit read where the line holds it: iterating the edits copied each
-        // one (its values, a retain per string) and destroyed the copy.
+        // By index, each edit read where the line holds it: iterating the edits would copy each
+        // one (its values, a retain per string) and destroy the copy.
         for index in edits.indices {
             // The edits joined with " ; ".
             let separates = !text.isEmpty
@@ -230,9 +237,9 @@ package final class FuzzExecutor {
             case .insert(_, let values):
                 if separates { text.append(" ; " as StaticString) }
                 text.append("insert " as StaticString)
-                text.append(FuzzField.entityName)
+                text.append(names.entity)
                 text.append(" " as StaticString)
-                text.append(values)
+                if let schema { text.append(values, schema: schema) } else { text.append(values) }
             case .delete(let symbol):
                 guard !gone.contains(symbol), let id = liveID(symbol) else {
                     if kept == nil { kept = Array(edits[..<index]) }
@@ -251,7 +258,7 @@ package final class FuzzExecutor {
                 text.append("set " as StaticString)
                 text.append(id)
                 text.append(" " as StaticString)
-                text.append(values)
+                if let schema { text.append(values, schema: schema) } else { text.append(values) }
             }
             kept?.append(edits[index])
         }
@@ -264,11 +271,23 @@ package final class FuzzExecutor {
 struct FuzzFieldReader {
     private let title: Int?, group: Int?, order: Int?, hidden: Int?
 
-    init(entity: Entity?) {
-        title = entity?.index(of: FuzzField.title.rawValue)
-        group = entity?.index(of: FuzzField.group.rawValue)
-        order = entity?.index(of: FuzzField.order.rawValue)
-        hidden = entity?.index(of: FuzzField.hidden.rawValue)
+    /// `names`: the entity's keys; a user schema has no `title` or `hidden` role.
+    init(entity: Entity?, names: FuzzNames = .builtIn) {
+        let builtIn = names == .builtIn
+        title = builtIn ? entity?.index(of: FuzzField.title.rawValue) : nil
+        group = entity?.index(of: names.section)
+        order = entity?.index(of: names.index)
+        hidden = builtIn ? entity?.index(of: FuzzField.hidden.rawValue) : nil
+    }
+
+    /// The section a section key's value puts an object in, as a name: a string as it is, nil
+    /// as the empty name, anything else (an integer, a boolean) as its literal.
+    static func sectionKey(_ value: Value) -> String {
+        switch value {
+        case .string(let name): name
+        case .null: ""
+        default: value.literal
+        }
     }
 
     /// The position of `hidden` in the entity's attributes, if it has one.

@@ -17,21 +17,27 @@ package struct FuzzGenerator {
     /// Background contexts opened so far in this session (each batch opens a fresh one).
     var backgroundContexts = 0
 
-    /// `configuration.groups`, built once (the property builds the names on every read).
-    private let groups: [String]
+    /// The section key's values: `configuration.groups` (built once: the property builds the
+    /// names on every read), or a user schema's small set.
+    let sectionValues: [Value]
+    /// The section values' names as `sectionKey(_:)` reads them from objects.
+    private let sectionNames: [String]
 
     package init(configuration: FuzzConfiguration, seed: UInt64) {
         self.configuration = configuration
         rng = SeededGenerator(seed: seed)
-        groups = configuration.groups
+        sectionValues = configuration.schema?.sectionValues ?? configuration.groups.map(Value.string)
+        sectionNames = sectionValues.map(FuzzFieldReader.sectionKey)
     }
 
-    /// The entity, the initial rows in one line, the fetch, the adapter and the profile.
+    /// The entity, the initial rows in one line, the fetch, the adapter and the profile. A user
+    /// schema's entity comes from its model (the session starts on it, as `# model:` does), and
+    /// its initial rows are a sample of the user's own when there are any.
     package mutating func setup() -> [FuzzLine] {
         let count = Int.random(in: max(1, configuration.rows / 2)...configuration.rows, using: &rng)
-        let inserts = (0..<count).map { _ in insert(hidden: chance(configuration.filterPercent)) }
-        return [
-            .command(configuration.entityLine, isEssential: true),
+        let inserts = configuration.schema.map { schemaSeed(count: count, $0) }
+            ?? (0..<count).map { _ in insert(hidden: chance(configuration.filterPercent)) }
+        return (configuration.schema == nil ? [.command(configuration.entityLine, isEssential: true)] : []) + [
             .edits(inserts),
             .command(configuration.fetchLine, isEssential: true),
             .command(configuration.adapterLine, isEssential: false),
@@ -95,6 +101,7 @@ package struct FuzzGenerator {
                 edits.append(.delete(symbol))
                 live.remove(at: index)
                 size -= 1
+            case 2 where configuration.schema != nil: edits.append(plainSet(symbol))
             case 2: edits.append(.set(symbol, FuzzValues(title: title())))
             case 3: edits.append(.set(symbol, FuzzValues(order: order())))
             case 4: edits.append(.set(symbol, FuzzValues(group: group())))
@@ -120,6 +127,7 @@ package struct FuzzGenerator {
     }
 
     private mutating func insert(hidden: Bool) -> FuzzEdit {
+        if configuration.schema != nil { return schemaInsert() }
         defer { nextSymbol += 1 }
         // Arguments are evaluated in order: title, group, then order are drawn, as before.
         return .insert(FuzzSymbol(nextSymbol), FuzzValues(title: title(), group: group(), order: order(), hidden: .bool(hidden)))
@@ -127,18 +135,18 @@ package struct FuzzGenerator {
 
     mutating func title() -> Value { .string(Self.titles[Int.random(in: 0..<100, using: &rng)]) }
 
-    /// `t0` … `t99`, written once (interpolating the number cost a few hundred instructions
-    /// per title).
+    /// `t0` … `t99`, written once (interpolating the number for every title would cost more
+    /// than drawing it).
     private static let titles = (0..<100).map { "t\($0)" }
 
     /// Early letters are likelier than late ones, so late sections are small and come and go.
     mutating func group() -> Value {
-        let n = configuration.sections
+        let n = sectionValues.count
         let pick = min(Int.random(in: 0..<n, using: &rng), Int.random(in: 0..<n, using: &rng))
-        return .string(groups[pick])
+        return sectionValues[pick]
     }
 
-    private mutating func order() -> Value { .int(Int.random(in: 0..<max(4, configuration.rows), using: &rng)) }
+    mutating func order() -> Value { .int(Int.random(in: 0..<max(4, configuration.rows), using: &rng)) }
 
     // MARK: Drags
 
@@ -194,10 +202,10 @@ package struct FuzzGenerator {
         let live = executor.liveObjects()
         let reader = executor.fieldReader()
         // The visible objects' symbols by section: sections are few, so they are found by a
-        // walk of their names (a dictionary hashed the name per object).
+        // walk of their names (a dictionary would hash the name per object).
         var names: [String] = [], sections: [[FuzzSymbol]] = []
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
-            let name = reader.value(of: .group, in: object).stringValue ?? ""
+            let name = FuzzFieldReader.sectionKey(reader.value(of: .group, in: object))
             if let section = names.firstIndex(of: name) {
                 sections[section].append(symbol)
             } else {
@@ -205,7 +213,7 @@ package struct FuzzGenerator {
                 sections.append([symbol])
             }
         }
-        let unused = groups.filter { !names.contains($0) }
+        let unused = sectionValues.indices.filter { !names.contains(sectionNames[$0]) }.map { sectionValues[$0] }
         let empties = unused.isEmpty || (!names.isEmpty && chance(50))
         // The smallest section, ties to the first name (names are distinct: one minimum).
         if empties,
@@ -213,12 +221,12 @@ package struct FuzzGenerator {
            case let (name, members) = (names[smallest], sections[smallest]),
            members.count <= 10 {
             let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
-            let others = groups.filter { $0 != name }
+            let others = sectionValues.indices.filter { sectionNames[$0] != name }.map { sectionValues[$0] }
             return .edits(members.map { symbol in
                 switch roll {
                 case 0: return .delete(symbol)
-                case 1 where !others.isEmpty: return .set(symbol, [.group: .string(others.randomElement(using: &rng) ?? name)])
-                default: return .set(symbol, [.hidden: .bool(true)])
+                case 1 where !others.isEmpty: return .set(symbol, [.group: others.randomElement(using: &rng) ?? .string(name)])
+                default: return configuration.schema == nil ? .set(symbol, [.hidden: .bool(true)]) : .delete(symbol)
                 }
             })
         }
@@ -226,12 +234,15 @@ package struct FuzzGenerator {
         let count = Int.random(in: 1...2, using: &rng)
         if chance(50), !live.isEmpty {
             return .edits((0..<count).compactMap { _ in
-                live.randomElement(using: &rng).map { .set($0.symbol, [.group: .string(name), .hidden: .bool(false)]) }
+                live.randomElement(using: &rng).map {
+                    configuration.schema == nil ? .set($0.symbol, [.group: name, .hidden: .bool(false)]) : .set($0.symbol, [.group: name])
+                }
             })
         }
         return .edits((0..<count).map { _ in
+            if configuration.schema != nil { return schemaInsert(section: name) }
             defer { nextSymbol += 1 }
-            return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: .string(name), .order: order(), .hidden: .bool(false)])
+            return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: name, .order: order(), .hidden: .bool(false)])
         })
     }
 

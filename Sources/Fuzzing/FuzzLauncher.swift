@@ -73,12 +73,16 @@ package struct FuzzLauncher {
         if showsProgress { status("fuzz: batch \(finding.batch) failed (\(finding.failure.kind)); shrinking…") }
         var shrinker = FuzzShrinker(kind: finding.failure.kind)
         shrinker.breaksRenumbering = configuration.breaksRenumbering
+        shrinker.schema = configuration.schema
         let shrunk = shrinker.shrink(finding.session)
         if showsProgress { status("\r\u{1B}[K") }
         do {
             let lines = shrunk.lines.count
             let comments = FuzzTranscript.comments(for: finding, configuration: configuration, shrunkLines: lines, tries: shrinker.tries)
-            let transcript = try FuzzTranscript(session: shrunk, comments: comments)
+            let model = configuration.schema.map {
+                FuzzTranscript.relativePath(to: $0.options.model, from: (path as NSString).deletingLastPathComponent)
+            }
+            let transcript = try FuzzTranscript(session: shrunk, comments: comments, schema: configuration.schema, model: model)
             try transcript.text.write(toFile: path, atomically: true, encoding: .utf8)
             summary.finding = FuzzSummary.Shrunk(failure: transcript.failure ?? finding.failure, batch: finding.batch,
                                                  inputLines: transcript.inputLines, tries: shrinker.tries, path: path,

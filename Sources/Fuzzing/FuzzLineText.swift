@@ -41,6 +41,24 @@ extension UTF8Text {
         appendAssignment(.hidden, values[.hidden], first: &first)
     }
 
+    /// `group="Work" order=3 title="t4"`: a user schema's assignments, in its attribute order.
+    mutating func append(_ values: FuzzValues, schema: FuzzSchema) {
+        var first = true
+        for column in schema.columns {
+            let value = switch column.role {
+            case .section: values[.group]
+            case .index: values[.order]
+            case .plain: values.other(at: column.position)
+            }
+            guard let value else { continue }
+            if !first { append(ascii: " ") }
+            first = false
+            append(column.name)
+            append(ascii: "=")
+            append(value)
+        }
+    }
+
     /// ` field=value` (no space before the first), when there is a value.
     private mutating func appendAssignment(_ field: FuzzField, _ value: Value?, first: inout Bool) {
         guard let value else { return }

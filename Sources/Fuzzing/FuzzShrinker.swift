@@ -1,3 +1,4 @@
+import Foundation
 import ObjectGraph
 
 /// Shrinks a failing session to a short one that still fails the same way.
@@ -20,6 +21,8 @@ package struct FuzzShrinker {
     package var maximumTries = 20_000
     /// Whether candidates run with the fuzzer's deliberately broken renumbering (its self-test).
     package var breaksRenumbering = false
+    /// The user's entity the session fuzzes, if not the built-in `Item`.
+    package var schema: FuzzSchema?
 
     package init(kind: FuzzFailure.Kind) {
         self.kind = kind
@@ -44,7 +47,7 @@ package struct FuzzShrinker {
 
     /// `session` cut after its first failure, with only what ran, if that failure is of `kind`.
     mutating func reproduces(_ session: FuzzSession) -> FuzzSession? {
-        guard tries < maximumTries, let executor = try? FuzzExecutor(breaksRenumbering: breaksRenumbering) else { return nil }
+        guard tries < maximumTries, let executor = try? FuzzExecutor(breaksRenumbering: breaksRenumbering, schema: schema) else { return nil }
         tries += 1
         var kept: [FuzzLine] = []
         for line in session.lines {
@@ -160,6 +163,12 @@ package struct FuzzShrinker {
                     edits[position] = .set(symbol, values)
                     if let reduced = replacing(index, with: .edits(edits), in: current) { current = reduced }
                 }
+                for other in values.others {
+                    guard case .edits(var edits)? = current.lines[safe: index], case .set(_, var values) = edits[position], values.count > 1 else { break }
+                    values.setOther(nil, at: other.position)
+                    edits[position] = .set(symbol, values)
+                    if let reduced = replacing(index, with: .edits(edits), in: current) { current = reduced }
+                }
             }
             position += 1
         }
@@ -192,6 +201,20 @@ package struct FuzzShrinker {
                         }
                     }
                 }
+                for other in values.others {
+                    for candidate in simpler(other: other, for: symbol) {
+                        guard case .edits(var edits)? = current.lines[safe: index] else { break }
+                        switch edits[position] {
+                        case .insert(let symbol, var v): v.setOther(candidate, at: other.position); edits[position] = .insert(symbol, v)
+                        case .set(let symbol, var v): v.setOther(candidate, at: other.position); edits[position] = .set(symbol, v)
+                        case .delete: break
+                        }
+                        if let reduced = replacing(index, with: .edits(edits), in: current) {
+                            current = reduced
+                            break
+                        }
+                    }
+                }
                 position += 1
             }
         }
@@ -201,6 +224,10 @@ package struct FuzzShrinker {
     /// Simpler values for `field` than `value` of `symbol`'s object, simplest first.
     private func simpler(_ field: FuzzField, than value: Value, for symbol: FuzzSymbol) -> [Value] {
         var values = [field.simplest(for: symbol)]
+        if let schema, field == .group {
+            // Toward the first of the user schema's section values.
+            return Array(schema.sectionValues.prefix { $0 != value })
+        }
         switch (field, value) {
         case (.order, .int(let n)) where n > 1:
             values += [.int(n / 2), .int(n - 1)]
@@ -210,6 +237,29 @@ package struct FuzzShrinker {
             break
         }
         var seen: Set<Value> = [value]
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    /// Simpler values for a user schema's attribute than `other`'s, simplest first: nil when it
+    /// is optional, then its type's plainest value (the object's own short name for a string,
+    /// so that rows stay apart), then half the number.
+    private func simpler(other: FuzzOtherValue, for symbol: FuzzSymbol) -> [Value] {
+        // Nil is the simplest value: nothing replaces it (the plainest value would undo it).
+        guard !other.value.isNull, let column = schema?.column(at: other.position) else { return [] }
+        var values: [Value] = column.isOptional ? [.null] : []
+        switch column.type {
+        case .int:
+            values.append(.int(0))
+            if case .int(let n) = other.value, abs(n) > 1 { values.append(.int(n / 2)) }
+        case .double:
+            values.append(.double(0))
+            if case .double(let n) = other.value, abs(n) > 1 { values.append(.double((n / 2).rounded())) }
+        case .bool: values.append(.bool(false))
+        case .date: values.append(.date(Date(timeIntervalSinceReferenceDate: 0)))
+        case .string where column.modelType == .string: values.append(.string(FuzzField.shortName(symbol.rawValue)))
+        default: break
+        }
+        var seen: Set<Value> = [other.value]
         return values.filter { seen.insert($0).inserted }
     }
 

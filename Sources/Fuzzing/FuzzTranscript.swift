@@ -1,3 +1,4 @@
+import Foundation
 import Interpreter
 import Transcripts
 /// A fuzz session written as a transcript: `# start: empty`, `# expect: inconsistent`, comments
@@ -12,8 +13,12 @@ package struct FuzzTranscript {
     package let failure: FuzzFailure?
 
     /// Runs `session` afresh with text rendering on and records it; `comments` go in the header.
-    package init(session: FuzzSession, comments: [String], breaksRenumbering: Bool = false) throws {
-        let executor = try FuzzExecutor(rendersText: true, breaksRenumbering: breaksRenumbering)
+    /// A user schema's session starts on its model, which the header names as `# model: PATH`
+    /// (`model`: relative to the transcript's directory, as replay reads it); its rows are the
+    /// session's own insert lines, so the transcript replays without the CSV file or store.
+    package init(session: FuzzSession, comments: [String], breaksRenumbering: Bool = false,
+                 schema: FuzzSchema? = nil, model: String? = nil) throws {
+        let executor = try FuzzExecutor(rendersText: true, breaksRenumbering: breaksRenumbering, schema: schema)
         var lines: [String] = []
         var failure: FuzzFailure?
         var inputs = 0
@@ -30,8 +35,9 @@ package struct FuzzTranscript {
         }
         // A lost user order leaves the table consistent: the replay shows the final order instead.
         let lostOrder = failure?.kind == .userOrder
-        let header = TranscriptHeader(start: .empty, expectsInconsistency: failure != nil && !lostOrder,
+        var header = TranscriptHeader(start: .empty, expectsInconsistency: failure != nil && !lostOrder,
                                       comments: comments + (lostOrder ? ["Lost order: " + (failure?.message ?? "")] : []))
+        header.model = schema == nil ? nil : model ?? schema?.options.model
         text = (header.lines + lines).joined(separator: "\n") + "\n"
         inputLines = inputs
         self.failure = failure
@@ -46,5 +52,27 @@ package struct FuzzTranscript {
                 + " to \(shrunkLines) in \(tries) tries)",
             "Failure: \(finding.failure.kind)",
         ]
+    }
+}
+
+extension FuzzTranscript {
+    /// `target` as a path relative to `directory` (both made absolute from the current
+    /// directory): what `# model:` holds for a transcript written in `directory`; absolute when
+    /// the two share nothing but the root.
+    ///
+    ///     relativePath(to: "/w/Models/Notes.xcdatamodeld", from: "/w/out")  // "../Models/Notes.xcdatamodeld"
+    package static func relativePath(to target: String, from directory: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        func components(_ path: String) -> [String] {
+            let absolute = path.hasPrefix("/") ? path : current + "/" + path
+            return (absolute as NSString).standardizingPath.split(separator: "/").map(String.init)
+        }
+        let to = components(target), from = components(directory)
+        var shared = 0
+        while shared < min(to.count, from.count), to[shared] == from[shared] { shared += 1 }
+        // Nothing in common but the root: the absolute path reads better than a climb to it.
+        if shared == 0 { return "/" + to.joined(separator: "/") }
+        let path = Array(repeating: "..", count: from.count - shared) + to[shared...]
+        return path.isEmpty ? "." : path.joined(separator: "/")
     }
 }

@@ -1,10 +1,14 @@
 import ObjectGraph
 
-/// The values an insert or set edit assigns, at most one per field: what a `[FuzzField: Value]`
-/// held, in four slots instead of a hash table. Every batch built one per edit, hashed its
-/// fields to render the line and freed it with the session (docs/performance.md).
+/// The values an insert or set edit assigns, at most one per field, in four slots instead of a
+/// `[FuzzField: Value]`: every batch builds one per edit, and a hash table would be hashed to
+/// render the line and freed with the session (docs/performance.md, "The fuzzer's executor and
+/// the full check").
 package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     private var title: Value?, group: Value?, order: Value?, hidden: Value?
+    /// A user schema's attributes other than its two keys (`FuzzSchema`), by schema position,
+    /// ascending; always empty for the built-in `Item`.
+    package private(set) var others: [FuzzOtherValue] = []
 
     /// No values.
     package init() {}
@@ -53,8 +57,29 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// How many fields have a value.
     package var count: Int {
-        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1)
+        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1) + others.count
+    }
+
+    /// The value of the user schema's attribute at `position`, if the edit assigns one.
+    package func other(at position: Int) -> Value? {
+        others.first { $0.position == position }?.value
+    }
+
+    /// Assigns `value` to the attribute at `position` (nil removes it), keeping `others` in
+    /// schema order.
+    package mutating func setOther(_ value: Value?, at position: Int) {
+        if let at = others.firstIndex(where: { $0.position == position }) {
+            if let value { others[at].value = value } else { others.remove(at: at) }
+        } else if let value {
+            others.insert(FuzzOtherValue(position: position, value: value), at: others.firstIndex { $0.position > position } ?? others.count)
+        }
     }
 
     package var isEmpty: Bool { count == 0 }
+}
+
+/// A value of a user schema's attribute in an edit: the attribute's position in the entity.
+package struct FuzzOtherValue: Equatable, Sendable {
+    package var position: Int
+    package var value: Value
 }

@@ -41,7 +41,7 @@ package struct Fuzzer {
             let sessionSeed = seeds.next()
             result.sessions += 1
             var generator = FuzzGenerator(configuration: configuration, seed: sessionSeed)
-            let executor = try FuzzExecutor(breaksRenumbering: configuration.breaksRenumbering)
+            let executor = try FuzzExecutor(breaksRenumbering: configuration.breaksRenumbering, schema: configuration.schema)
             var lines: [FuzzLine] = []
             func run(_ line: FuzzLine) throws -> FuzzExecutor.Step {
                 let step = executor.run(line)

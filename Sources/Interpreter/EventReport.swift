@@ -22,7 +22,7 @@ package struct EventReport {
         self.problems = problems
     }
 
-    package var isConsistent: Bool { problems.isEmpty && event.tableError == nil }
+    package var isConsistent: Bool { problems.isEmpty && event.tableError == nil && event.appCrash == nil }
 
     /// `event 3 · 1 insert applied, 2 moves skipped · table: insertRows [0.0]`: the callbacks
     /// counted by kind and what the adapter did with them, in order of first appearance.
@@ -80,7 +80,7 @@ package struct EventReport {
         var fields: [(String, JSONValue)] = [
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
             ("problems", .array(problems.map { .string($0.description) })),
-            ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
+            ("error", (event.appCrash?.description ?? event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
         if !otherControllers.isEmpty {

@@ -50,12 +50,16 @@ extension Interpreter {
             return text(["aborted: the block's edits are discarded"])
         case .save:
             let report = try finishTurn { try context.processPendingChanges() }
-            let summary = try context.save()
+            // The save turns inserted objects' temporary IDs into permanent ones: a difference
+            // delegate hears of it, an event of its own after this turn's.
+            let (summary, mutation) = try reportingIDMutation { try saveWithSettings() }
             let counts = "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
             let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
-            return outcome(ids: [], report: report, extra: [("saved", .object([
+            let saved: [(String, JSONValue)] = [("saved", .object([
                 ("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)), ("deleted", ids(summary.deletedIDs)),
-            ]))], prefix: [.line(counts)])
+            ]))]
+            guard let mutation else { return outcome(ids: [], report: report, extra: saved, prefix: [.line(counts)]) }
+            return outcome(ids: [], report: mutation, extra: saved, prefix: (report.map(eventText) ?? []) + [.line(counts)])
         case .rollback:
             return outcome(ids: [], report: try finishTurn { try context.rollback() }, prefix: [.line("rolled back to the last save")])
         case .undo:
@@ -89,6 +93,8 @@ extension Interpreter {
             return indexTitles(style)
         case .cache(let action):
             return cache(action)
+        case .obtainPermanentIDs(let refs):
+            return try obtainPermanentIDs(refs)
         case .batchSize(let size):
             if let size { workspace.fetchBatchSize = size }
             let current = workspace.fetchBatchSize
@@ -200,7 +206,7 @@ extension Interpreter {
     /// `fetch`: builds and checks the request, fetches, and shows the result.
     private func fetch(_ spec: Command.FetchSpec) throws -> LineOutcome {
         let predicate = try parsedPredicate(spec.predicate)
-        var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending) }
+        var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending, selector: $0.selector) }
         if sort.isEmpty {
             sort = [spec.sectionKey, spec.indexKey].compactMap { $0 }.map { SortDescriptor(key: $0) }
             guard !sort.isEmpty else { throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)") }
@@ -238,12 +244,14 @@ extension Interpreter {
         lastReport = nil
         lastChange = nil
         var effective = spec
-        effective.sort = sort.map { Command.SortKey($0.key, ascending: $0.ascending) }
+        effective.sort = sort.map { Command.SortKey($0.key, ascending: $0.ascending, selector: $0.selector) }
         fetchSpec = effective
         let controller = workspace.controller
         let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
         let logged = (controller?.fetchLog ?? []).map { OutputBlock.line($0, .error) } + attachLog()
-        return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")]
+        // What the fetch did with its section cache, which Core Data does silently.
+        let cacheNote = controller.flatMap { c in c.cacheName.flatMap { name in c.lastCacheUse.map { " · cache '\(name)' \($0.rawValue)" } } } ?? ""
+        return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")" + cacheNote)]
                     + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
                     json: [("objects", .int(count)), ("sections", .int(sections))])
     }

@@ -9,7 +9,7 @@ extension Interpreter {
     /// Runs the edits of one line (`a ; b ; c`) as one change event — or, inside `begin … commit`,
     /// as part of the open one. A failing line is discarded whole outside a block.
     func executeEdits(_ commands: [ParsedCommand]) throws -> LineOutcome {
-        // By index, and the kept `isEdit`: `for parsed in commands` copied each command (its
+        // By index, and the kept `isEdit`: `for parsed in commands` would copy each command (its
         // payload's references retained and released), twice per edit.
         for index in commands.indices where !commands[index].isEdit {
             throw InterpreterError("'\(commands[index].command.name.rawValue)' cannot be combined with other commands using ';'")
@@ -18,8 +18,8 @@ extension Interpreter {
         var movedTable = false
         // Outside a block the event's undo name (`event 12: set #2 title; delete #5`) is written
         // as the edits run, into one buffer of UTF-8 made a `String` once (each edit's
-        // description a `String` of its own, appended again into the name, was ~8 K instructions
-        // a fuzzer batch: docs/performance.md, "Fuzzer throughput, eighth pass"); inside one
+        // description a `String` of its own, appended again into the name, would be an allocation
+        // and a copy more per edit, on every line the fuzzer runs); inside one
         // each edit's description is kept apart for the name `commit` gives the block's event.
         let isInBlock = isInTransaction
         var descriptions: [String] = []

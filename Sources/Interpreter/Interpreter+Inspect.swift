@@ -34,6 +34,7 @@ extension Interpreter {
         lines += report.event.tableOperations.map { "  table: \($0)" }
         if let writes = report.writes { lines.append("  writes \(writes) (objects the drag wrote)") }
         if let logged = report.event.loggedError { lines.append("  \(logged)") }
+        if let crash = report.event.appCrash { lines.append("  the app crashed: \(crash)") }
         return lines
     }
 

@@ -34,6 +34,8 @@ package final class Interpreter {
     }
     /// The current fetch as `show fetch` prints it (the sort filled in when it was defaulted).
     package internal(set) var fetchSpec: Command.FetchSpec?
+    /// How many `save`s succeeded in this session.
+    package internal(set) var saveCount = 0
     /// What the open block's edits did so far, to name its event at `commit`.
     var blockDescriptions: [String] = []
     /// Where the parts of the command being run stand in its line, for errors' columns.
@@ -96,9 +98,9 @@ package final class Interpreter {
         pendingRecordAction = nil
         pendingReadPath = nil
         pendingPageExport = nil
-        // Blank, or a comment: looks at the leading blanks only (trimming copied the whole line).
+        // Blank, or a comment: looks at the leading blanks only (trimming copies the whole line).
         // An ASCII scalar is whitespace when it is a space or a tab (Foundation's set holds no
-        // other ASCII scalar); asking the set itself cost ~450 instructions a line.
+        // other ASCII scalar); asking the set itself is a costly call per line.
         let ink = line.unicodeScalars.first { $0.isASCII ? $0 != " " && $0 != "\t" : !CharacterSet.whitespaces.contains($0) }
         if ink == nil || ink == "#" { return LineOutcome() }
         let commands: [ParsedCommand]
@@ -193,6 +195,7 @@ package final class Interpreter {
         lines += otherControllerSummaries.map { .line($0, .dim) }
         lines += sheet(window: .aroundChanges(maxRows: 24), marks: true)
         if let logged = report.event.loggedError { lines.append(.line(logged, .error)) }
+        if let crash = report.event.appCrash { lines.append(.line("✗ the app crashed: \(crash)", .error)) }
         lines += problemLines(report.problems)
         return lines
     }

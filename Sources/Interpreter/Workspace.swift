@@ -24,7 +24,7 @@ package final class Workspace {
     package internal(set) var eventCount = 0
     /// How much the check after every change event reads: `.full` (the REPL's default) or
     /// `.incremental`, which finds the same table/controller differences in O(viewport + changes)
-    /// (docs/performance.md); the `check` command always reads everything.
+    /// (docs/performance.md, "The incremental check"); the `check` command always reads everything.
     package var eventCheckScope = ConsistencyCheck.Scope.full
     /// How drags renumber the index attribute (`reorder`, `fetch … reorder`).
     package private(set) var reorderStrategy: ReorderStrategy = .dense

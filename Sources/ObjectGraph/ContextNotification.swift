@@ -98,6 +98,10 @@ public enum ContextNotification {
     case willSave
     /// A save has been written (`didSave`).
     case didSave(SaveSummary)
+    /// Objects' temporary IDs became permanent, by `obtainPermanentIDs(for:)` or by a save
+    /// (Core Data's private `_NSManagedObjectContextPrivateDidMutateObjectIDsNotification`), in
+    /// ID order. FetchSim's IDs keep their number; what changes is `isTemporaryID(_:)`.
+    case objectIDsMutated([ObjectID])
 }
 
 /// Identifies an observer registration, for `ObjectContext.removeObserver(_:)`.

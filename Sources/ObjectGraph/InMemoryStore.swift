@@ -3,6 +3,7 @@ public final class InMemoryStore: PersistentStore {
     private var schema: Schema
     private var objects: [ObjectID: StoredObject] = [:]
     private var nextObjectID: Int
+    private var settings: [String: String] = [:]
 
     /// A store that starts with `objects` under `schema`; new objects get IDs from `nextObjectID` on.
     public init(schema: Schema = Schema(), objects: [StoredObject] = [], nextObjectID: Int = 1) {
@@ -25,6 +26,11 @@ public final class InMemoryStore: PersistentStore {
         for object in changes.upserted { objects[object.id] = object }
         nextObjectID = max(nextObjectID, changes.nextObjectID)
     }
+
+    /// A store in memory keeps session settings too, so that a session replayed from a snapshot
+    /// of a store file restores them as the file would.
+    public func sessionSettings() -> [String: String] { settings }
+    public func saveSessionSettings(_ settings: [String: String]) { self.settings = settings }
 
     /// The number of committed objects.
     public var count: Int { objects.count }

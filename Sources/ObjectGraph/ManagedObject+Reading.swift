@@ -3,8 +3,8 @@
 /// `value(at:)` and `withValues(_:)` build `Value`s: a string payload is copied out (a retain),
 /// and whoever reads it releases it again. A reader that only compares — the consistency check
 /// after every batch compares every row with its neighbour and every cell with the values it was
-/// formatted from — can look at the payloads in place instead (docs/performance.md, "Fuzzer
-/// throughput, fourth pass").
+/// formatted from — can look at the payloads in place instead (docs/performance.md, "The
+/// fuzzer's executor and the full check").
 extension ManagedObject {
     /// `Value.compare(value(at: index), other.value(at: otherIndex))`, read in place: equal
     /// kinds of int, string and bool compare their payloads, anything else goes through

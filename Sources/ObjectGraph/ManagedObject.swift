@@ -8,8 +8,8 @@
 /// every object of its entity in its context, and the ID with the deleted flag) followed by the
 /// values packed 16 bytes each with their tag bytes after them (`PackedValues`) — 88 bytes in a
 /// 96-byte malloc chunk for three attributes, where a class with an `Entity`, a weak context and
-/// a separate `[Value]` array took two allocations and 208 bytes, and values inline as `Value`s
-/// 112 (docs/performance.md, "Memory per object in the context" and "Peak memory, third pass").
+/// a separate `[Value]` array would take two allocations and 208 bytes, and values inline as
+/// `Value`s 112 (docs/performance.md, "Object storage").
 /// The class itself declares no stored properties: `ManagedBufferPointer` lays it out.
 public final class ManagedObject: CustomStringConvertible {
     @usableFromInline typealias Storage = ManagedBufferPointer<ObjectHeader, UInt64>
@@ -21,8 +21,8 @@ public final class ManagedObject: CustomStringConvertible {
         let storage = Storage(bufferClass: ManagedObject.self, minimumCapacity: PackedValues.words(for: count)) { _, _ in
             ObjectHeader(kind: kind, id: id)
         }
-        // The loop runs outside any closure: a counter captured by one was checked for exclusive
-        // access on every value (swift::runtime::AccessSet), a third of the object's cost.
+        // The loop runs outside any closure: a counter captured by one would be checked for
+        // exclusive access on every value (swift::runtime::AccessSet).
         let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
         var source = values.makeIterator()
         for index in 0..<count {
@@ -106,11 +106,11 @@ public final class ManagedObject: CustomStringConvertible {
     /// Calls `body` with `wanted` (at most four) values, the `k`th the one at attribute position
     /// `position(k)`, unpacked into words on the stack.
     ///
-    /// A plain local rather than `withUnsafeTemporaryAllocation`, whose closure made callers copy
+    /// A plain local rather than `withUnsafeTemporaryAllocation`, whose closure makes callers copy
     /// what their own closure captured (a fetch request's resolved keys) on every call. Raw words,
     /// not a tuple of four `Value`s: only the values written are destroyed, each by `Value`'s own
-    /// code, where the tuple was destroyed whole through the runtime's generic tuple witness (~160
-    /// instructions per call); moved out one by one, since `deinitialize(count:)` goes through the
+    /// code, where a tuple is destroyed whole through the runtime's generic tuple witness on
+    /// every call; moved out one by one, since `deinitialize(count:)` goes through the
     /// runtime's generic array destroy.
     @inlinable @inline(__always)
     func withUnpacked<R>(_ wanted: Int, at position: (Int) -> Int, _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {

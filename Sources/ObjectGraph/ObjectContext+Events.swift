@@ -23,12 +23,12 @@ extension ObjectContext {
         // without reference counting), not tuples, which copy through generic witnesses; IDs
         // are distinct, so the sort is the in-place, unstable `UnstableSort`.
         // Stored properties are read into locals once: each access to one is checked for
-        // exclusivity at run time, which per object was a tenth of the context's event.
+        // exclusivity at run time, which per object would be a large share of the event.
         let registered = self.registered
         var updates: [PendingUpdate] = []
         updates.reserveCapacity(pendingUpdated.count)
         // The objects are taken out of the table once, in ID order, into `updated` below: holding
-        // them in `updates` as well was a retain and a release more per updated object.
+        // them in `updates` as well would be a retain and a release more per updated object.
         for (id, olds) in pendingUpdated where registered.contains(id) {
             updates.append(PendingUpdate(id: id, olds: olds))
         }
@@ -47,7 +47,7 @@ extension ObjectContext {
         pendingUpdated.removeAll(keepingCapacity: true)
         pendingDeleted.removeAll(keepingCapacity: true)
         // The changed keys of all updated objects in one list (`UpdatedChanges`), shared by the
-        // undo record and the notification: a list per object was an allocation per object.
+        // undo record and the notification: a list per object would be an allocation per object.
         var changes = UpdatedChanges()
         changes.reserveCapacity(objects: updates.count, changes: updates.count)
         let updated = updates.map { registered[$0.id].unsafelyUnwrapped }, deleted = deletes.map(\.object)
@@ -85,8 +85,8 @@ extension ObjectContext {
     /// Appends to `changes`, as `object`'s list, the attributes whose value differs from the one
     /// in `olds` (attribute index → value at the start of the event), in attribute order.
     /// Several writes are appended where they go and put in order there (`UpdatedChanges
-    /// .sortLastObject`): a list of their own was an allocation per such object, and its growth
-    /// one more per write.
+    /// .sortLastObject`): a list of their own would be an allocation per such object, and its
+    /// growth one more per write.
     @inline(__always)
     private static func appendValueChanges(of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges) {
         for (index, old) in olds {

@@ -25,6 +25,7 @@ extension ObjectContext {
         try self.init(store: sibling.store)
         idCounter.next = max(idCounter.next, sibling.idCounter.next)
         idCounter = sibling.idCounter
+        storeIdentifier = sibling.storeIdentifier
     }
 
     /// Merges what another context on the same store saved, as

@@ -36,6 +36,11 @@ extension ObjectContext {
         dirtyIDs = []
         deletedDenying = [:]
         firstUncommittedID = nextObjectID
+        // The save gives the inserted objects their permanent IDs, except those that got one
+        // before (obtainPermanentIDs), and tells the controllers.
+        let mutated = inserted.subtracting(permanentBeforeSave).sorted()
+        permanentBeforeSave = []
+        if !mutated.isEmpty { post(.objectIDsMutated(mutated)) }
         let summary = SaveSummary(insertedIDs: inserted, updatedIDs: updated, deletedIDs: deleted)
         post(.didSave(summary))
         return summary
@@ -69,6 +74,7 @@ extension ObjectContext {
         let event = try processPendingChanges()
         dirtyIDs = []
         deletedDenying = [:]
+        permanentBeforeSave = []
         undoStack.removeAll()
         redoStack.removeAll()
         return event

@@ -8,7 +8,11 @@
 public final class ObjectContext {
     /// The entities defined so far.
     public private(set) var schema = Schema()
-    let store: PersistentStore
+    /// Where the committed objects live.
+    public let store: PersistentStore
+    /// The store's identifier in object-ID URIs (`uriString(of:)`); contexts opened with
+    /// `init(sibling:)` share it.
+    public var storeIdentifier = ObjectContext.defaultStoreIdentifier
 
     /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
     var registered = ObjectTable()
@@ -41,6 +45,8 @@ public final class ObjectContext {
 
     // Objects changed by processed events since the last save.
     var dirtyIDs = ObjectIDSet()
+    /// Inserted objects given a permanent ID before their save (`obtainPermanentIDs(for:)`).
+    var permanentBeforeSave: Set<ObjectID> = []
     /// IDs at or above this were handed out after the last save or load, so the store cannot hold
     /// them (IDs are never reused): save and rollback need not ask it.
     var firstUncommittedID = 1
@@ -201,7 +207,7 @@ public final class ObjectContext {
     /// Sets one attribute of a live object; the change is recorded for the next change event.
     public func setValue(_ value: Value, forKey key: String, of id: ObjectID) throws(ObjectGraphError) {
         let object = try liveObject(id)
-        // The entity read once: each `object.entity` copied it (its name, attributes and lookup table retained).
+        // The entity read once: each `object.entity` copies it (its name, attributes and lookup table retained).
         let entity = object.entity
         let (index, attribute) = try entity.requireAttribute(key)
         let coerced = try attribute.acceptingEdit(value, entity: entity.name)

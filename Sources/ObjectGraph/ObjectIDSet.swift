@@ -2,9 +2,9 @@
 ///
 /// IDs are handed out from 1 upwards and never reused (`ObjectTable`), so a context's IDs are
 /// dense and a bit per ID (an eighth of a byte) covers them; inserting one is a shift and an
-/// `or`, where `Set<ObjectID>` hashed every ID with SipHash and grew its table (a change event of
-/// 1,000 objects spent 580 K instructions on it, docs/performance.md, "Large batches, fourth
-/// pass"). An ID below zero or beyond `denseLimit` goes to a `Set` instead, so a stray large ID
+/// `or`, where `Set<ObjectID>` hashes every ID with SipHash and grows its table every few events
+/// (docs/performance.md, "The context's event"). An ID below zero or beyond `denseLimit` goes to
+/// a `Set` instead, so a stray large ID
 /// never allocates a huge bitmap. It answers what the context asks of its dirty IDs, with
 /// `Set`'s names; the controller's linear change path marks an event's objects in one, so that
 /// its walk over the list can skip runs of untouched objects with a load and a test per object.

@@ -1,7 +1,7 @@
 /// A context's live objects by ID: an array indexed by the ID itself.
 ///
 /// Object IDs are handed out in increasing order from 1 and never reused, so the IDs of a
-/// context's objects are dense: one 8-byte slot per ID, where a dictionary took 16 bytes per
+/// context's objects are dense: one 8-byte slot per ID, where a dictionary takes 16 bytes per
 /// bucket at a load factor of ½–¾, and a second dictionary per entity as much again. Walking the
 /// slots gives the objects in ID (creation) order without sorting. An ID far beyond the slots
 /// (more than twice the live count, as another context's or a hand-made store's may be) goes to

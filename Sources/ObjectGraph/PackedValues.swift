@@ -7,7 +7,7 @@ import Foundation
 /// hide the tag in), so an array of them wastes 7 bytes per value in padding. Here the tags of
 /// all values sit together after the payloads: three values take 48 + 8 bytes instead of 72,
 /// which puts an object of three attributes in a 96-byte malloc chunk instead of 112
-/// (docs/performance.md, "Peak memory, third pass").
+/// (docs/performance.md, "Object storage").
 ///
 /// A payload is the value's `String`, or the 64 bits of its number, date (the `Double` seconds
 /// since the reference date), bool or object ID: every value reads back exactly as written.
@@ -113,7 +113,7 @@ enum PackedValues {
     }
 
     // The ID array's own code stays out of line: inlined into every read and write of a value,
-    // it made them larger than the optimizer inlines, which slowed the paths that never see one.
+    // it would make them larger than the optimizer inlines, slowing the paths that never see one.
 
     /// Writes `ids` into the uninitialized payload at `payload`.
     @usableFromInline @inline(never)

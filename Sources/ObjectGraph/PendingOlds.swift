@@ -3,10 +3,10 @@
 /// updated object.
 ///
 /// Most events write one attribute of an object, so the first pair is held inline and only the
-/// others go to an array: no allocation for one attribute, where a `[Int: Value]` allocated a hash
-/// table per updated object and freed it when the event was processed (about a sixth of the
-/// context's own event at 1,000 changes; docs/performance.md, "Large batches, fifth pass").
-/// Reads the way that dictionary did (`olds[index]`, `for (index, value) in olds`, `[:]`); the
+/// others go to an array: no allocation for one attribute, where a `[Int: Value]` would allocate a
+/// hash table per updated object and free it when the event is processed (docs/performance.md,
+/// "The context's event").
+/// Reads the way that dictionary would (`olds[index]`, `for (index, value) in olds`, `[:]`); the
 /// pairs come in the order their attributes were first written.
 struct PendingOlds: Sequence, ExpressibleByDictionaryLiteral {
     /// The first attribute written (-1: none yet) and its value at the start of the event.

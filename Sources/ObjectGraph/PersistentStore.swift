@@ -66,9 +66,22 @@ public protocol PersistentStore: AnyObject {
     /// each one over as it decodes it.
     func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
               object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError)
+    /// Whether the store refuses `save` because its file cannot be written; the objects it holds
+    /// are still read.
+    var isReadOnly: Bool { get }
+    /// The session settings kept beside the objects — what a session that reopens the store
+    /// starts with (the fetch, the adapter, …), keyed by name. Empty when none were saved.
+    func sessionSettings() throws(ObjectGraphError) -> [String: String]
+    /// Replaces the kept session settings with `settings`, in one transaction.
+    func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError)
 }
 
 extension PersistentStore {
+    /// By default a store is writable and keeps no session settings.
+    public var isReadOnly: Bool { false }
+    public func sessionSettings() throws(ObjectGraphError) -> [String: String] { [:] }
+    public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {}
+
     public func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
                      object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError) {
         let contents = try load()

@@ -3,7 +3,7 @@
 ///
 /// Built once per schema change (`ObjectContext.define`); a schema without to-many
 /// relationships, inverses or delete rules other than the legacy to-one nullify has none, and the
-/// context's event then costs what it did without relationships.
+/// context's event then costs nothing for relationships.
 struct RelationshipRules {
     /// One relationship of an entity.
     struct Rule {

@@ -100,8 +100,7 @@ public struct Entity: Hashable, Sendable {
     /// string (the same inline text, or the same storage and length), which is how a key spelt in
     /// the program or parsed from a short line usually meets its name — then by hashing (at once
     /// for an entity of more than 8 attributes). A lookup
-    /// by name hashed the key every time: a fifth of `setValue` (docs/performance.md, "Fuzzer
-    /// throughput, sixth pass").
+    /// by name alone would hash the key every time, on every `setValue`.
     @inline(__always)
     private func position(of key: String) -> Int? {
         guard attributes.count <= 8 else { return positions[key] }

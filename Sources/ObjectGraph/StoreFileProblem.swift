@@ -12,6 +12,8 @@ public enum StoreFileProblem: Equatable, Sendable, CustomStringConvertible {
     case locked
     /// The file may not be written.
     case readOnlyFile
+    /// `save` on a store opened read-only because its file (or its folder) cannot be written.
+    case openedReadOnly
     /// The folder may not be written, so SQLite cannot create the file or its write-ahead log.
     case readOnlyFolder(String)
     /// The path is a folder, not a file.
@@ -34,6 +36,7 @@ public enum StoreFileProblem: Equatable, Sendable, CustomStringConvertible {
         case .damaged(let detail): "is damaged: \(detail)"
         case .locked: "is locked by another process"
         case .readOnlyFile: "is read-only"
+        case .openedReadOnly: "is open read-only (the file cannot be written): nothing was saved"
         case .readOnlyFolder(let folder): "cannot be written in read-only folder '\(folder)'"
         case .isFolder: "is a folder"
         case .closed: "is closed"

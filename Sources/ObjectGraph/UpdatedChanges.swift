@@ -1,9 +1,8 @@
 /// The changed keys of every updated object of a change event, in one list: the changes of the
 /// updated object at position `i` are `self[i]`, in attribute order (possibly none).
 ///
-/// The notification and the undo record share it. One `[ValueChange]` per updated object was an
-/// allocation per object, and about a fifth of the context's own event at 1,000 changes
-/// (docs/performance.md, "Large batches, fifth pass").
+/// The notification and the undo record share it. One `[ValueChange]` per updated object would be
+/// an allocation per object (docs/performance.md, "The context's event").
 struct UpdatedChanges {
     /// Every object's changes, object after object.
     private(set) var changes: [ValueChange] = []

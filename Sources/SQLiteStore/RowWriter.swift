@@ -14,7 +14,7 @@ struct RowWriter {
     private let catalog: StoreCatalog
     /// The queued objects and what writing them needs, in a class so that each insert copies
     /// nothing of the entity's description (a dozen strings and arrays): copying the
-    /// `StoredEntity` per object and per check was an eighth of a save's instructions.
+    /// `StoredEntity` per object and per check would retain and release all of them each time.
     private final class Batch {
         let stored: StoredEntity
         let name: String
@@ -24,8 +24,8 @@ struct RowWriter {
         let types: [AttributeType]
         var objects: [StoredObject] = []
         /// The two multi-row inserts, prepared at the first full batch and reused for every
-        /// other: preparing them per batch looked the long SQL up in GRDB's statement cache
-        /// and cleared their hundreds of bindings each time.
+        /// other: preparing them per batch would look the long SQL up in GRDB's statement cache
+        /// and clear their hundreds of bindings each time.
         var statements: (objects: RawStatement, rows: RawStatement)?
         /// The bytes of the batch's strings, bound without SQLite copying them (`TextArena`).
         let text = TextArena()

@@ -11,17 +11,49 @@ import ObjectGraph
 public final class SQLiteStore: PersistentStore {
     /// The path as given to `init(path:)`; error messages name the file this way.
     public let path: String
+    /// Whether the file (or its folder) cannot be written, so the store was opened read-only, as
+    /// `sqlite3 -readonly` opens it: its objects load and `save` throws.
+    public let isReadOnly: Bool
     private var queue: DatabaseQueue?
     private var catalog: StoreCatalog
 
-    /// Opens the store at `path`, creating the file when it is missing.
+    /// Opens the store at `path`, creating the file when it is missing; an existing store that
+    /// may not be written opens read-only (`isReadOnly`).
     ///
     /// Throws `ObjectGraphError.storeFile` for a file that is not SQLite, not a store, of an
-    /// unknown format version, damaged, locked by another process, read-only, or in a read-only
-    /// folder; the file is then left as it was.
+    /// unknown format version, damaged, or locked by another process, and for a new file in a
+    /// read-only folder; the file is then left as it was.
     public init(path: String) throws(ObjectGraphError) {
         self.path = path
-        (queue, catalog) = try StoreOpener(path: path).open()
+        let opened = try StoreOpener(path: path).open()
+        (queue, catalog, isReadOnly) = (opened.queue, opened.catalog, opened.isReadOnly)
+    }
+
+    /// The session settings saved by `saveSessionSettings(_:)`: `metadata` rows keyed
+    /// `session.NAME`.
+    public func sessionSettings() throws(ObjectGraphError) -> [String: String] {
+        try withDatabase { db in
+            var settings: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM metadata WHERE key LIKE 'session.%'") {
+                let key: String = row[0]
+                guard let value = row[1] as String? else { continue }
+                settings[String(key.dropFirst("session.".count))] = value
+            }
+            return settings
+        }
+    }
+
+    public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {
+        guard !isReadOnly else { throw .storeFile(path: path, problem: .openedReadOnly) }
+        try withDatabase(failure: StoreFileProblem.saveFailed) { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "DELETE FROM metadata WHERE key LIKE 'session.%'")
+                for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+                    try db.execute(sql: "INSERT INTO metadata (key, value) VALUES (?, ?)", arguments: ["session." + name, value])
+                }
+                return .commit
+            }
+        }
     }
 
     /// Closes the file and releases its lock; later calls throw.
@@ -111,6 +143,7 @@ public final class SQLiteStore: PersistentStore {
     /// - Complexity: O(d + u) statement executions for d deletions and u upserts, plus one
     ///   lookup per upserted object that the file may already hold.
     public func save(_ changes: StoreChanges) throws(ObjectGraphError) {
+        guard !isReadOnly else { throw .storeFile(path: path, problem: .openedReadOnly) }
         var updated = catalog
         try withDatabase(failure: StoreFileProblem.saveFailed) { db in
             try db.inTransaction(.immediate) {

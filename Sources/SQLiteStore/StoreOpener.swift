@@ -5,9 +5,11 @@ import ObjectGraph
 /// Opens a store file so that a file it refuses is never written.
 ///
 /// 1. The path: a folder is refused; a missing file needs an existing, writable folder.
-/// 2. Permissions: the file and its folder must be writable (SQLite creates the `-wal` file next
-///    to the store). Root may write anything, so a file or folder whose mode has no write bit at
-///    all is treated as read-only too: `chmod a-w` protects a store even from root.
+/// 2. Permissions: a store is written only when the file and its folder are writable (SQLite
+///    creates the `-wal` file next to the store). Root may write anything, so a file or folder
+///    whose mode has no write bit at all is treated as read-only too: `chmod a-w` protects a store
+///    even from root. An existing store that may not be written opens read-only, as
+///    `sqlite3 -readonly` does: its objects are read and `save` is refused.
 /// 3. Inspection, on a read-only connection: the header must say this is an empty database or a
 ///    store of the current format version, and `PRAGMA quick_check` must pass.
 /// 4. The writing connection: WAL journal mode, `synchronous = FULL`, and `locking_mode =
@@ -16,11 +18,20 @@ import ObjectGraph
 struct StoreOpener {
     let path: String
 
-    func open() throws(ObjectGraphError) -> (DatabaseQueue, StoreCatalog) {
+    /// The connection, what the file holds, and whether it was opened read-only.
+    struct Opened {
+        var queue: DatabaseQueue
+        var catalog: StoreCatalog
+        var isReadOnly: Bool
+    }
+
+    func open() throws(ObjectGraphError) -> Opened {
         let exists = try checkPath()
-        try checkPermissions(fileExists: exists)
+        let writable = try checkPermissions(fileExists: exists)
         if exists { try inspect() }
-        return try openForWriting()
+        guard writable else { return try openForReading() }
+        let (queue, catalog) = try openForWriting()
+        return Opened(queue: queue, catalog: catalog, isReadOnly: false)
     }
 
     private func refuse(_ problem: StoreFileProblem) -> ObjectGraphError {
@@ -39,27 +50,58 @@ struct StoreOpener {
         return false
     }
 
-    private func checkPermissions(fileExists: Bool) throws(ObjectGraphError) {
-        if fileExists, !StoreOpener.isWritable(path) { throw refuse(.readOnlyFile) }
+    /// Whether the store may be written; throws when a new file cannot be created.
+    private func checkPermissions(fileExists: Bool) throws(ObjectGraphError) -> Bool {
         let folder = StoreOpener.folder(of: path)
-        if !StoreOpener.isWritable(folder) { throw refuse(.readOnlyFolder(folder)) }
+        let folderWritable = StoreOpener.isWritable(folder)
+        guard fileExists else {
+            if !folderWritable { throw refuse(.readOnlyFolder(folder)) }
+            return true
+        }
+        return folderWritable && StoreOpener.isWritable(path)
     }
 
     /// Checks an existing file on a read-only connection, which never writes it.
     private func inspect() throws(ObjectGraphError) {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(StoreFormat.busyTimeout)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            try queue.inDatabase { db in
+            let (queue, _) = try readOnlyConnection { db in
                 guard try checkKind(db) else { return }
                 let report = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard report == ["ok"] else { throw Refusal(problem: .damaged(StoreOpener.summary(report))) }
             }
+            try? queue.close()
         } catch {
             throw refuse(StoreOpener.problem(for: error, otherwise: StoreFileProblem.cannotOpen))
+        }
+    }
+
+    /// A read-only connection on the file and what `body` read through it.
+    ///
+    /// A store in WAL mode needs its `-shm` file even to be read; where that file is missing and
+    /// the folder refuses it, the file is opened as `immutable` (SQLite's URI parameter), which
+    /// needs no `-shm` — provided no `-wal` holds changes that reading would have to apply.
+    private func readOnlyConnection<T>(_ body: (Database) throws -> T) throws -> (DatabaseQueue, T) {
+        do {
+            return try readOnlyConnection(at: path, body)
+        } catch let error as DatabaseError where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+            if let size = attributes?[.size] as? Int, size > 0 {
+                throw Refusal(problem: .cannotOpen("it is read-only, and its write-ahead log '\(path)-wal' holds changes that only a writable open can apply"))
+            }
+            return try readOnlyConnection(at: StoreOpener.immutableURI(path), body)
+        }
+    }
+
+    private func readOnlyConnection<T>(at location: String, _ body: (Database) throws -> T) throws -> (DatabaseQueue, T) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(StoreFormat.busyTimeout)
+        let queue = try DatabaseQueue(path: location, configuration: configuration)
+        do {
+            return (queue, try queue.inDatabase(body))
+        } catch {
+            try? queue.close()
+            throw error
         }
     }
 
@@ -72,6 +114,29 @@ struct StoreOpener {
             throw Refusal(problem: .unknownVersion(found: version, supported: StoreFormat.version))
         case .store: return true
         }
+    }
+
+    /// A read-only connection on a store `inspect()` accepted. An empty database is not a store
+    /// yet and cannot become one without writing, so it is refused as read-only.
+    private func openForReading() throws(ObjectGraphError) -> Opened {
+        do {
+            let (queue, catalog) = try readOnlyConnection { db in
+                guard try checkKind(db) else { throw Refusal(problem: .readOnlyFile) }
+                return try StoreCatalog.read(db)
+            }
+            return Opened(queue: queue, catalog: catalog, isReadOnly: true)
+        } catch {
+            throw refuse(StoreOpener.problem(for: error, otherwise: StoreFileProblem.cannotOpen))
+        }
+    }
+
+    /// `file:PATH?immutable=1`, the path percent-encoded as SQLite's URI filenames require.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:" + encoded + "?immutable=1"
     }
 
     private func openForWriting() throws(ObjectGraphError) -> (DatabaseQueue, StoreCatalog) {

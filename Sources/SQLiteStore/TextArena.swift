@@ -3,8 +3,8 @@ import ObjectGraph
 /// The UTF-8 bytes of one batch's strings, kept in one buffer so that a statement can bind them
 /// without SQLite copying each one.
 ///
-/// Bound as `SQLITE_TRANSIENT`, every string cost SQLite a `malloc`, a copy and a `free` —
-/// about 500 instructions per string, 8 % of a save of new objects. Here `reserve(_:)` makes
+/// Bound as `SQLITE_TRANSIENT`, every string would cost SQLite a `malloc`, a copy and a `free`
+/// (docs/performance.md, "The store's save and open"). Here `reserve(_:)` makes
 /// room for all the strings of a batch before any is bound (so the buffer never moves while
 /// the statement holds pointers into it), and `bind(_:to:at:)` copies a string's bytes in and
 /// binds them as `SQLITE_STATIC`. The bytes must outlive the statement's next run: the buffer

@@ -161,7 +161,7 @@ struct BatchValidator {
     /// among the new ones.
     private func checkRowCounts(_ sections: [SectionSource]) throws(TableViewError) {
         // The six per-section tallies share one scratch buffer, on the stack for a table of a
-        // few hundred sections: six arrays were six allocations per batch.
+        // few hundred sections: six arrays would be six allocations per batch.
         let oldCount = before.count, newCount = after.count
         let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * oldCount + 2 * newCount) { scratch in
             countMismatch(sections, scratch: scratch, oldCount: oldCount, newCount: newCount)

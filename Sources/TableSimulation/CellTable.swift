@@ -2,8 +2,8 @@
 /// probing, multiplicative hashing), which the viewport refresh and the consistency check
 /// consult once per visible row after every batch.
 ///
-/// `[Int: TableCell]` did the same with SipHash: about 140 instructions per lookup, a fifth of
-/// the refresh. Serials are positive (`RowStorage.makeRow` hands them out from 1), so 0 marks an
+/// `[Int: TableCell]` would hash every lookup with SipHash, once per visible row per batch.
+/// Serials are positive (`RowStorage.makeRow` hands them out from 1), so 0 marks an
 /// empty slot. Removal shifts the following entries back (no tombstones), so a lookup never
 /// probes further than the longest run of occupied slots.
 struct CellTable {

@@ -63,7 +63,7 @@ final class RowList {
 
     /// The leaf holding `index` and the index within it, lent unretained (the list holds it, and
     /// the descent holds the nodes it passes `unowned(unsafe)`): returning the leaf as a reference
-    /// retained and released it per row read.
+    /// would retain and release it per row read.
     @inline(__always)
     private func locate(_ index: Int) -> (Unmanaged<Node>, Int) {
         precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
@@ -167,7 +167,7 @@ final class RowList {
     func forEach(from index: Int = 0, _ body: (TableRow) -> Bool) {
         guard index < count else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in
-            // Read once: every `leaf.rows[i]` was an access to the class's property, checked at run time.
+            // Read once: every `leaf.rows[i]` would be a run-time-checked access to the property.
             let rows = leaf.rows
             for i in start..<rows.count where !body(rows[i]) { return false }
             return true
@@ -177,7 +177,7 @@ final class RowList {
     /// Calls `body` with the rows of each leaf in order, from `index` on (the first leaf's from
     /// `index`'s), until it returns false: the caller's loop over a leaf's rows runs without a
     /// call per row (the viewport refresh and the consistency check walk every visible row after
-    /// every batch; docs/performance.md, "Fuzzer throughput, sixth pass").
+    /// every batch; docs/performance.md, "The table: RowList, batch plan, cells").
     func forEachRun(from index: Int = 0, _ body: (UnsafeBufferPointer<TableRow>) -> Bool) {
         guard index < count else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in

@@ -13,7 +13,7 @@ extension SimulatedTableView {
 
     /// `shownRows(inSection:rows:)` lent to `body`, built in a buffer the table keeps between
     /// calls: the full consistency check reads every section after every batch, and a fresh
-    /// array per section cost an allocation and its release each time. The rows are plain
+    /// array per section would cost an allocation and its release each time. The rows are plain
     /// words (`ShownRow`), so the kept buffer holds nothing alive.
     package func withShownRows(inSection section: Int, rows: Range<Int>, _ body: (UnsafeBufferPointer<ShownRow>) -> Void) {
         var contents: [ShownRow] = []
@@ -33,7 +33,7 @@ extension SimulatedTableView {
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
         guard !rows.isEmpty else { return }
         let start = contents.count, end = start + rows.count
-        // Room made in one append, then each row written in place: an append per row checked
+        // Room made in one append, then each row written in place: an append per row checks
         // the array's uniqueness and capacity every time.
         contents.append(contentsOf: repeatElement(ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil), count: rows.count))
         let cells = storage.cells
@@ -68,7 +68,7 @@ extension SimulatedTableView {
 
     /// `configureVisibleCell(at:with:)` with the cell made by `makeCell` only when there is a
     /// visible cell to replace: most rows an event touches are off screen, and making their
-    /// cells (formatting every value) was wasted.
+    /// cells (formatting every value) would be wasted.
     @discardableResult
     public func configureVisibleCell(at indexPath: IndexPath, making makeCell: () -> TableCell) -> Bool {
         guard let row = storage.row(at: indexPath), storage.cells.contains(row.serial) else { return false }
@@ -86,8 +86,8 @@ package struct ShownRow {
     /// The cell's `source`, not retained; nil without a cell or a source. Valid while the table
     /// keeps the cell — for a check that reads it before the table changes again — so that the
     /// rows of a section are plain integers: retaining and releasing every row's source for the
-    /// check after each batch cost as much as comparing the cell (docs/performance.md, "Fuzzer
-    /// throughput, sixth pass"). Read it with `_withUnsafeGuaranteedRef` before the table changes.
+    /// check after each batch costs as much as comparing the cell. Read it with
+    /// `_withUnsafeGuaranteedRef` before the table changes.
     package let cellSource: Unmanaged<AnyObject>?
 
     /// The object the row shows.

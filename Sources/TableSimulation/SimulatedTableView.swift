@@ -157,8 +157,8 @@ public final class SimulatedTableView {
         var needCells: [IndexPath] = []
         // The slots of the cells of visible rows are marked as the walk finds them. Serials are
         // unique: when every cell belongs to a visible row, none is off screen; otherwise the
-        // cells in unmarked slots go (sorting the visible serials to search them, and a set of
-        // them before that, cost 5–20× more than the marks).
+        // cells in unmarked slots go (cheaper than sorting the visible serials to search them, or
+        // a set of them).
         var offScreen: [Int] = []
         do {
             let cells = storage.cells // released before the cells change: no copy on write

@@ -2,7 +2,7 @@ import FetchSimCore
 
 /// The index paths or section indexes of one kind in a batch, each once, in ascending order — what
 /// UIKit's index sets hold. A batch names a handful of each: a sorted array beats hashing them into
-/// a `Set` (Foundation's `IndexPath` hashes through its storage enum, ~100 instructions a path).
+/// a `Set` (Foundation's `IndexPath` hashes through its storage enum, path by path).
 struct SortedSet<Element: Comparable>: Sequence {
     private(set) var elements: [Element] = []
     /// Whether `append` added elements since the last `normalize()`.

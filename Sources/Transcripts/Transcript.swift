@@ -163,6 +163,10 @@ package struct Transcript: Equatable, Sendable {
             let value = line.dropFirst("# model:".count).trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { throw TranscriptError(line: number, "'# model:' names no model file") }
             header.model = value
+        } else if line.hasPrefix("# store:") {
+            let value = line.dropFirst("# store:".count).trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { throw TranscriptError(line: number, "'# store:' names no embedded store snapshot") }
+            header.store = value
         } else if line.hasPrefix("# expect:") {
             let value = line.dropFirst("# expect:".count).trimmingCharacters(in: .whitespaces)
             guard value == "inconsistent" else { throw TranscriptError(line: number, "unknown expectation '\(value)' (expected inconsistent)") }

@@ -19,6 +19,12 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// `# model: PATH`: an Xcode model whose entities the session starts with (`fetchsim
     /// --model`), the path relative to the transcript's directory; nil without one.
     package var model: String?
+    /// `# store: NAME`: the session started on a store file, whose objects the transcript embeds
+    /// as the file NAME (a `StoreSnapshot`) right after the header; nil for the demo or an empty start.
+    package var store: String?
+    /// The snapshot a recording writes after the header (`# file: NAME` lines); reading a
+    /// transcript finds it among the first line's embedded files instead.
+    package var storeSnapshot: EmbeddedFile?
     package var expectsInconsistency = false
     /// Comment lines after the fixed ones: what the session shows, for a reader.
     package var comments: [String] = []
@@ -36,17 +42,21 @@ package struct TranscriptHeader: Equatable, Sendable {
     package var lines: [String] {
         [Self.versionLine, "# start: \(start.rawValue)"]
             + (model.map { ["# model: \($0)"] } ?? [])
+            + (store.map { ["# store: \($0)"] } ?? [])
             + (adapter.map { ["# adapter: \($0)"] } ?? [])
             + (profile.map { ["# profile: \($0)"] } ?? [])
             + (table.map { ["# table: \($0)"] } ?? [])
             + (expectsInconsistency ? ["# expect: inconsistent"] : [])
             + comments.map { $0.isEmpty ? "#" : "# " + $0 }
+            + (storeSnapshot?.commentLines ?? [])
     }
 
     /// Builds the start state in `interpreter`: the demo or nothing, then the adapter and the
     /// profile, none of which is shown or counted as an event.
     func prepare(_ interpreter: Interpreter) throws {
         try start.prepare(interpreter)
+        // A session on a store file started on the settings the file kept (as the launcher applies them).
+        if store != nil { _ = try interpreter.restoreSessionSettings() }
         let settings = [("adapter", adapter), ("profile", profile), ("table", table)].compactMap { name, value in value.map { (name, $0) } }
         guard !settings.isEmpty else { return }
         let renders = interpreter.rendersText

@@ -81,7 +81,13 @@ package struct TranscriptReplayer {
                      visit: (Transcript.Entry, LineOutcome, Interpreter) -> Void) -> ([[String]], Transcript.Entry?) {
         let interpreter: Interpreter
         do {
-            if let model = transcript.header.model {
+            if let store = transcript.header.store {
+                guard let snapshot = transcript.entries.first?.files.first(where: { $0.path == store }) else {
+                    throw TranscriptError(line: 1, "'# store: \(store)' but the header embeds no file '\(store)'")
+                }
+                let context = try ObjectContext(store: try StoreSnapshot.store(from: snapshot.contents, name: store))
+                interpreter = Interpreter(workspace: Workspace(context: context))
+            } else if let model = transcript.header.model {
                 interpreter = try Interpreter(model: Interpreter.readModel(at: model))
             } else {
                 interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))

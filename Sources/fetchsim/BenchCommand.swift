@@ -36,6 +36,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The controllers' change path: automatic, incremental or linear (to measure one alone).", valueName: "path"))
     var path: ChangePath = .automatic
 
+    @Option(help: ArgumentHelp("engine, or apple: also run the pipeline through the Apple-shaped layer and report apple / engine.", valueName: "stack"))
+    var stack: BenchStack = .engine
+
     @Flag(help: "Measure the controller alone (no pipeline, no baseline): for profiling it.")
     var controllerOnly = false
 
@@ -75,6 +78,7 @@ struct BenchCommand: ParsableCommand {
         guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
         guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
         if coredata, !store { throw ValidationError("--coredata is a case of --store: use 'bench --store --coredata'") }
+        if stack == .apple, store || tui || reorder || controllerOnly { throw ValidationError("--stack apple measures the default scenario's pipeline") }
         if let repetitions, repetitions < 1 { throw ValidationError("invalid repetitions '\(repetitions)': expected at least 1") }
     }
 
@@ -99,8 +103,8 @@ struct BenchCommand: ParsableCommand {
         } else {
             let runner = BenchRunner(
                 sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,
-                path: path, controllerOnly: controllerOnly)
-            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend }, plots: BenchPlots.page)
+                path: path, controllerOnly: controllerOnly, stack: stack)
+            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend(for: $0) }, plots: BenchPlots.page)
         }
     }
 
@@ -154,3 +158,4 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension ChangePath: ExpressibleByArgument {}
+extension BenchStack: ExpressibleByArgument {}

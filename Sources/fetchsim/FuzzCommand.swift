@@ -56,8 +56,26 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The direction of the index attribute in the sort.", valueName: "direction"))
     var sort: FuzzSortDirection = .asc
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one.", valueName: "percent"))
-    var filter = 10
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one. With --model: the fetch's predicate.", valueName: "percent|predicate"))
+    var filter = FilterArgument()
+
+    @Option(help: ArgumentHelp("Fuzz an entity of this Xcode model (.xcdatamodeld or .xcdatamodel) instead of the built-in Item; needs --entity, --section and --index.", valueName: "model"))
+    var model: String?
+
+    @Option(help: ArgumentHelp("With --model: the entity whose list is fuzzed.", valueName: "entity"))
+    var entity: String?
+
+    @Option(help: ArgumentHelp("With --model: the attribute that sections the list (String, Integer or Boolean).", valueName: "attribute"))
+    var section: String?
+
+    @Option(help: ArgumentHelp("With --model: the attribute that orders each section, which drags renumber (Integer, Double, Float or Decimal).", valueName: "attribute"))
+    var index: String?
+
+    @Option(help: ArgumentHelp("With --model: seed each session with rows of this CSV file (import csv's format).", valueName: "file"))
+    var data: String?
+
+    @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: seed each session with the entity's rows in this Core Data SQLite store (read, never written).", valueName: "file"))
+    var coreDataStore: String?
 
     @Option(help: ArgumentHelp("The simulated view: a table, or a collection view with UIKit's collection-view messages.", valueName: "view"))
     var table: TableViewStyle = .table
@@ -111,13 +129,13 @@ struct FuzzCommand: ParsableCommand {
     func validate() throws {
         if let keys {
             guard keys >= 1 else { throw ValidationError("'--keys' must be at least 1, not '\(keys)'") }
+            do { try schemaArguments.checkKeys() } catch { throw ValidationError(error.description) }
             if html != nil { throw ValidationError("--html draws a shrunk session; '--keys' does not write one") }
             return
         }
         if let html, let problem = FileErrorReason.problem(writing: html) {
             throw ValidationError("cannot write the page to '\(html)': \(problem)")
         }
-        _ = try configuration()
         // The shrunk session is written after the whole campaign: a path that cannot take it
         // is refused before the first batch.
         var launcher = FuzzLauncher(configuration: try configuration())
@@ -137,15 +155,26 @@ struct FuzzCommand: ParsableCommand {
             var configuration = try FuzzConfiguration(
                 seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections, adapter: adapter, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
-                reorder: reorder, sort: sort, filterPercent: filter, tableStyle: table)
+                reorder: reorder, sort: sort, tableStyle: table)
             configuration.mixedPercent = mixed
             configuration.workspaceOptions = try FuzzWorkspaceOptions(
                 controllers: controllers, sharesTable: shareTable, leavesDelegate: leaveDelegate,
                 backgroundPercent: background, merge: merge)
+            configuration.itemKey = items
+            configuration.snapshot = snapshot
+            try schemaArguments.apply(to: &configuration)
             return configuration
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The options that choose the schema, checked together in `Fuzzing`.
+    private var schemaArguments: FuzzSchemaArguments {
+        var arguments = FuzzSchemaArguments()
+        (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, entity, section, index)
+        (arguments.filter, arguments.data, arguments.coreDataStore) = (filter.given, data, coreDataStore)
+        return arguments
     }
 
     func run() throws {
@@ -158,9 +187,7 @@ struct FuzzCommand: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        var configuration = try configuration()
-        configuration.itemKey = items
-        configuration.snapshot = snapshot
+        let configuration = try configuration()
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = out
         launcher.isJSON = json
@@ -182,13 +209,32 @@ struct FuzzCommand: ParsableCommand {
     private func writePage(of path: String, to output: String) throws {
         do {
             guard let data = FileManager.default.contents(atPath: path) else { throw TranscriptError(line: 0, "cannot read '\(path)'") }
-            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(try Transcript.parse(data: data), toFile: output)
+            var transcript = try Transcript.parse(data: data)
+            // `# model:` (fuzz --model) is relative to the session's directory, as replay reads it.
+            if let model = transcript.header.model, !model.hasPrefix("/") {
+                transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
+            }
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(transcript, toFile: output)
             FileHandle.standardError.write(Data("fetchsim: fuzz: page '\(output)': \(summary)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("fetchsim: fuzz: cannot write the page '\(output)': \(error)\n".utf8))
             throw ExitCode(2)
         }
     }
+}
+
+/// `--filter`: a percentage on the built-in Item (10 when not given), a predicate with `--model`.
+struct FilterArgument: ExpressibleByArgument {
+    /// The text typed; nil when the option was not given.
+    var given: String?
+
+    init() {}
+
+    init?(argument: String) {
+        given = argument
+    }
+
+    var defaultValueDescription: String { given ?? "10" }
 }
 
 /// `--shard K/N`: the K-th (1-based) of N parts of a campaign.

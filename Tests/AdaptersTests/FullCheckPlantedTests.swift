@@ -50,7 +50,7 @@ import Testing
     }
 
     /// The check reads a cell's source unretained and recognises the data source's by its class
-    /// (docs/performance.md, "Fuzzer throughput, sixth pass"): a cell app code configured without
+    /// (docs/performance.md, "The fuzzer's executor and the full check"): a cell app code configured without
     /// a source is compared by its text, and a cell for another object is named.
     @Test func aCellWithoutASourceIsComparedByItsText() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]])

@@ -82,7 +82,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("entity Task due:d", "d", ["date", "date?", "double", "double?"]),
         CompletionCase("entity Task due:", "", ["bool", "bool?", "date", "date?", "double", "double?", "int", "int?", "string", "string?"]),
         CompletionCase("entity Task due", "due", []),
-        CompletionCase("adapter ", "", ["apple-template", "canreorder=", "coordinator", "delegate=", "diffable", "items=", "moves=", "paused=", "reload-all", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven="]),
+        CompletionCase("adapter ", "", ["apple-template", "canreorder=", "coordinator", "delegate=", "diffable", "items=", "moves=", "paused=", "reload-all", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven=", "xcode-template"]),
         CompletionCase("adapter moves=move-row ", "", ["canreorder=", "delegate=", "items=", "paused=", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven="]),
         CompletionCase("adapter co", "co", ["coordinator"]),
         CompletionCase("adapter coordinator ", "", ["canreorder=", "delegate=", "items=", "moves=", "paused=", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven="]),

@@ -97,7 +97,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("entity", "expected an entity name after 'entity' at column 1"),
         ErrorCase("adapter moves=move-row coordinator", "unknown option 'coordinator' at column 24 (options: moves, updates, userdriven, threshold, paused, items, delegate, canreorder, snapshot, sectionfilter)"),
         ErrorCase("adapter cordinator", "unknown adapter 'cordinator' at column 9 (did you mean 'coordinator'?)"),
-        ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all, diffable)"),
+        ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all, diffable, xcode-template)"),
         ErrorCase("adapter coordinator mvoes=move-row", "unknown option 'mvoes' at column 21 (did you mean 'moves'?)"),
         ErrorCase("adapter moves=move-rw", "invalid value 'move-rw' for 'moves' at column 15 (did you mean 'move-row'?)"),
         ErrorCase("adapter coordinator speed=1",

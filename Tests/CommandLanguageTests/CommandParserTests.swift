@@ -1,6 +1,7 @@
 import Adapters
 import CommandLanguage
 import FetchSimCore
+import FetchedResults
 import Foundation
 import ObjectGraph
 import Testing
@@ -45,6 +46,9 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
 
     static let fetches: [ParseCase] = [
         ParseCase("fetch Note", fetch(.init(entity: "Note"))),
+        ParseCase("fetch Note sort title desc localizedStandardCompare, order caseInsensitiveCompare",
+                  fetch(.init(entity: "Note", sort: [.init("title", ascending: false, selector: .localizedStandardCompare),
+                                                     .init("order", selector: .caseInsensitiveCompare)]))),
         ParseCase(
             "fetch Note where done == false sort group, order desc section group index order limit 20 offset 5",
             fetch(.init(
@@ -80,6 +84,7 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
 
     static let edits: [ParseCase] = [
         ParseCase("refresh #3 0.1", .refresh([.id(ObjectID(3)), .indexPath(path(0, 1))])),
+        ParseCase("obtainPermanentIDs #13 0.1", .obtainPermanentIDs([.id(ObjectID(13)), .indexPath(path(0, 1))])),
         ParseCase(
             #"insert Note title="Milk" group="Groceries" order=3"#,
             .insert(entity: "Note", assignments: [.init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3))])

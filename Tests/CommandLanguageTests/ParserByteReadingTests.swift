@@ -4,7 +4,7 @@ import ObjectGraph
 import Testing
 
 /// The parser reads references, numbers and repeated keys from the line's bytes in place
-/// (docs/performance.md, "Fuzzer throughput, fifth pass"); these pin the answers that reading
+/// (docs/performance.md, "The fuzzer's executor and the full check"); these pin the answers that reading
 /// must keep, worked out by hand from the grammar.
 @Suite struct ParserByteReadingTests {
     @Test(arguments: [

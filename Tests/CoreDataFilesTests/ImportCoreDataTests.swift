@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Interpreter
 import Testing
+import Transcripts
 
 /// `import coredata` and the workspace of `--model`, on the shipped example model and a store
 /// built in Core Data's layout (see CoreDataStoreTests).
@@ -96,5 +97,23 @@ import Testing
         #expect(context.objects(ofEntity: "Note").map { $0.value(forKey: "title") }.compactMap { $0?.stringValue }.sorted()
                 == ["New", "Pay the rent", "Plan sprint", "Review PR"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+}
+
+/// A session on `--coredata-store` records the store's objects as a snapshot (docs/sessions.md,
+/// `# store:`): the model's entities, as the `entity` command writes them, and the objects read
+/// back to the same schema and values.
+@Suite struct CoreDataStoreSnapshotTests {
+    @Test func aCoreDataStoreSnapshotReadsBackToTheSameState() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ImportCoreDataTests.notesStore(in: directory)
+        let model = try Interpreter.readModel(at: ImportCoreDataTests.exampleModel)
+        let interpreter = try Interpreter(model: model, contents: try CoreDataStoreReader.read(path: store, through: model))
+        let original = interpreter.workspace.context.store
+        let copy = try StoreSnapshot.store(from: try StoreSnapshot.text(of: original), name: "Notes.sqlite")
+        let (before, after) = (try original.load(), copy.load())
+        #expect(after.schema == before.schema)
+        #expect(after.objects == before.objects)
+        #expect(after.nextObjectID == before.nextObjectID)
     }
 }

@@ -231,7 +231,10 @@ import FetchSimCoreData
         #expect(try Self.titles(context, FetchSimCoreData.NSPredicate(value: false)) == [])
     }
 
-    @Test func aControllerCacheWrittenForAnotherRequestIsRefused() throws {
+    /// Today's Core Data checks a cache against the sort keys, not their directions, and raises
+    /// no "illegally mutated" error (docs/semantics.md, "The cache today"): a flipped direction
+    /// under the same name fetches without an error; another key rebuilds the cache silently.
+    @Test func aControllerCacheIsCheckedAsTodayWithoutAnError() throws {
         let context = try Self.context()
         let name = "Notes-\(UUID().uuidString)"
         let first: NSFetchRequest<Note> = Note.fetchRequest()
@@ -240,9 +243,10 @@ import FetchSimCoreData
         let second: NSFetchRequest<Note> = Note.fetchRequest()
         second.sortDescriptors = [NSSortDescriptor(key: "order", ascending: false)]
         let controller = NSFetchedResultsController(fetchRequest: second, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name)
-        #expect(throws: CoreDataError.self) { try controller.performFetch() }
-        NSFetchedResultsController<Note>.deleteCache(withName: name)
         try controller.performFetch()
         #expect(controller.fetchedObjects?.map(\.title) == ["n4", "n3", "n2", "n1"])
+        let third: NSFetchRequest<Note> = Note.fetchRequest()
+        third.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
+        try NSFetchedResultsController(fetchRequest: third, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name).performFetch()
     }
 }

@@ -28,3 +28,32 @@ import Testing
         #expect(TextWidth.pad("toolong", toWidth: 3) == "toolong")
     }
 }
+
+/// The width of a text is the sum of its characters' widths, however ASCII and other scalars
+/// mix: random texts over scalars that join their neighbours (combining marks, variation
+/// selectors, zero-width joiners, regional indicators, Hangul jamo, prepend marks, CR LF),
+/// measured whole and as substrings, against the plain sum over `Character`s.
+@Suite struct TextWidthSumTests {
+    static let scalars: [Unicode.Scalar] = [
+        "a", "Z", "1", " ", "\r", "\n", "\t", "\u{7F}", "\u{301}", "\u{FE0F}", "\u{200D}", "\u{20E3}",
+        "\u{1F468}", "\u{1F1EB}", "\u{1F1F7}", "\u{65E5}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{600}",
+        "\u{2500}", "\u{E9}", "\u{2764}", "\u{FF21}",
+    ]
+
+    @Test func widthIsTheSumOverCharacters() {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                text.unicodeScalars.append(Self.scalars.randomElement(using: &random)!)
+            }
+            let expected = text.reduce(0) { $0 + TextWidth.displayWidth(of: $1) }
+            #expect(TextWidth.displayWidth(of: text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            let characters = Array(text.indices)
+            guard characters.count > 1 else { continue }
+            let from = characters[Int.random(in: 0..<characters.count, using: &random)]
+            let slice = text[from...]
+            #expect(TextWidth.displayWidth(of: slice) == slice.reduce(0) { $0 + TextWidth.displayWidth(of: $1) })
+        }
+    }
+}

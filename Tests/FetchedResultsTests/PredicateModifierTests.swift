@@ -105,4 +105,25 @@ import Testing
         let bound = try predicate.bound(to: PredicateFixture.note)
         #expect(bound.evaluate(try #require(PredicateFixture.rows["banana"])) == c.expected)
     }
+
+    /// `[n]` (`NSNormalizedPredicateOption`): the strings are taken as already normalized and
+    /// compared as they are; it supersedes `[c]` and `[d]` (Apple's `NSComparisonPredicate.Options`).
+    @Test(arguments: [
+        RowCase("title ==[n] 'Apple'", "apple", true),
+        RowCase("title ==[n] 'APPLE'", "apple", false),
+        RowCase("title ==[cn] 'APPLE'", "apple", false),
+        RowCase("title ==[cdn] 'CAFE'", "cafe", false),
+        RowCase("title BEGINSWITH[n] 'App'", "apple", true),
+        RowCase("title BEGINSWITH[nc] 'APP'", "apple", false),
+        RowCase("title IN[n] {'Apple', 'pear'}", "apple", true),
+        RowCase("title IN[n] {'apple', 'pear'}", "apple", false),
+    ])
+    func normalizedComparesAsIs(_ c: RowCase) throws {
+        #expect(try PredicateFixture.evaluate(c.format, row: c.row) == c.expected)
+    }
+
+    @Test func normalizedPrintsAsN() throws {
+        #expect(try Predicate(format: "title ==[cn] 'a'").description == "title ==[n] \"a\"")
+        #expect(throws: PredicateError.self) { try Predicate(format: "title ==[nn] 'a'") }
+    }
 }

@@ -66,6 +66,68 @@ struct FullScreenTerminalTests {
         #expect(ended.contains("EXIT=0"))
     }
 
+    /// `tui --store` opens on the fetch, adapter and profile the store kept at its last save.
+    @Test func tuiOpensAStoreOnItsSavedFetch() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-tui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("notes.fetchsim").path
+        let saved = try await BinaryLocator.run(["--store", store], input: "fetch Note where done != true sort group, title section group\nprofile ios10\nsave\n")
+        #expect(saved.status == 0, "\(saved.output)")
+        let tmux = TmuxDriver(name: "tuistore")
+        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --store \(store); echo EXIT=$?; sleep 10")
+        do {
+            let screen = try await tmux.waitFor("the saved fetch") { $0.contains("Write report") && $0.contains("event 0") }
+            // Sorted by title within each group, the done notes (Eggs, Water plants, Review PR) filtered out.
+            #expect(screen.contains("0.0   #3   Bread"))
+            #expect(!screen.contains("Eggs"))
+            #expect(screen.contains("ios10"))
+            try await tmux.send(":", "show fetch", "Enter")
+            let fetch = try await tmux.waitFor("show fetch") { $0.contains("fetch Note where done != true sort group, title") }
+            #expect(fetch.contains("section group"))
+            try await tmux.send("Escape", "q")
+            let ended = try await tmux.waitFor("EXIT=") { $0.contains("EXIT=") }
+            #expect(ended.contains("EXIT=0"))
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+    }
+
+    /// A read-only store in the full-screen mode: `s` says it cannot save, and quitting asks as
+    /// it does without a store (there is nothing to save to); the file is left as it was.
+    @Test func aReadOnlyStoreRefusesSaveAndQuittingAsksBeforeLosingChanges() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-tui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("notes.fetchsim").path
+        _ = try await BinaryLocator.run(["--store", store], input: "save\n")
+        chmod(store, 0o444)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let tmux = TmuxDriver(name: "tuireadonly")
+        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --store \(store); echo EXIT=$?; sleep 10")
+        do {
+            _ = try await tmux.waitFor("the list") { $0.contains("event 0 · ✓ consistent") }
+            try await tmux.send("d", "d")
+            _ = try await tmux.waitFor("the delete") { $0.contains("event 1 · ✓ consistent") }
+            try await tmux.send("s")
+            _ = try await tmux.waitFor("the refused save") { $0.contains("error: store file '\(store)") }
+            try await tmux.send("q")
+            _ = try await tmux.waitFor("the quit question") { $0.contains("Quitting: unsaved changes are lost. Quit anyway? [y/N]") }
+            try await tmux.send("y")
+            let ended = try await tmux.waitFor("EXIT=") { $0.contains("EXIT=") }
+            #expect(ended.contains("EXIT=0"))
+        } catch {
+            await tmux.stop()
+            throw error
+        }
+        await tmux.stop()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
     @Test func sheetInTheREPLReturnsToThePromptWithTheSameWorkspace() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
         let tmux = TmuxDriver(name: "sheet")

@@ -5,8 +5,8 @@ import ObjectGraph
 import Testing
 
 /// After a drag the oracle checks the full order in one pass over the expected IDs and builds
-/// the full order only when that pass does not confirm it (docs/performance.md, "Fuzzer
-/// throughput, eighth pass"). Whatever the expected order, `lostOrder` must answer what the
+/// the full order only when that pass does not confirm it (docs/performance.md, "The
+/// fuzzer's executor and the full check"). Whatever the expected order, `lostOrder` must answer what the
 /// full comparison answers: the same failure, the same message, or none.
 @Suite struct FuzzOrderCheckTests {
     typealias FullOrder = FuzzExecutor.FullOrder

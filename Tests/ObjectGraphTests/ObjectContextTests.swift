@@ -31,6 +31,8 @@ final class NotificationLog {
                 lines.append("willSave")
             case .didSave(let summary):
                 lines.append("didSave ins=\(summary.insertedIDs.sorted()) upd=\(summary.updatedIDs.sorted()) del=\(summary.deletedIDs.sorted())")
+            case .objectIDsMutated(let ids):
+                lines.append("idsMutated \(ids)")
             }
         }
     }
@@ -161,7 +163,8 @@ final class NotificationLog {
         let b = try context.insert("Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
         let log = NotificationLog(context)
         try context.save()
-        #expect(log.lines == ["didChange ins=[#1, #2] upd=[] del=[]", "willSave", "didSave ins=[#1, #2] upd=[] del=[]"])
+        // The save gives the two inserted objects their permanent IDs before didSave.
+        #expect(log.lines == ["didChange ins=[#1, #2] upd=[] del=[]", "willSave", "idsMutated [#1, #2]", "didSave ins=[#1, #2] upd=[] del=[]"])
         #expect(store.count == 2)
 
         try context.setValue(.string("A2"), forKey: "title", of: a.objectID)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The compact object representation: values inline in the object, the ID-indexed table, and a
-/// context built straight from a store's rows (docs/performance.md, "Memory per object in the context").
+/// context built straight from a store's rows (docs/performance.md, "Object storage").
 @Suite struct ObjectStorageTests {
     /// `Item(name: string, rank: int?)` and `Tag(label: string)`.
     static func schema() throws -> Schema {

@@ -2,8 +2,8 @@ import Foundation
 @testable import ObjectGraph
 import Testing
 
-/// The reads the consistency check and the fuzzer make in place (docs/performance.md, "Fuzzer
-/// throughput, sixth pass"): a pair of objects compared over several sort keys in one call, the
+/// The reads the consistency check and the fuzzer make in place (docs/performance.md, "The
+/// fuzzer's executor and the full check"): a pair of objects compared over several sort keys in one call, the
 /// live objects holding a value, and an attribute found by name — each against what reading the
 /// values one by one answers, with hand-worked expectations.
 @Suite struct SortKeyReadingTests {

@@ -69,19 +69,6 @@ import Testing
             setup.release = { try lock.release() }
             return setup
         },
-        Case(name: "read-only file", message: "store file '{path}' is read-only") { folder in
-            let setup = Setup(path: folder + "/readonly.fetchsim")
-            try makeStore(setup.path, objects: 3)
-            chmod(setup.path, 0o444)
-            return setup
-        },
-        Case(name: "store in a read-only folder", message: "store file '{path}' cannot be written in read-only folder '{folder}/locked'") { folder in
-            try FileManager.default.createDirectory(atPath: folder + "/locked", withIntermediateDirectories: false)
-            let setup = Setup(path: folder + "/locked/notes.fetchsim")
-            try makeStore(setup.path, objects: 3)
-            chmod(folder + "/locked", 0o555)
-            return setup
-        },
         Case(name: "new store in a read-only folder", message: "store file '{path}' cannot be written in read-only folder '{folder}/locked'") { folder in
             try FileManager.default.createDirectory(atPath: folder + "/locked", withIntermediateDirectories: false)
             chmod(folder + "/locked", 0o555)

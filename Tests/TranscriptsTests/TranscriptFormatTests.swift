@@ -159,7 +159,7 @@ import Transcripts
         ("# profile: ios8", "'# profile:' unknown profile 'ios8' at column 12 (did you mean 'ios9'?)"),
         ("# adapter: coordinator moves=teleport",
          "'# adapter:' invalid value 'teleport' for 'moves' at column 30 (expected delete-insert or move-row)"),
-        ("# adapter: show", "'# adapter:' unknown adapter 'show' at column 12 (adapters: apple-template, coordinator, reload-all, diffable)"),
+        ("# adapter: show", "'# adapter:' unknown adapter 'show' at column 12 (adapters: apple-template, coordinator, reload-all, diffable, xcode-template)"),
         ("# profile:", "'# profile:' names no profile"),
     ])
     func aBadSettingInTheHeaderIsRefusedAtItsLine(_ line: String, _ message: String) throws {

@@ -37,6 +37,11 @@ package final class SessionDriver {
     /// The model file the session started with (`--model`), as given; a recording names it in
     /// its header relative to the transcript's directory.
     package var modelPath: String?
+    /// The session started on a store file's objects (`--store`, `--coredata-store`): the name a
+    /// recording embeds them under, and how to read them as a `StoreSnapshot`. Nil otherwise.
+    package var storeSnapshot: (name: String, read: () throws -> String)?
+    /// The snapshot as first read; later recordings embed the same one.
+    private var startSnapshot: String?
     /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
     /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
     package var confirmQuit: ((String) -> Bool)?
@@ -87,6 +92,18 @@ package final class SessionDriver {
         var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
         header.model = modelPath.map { Self.path($0, relativeTo: (path as NSString).deletingLastPathComponent) }
+        if let storeSnapshot {
+            if startSnapshot == nil {
+                // The store holds what the session started from only until the session saves.
+                guard interpreter.saveCount == 0 else {
+                    throw InterpreterError("the session has saved to its store since it opened it, so a recording started now "
+                                           + "could not replay from the store's first state; start fetchsim with --record instead")
+                }
+                startSnapshot = try storeSnapshot.read()
+            }
+            header.store = storeSnapshot.name
+            header.storeSnapshot = EmbeddedFile(path: storeSnapshot.name, contents: startSnapshot ?? "")
+        }
         let recorder = try TranscriptRecorder(path: path, header: header)
         for entry in history { recorder.record(input: entry.input, output: entry.output, files: entry.files) }
         self.recorder = recorder
@@ -114,11 +131,11 @@ package final class SessionDriver {
         if echoesInput, !isJSON { sink(line) }
         if let action = interpreter.pendingRecordAction {
             // `record` answers once, with what carrying it out gave (one JSON object per line).
-            print(carryOut(action))
+            print(carryOut(action), location: location)
             return !outcome.quits
         }
         if let path = interpreter.pendingPageExport {
-            print(exportPage(to: path), key: "page")
+            print(exportPage(to: path), key: "page", location: location)
             return true
         }
         if let path = interpreter.pendingReadPath {
@@ -219,9 +236,14 @@ package final class SessionDriver {
     }
 
     /// Prints what carrying out `record` (or `export html`) gave: text, or one JSON object.
-    private func print(_ result: (message: String, failed: Bool), key: String = "recording") {
+    /// A failure is an error like any other: `FILE:LINE: error: …` on the error sink for a
+    /// script's line, and it makes the script's exit status 1.
+    private func print(_ result: (message: String, failed: Bool), key: String = "recording", location: ScriptLocation? = nil) {
         let (message, failed) = result
-        if isJSON {
+        if failed { hadFailure = true }
+        if failed, !isJSON, let location {
+            errorSink("\(location.file):\(location.line): \(message)")
+        } else if isJSON {
             emit(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
                         : JSONValue.object([("ok", true), (key, .string(message))]))
         } else {

@@ -44,6 +44,7 @@ package struct SessionLauncher {
         let interpreter: Interpreter
         var start = self.start
         var opened: String?
+        var restored = Interpreter.RestoredSettings()
         do {
             if let modelPath {
                 let (modelInterpreter, welcome) = try Self.openModel(modelPath, store: coreDataStorePath)
@@ -57,6 +58,7 @@ package struct SessionLauncher {
                 interpreter = Interpreter(workspace: Workspace(context: context))
             }
             try start.prepare(interpreter)
+            if storePath != nil { restored = try interpreter.restoreSessionSettings() }
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))
             return 2
@@ -85,7 +87,18 @@ package struct SessionLauncher {
             FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
             return 2
         }
-        driver.keepsStoreFile = storePath != nil
+        // A read-only store cannot keep unsaved changes: quitting asks as it does without a store.
+        let keptStorePath = interpreter.workspace.context.store.isReadOnly ? nil : storePath
+        driver.keepsStoreFile = keptStorePath != nil
+        // A recording of a session that started on a store's objects embeds them, so that the
+        // transcript replays without the file (a new store starts on the demo or empty instead).
+        if let path = coreDataStorePath ?? (start == .empty ? storePath : nil) {
+            let store = interpreter.workspace.context.store
+            driver.storeSnapshot = ((path as NSString).lastPathComponent, { try StoreSnapshot.text(of: store) })
+        }
+        for problem in restored.problems {
+            FileHandle.standardError.write(Data("fetchsim: \(problem)\n".utf8))
+        }
         if isTerminal, !isJSON {
             // Ctrl-C at the prompt abandons the line (readline's handler records it); during a
             // long command it stops the command between records or lines.
@@ -120,7 +133,7 @@ package struct SessionLauncher {
                 var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
                 guard driver.run(reader: &reader, script: path) else { return 0 }
             }
-            return sheetOpener(driver, storePath, true) ? 0 : 2
+            return sheetOpener(driver, keptStorePath, true) ? 0 : 2
         }
         // The welcome, wrapped at the terminal's width like help and errors.
         let welcome = { (text: String) in
@@ -132,8 +145,8 @@ package struct SessionLauncher {
         } else if isTerminal, !isJSON, let opened {
             welcome(opened)
         } else if isTerminal, !isJSON, let storePath {
-            let context = interpreter.workspace.context
-            welcome("opened '\(storePath)': \(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", ")); 'fetch' shows them")
+            welcome(Self.storeWelcome(storePath, interpreter: interpreter, restored: restored))
+            if restored.lines.contains(where: { $0.hasPrefix("fetch ") }) { driver.handle("show", recorded: false) }
         } else if isTerminal, !isJSON, scripts.isEmpty {
             welcome(SessionStart.emptyWelcome)
         }
@@ -158,12 +171,24 @@ package struct SessionLauncher {
             _ = driver.run(reader: &reader, script: isTerminal || isJSON ? nil : "<stdin>", confirmsAtEnd: true)
         }
         driver.leave()
-        confirmUnsavedChanges(interpreter.workspace.context, isTerminal: isTerminal)
+        confirmUnsavedChanges(interpreter, isTerminal: isTerminal)
         return isTerminal || !driver.hadFailure ? 0 : 1
     }
 
     /// The interpreter `--model` starts (with `--coredata-store`'s objects, committed) and the
     /// welcome line saying what was opened; the model's notes go to standard error.
+    /// What a terminal session says on opening a store: what it holds, whether it is read-only,
+    /// and the fetch it brought back (or how to make one).
+    static func storeWelcome(_ path: String, interpreter: Interpreter, restored: Interpreter.RestoredSettings) -> String {
+        let context = interpreter.workspace.context
+        let readOnly = context.store.isReadOnly ? " read-only (the file cannot be written; 'save' is refused)" : ""
+        let contents = "\(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", "))"
+        guard let fetch = restored.lines.first(where: { $0.hasPrefix("fetch ") }) else {
+            return "opened '\(path)'\(readOnly): \(contents); 'fetch' shows them"
+        }
+        return "opened '\(path)'\(readOnly): \(contents), shown as saved: \(fetch)"
+    }
+
     static func openModel(_ modelPath: String, store: String?) throws -> (Interpreter, String) {
         let model = try Interpreter.readModel(at: modelPath)
         for note in model.notes { FileHandle.standardError.write(Data("fetchsim: note: \(note)\n".utf8)) }
@@ -183,15 +208,16 @@ package struct SessionLauncher {
     }
 
     /// Quitting with unsaved changes in a store file asks on a terminal and warns in scripts.
-    func confirmUnsavedChanges(_ context: ObjectContext, isTerminal: Bool) {
-        guard let storePath, context.hasChanges else { return }
+    func confirmUnsavedChanges(_ interpreter: Interpreter, isTerminal: Bool) {
+        let context = interpreter.workspace.context
+        guard let storePath, context.hasChanges, !context.store.isReadOnly else { return }
         guard isTerminal else {
             FileHandle.standardError.write(Data("fetchsim: warning: quitting with unsaved changes; '\(storePath)' keeps the last save\n".utf8))
             return
         }
         guard Self.askYesNo("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] ") else { return }
         do {
-            try context.save()
+            _ = try interpreter.saveWithSettings()
             print("saved")
         } catch {
             FileHandle.standardError.write(Data("fetchsim: \(error)\n".utf8))

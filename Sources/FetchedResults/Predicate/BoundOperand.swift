@@ -30,13 +30,13 @@ struct BoundOperand {
     /// The folding to apply when evaluating: `options` for an attribute, none for constants,
     /// which `fold(_:)` folds once.
     func folding(_ options: ComparisonOptions) -> ComparisonOptions {
-        if case .attribute = kind { return options }
+        if case .attribute = kind, options.foldsText { return options }
         return []
     }
 
     /// Folds string constants as `options` ask.
     mutating func fold(_ options: ComparisonOptions) {
-        guard !options.isEmpty else { return }
+        guard options.foldsText else { return }
         switch kind {
         case .attribute: break
         case .value(let value): kind = .value(Self.fold(value, options))

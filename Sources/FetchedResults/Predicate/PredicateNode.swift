@@ -117,7 +117,7 @@ enum ComparisonOperator: String, Sendable, CaseIterable {
     }
 }
 
-/// The `[c]`, `[d]` and `[cd]` modifiers.
+/// The `[c]`, `[d]`, `[cd]` and `[n]` modifiers.
 struct ComparisonOptions: OptionSet, Sendable, Hashable {
     let rawValue: UInt8
 
@@ -125,8 +125,14 @@ struct ComparisonOptions: OptionSet, Sendable, Hashable {
     static let caseInsensitive = ComparisonOptions(rawValue: 1)
     /// `[d]`: diacritic-insensitive.
     static let diacriticInsensitive = ComparisonOptions(rawValue: 2)
+    /// `[n]`: `NSNormalizedPredicateOption`, "the strings to be compared have been preprocessed.
+    /// This option supersedes NSCaseInsensitivePredicateOption and
+    /// NSDiacriticInsensitivePredicateOption, and is intended as a performance optimization"
+    /// (Apple, `NSComparisonPredicate.Options.normalized`): the strings are compared as they are.
+    static let normalized = ComparisonOptions(rawValue: 4)
 
-    /// Parses the letters between the brackets (`c`, `d`, each at most once, in any order).
+    /// Parses the letters between the brackets (`c`, `d`, `n`, each at most once, in any order);
+    /// `n` supersedes `c` and `d`, which are then dropped.
     init?(letters: String) {
         var options: ComparisonOptions = []
         for letter in letters.unicodeScalars {
@@ -134,20 +140,25 @@ struct ComparisonOptions: OptionSet, Sendable, Hashable {
             switch letter {
             case "c": option = .caseInsensitive
             case "d": option = .diacriticInsensitive
+            case "n": option = .normalized
             default: return nil
             }
             guard !options.contains(option) else { return nil }
             options.insert(option)
         }
         guard !options.isEmpty else { return nil }
-        self = options
+        self = options.contains(.normalized) ? .normalized : options
     }
+
+    /// Whether strings are folded before comparing (`[c]` or `[d]`).
+    var foldsText: Bool { contains(.caseInsensitive) || contains(.diacriticInsensitive) }
 
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// `""`, `"[c]"`, `"[d]"` or `"[cd]"`.
+    /// `""`, `"[c]"`, `"[d]"`, `"[cd]"` or `"[n]"`.
     var suffix: String {
-        switch (contains(.caseInsensitive), contains(.diacriticInsensitive)) {
+        if contains(.normalized) { return "[n]" }
+        return switch (contains(.caseInsensitive), contains(.diacriticInsensitive)) {
         case (false, false): ""
         case (true, false): "[c]"
         case (false, true): "[d]"

@@ -8,7 +8,7 @@ import Foundation
 enum TextFolding {
     /// `text` folded as `options` ask; `text` itself if `options` is empty.
     static func fold(_ text: String, _ options: ComparisonOptions) -> String {
-        guard !options.isEmpty else { return text }
+        guard options.foldsText else { return text }
         var foundationOptions: String.CompareOptions = []
         if options.contains(.caseInsensitive) { foundationOptions.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { foundationOptions.insert(.diacriticInsensitive) }
@@ -23,7 +23,7 @@ enum TextFolding {
         _ text: String, folding options: ComparisonOptions, _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
         var text = text
-        guard !options.isEmpty else { return text.withUTF8(body) }
+        guard options.foldsText else { return text.withUTF8(body) }
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
             var folded = fold(text, options)
             return folded.withUTF8(body)

@@ -1,5 +1,6 @@
 import FetchSimTestSupport
 import Foundation
+import SQLiteStore
 import Testing
 
 /// The built executable, driven through pipes as scripts drive it.
@@ -82,6 +83,98 @@ struct StoreSessionTests {
         #expect(NSArray(array: before).isEqual(to: after), "identical objects after reopening")
         let inserted = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
         #expect(inserted?["ids"] as? [Int] == [14], "IDs are never reused across runs")
+    }
+
+    /// `save` keeps the fetch, adapter, profile and reorder strategy in the store; reopening it
+    /// applies them, so the list shows as it was saved (issue 34 item 11).
+    @Test func aReopenedStoreBringsBackItsFetchAdapterProfileAndReorder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        _ = try await BinaryLocator.run(["--store", store], input: """
+            profile ios10
+            reorder sparse
+            adapter coordinator moves=move-row userdriven=skip-moves
+            fetch Note where done != true sort group, title section group
+            save
+            """ + "\n")
+        let reopened = try await BinaryLocator.runCollectingErrors(["--store", store], input: "show settings\nshow\n")
+        #expect(reopened.error.isEmpty, "\(reopened.error)")
+        let settings = reopened.output.split(separator: "\n").map(String.init)
+        #expect(settings.contains("profile   ios10"))
+        #expect(settings.contains("reorder   sparse"))
+        #expect(settings.contains { $0.hasPrefix("adapter   coordinator moves=move-row ") && $0.contains("userdriven=skip-moves") })
+        #expect(settings.contains { $0.hasPrefix("fetch     fetch Note where done != true sort group, title") && $0.contains("section group") })
+        // The demo's three done notes are filtered out: 9 rows in the restored list.
+        #expect(reopened.output.contains("── Groceries (G) · 3 rows"))
+        #expect(!reopened.output.contains("Eggs"))
+    }
+
+    /// A saved setting that no longer applies (here a fetch naming a key the entity lacks, as a
+    /// store edited by hand or by another tool may hold) is skipped with a warning on stderr; the
+    /// others still apply and the store opens.
+    @Test func aSavedSettingThatNoLongerAppliesIsReportedAndSkipped() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        _ = try await BinaryLocator.run(["--store", store], input: "save\n")
+        let file = try SQLiteStore(path: store)
+        try file.saveSessionSettings(["fetch": "Note sort rank", "profile": "ios10"])
+        try file.close()
+        let reopened = try await BinaryLocator.runCollectingErrors(["--store", store], input: "show fetch\nprofile\n")
+        #expect(reopened.error.hasPrefix("fetchsim: the store's saved 'fetch Note sort rank' no longer applies: "), "\(reopened.error)")
+        #expect(reopened.output == "nothing fetched yet; use 'fetch' first\nprofile ios10\n")
+    }
+
+    /// A store file that may not be written opens read-only: the objects show, `save` is refused.
+    @Test func aReadOnlyStoreOpensReadOnlyAndRefusesSave() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        _ = try await BinaryLocator.run(["--store", store], input: "delete #1\nsave\n")
+        chmod(store, 0o444)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let reopened = try await BinaryLocator.runCollectingErrors(["--store", store], input: "stats\ndelete #2\nsave\n")
+        #expect(reopened.output.hasPrefix("objects: 11"))
+        #expect(reopened.error.contains("<stdin>:3: error: store file '\(store)' is open read-only (the file cannot be written): nothing was saved"))
+        #expect(reopened.status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    /// A recording of a session on a store embeds the store's objects: the transcript replays
+    /// after the store file is gone (issue 34 item 10, for `--store`).
+    @Test func aRecordingOnAStoreReplaysWithoutTheStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        let recording = folder.appendingPathComponent("bug.session").path
+        _ = try await BinaryLocator.run(["--store", store], input: "delete #3\nset 0.0 title=\"Oat \\\"milk\\\"\"\nfetch Note where done != true sort group, order section group index order\nsave\n")
+        let recorded = try await BinaryLocator.run(["--store", store, "--record", recording], input: "move 0.0 0.1\nsave\nshow\n")
+        #expect(recorded.status == 0, "\(recorded.output)")
+        try FileManager.default.removeItem(atPath: store)
+        let replay = try await BinaryLocator.run(["replay", recording], input: "")
+        #expect(replay.status == 0, "\(replay.output)")
+        let transcript = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(transcript.contains("# store: notes.fetchsim\n"))
+        #expect(!transcript.contains("object 3 "), "the deleted note is not in the store")
+    }
+
+    /// `record` after a save cannot start from the store's first state: it says so.
+    @Test func recordAfterASaveOnAStoreIsRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        _ = try await BinaryLocator.run(["--store", store], input: "save\n")
+        let recording = folder.appendingPathComponent("late.session").path
+        let late = try await BinaryLocator.runCollectingErrors(["--store", store], input: "delete #1\nsave\nrecord \(recording)\n")
+        #expect(late.error.hasPrefix("<stdin>:3: error: the session has saved to its store since it opened it"), "\(late.error)")
+        #expect(late.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: recording))
     }
 
     @Test func aDamagedStoreIsRefusedWithOneLineAndLeftUntouched() async throws {

@@ -4,7 +4,10 @@ import Testing
 
 /// The quit question on a terminal (issue 34, item 15): Ctrl-C and Ctrl-D answer no and end the
 /// line, the next line typed is a command (not swallowed as the answer), and `y` quits.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+/// Serialized: the keys race the answers they test, and a second session starting beside one
+/// delays its prompts enough to lose that race on a loaded machine.
+@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)),
+       .serialized)
 struct QuitQuestionTerminalTests {
     let socket = "fetchsim-quitq-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
 
@@ -54,5 +57,31 @@ struct QuitQuestionTerminalTests {
             throw error
         }
         _ = try? await tmux(["kill-server"])
+    }
+    /// Answering yes to "Save them … before quitting?" saves as `save` does: the fetch and the
+    /// other session settings too, so the store reopens on them.
+    @Test func savingAtTheQuitQuestionKeepsTheSessionSettings() async throws {
+        let binary = try #require(BinaryLocator.fetchsim)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-quitq-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("notes.fetchsim").path
+        try await tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
+                        "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --store \(store); echo EXITED $?; sleep 10"])
+        do {
+            _ = try await waitFor("the prompt") { $0.contains("fetchsim>") }
+            try await tmux(["send-keys", "-t", "main", "fetch Note sort title", "Enter"])
+            try await tmux(["send-keys", "-t", "main", "delete #1", "Enter"])
+            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await waitFor("the question") { $0.contains("before quitting? [y/N]") }
+            try await tmux(["send-keys", "-t", "main", "y", "Enter"])
+            _ = try await waitFor("the exit") { $0.contains("EXITED 0") }
+        } catch {
+            _ = try? await tmux(["kill-server"])
+            throw error
+        }
+        _ = try? await tmux(["kill-server"])
+        let reopened = try await BinaryLocator.run(["--store", store], input: "show fetch\nstats\n")
+        #expect(reopened.output.hasPrefix("fetch Note sort title\nobjects: 11"), "\(reopened.output)")
     }
 }
