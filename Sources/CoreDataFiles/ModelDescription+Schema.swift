@@ -4,7 +4,8 @@ import Foundation
 public struct ModelSchema: Sendable {
     /// The model the schema was made from.
     public var model: ManagedObjectModelDescription
-    /// The concrete entities, each with its inherited attributes first (root first), then its own.
+    /// The model's entities in file order, abstract ones too: each names its parent and has its
+    /// inherited attributes first (root first), then its own.
     public var schema: Schema
     /// The model's notes, then the mapping's: what is in the file but not in the schema.
     public var notes: [String]
@@ -16,12 +17,14 @@ public struct ModelSchema: Sendable {
 public enum PropertySource: Equatable, Sendable {
     case attribute(AttributeDescription, owner: String)
     case toOne(RelationshipDescription, owner: String)
+    /// A to-many relationship (`toMany="YES"`): an `Attribute.toMany` in the schema.
+    case toMany(RelationshipDescription, owner: String)
 
     /// The property's name.
     public var name: String {
         switch self {
         case .attribute(let attribute, _): attribute.name
-        case .toOne(let relationship, _): relationship.name
+        case .toOne(let relationship, _), .toMany(let relationship, _): relationship.name
         }
     }
 
@@ -29,7 +32,14 @@ public enum PropertySource: Equatable, Sendable {
     public var isStored: Bool {
         switch self {
         case .attribute(let attribute, _): !attribute.isTransient
-        case .toOne(let relationship, _): !relationship.isTransient
+        case .toOne(let relationship, _), .toMany(let relationship, _): !relationship.isTransient
+        }
+    }
+
+    /// The entity that declares the property (an ancestor, for an inherited one).
+    public var owner: String {
+        switch self {
+        case .attribute(_, let owner), .toOne(_, let owner), .toMany(_, let owner): owner
         }
     }
 }
@@ -45,9 +55,11 @@ extension ManagedObjectModelDescription {
     ///   Date → `date`; String, UUID, URI → `string`. Binary, Transformable and ObjectID values
     ///   are opaque to FetchSim: such attributes stay in the description but not in the schema,
     ///   with a note.
-    /// - Inheritance: each concrete entity gets its ancestors' properties, root first; an abstract
-    ///   entity is not a schema entity (no object is ever of it), so a relationship to one is
-    ///   refused, as is a to-many relationship (the engine has only to-one ones).
+    /// - Relationships: to-one → `Attribute.toOne`, to-many → `Attribute.toMany`, with their
+    ///   inverse, delete rule, `ordered`, `minCount` and `maxCount` (0: no limit).
+    /// - Inheritance: every entity is a schema entity with its parent (`Entity.parentName`) and
+    ///   its ancestors' properties first, root first; an abstract one gets no objects of its own.
+    ///   A fetch of an entity includes its sub-entities' objects, as Core Data's does.
     /// - Defaults: `defaultValueString` read as the attribute's type (`YES`/`NO` for Boolean),
     ///   `defaultDateTimeInterval` as seconds since 2001-01-01.
     ///
@@ -60,10 +72,6 @@ extension ManagedObjectModelDescription {
         var notes = self.notes
         var sources: [String: [PropertySource]] = [:]
         for entity in self.entities {
-            guard !entity.isAbstract else {
-                notes.append("abstract entity '\(entity.name)' is not in the schema: its properties are in each of its sub-entities")
-                continue
-            }
             var attributes: [Attribute] = []
             var origins: [PropertySource] = []
             for owner in lineage(of: entity) {
@@ -80,32 +88,47 @@ extension ManagedObjectModelDescription {
                     origins.append(.attribute(description, owner: owner.name))
                 }
                 for relationship in owner.relationships {
-                    let place = "relationship '\(relationship.name)' of entity '\(owner.name)'"
-                    guard !relationship.isToMany else {
-                        throw located(relationship.location, "\(place) is to-many: to-many relationships are not read from model files yet (an 'entity' line can declare one), so this model cannot be loaded")
-                    }
-                    guard let destination = self.entity(named: relationship.destinationEntity), !destination.isAbstract else {
-                        throw located(relationship.location, "\(place) points to abstract entity '\(relationship.destinationEntity)': a FetchSim relationship points to one concrete entity")
-                    }
-                    attributes.append(.toOne(relationship.name, destination: destination.name, isOptional: relationship.isOptional))
-                    origins.append(.toOne(relationship, owner: owner.name))
+                    attributes.append(Self.attribute(for: relationship))
+                    origins.append(relationship.isToMany ? .toMany(relationship, owner: owner.name) : .toOne(relationship, owner: owner.name))
                 }
             }
             do {
-                entities.append(try Entity(name: entity.name, attributes: attributes))
+                entities.append(try Entity(name: entity.name, attributes: attributes, parent: entity.parentEntity, isAbstract: entity.isAbstract))
             } catch {
                 throw located(entity.location, "entity '\(entity.name)': \(error)")
             }
             sources[entity.name] = origins
         }
-        for entity in self.entities where !entity.isAbstract && self.entities.contains(where: { $0.parentEntity == entity.name }) {
-            notes.append("entity '\(entity.name)' has sub-entities: FetchSim fetches each entity on its own (no sub-entity objects in a fetch of '\(entity.name)')")
-        }
         do {
             return ModelSchema(model: self, schema: try Schema(entities: entities), notes: notes, sources: sources)
         } catch {
+            // Name the element at fault where the engine's message names one.
+            if case .invalidRelationship(let name, let owner, _) = error,
+               let relationship = self.entity(named: owner).flatMap({ entity in lineage(of: entity).lazy.flatMap(\.relationships).first { $0.name == name } }) {
+                throw located(relationship.location, "\(error)")
+            }
+            if case .invalidEntity(let name, _) = error, let entity = self.entity(named: name) {
+                throw located(entity.location, "\(error)")
+            }
             throw CoreDataFileError(file: file, "\(error)")
         }
+    }
+
+    /// The schema attribute for `relationship`: Core Data's delete rule, inverse, order and counts.
+    static func attribute(for relationship: RelationshipDescription) -> Attribute {
+        let rule: DeleteRule = switch relationship.deleteRule {
+        case .nullify: .nullify
+        case .cascade: .cascade
+        case .deny: .deny
+        case .noAction: .noAction
+        }
+        guard relationship.isToMany else {
+            return .toOne(relationship.name, destination: relationship.destinationEntity, isOptional: relationship.isOptional,
+                          inverse: relationship.inverseName, deleteRule: rule)
+        }
+        return .toMany(relationship.name, destination: relationship.destinationEntity, isOrdered: relationship.isOrdered,
+                       inverse: relationship.inverseName, deleteRule: rule,
+                       minCount: max(relationship.minCount ?? 0, 0), maxCount: max(relationship.maxCount ?? 0, 0))
     }
 
     static func attributeType(_ type: ModelAttributeType) -> AttributeType? {

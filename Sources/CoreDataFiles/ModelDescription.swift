@@ -1,8 +1,8 @@
 /// Everything a model file (`.xcdatamodel`'s `contents`, as Xcode writes it) says, as plain values:
 /// what `ModelFileReader` parses and `schema()` maps to an ObjectGraph `Schema`.
 ///
-/// It keeps what the schema cannot hold yet (to-many relationships, opaque attribute types,
-/// fetch requests, delete rules) so that a later mapping can use it.
+/// It keeps what the schema does not hold (opaque attribute types, fetch requests, transient
+/// flags, where each element was written) beside what `schema()` maps.
 ///
 /// ```swift
 /// let model = try ModelFileReader.read(path: "Notes.xcdatamodeld")

@@ -14,6 +14,12 @@ struct StoreRead {
         case absent
         case value(column: Int32, type: ModelAttributeType)
         case foreignKey(column: Int32, destination: String)
+        /// A to-many relationship: empty here, filled from the inverse's foreign keys or the join
+        /// table once every row is read (`ToManyRead`).
+        case toMany
+        /// A to-one relationship whose inverse is an ordered to-many: the foreign key, and the
+        /// `Z_FOK_` column that places the object in its owner's ordered set.
+        case orderedForeignKey(column: Int32, destination: String, orderColumn: Int32)
     }
 
     /// A foreign key waiting for every table to be read.
@@ -22,6 +28,8 @@ struct StoreRead {
         let attribute: Int
         let key: Int64
         let destination: String
+        /// The `Z_FOK_` value placing the object in the inverse ordered relationship, if any.
+        let order: Int64?
     }
 
     func run() throws -> CoreDataStoreContents {
@@ -71,14 +79,26 @@ struct StoreRead {
                             throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(stored), which is not a value of type '\(type.rawValue)'")
                         }
                         values.append(value)
-                    case .foreignKey(let column, let destination):
+                    case .toMany:
+                        values.append(.objects([]))
+                    case .foreignKey(let column, let destination), .orderedForeignKey(let column, let destination, _):
                         let value: DatabaseValue = row[Int(column)]
                         switch value.storage {
                         case .null:
                             values.append(.null)
                         case .int64(let key):
                             values.append(.null)
-                            pending.append(PendingKey(object: objects.count, attribute: index, key: key, destination: destination))
+                            var order: Int64?
+                            if case .orderedForeignKey(_, _, let orderColumn) = reading {
+                                let stored: DatabaseValue = row[Int(orderColumn)]
+                                switch stored.storage {
+                                case .int64(let key): order = key
+                                case .null: order = nil
+                                default:
+                                    throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(orderColumn) - 2])' holds \(stored), not an order key")
+                                }
+                            }
+                            pending.append(PendingKey(object: objects.count, attribute: index, key: key, destination: destination, order: order))
                         default:
                             throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(value), not a Z_PK")
                         }
@@ -91,6 +111,9 @@ struct StoreRead {
             }
             keys[plan.table.root] = tableKeys
         }
+        var toMany = ToManyRead(mapped: mapped)
+        // Without to-many relationships no foreign key is another object's membership.
+        let hasToMany = mapped.schema.entities.contains { $0.attributes.contains(where: \.isToMany) }
         for key in pending {
             // Read in place: a copy of the source object would make the write below copy its values.
             let root = roots[key.destination] ?? key.destination
@@ -98,12 +121,18 @@ struct StoreRead {
                 let source = objects[key.object].entity
                 throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold")
             }
-            guard objects[targetIndex].entity == key.destination else {
+            guard mapped.schema.isEntity(objects[targetIndex].entity, kindOf: key.destination) else {
                 let source = objects[key.object].entity
-                throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object; FetchSim's relationship holds '\(key.destination)' objects only")
+                throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object, which is not a '\(key.destination)'")
             }
             objects[key.object].values[key.attribute] = .object(objects[targetIndex].id)
+            if hasToMany {
+                toMany.inverseOfToOne(from: key.object, entity: objects[key.object].entity, attribute: key.attribute,
+                                      to: targetIndex, order: key.order)
+            }
         }
+        if hasToMany { try toMany.readJoinTables(db: db, path: path, numbers: numbers, objects: objects, keys: keys, roots: roots) }
+        toMany.fill(&objects)
         var counts: [String: Int] = [:]
         for object in objects { counts[object.entity, default: 0] += 1 }
         return CoreDataStoreContents(objects: objects,
@@ -160,10 +189,8 @@ struct StoreRead {
             var list: [Reading] = []
             for source in mapped.sources[entity.name] ?? [] {
                 guard source.isStored else { list.append(.absent); continue }
-                let owner: String
-                switch source {
-                case .attribute(_, let o), .toOne(_, let o): owner = o
-                }
+                let owner = source.owner
+                if case .toMany = source { list.append(.toMany); continue }
                 guard let column = table.columns[owner]?[source.name] else { list.append(.absent); continue }
                 guard present.contains(column) else {
                     throw mismatch("table '\(table.name)' has no column '\(column)' for \(source.kind) '\(source.name)' of entity '\(owner)'")
@@ -177,7 +204,24 @@ struct StoreRead {
                 }
                 switch source {
                 case .attribute(let attribute, _): list.append(.value(column: Int32(index + 2), type: attribute.type))
-                case .toOne(let relationship, _): list.append(.foreignKey(column: Int32(index + 2), destination: relationship.destinationEntity))
+                case .toOne(let relationship, _):
+                    guard let orderColumn = ToManyRead.orderColumn(ofInverseOf: relationship, model: model) else {
+                        list.append(.foreignKey(column: Int32(index + 2), destination: relationship.destinationEntity))
+                        break
+                    }
+                    guard present.contains(orderColumn) else {
+                        throw mismatch("table '\(table.name)' has no column '\(orderColumn)' for the order of ordered relationship '\(relationship.inverseName ?? "")' of entity '\(relationship.destinationEntity)'")
+                    }
+                    let orderIndex: Int
+                    if let existing = columns.firstIndex(of: orderColumn) {
+                        orderIndex = existing
+                    } else {
+                        orderIndex = columns.count
+                        columns.append(orderColumn)
+                    }
+                    list.append(.orderedForeignKey(column: Int32(index + 2), destination: relationship.destinationEntity, orderColumn: Int32(orderIndex + 2)))
+                case .toMany:
+                    break
                 }
             }
             readings[number] = (entity.name, list)
@@ -221,7 +265,7 @@ extension PropertySource {
     var kind: String {
         switch self {
         case .attribute: "attribute"
-        case .toOne: "relationship"
+        case .toOne, .toMany: "relationship"
         }
     }
 }

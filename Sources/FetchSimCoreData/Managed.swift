@@ -12,6 +12,7 @@ import Synchronization
 ///     @Managed var title: String?
 ///     @Managed var order: Int64
 ///     @Managed var list: List?        // a to-one relationship
+///     @Managed var tags: Set<Tag>     // a to-many relationship
 /// }
 /// ```
 ///
@@ -138,6 +139,21 @@ extension NSManagedObject: ManagedValue {
         return Self.init(entity: NSEntityDescription(), insertInto: nil)
     }
     public var managedObjectValue: Any? { self }
+}
+
+extension Set: ManagedValue where Element: NSManagedObject {
+    /// A to-many relationship's objects as a Swift set (`@Managed var notes: Set<Note>`, as
+    /// `@NSManaged var notes: Set<Note>` in Xcode's manual code). `NSSet?` and `NSOrderedSet?`
+    /// properties are not offered: Foundation's classes on Linux have no required initializer to
+    /// make an empty one of `Self`; read those with `value(forKey:)`.
+    public static func managedValue(from objectValue: Any?) -> Self {
+        switch objectValue {
+        case let set as NSSet: Set(set.allObjects.compactMap { $0 as? Element })
+        case let set as NSOrderedSet: Set(set.array.compactMap { $0 as? Element })
+        default: []
+        }
+    }
+    public var managedObjectValue: Any? { NSSet(array: Array(self)) }
 }
 
 /// The storage of a ``Managed`` property, seen without its value type.

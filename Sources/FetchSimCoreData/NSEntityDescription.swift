@@ -11,8 +11,8 @@ import ObjectGraph
 /// ```
 ///
 /// A sub-entity has its superentity's properties first, then its own, as Core Data's
-/// `attributesByName` does. The engine has no entity inheritance: a fetch of the superentity does
-/// not include the sub-entity's objects (docs/apple-api.md).
+/// `attributesByName` does, and a fetch of the superentity includes the sub-entity's objects
+/// unless the request's `includesSubentities` is false (docs/apple-api.md).
 public final class NSEntityDescription: @unchecked Sendable {
     // `@unchecked`: see NSPropertyDescription.
 

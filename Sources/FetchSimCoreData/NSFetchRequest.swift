@@ -48,7 +48,8 @@ public final class NSFetchRequest<ResultType>: CustomStringConvertible {
     public var includesPendingChanges = true
     /// Kept and not read: FetchSim's objects are never faults.
     public var returnsObjectsAsFaults = true
-    /// Kept and not read: the engine has no entity inheritance.
+    /// Whether a fetch of an entity finds its sub-entities' objects too (true by default, as in
+    /// Core Data): a fetch of `Event` returns its `Meeting` objects unless this is false.
     public var includesSubentities = true
     /// Kept and not read: related objects are always loaded.
     public var relationshipKeyPathsForPrefetching: [String]?
@@ -97,8 +98,10 @@ public final class NSFetchRequest<ResultType>: CustomStringConvertible {
             }
             sorts.append(FetchedResults.SortDescriptor(key: key, ascending: descriptor.ascending, selector: selector))
         }
-        return FetchRequest(entityName: name, predicate: try predicate?.enginePredicate(), sortDescriptors: sorts,
-                            sectionNameKeyPath: sectionNameKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
-                            fetchBatchSize: fetchBatchSize)
+        var request = FetchRequest(entityName: name, predicate: try predicate?.enginePredicate(), sortDescriptors: sorts,
+                                   sectionNameKeyPath: sectionNameKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
+                                   fetchBatchSize: fetchBatchSize)
+        request.includesSubentities = includesSubentities
+        return request
     }
 }

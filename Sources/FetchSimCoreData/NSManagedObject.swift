@@ -98,7 +98,9 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     // MARK: Key-value coding
 
     /// The value of the property `key`: `String`, `NSNumber` (numbers and booleans), `Date`, the
-    /// related object, or nil — as Core Data's key-value coding returns them.
+    /// related object, or nil — as Core Data's key-value coding returns them; for a to-many
+    /// relationship an `NSSet` of the related objects (`as? Set<Note>` works), an `NSOrderedSet`
+    /// for an ordered one.
     ///
     /// An unknown key raises `NSUnknownKeyException` in Core Data; FetchSim records it in the
     /// context's `raisedExceptions` and returns nil.
@@ -109,13 +111,18 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
             return nil
         }
         let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
+        if let relationship = attribute as? NSRelationshipDescription, relationship.isToMany {
+            let objects = value.objectIDs.compactMap { managedObjectContext?.existingWrapper(for: $0) }
+            return relationship.isOrdered ? NSOrderedSet(array: objects) : NSSet(array: objects)
+        }
         return ValueConversion.foundationValue(value, type: (attribute as? NSAttributeDescription)?.attributeType) { [managedObjectContext] id in
             managedObjectContext?.existingWrapper(for: id)
         }
     }
 
     /// Sets the property `key` to `value` (a Swift value of the attribute's type, an `NSNumber`,
-    /// nil, or for a relationship an object of the same context).
+    /// nil, or for a relationship an object of the same context — for a to-many one an `NSSet`,
+    /// `NSOrderedSet`, `Set` or array of them; nil empties it).
     ///
     /// Where Core Data raises — an unknown key (`NSUnknownKeyException`), a value of the wrong
     /// type (`NSInvalidArgumentException`, "Unacceptable type of value …") — FetchSim records the
@@ -137,6 +144,9 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// `value` as the engine value of `property`, or nil (with the exception recorded) when it
     /// cannot be one.
     private func engineValue(_ value: Any?, for property: NSPropertyDescription) -> Value? {
+        if let relationship = property as? NSRelationshipDescription, relationship.isToMany {
+            return toManyValue(value, for: relationship)
+        }
         if let relationship = property as? NSRelationshipDescription {
             guard let target = ValueConversion.unwrapped(value) else { return .null }
             guard let object = target as? NSManagedObject, let destination = relationship.destinationEntity,
@@ -162,8 +172,66 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         return converted
     }
 
+    /// `value` as the engine value of to-many `relationship`: every member an object of its
+    /// destination in this context; nil (with the exception recorded) otherwise.
+    private func toManyValue(_ value: Any?, for relationship: NSRelationshipDescription) -> Value? {
+        guard let given = ValueConversion.unwrapped(value), !(given is NSNull) else { return .objects([]) }
+        let members: [Any]
+        switch given {
+        case let set as NSOrderedSet: members = set.array
+        case let set as NSSet: members = set.allObjects
+        case let array as [Any]: members = array
+        case let set as any Collection: members = set.map { $0 as Any }
+        default:
+            raise(.invalidArgumentException, "Unacceptable type of value for to-many relationship: property = \"\(relationship.name)\"; "
+                + "desired type = \(relationship.isOrdered ? "NSOrderedSet" : "NSSet"); given type = \(Self.typeName(of: given)); value = \(given).")
+            return nil
+        }
+        var ids: [ObjectID] = []
+        for member in members {
+            guard let object = member as? NSManagedObject, let destination = relationship.destinationEntity,
+                  object.entity.isKindOf(entity: destination) else {
+                raise(.invalidArgumentException, "Unacceptable type of value for to-many relationship: property = \"\(relationship.name)\"; "
+                    + "desired type = \(relationship.destinationEntity?.name ?? "?"); given type = \(Self.typeName(of: member)); value = \(member).")
+                return nil
+            }
+            guard object.managedObjectContext === managedObjectContext, object.engineID.rawValue != 0 else {
+                raise(.invalidArgumentException, "Illegal attempt to establish a relationship '\(relationship.name)' between objects in different contexts "
+                    + "(source = \(self), destination = \(object))")
+                return nil
+            }
+            ids.append(object.engineID)
+        }
+        return .objects(ids)
+    }
+
+    /// A mutable set that reads and writes the to-many relationship `key`, as Core Data's
+    /// `mutableSetValue(forKey:)`: `add(_:)`, `remove(_:)`, `removeAllObjects()` and the others
+    /// change the relationship at once (inverses follow, the change shows in the next event).
+    ///
+    /// ```swift
+    /// folder.mutableSetValue(forKey: "notes").add(note)   // note.folder is folder now
+    /// ```
+    ///
+    /// On Linux `as? Set<Note>` of this proxy gives an empty set (Foundation bridges its own
+    /// storage, not the proxy's); read `value(forKey:)` or `allObjects` instead.
+    open func mutableSetValue(forKey key: String) -> NSMutableSet {
+        RelationshipMutableSet(owner: self, key: key)
+    }
+
+    /// A mutable ordered set that reads and writes the ordered to-many relationship `key`, as
+    /// Core Data's `mutableOrderedSetValue(forKey:)`.
+    ///
+    /// ```swift
+    /// list.mutableOrderedSetValue(forKey: "items").insert(item, at: 0)
+    /// ```
+    open func mutableOrderedSetValue(forKey key: String) -> NSMutableOrderedSet {
+        RelationshipMutableOrderedSet(owner: self, key: key)
+    }
+
     /// What an object of no context holds for `property` until set: the attribute's default value.
     static func defaultValue(of property: NSPropertyDescription) -> Value {
+        if let relationship = property as? NSRelationshipDescription, relationship.isToMany { return .objects([]) }
         guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else { return .null }
         return ValueConversion.value(from: attribute.defaultValue, for: type) ?? .null
     }

@@ -39,11 +39,13 @@ public final class NSManagedObjectModel: @unchecked Sendable {
     }
 
     /// The engine's entities for this model, in order: every property of each entity (the
-    /// superentity's first) as an engine attribute, to-one relationships as references.
+    /// superentity's first) as an engine attribute, relationships as to-one or to-many ones with
+    /// their inverse, delete rule, order and counts; each sub-entity names its superentity, so
+    /// that a fetch of the superentity includes its objects.
     ///
     /// Throws, naming the entity and the property, for what the engine cannot hold: an unnamed
-    /// entity, a to-many relationship, a relationship without a destination in this model, an
-    /// attribute of undefined or unsupported type, a default value of the wrong type.
+    /// entity, a relationship without a destination in this model, an attribute of undefined or
+    /// unsupported type, a default value of the wrong type.
     func engineEntities() throws(CoreDataError) -> [Entity] {
         var result: [Entity] = []
         var seen: Set<String> = []
@@ -55,7 +57,8 @@ public final class NSManagedObjectModel: @unchecked Sendable {
                 attributes.append(try engineAttribute(for: property, of: name))
             }
             do {
-                result.append(try Entity(name: name, attributes: attributes))
+                result.append(try Entity(name: name, attributes: attributes, parent: description.superentity?.name,
+                                         isAbstract: description.isAbstract))
             } catch {
                 throw .model("entity '\(name)': \(error)")
             }
@@ -66,14 +69,22 @@ public final class NSManagedObjectModel: @unchecked Sendable {
     private func engineAttribute(for property: NSPropertyDescription, of entity: String) throws(CoreDataError) -> Attribute {
         let where_ = "property '\(property.name)' of entity '\(entity)'"
         if let relationship = property as? NSRelationshipDescription {
-            guard !relationship.isToMany else {
-                throw .model("relationship '\(property.name)' of entity '\(entity)' is to-many; to-many relationships are not supported yet")
-            }
             guard let destination = relationship.destinationEntity, let destinationName = destination.name,
                   entities.contains(where: { $0 === destination }) else {
                 throw .model("relationship '\(property.name)' of entity '\(entity)' has no destination entity in this model")
             }
-            return Attribute.toOne(property.name, destination: destinationName, isOptional: relationship.isOptional)
+            let rule: DeleteRule = switch relationship.deleteRule {
+            case .noActionDeleteRule: .noAction
+            case .nullifyDeleteRule: .nullify
+            case .cascadeDeleteRule: .cascade
+            case .denyDeleteRule: .deny
+            }
+            let inverse = relationship.inverseRelationship?.name
+            guard relationship.isToMany else {
+                return Attribute.toOne(property.name, destination: destinationName, isOptional: relationship.isOptional, inverse: inverse, deleteRule: rule)
+            }
+            return Attribute.toMany(property.name, destination: destinationName, isOrdered: relationship.isOrdered, inverse: inverse,
+                                    deleteRule: rule, minCount: max(relationship.minCount, 0), maxCount: max(relationship.maxCount, 0))
         }
         guard let attribute = property as? NSAttributeDescription else {
             throw .model("\(where_) is neither an attribute nor a relationship")

@@ -97,7 +97,8 @@ public final class NSPersistentStoreCoordinator {
             let context = try idSource.map { source throws(ObjectGraphError) in try ObjectContext(sibling: source) } ?? ObjectContext(store: store)
             // Section names of relationship keys are object URIs: this store's, as `uriRepresentation()`.
             context.storeIdentifier = storeIdentifier
-            for entity in engineEntities { try context.define(entity) }
+            // All at once: a model's relationships point both ways and to entities defined later.
+            try context.define(engineEntities)
             if idSource == nil { idSource = context }
             return context
         } catch {

@@ -53,9 +53,10 @@ public final class NSAttributeDescription: NSPropertyDescription, @unchecked Sen
 /// What deleting the source object does to the objects a relationship points to, as
 /// Core Data's `NSDeleteRule`.
 ///
-/// The engine applies *nullify* on the other side of every to-one relationship: deleting an object
-/// sets to nil each relationship that points to it. A relationship's own rule is kept and not
-/// enforced (*deny* and *cascade* are not simulated; docs/apple-api.md).
+/// The engine applies each relationship's rule when an object is deleted, in the same change
+/// event: *nullify* removes the object from the related objects' inverse, *cascade* deletes them,
+/// *deny* makes `save()` fail with `NSValidationRelationshipDeniedDeleteError` (1600) while one is
+/// left, *no action* leaves them pointing to it (docs/apple-api.md).
 public enum NSDeleteRule: UInt, Sendable {
     case noActionDeleteRule = 0
     case nullifyDeleteRule = 1
@@ -65,14 +66,22 @@ public enum NSDeleteRule: UInt, Sendable {
 
 /// A relationship from one entity to another, as Core Data's `NSRelationshipDescription`.
 ///
-/// To-one relationships (`maxCount == 1`) are modelled fully. A to-many relationship is refused
-/// when the model is loaded, with an error naming it: the engine does not have them yet.
+/// To-one relationships have `maxCount == 1`; any other `maxCount` (0 for no limit) makes a
+/// to-many one, whose value is an `NSSet` of objects (`NSOrderedSet` when `isOrdered`). The
+/// context keeps inverses in step and applies delete rules, and a save checks `minCount` and
+/// `maxCount` of to-many relationships, as Core Data does.
 ///
 /// ```swift
-/// let list = NSRelationshipDescription()
-/// list.name = "list"
-/// list.destinationEntity = listEntity
-/// list.maxCount = 1
+/// let notes = NSRelationshipDescription()
+/// notes.name = "notes"
+/// notes.destinationEntity = noteEntity
+/// notes.deleteRule = .cascadeDeleteRule          // maxCount stays 0: to-many, no limit
+/// let folder = NSRelationshipDescription()
+/// folder.name = "folder"
+/// folder.destinationEntity = folderEntity
+/// folder.maxCount = 1                            // to-one
+/// notes.inverseRelationship = folder
+/// folder.inverseRelationship = notes
 /// ```
 public final class NSRelationshipDescription: NSPropertyDescription, @unchecked Sendable {
     /// The entity of the objects the relationship points to.
@@ -84,7 +93,7 @@ public final class NSRelationshipDescription: NSPropertyDescription, @unchecked 
     /// The most objects; 1 for a to-one relationship, 0 for an unbounded to-many one (Core Data's
     /// default for a new description).
     public var maxCount: Int = 0
-    /// What deleting the source does to the destination (kept; see ``NSDeleteRule``).
+    /// What deleting the source does to the destination (see ``NSDeleteRule``).
     public var deleteRule: NSDeleteRule = .nullifyDeleteRule
     /// Whether a to-many relationship keeps its objects in order.
     public var isOrdered: Bool = false

@@ -100,8 +100,8 @@ enum ValueConversion {
         case .bool(let flag): NSNumber(value: flag)
         case .date(let date): date
         case .object(let id): object(id)
-        // A model with a to-many relationship is refused at load (NSManagedObjectModel), so an
-        // object never holds one here; the related objects, in order, if it ever does.
+        // `NSManagedObject.value(forKey:)` turns a to-many relationship into an NSSet or
+        // NSOrderedSet before reaching here; other callers get the related objects in order.
         case .objects(let ids): ids.compactMap(object)
         }
     }

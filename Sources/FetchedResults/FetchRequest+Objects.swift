@@ -16,13 +16,15 @@ extension FetchRequest {
             return controller.fetchedObjects ?? []
         }
         guard let entity = context.schema.entity(named: entityName) else { throw .unknownEntity(entityName) }
-        // A resolved request needs a sort key; the order comes from the IDs here, not from it.
         guard let anyKey = entity.attributes.first?.name else {
-            return Self.window(context.objects(ofEntity: entityName), offset: fetchOffset, limit: fetchLimit)
+            let names = includesSubentities ? context.schema.family(of: entityName) : [entityName]
+            let all = names.flatMap { context.objects(ofEntity: $0) }.sorted { $0.objectID < $1.objectID }
+            return Self.window(all, offset: fetchOffset, limit: fetchLimit)
         }
+        // A resolved request needs a sort key; the order comes from the IDs here, not from it.
         request.sortDescriptors = [SortDescriptor(key: anyKey)]
         let resolved = try ResolvedRequest(request, schema: context.schema)
-        return Self.window(context.objects(ofEntity: entityName).filter(resolved.matches), offset: fetchOffset, limit: fetchLimit)
+        return Self.window(resolved.candidates(in: context).filter(resolved.matches), offset: fetchOffset, limit: fetchLimit)
     }
 
     /// `objects` past the first `offset`, at most `limit` of them (0: no limit).

@@ -20,6 +20,9 @@ public struct FetchRequest: Sendable {
     /// Objects fault in batches of this many (0: all at once); FetchSim keeps every object in
     /// memory, so this only counts the batch fetches (`numberOfBatchesFetched`).
     public var fetchBatchSize: Int
+    /// Whether objects of the entity's sub-entities are fetched too (Core Data's
+    /// `includesSubentities`, true by default): a fetch of `Event` finds its `Meeting` objects.
+    public var includesSubentities = true
 
     /// A request for `entityName`'s objects; the controller checks it against the schema.
     public init(
@@ -44,6 +47,9 @@ public struct FetchRequest: Sendable {
 /// A fetch request checked against a schema, with keys resolved to attribute positions.
 struct ResolvedRequest {
     let entity: Entity
+    /// The entities inheriting from `entity` whose objects the request fetches too; empty
+    /// without sub-entities or when the request excludes them.
+    let subentityNames: [String]
     private(set) var predicate: BoundPredicate?
     /// The keys the controller orders by: the request's own, or, when the section key does not
     /// lead them, the section's label first (a position one past the extended values, see
@@ -123,6 +129,7 @@ struct ResolvedRequest {
             throw .predicate(error)
         }
         self.entity = entity
+        subentityNames = request.includesSubentities ? schema.family(of: entity.name).filter { $0 != entity.name } : []
         self.keyPaths = keyPaths
         requestSortIndexes = sortIndexes
         requestAscending = request.sortDescriptors.map(\.ascending)
@@ -165,8 +172,24 @@ struct ResolvedRequest {
     /// Whether `object` belongs in the results: right entity, live, and matching the predicate.
     @inline(__always)
     func matches(_ object: ManagedObject) -> Bool {
-        guard !object.isDeleted, object.entity.name == entity.name else { return false }
+        guard !object.isDeleted, fetches(object.entity.name) else { return false }
         return predicate?.root.evaluate(keyPaths.extendedValues(of: object)) ?? true
+    }
+
+    /// Whether objects of the entity named `name` are the request's: its entity, or one of its
+    /// sub-entities when it includes them. A sub-entity's object holds the entity's attributes at
+    /// the same positions (`Schema.checkParent`), so keys and predicates read it unchanged.
+    @inline(__always)
+    func fetches(_ name: String) -> Bool {
+        name == entity.name || (!subentityNames.isEmpty && subentityNames.contains(name))
+    }
+
+    /// The objects of `context` the request may fetch, in ID order: its entity's, and its
+    /// sub-entities' when it includes them.
+    func candidates(in context: ObjectContext) -> [ManagedObject] {
+        guard !subentityNames.isEmpty else { return context.objects(ofEntity: entity.name) }
+        let all = ([entity.name] + subentityNames).flatMap { context.objects(ofEntity: $0) }
+        return all.sorted { $0.objectID < $1.objectID }
     }
 
     /// The sort key of `object` now.

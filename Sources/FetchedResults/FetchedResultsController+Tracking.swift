@@ -17,7 +17,7 @@ extension FetchedResultsController {
         do {
             let tracked = self.tracked
             func consider(_ object: ManagedObject, isUpdated: Bool) {
-                guard object.entity.name == entityName else { return }
+                guard object.entity.name == entityName || request.fetches(object.entity.name) else { return }
                 let oldEntry = tracked.entry(of: object.objectID)
                 let matches = request.matches(object)
                 guard oldEntry != nil || matches else { return }

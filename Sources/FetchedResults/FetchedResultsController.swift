@@ -122,7 +122,7 @@ public final class FetchedResultsController {
         if let cacheName, let sectionCache, !profile.checksCacheLikeToday {
             try sectionCache.check(cacheName, configuration: fetchRequest.cacheConfiguration)
         }
-        let candidates = context.objects(ofEntity: request.entity.name)
+        let candidates = request.candidates(in: context)
         // Sections in the order the fetch meets them, when the section key does not lead the sort.
         if let labels = request.sectionLabels { try labelSections(of: candidates.filter(request.matches), labels: labels) }
         var entries: [ResultEntry] = []

@@ -58,7 +58,7 @@ extension Interpreter {
         do {
             for object in contents.objects {
                 let entity = try context.schema.requireEntity(object.entity)
-                let values = zip(entity.attributes, object.values).filter { !$0.0.isRelationship }.map { (key: $0.0.name, value: $0.1) }
+                let values = zip(entity.attributes, object.values).filter { !$0.0.isAnyRelationship }.map { (key: $0.0.name, value: $0.1) }
                 ids.append(try context.insert(object.entity, values: values).objectID)
                 if ids.count % CSVImport.checkInterval == 0 {
                     progress?("import coredata: \(NumberText.grouped(ids.count)) of \(NumberText.grouped(contents.objects.count)) objects inserted")
@@ -68,9 +68,19 @@ extension Interpreter {
             }
             for (index, object) in contents.objects.enumerated() {
                 let entity = try context.schema.requireEntity(object.entity)
-                for (attribute, value) in zip(entity.attributes, object.values) where attribute.isRelationship {
-                    guard case .object(let target) = value, ids.indices.contains(target.rawValue - 1) else { continue }
-                    try context.setValue(.object(ids[target.rawValue - 1]), forKey: attribute.name, of: ids[index])
+                for (attribute, value) in zip(entity.attributes, object.values) where attribute.isAnyRelationship {
+                    switch value {
+                    case .object(let target) where ids.indices.contains(target.rawValue - 1):
+                        try context.setValue(.object(ids[target.rawValue - 1]), forKey: attribute.name, of: ids[index])
+                    case .objects(let targets) where !targets.isEmpty:
+                        // Both sides of a relationship with an inverse are set; they agree, so
+                        // the inverse maintenance of the event changes nothing (an ordered
+                        // relationship keeps the store's order).
+                        let mapped = targets.compactMap { ids.indices.contains($0.rawValue - 1) ? ids[$0.rawValue - 1] : nil }
+                        try context.setValue(.objects(mapped), forKey: attribute.name, of: ids[index])
+                    default:
+                        continue
+                    }
                 }
             }
         } catch let error as InterpreterError {

@@ -19,13 +19,23 @@ extension Interpreter {
         return ["the fetch no longer fits the entity and was dropped; use 'fetch' again"]
     }
 
-    /// Each entity as the `entity …` line that defines it.
+    /// Each entity as the `entity …` line that defines it; an entity of a model's hierarchy is
+    /// followed by a comment naming its parent (a fetch of the parent includes its objects) or
+    /// saying that it is abstract.
     func showSchema() -> LineOutcome {
         let entities = context.schema.entities
         let lines = entities.isEmpty ? ["no entities yet; define one with 'entity'"]
-            : entities.map { Command.entity(name: $0.name, attributes: $0.attributes).description }
+            : entities.flatMap { entity in
+                var hierarchy: [String] = []
+                if let parent = entity.parentName { hierarchy.append("sub-entity of \(parent)") }
+                if entity.isAbstract { hierarchy.append("abstract") }
+                let comment = hierarchy.isEmpty ? [] : ["# \(entity.name): " + hierarchy.joined(separator: ", ")]
+                return [Command.entity(name: entity.name, attributes: entity.attributes).description] + comment
+            }
         let json = JSONValue.array(entities.map { entity in
-            .object([("name", .string(entity.name)), ("attributes", .array(entity.attributes.map { attribute in
+            // Hierarchy fields only for a model's hierarchy, so that other schemas print as before.
+            .object([("name", .string(entity.name))] + (entity.parentName.map { [("parent", JSONValue.string($0))] } ?? [])
+                    + (entity.isAbstract ? [("abstract", JSONValue.bool(true))] : []) + [("attributes", .array(entity.attributes.map { attribute in
                 .object([("name", .string(attribute.name)), ("type", .string(attribute.type.rawValue)),
                          ("optional", .bool(attribute.isOptional)), ("default", attribute.defaultValue.map(Self.json) ?? .null)]
                         + (attribute.destinationEntity.map { [("destination", JSONValue.string($0))] } ?? []))

@@ -60,7 +60,7 @@ extension ObjectContext {
         for id in value.objectIDs {
             let target = try liveObject(id)
             let destination = attribute.destinationEntity ?? ""
-            guard target.entity.name == destination else {
+            guard target.entity.name == destination || schema.isEntity(target.entity.name, kindOf: destination) else {
                 throw .wrongDestination(id, targetEntity: target.entity.name, relationship: attribute.name,
                                         entity: entity, destination: destination)
             }
@@ -77,7 +77,7 @@ extension ObjectContext {
         for entity in schema.entities {
             let indexes = entity.attributes.indices.filter {
                 entity.attributes[$0].isRelationship && entity.attributes[$0].inverseName == nil
-                    && entity.attributes[$0].destinationEntity == object.entity.name
+                    && schema.isEntity(object.entity.name, kindOf: entity.attributes[$0].destinationEntity ?? "")
             }
             guard !indexes.isEmpty, liveCounts[entity.name, default: 0] > 0, let kind = kinds[entity.name] else { continue }
             registered.forEach { source in

@@ -87,12 +87,13 @@ extension Schema {
             index = destination.index(of: name)
         } else {
             index = destination.attributes.firstIndex {
-                $0.isAnyRelationship && $0.inverseName == attribute.name && $0.destinationEntity == entity
+                $0.isAnyRelationship && $0.inverseName == attribute.name && isEntity(entity, kindOf: $0.destinationEntity ?? "")
             }
         }
         guard let index else { return nil }
         let inverse = destination.attributes[index]
-        guard inverse.isAnyRelationship, inverse.destinationEntity == entity else { return nil }
+        // An inherited relationship's inverse points to the entity that declares it, an ancestor.
+        guard inverse.isAnyRelationship, isEntity(entity, kindOf: inverse.destinationEntity ?? "") else { return nil }
         return (destination, index, inverse)
     }
 
@@ -112,7 +113,8 @@ extension Schema {
             let destinationName = attribute.destinationEntity ?? ""
             let destination = destinationName == entity.name ? entity : self.entity(named: destinationName)
             guard let destination, let inverse = destination.attribute(named: name) else { return nil }
-            guard inverse.isAnyRelationship, inverse.destinationEntity == entity.name else {
+            guard inverse.isAnyRelationship,
+                  inverse.destinationEntity == entity.name || isEntity(entity.name, kindOf: inverse.destinationEntity ?? "") else {
                 return "its inverse '\(destinationName).\(name)' is not a relationship to '\(entity.name)'"
             }
             if let back = inverse.inverseName, back != attribute.name {

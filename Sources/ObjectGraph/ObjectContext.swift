@@ -119,6 +119,32 @@ public final class ObjectContext {
         schemaDidChange()
     }
 
+    /// Defines several entities at once — a model's, whose relationships point to each other and
+    /// whose sub-entities may come before their parents — with `define`'s rules for each: an
+    /// identical one is kept, a different one replaces the old while no object of it exists.
+    /// Only the place in a hierarchy (`parentName`, `isAbstract`) may change while objects exist:
+    /// their values keep their layout (a store that does not record the hierarchy gets it back
+    /// from the model this way).
+    public func define(_ entities: [Entity]) throws(ObjectGraphError) {
+        let changed = entities.filter { schema.entity(named: $0.name) != $0 }
+        guard !changed.isEmpty else { return }
+        var reshaped: [String] = []
+        for entity in changed {
+            guard let existing = schema.entity(named: entity.name), existing.attributes != entity.attributes else { continue }
+            let live = liveCounts[entity.name] ?? 0
+            let pending = pendingDeleted.values.filter { $0.object.entity.name == entity.name }.count
+            guard live + pending == 0 else { throw .entityInUse(entity.name, objects: live + pending) }
+            reshaped.append(entity.name)
+        }
+        try schema.merge(changed)
+        if !reshaped.isEmpty {
+            for name in reshaped { kinds[name] = nil }
+            undoStack.removeAll()
+            redoStack.removeAll()
+        }
+        schemaDidChange()
+    }
+
     /// The live object with `id`, or `nil` if there is none (never inserted, or deleted).
     public func object(with id: ObjectID) -> ManagedObject? {
         registered[id]
@@ -161,6 +187,9 @@ public final class ObjectContext {
     @discardableResult
     public func insert(_ entityName: String, values: [(key: String, value: Value)] = []) throws(ObjectGraphError) -> ManagedObject {
         let entity = try schema.requireEntity(entityName)
+        guard !entity.isAbstract else {
+            throw .invalidEntity(entityName, problem: "it is abstract: only objects of its sub-entities can be inserted")
+        }
         guard nextObjectID < ObjectID.validRange.upperBound else { throw .store("no object IDs are left to hand out") }
         var row = entity.attributes.map(\.initialValue)
         for (key, value) in values {

@@ -25,6 +25,9 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
     case wrongDestination(ObjectID, targetEntity: String, relationship: String, entity: String, destination: String)
     /// A relationship whose inverse, order or counts cannot be (`problem` says why).
     case invalidRelationship(String, entity: String, problem: String)
+    /// An entity's place in an inheritance hierarchy is wrong (an unknown parent, attributes that
+    /// do not begin with the parent's, a cycle), or an abstract entity was given an object.
+    case invalidEntity(String, problem: String)
     /// `save` found relationships that fail validation: a *Deny* delete rule with live objects
     /// left (Core Data's 1600), or a to-many below its minimum or above its maximum count (1580,
     /// 1590); several are 1560.
@@ -77,6 +80,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
             "relationship '\(relationship)' of entity '\(entity)' takes a \(destination), but \(id) is a \(target)"
         case .invalidRelationship(let relationship, let entity, let problem):
             "relationship '\(relationship)' of entity '\(entity)': \(problem)"
+        case .invalidEntity(let entity, let problem):
+            "entity '\(entity)': \(problem)"
         case .relationshipValidation(let failures) where failures.count == 1:
             "save failed, nothing saved: NSCocoaErrorDomain code \(failures[0].kind.code) (\(failures[0].kind.name)) "
                 + "\"\(failures[0].kind.localizedDescription)\" for object \(failures[0].objectID) \(failures[0].entity), key \(failures[0].key)"

@@ -47,10 +47,20 @@ public struct Entity: Hashable, Sendable {
     public let name: String
     /// Its attributes; objects keep their values in this order.
     public let attributes: [Attribute]
+    /// The entity it inherits from (Core Data's `superentity`): its attributes begin with the
+    /// parent's, in the parent's order, and a fetch of the parent includes its objects
+    /// (docs/store.md, "Entity inheritance"). Nil for a root entity.
+    public let parentName: String?
+    /// Whether no object is ever of this entity itself, only of its sub-entities (Core Data's
+    /// `isAbstract`): inserting one is refused; a fetch of it finds its sub-entities' objects.
+    public let isAbstract: Bool
     private let positions: [String: Int]
 
-    /// Creates an entity; attribute names must be unique.
-    public init(name: String, attributes: [Attribute]) throws(ObjectGraphError) {
+    /// Creates an entity; attribute names must be unique. A sub-entity names its `parent` and
+    /// repeats the parent's attributes first (the schema checks it):
+    ///
+    ///     try Entity(name: "Meeting", attributes: eventAttributes + [room], parent: "Event")
+    public init(name: String, attributes: [Attribute], parent: String? = nil, isAbstract: Bool = false) throws(ObjectGraphError) {
         guard Entity.isIdentifier(name) else { throw .invalidName(name) }
         var positions: [String: Int] = [:]
         var checked = attributes
@@ -66,6 +76,8 @@ public struct Entity: Hashable, Sendable {
         }
         self.name = name
         self.attributes = checked
+        self.parentName = parent
+        self.isAbstract = isAbstract
         self.positions = positions
     }
 
@@ -157,7 +169,10 @@ public struct Schema: Hashable, Sendable {
             guard self.entity(named: entity.name) == nil else { throw .entityRedefined(entity.name) }
             self.entities.append(entity)
         }
-        for entity in entities { try checkDestinations(of: entity) }
+        for entity in entities {
+            try checkParent(of: entity)
+            try checkDestinations(of: entity)
+        }
     }
 
     /// The entity named `name`, if there is one.
@@ -173,13 +188,33 @@ public struct Schema: Hashable, Sendable {
 
     /// Replaces the entity of the same name in place (its position in the schema is kept).
     public mutating func replace(_ entity: Entity) throws(ObjectGraphError) {
+        try checkParent(of: entity)
         try checkDestinations(of: entity)
         guard let index = entities.firstIndex(where: { $0.name == entity.name }) else { throw .unknownEntity(entity.name) }
         entities[index] = entity
     }
 
+    /// Adds `entities`, each replacing the entity of the same name if there is one, and checks
+    /// them once all are in: they may point to each other and name parents in any order.
+    public mutating func merge(_ entities: [Entity]) throws(ObjectGraphError) {
+        var merged = self
+        for entity in entities {
+            if let index = merged.entities.firstIndex(where: { $0.name == entity.name }) {
+                merged.entities[index] = entity
+            } else {
+                merged.entities.append(entity)
+            }
+        }
+        for entity in merged.entities {
+            try merged.checkParent(of: entity)
+            try merged.checkDestinations(of: entity)
+        }
+        self = merged
+    }
+
     /// Adds an entity. Defining the same entity again identically is allowed; differently is an error.
     public mutating func add(_ entity: Entity) throws(ObjectGraphError) {
+        try checkParent(of: entity)
         try checkDestinations(of: entity)
         if let existing = self.entity(named: entity.name) {
             guard existing == entity else { throw .entityRedefined(entity.name) }

@@ -1,5 +1,6 @@
 import CoreDataFiles
 import Foundation
+import ObjectGraph
 import Testing
 
 @Suite struct ModelSchemaTests {
@@ -26,26 +27,58 @@ import Testing
         ])
     }
 
-    @Test func flattensInheritanceIntoConcreteEntities() throws {
+    @Test func keepsTheHierarchyWithInheritedAttributesFirst() throws {
         let mapped = try Self.mapped(ModelFixtures.inheritance)
-        #expect(mapped.schema.entities.map(\.name) == ["Task", "Event", "Meeting"])
+        // Every entity, abstract Item too, in file order; each names its parent.
+        #expect(mapped.schema.entities.map(\.name) == ["Item", "Task", "Event", "Meeting"])
+        #expect(mapped.schema.entities.map(\.parentName) == [nil, "Item", "Item", "Event"])
+        #expect(mapped.schema.entities.map(\.isAbstract) == [true, false, false, false])
         #expect(mapped.schema.entity(named: "Task")?.attributes.map(\.name) == ["title", "created", "done"])
         #expect(mapped.schema.entity(named: "Meeting")?.attributes.map(\.typeText) == ["string", "date?", "date?", "string?", "->Task?"])
-        #expect(mapped.notes == [
-            "abstract entity 'Item' is not in the schema: its properties are in each of its sub-entities",
-            "entity 'Event' has sub-entities: FetchSim fetches each entity on its own (no sub-entity objects in a fetch of 'Event')",
-        ])
+        #expect(mapped.schema.family(of: "Item") == ["Item", "Task", "Event", "Meeting"])
+        #expect(mapped.schema.family(of: "Event") == ["Event", "Meeting"])
+        #expect(mapped.notes.isEmpty)
     }
 
-    @Test func refusesToManyRelationshipsWithTheirPlace() throws {
-        // The relationship is on line 5: declaration, <model>, <entity name="Folder">, name, notes.
-        #expect(throws: CoreDataFileError(file: "m", location: ModelLocation(line: 5, column: 9),
-                                          "relationship 'notes' of entity 'Folder' is to-many: to-many relationships are not read from model files yet (an 'entity' line can declare one), so this model cannot be loaded")) {
-            try Self.mapped(ModelFixtures.toMany)
-        }
+    @Test func mapsToManyRelationshipsWithTheirInverseRuleOrderAndCounts() throws {
+        let mapped = try Self.mapped(ModelFixtures.toMany)
+        // <relationship name="notes" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Note" inverseName="folder">
+        let notes = try #require(mapped.schema.entity(named: "Folder")?.attribute(named: "notes"))
+        #expect(notes.type == .toMany)
+        #expect(notes.destinationEntity == "Note")
+        #expect(notes.isOrdered)
+        #expect(notes.inverseName == "folder")
+        #expect(notes.deleteRule == .cascade)
+        #expect(notes.typeText == "[Note]")
+        #expect(notes.relationshipOptionsText == "inverse=folder delete=cascade ordered=true")
+        // <relationship name="folder" maxCount="1" deletionRule="Deny" … inverseName="notes">
+        let folder = try #require(mapped.schema.entity(named: "Note")?.attribute(named: "folder"))
+        #expect(folder.type == .relationship)
+        #expect(folder.inverseName == "notes")
+        #expect(folder.deleteRule == .deny)
+        #expect(mapped.sources["Folder"]?.map(\.name) == ["name", "notes"])
+        #expect(mapped.sources["Folder"].map { $0.map { if case .toMany = $0 { true } else { false } } } == [false, true])
     }
 
-    @Test func refusesARelationshipToAnAbstractEntity() throws {
+    @Test func readsCountsAndTheOtherDeleteRules() throws {
+        let text = ModelFixtures.header + """
+
+                <entity name="Tag" representedClassName="Tag" syncable="YES">
+                    <relationship name="notes" optional="YES" toMany="YES" minCount="1" maxCount="3" deletionRule="No Action" destinationEntity="Note" inverseName="tags" inverseEntity="Note"/>
+                </entity>
+                <entity name="Note" representedClassName="Note" syncable="YES">
+                    <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="notes" inverseEntity="Tag"/>
+                </entity>
+            </model>
+            """
+        let mapped = try Self.mapped(text)
+        let notes = try #require(mapped.schema.entity(named: "Tag")?.attribute(named: "notes"))
+        #expect((notes.minCount, notes.maxCount, notes.deleteRule, notes.isOrdered) == (1, 3, .noAction, false))
+        let tags = try #require(mapped.schema.entity(named: "Note")?.attribute(named: "tags"))
+        #expect((tags.minCount, tags.maxCount, tags.deleteRule, tags.inverseName) == (0, 0, .nullify, "notes"))
+    }
+
+    @Test func aRelationshipToAnAbstractEntityHoldsItsSubEntitiesObjects() throws {
         let text = ModelFixtures.header + """
 
                 <entity name="Base" isAbstract="YES"/>
@@ -54,8 +87,31 @@ import Testing
                 </entity>
             </model>
             """
-        #expect(throws: CoreDataFileError(file: "m", location: ModelLocation(line: 5, column: 9),
-                                          "relationship 'other' of entity 'Leaf' points to abstract entity 'Base': a FetchSim relationship points to one concrete entity")) {
+        let mapped = try Self.mapped(text)
+        let context = try ObjectContext(store: InMemoryStore(schema: mapped.schema))
+        let first = try context.insert("Leaf")
+        let second = try context.insert("Leaf", values: [("other", .object(first.objectID))])
+        #expect(second.value(forKey: "other") == .object(first.objectID))
+        #expect(throws: ObjectGraphError.invalidEntity("Base", problem: "it is abstract: only objects of its sub-entities can be inserted")) {
+            try context.insert("Base")
+        }
+    }
+
+    @Test func anInverseThatPointsElsewhereIsRefusedAtItsElement() throws {
+        // Note.folder names 'notes' as its inverse, but Folder.notes names 'owner'.
+        let text = ModelFixtures.header + """
+
+                <entity name="Folder">
+                    <relationship name="notes" optional="YES" toMany="YES" destinationEntity="Note" inverseName="owner" inverseEntity="Note"/>
+                </entity>
+                <entity name="Note">
+                    <relationship name="owner" optional="YES" maxCount="1" destinationEntity="Folder"/>
+                    <relationship name="folder" optional="YES" maxCount="1" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
+                </entity>
+            </model>
+            """
+        #expect(throws: CoreDataFileError(file: "m", location: ModelLocation(line: 8, column: 9),
+                                          "relationship 'folder' of entity 'Note': its inverse 'Folder.notes' names 'owner' as its own inverse")) {
             try Self.mapped(text)
         }
     }

@@ -52,16 +52,15 @@ import FetchSimCoreData
         #expect(notes[0].list === notes[1].list)
     }
 
-    @Test func aToManyRelationshipIsRefusedAtLoadNamingIt() throws {
+    @Test func aRelationshipWithoutADestinationIsRefusedAtLoadNamingIt() throws {
         let model = NotesModel.make()
         let notes = NSRelationshipDescription()
         notes.name = "notes"
-        notes.destinationEntity = model.entitiesByName["Note"]
         model.entitiesByName["List"]?.properties.append(notes)
         let container = NSPersistentContainer(name: "Notes", managedObjectModel: model)
         var errors: [String] = []
         container.loadPersistentStores { _, error in errors.append(error.map { "\($0)" } ?? "nil") }
-        #expect(errors == ["relationship 'notes' of entity 'List' is to-many; to-many relationships are not supported yet"])
+        #expect(errors == ["relationship 'notes' of entity 'List' has no destination entity in this model"])
         // Nothing half-loaded: the context has no store to fetch from.
         #expect(throws: CoreDataError.self) { try container.viewContext.fetch(NSFetchRequest<Note>(entityName: "Note")) }
     }
