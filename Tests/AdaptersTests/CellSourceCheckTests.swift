@@ -4,8 +4,8 @@ import ObjectGraph
 import TableSimulation
 import Testing
 
-/// The check recognises a cell formatted from an object's current values by the values' storage
-/// (`TableCell.source`) and formats only the others; these cases pin that it stays exact.
+/// A cell's source (`TableCell.source`), which the incremental check uses to skip formatting a
+/// cell, never hides a stale cell; these cases pin that the checks stay exact.
 @Suite struct CellSourceCheckTests {
     @Test func aCellLeftBehindByAnIgnoredUpdateIsStillStale() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]]) { $0.updates = .ignore }

@@ -3,9 +3,9 @@ import FetchSimCore
 import ObjectGraph
 import Testing
 
-/// The full check compares values where the objects hold them (`ManagedObject+Reading`): these
-/// plant inconsistencies — values the controller has not been told about — and expect the
-/// check to name them exactly as before, for int and string sort keys, short and long strings.
+/// The full check against inconsistencies planted by hand — values the controller has not been
+/// told about, cells configured behind the adapter's back — named in words written here, for int
+/// and string sort keys, short and long strings.
 @Suite struct FullCheckPlantedTests {
     @Test func anIntKeyOutOfOrderAndItsStaleCell() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1", "a2"]])
@@ -49,9 +49,8 @@ import Testing
         #expect(h.check.run(scope: .full).isEmpty)
     }
 
-    /// The check reads a cell's source unretained and recognises the data source's by its class
-    /// (docs/performance.md, "The fuzzer's executor and the full check"): a cell app code configured without
-    /// a source is compared by its text, and a cell for another object is named.
+    /// A cell app code configured without the data source is compared by its text, and a cell
+    /// for another object is named.
     @Test func aCellWithoutASourceIsComparedByItsText() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]])
         let row = IndexPath(row: 1, section: 0)
@@ -67,8 +66,8 @@ import Testing
         ])
     }
 
-    /// With the delivered values the keys are compared one by one (not in one call on the current
-    /// values): a pending write nobody was told about is no problem then, and is with the current ones.
+    /// A pending write nobody was told about is no problem with the delivered values, and is with
+    /// the current ones.
     @Test func deliveredValuesHideAPendingWriteAndCurrentOnesShowIt() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1", "a2"], "B": ["b0"]])
         try h.set("a2", "group", .string("C"))

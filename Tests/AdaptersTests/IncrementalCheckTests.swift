@@ -57,6 +57,44 @@ import Testing
         }
     }
 
+    /// Cells written into the table behind the adapter's back, one every few events: text typed
+    /// by hand, another object's cell, a cell the data source formatted from other values, and
+    /// faithful copies that must pass. The incremental scope recognises a data source's cell by
+    /// its values (`CellValues`) and skips formatting it; the full one formats every cell.
+    @Test(arguments: zip([UInt64(41), 42], [Viewport(firstRow: 0, height: 1_000), Viewport(firstRow: 2, height: 5)]))
+    func incrementalCheckAgreesWithTheFullCheckOnPlantedCells(seed: UInt64, viewport: Viewport) throws {
+        var rng = SeededGenerator(seed: seed)
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1", "a2"], "B": ["b0", "b1"], "C": ["c0"]], viewport: viewport)
+        var planted = 0, found = 0
+        for event in 0..<1_500 {
+            let what = try RandomAdapterTests.randomEvent(h, &rng)
+            var plant = "nothing"
+            if event % 3 == 0, let path = h.table.indexPathsForVisibleRows.randomElement(using: &rng),
+               let object = h.controller.object(at: path) {
+                let other = h.context.objects(ofEntity: "Note").filter { $0.objectID != object.objectID }.randomElement(using: &rng)
+                var values = object.values
+                if case .int(let order) = values[2] { values[2] = .int(order + 1) }
+                let cells: [(String, TableCell)] = [
+                    ("typed text", TableCell(identifier: object.objectID.rawValue, columns: ["typed", "by", "hand"])),
+                    ("another object's cell", other.map { h.dataSource.cell(for: $0) } ?? h.dataSource.cell(for: object)),
+                    ("other values", h.dataSource.cell(for: object, values: values)),
+                    ("a faithful copy", h.dataSource.cell(for: object)),
+                    ("the same text without a source", TableCell(identifier: object.objectID.rawValue, columns: object.values.map(\.description))),
+                ]
+                let (name, cell) = cells[Int.random(in: 0..<cells.count, using: &rng)]
+                h.table.configureVisibleCell(at: path, with: cell)
+                plant = "\(name) at \(path.shortDescription)"
+                planted += 1
+            }
+            let full = h.check.run(scope: .full)
+            let incremental = h.check.run(scope: .incremental)
+            #expect(incremental == full, "seed \(seed) event \(event) (\(what); planted \(plant))")
+            if incremental != full { return }
+            if !full.isEmpty { found += 1 }
+        }
+        #expect(planted > 400 && found > 100, "planted \(planted), found \(found)")
+    }
+
     @Test func theDefaultScopeIsFull() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0"]])
         #expect(h.check.scope == .full)
