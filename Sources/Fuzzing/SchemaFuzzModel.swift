@@ -136,12 +136,14 @@ package struct FuzzSchema: Sendable, Equatable {
         } catch {
             throw FuzzConfigurationError("--model: \(error)")
         }
+        // An abstract entity is in the schema (its sub-entities' objects are fetched through it),
+        // but no object is ever of it, so there is nothing to insert.
+        if let abstract = mapped.model.entity(named: options.entity), abstract.isAbstract {
+            let subs = mapped.model.entities.filter { $0.parentEntity == abstract.name }.map(\.name)
+            throw FuzzConfigurationError("--entity: entity '\(abstract.name)' is abstract (no object is ever of it): fuzz one of its sub-entities"
+                                         + (subs.isEmpty ? "" : " (\(subs.joined(separator: ", ")))"))
+        }
         guard let entity = mapped.schema.entity(named: options.entity) else {
-            if let abstract = mapped.model.entity(named: options.entity), abstract.isAbstract {
-                let subs = mapped.model.entities.filter { $0.parentEntity == abstract.name }.map(\.name)
-                throw FuzzConfigurationError("--entity: entity '\(abstract.name)' is abstract (no object is ever of it): fuzz one of its sub-entities"
-                                             + (subs.isEmpty ? "" : " (\(subs.joined(separator: ", ")))"))
-            }
             let names = mapped.schema.entities.map(\.name)
             throw FuzzConfigurationError("--entity: no entity '\(options.entity)' in '\(options.model)'" + hint(options.entity, names)
                                          + "; its entities: \(names.joined(separator: ", "))")

@@ -255,6 +255,29 @@ struct SchemaFuzzTests {
         #expect(Self.refusal(Self.arguments(section: "project")) == "--section: 'project' is a relationship of 'Task': a key must be an attribute")
     }
 
+    /// An abstract entity is in the engine's schema (a fetch of it includes its sub-entities)
+    /// but has no objects of its own: refused, naming the sub-entities to fuzz instead.
+    @Test func anAbstractEntityIsRefusedWithItsSubEntities() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-abstract-\(UUID().uuidString)/Items.xcdatamodel")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        try """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23F79" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+                <entity name="Item" representedClassName="Item" isAbstract="YES" syncable="YES">
+                    <attribute name="list" attributeType="String"/>
+                    <attribute name="position" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+                </entity>
+                <entity name="Task" representedClassName="Task" parentEntity="Item" syncable="YES">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+            </model>
+            """.write(to: directory.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
+        #expect(Self.refusal(Self.arguments(model: directory.path, entity: "Item"))
+                == "--entity: entity 'Item' is abstract (no object is ever of it): fuzz one of its sub-entities (Task)")
+        #expect(Self.refusal(Self.arguments(model: directory.path, entity: "Task")) == nil)
+    }
+
     @Test func keysOfUnusableTypesAreRefused() {
         #expect(Self.refusal(Self.arguments(section: "due"))
                 == "--section: 'due' is a Date attribute; a section key must be a String, Integer 16/32/64 or Boolean attribute, whose values the fuzzer draws from a small set")
