@@ -87,7 +87,10 @@ let package = Package(
         ),
         .target(
             name: "FetchSimTesting",
-            dependencies: ["FetchSimUIKit", "FetchSimCoreData", "Adapters", "TableSimulation", "FetchedResults", "ObjectGraph", "FetchSimCore"]
+            dependencies: [
+                "FetchSimUIKit", "FetchSimCoreData", "Adapters", "TableSimulation", "FetchedResults", "ObjectGraph",
+                "FetchSimCore",
+            ]
         ),
         // Layer 6: pure rendering of a table state to lines of text.
         .target(name: "Sheet", dependencies: ["FetchSimCore"]),
@@ -98,41 +101,59 @@ let package = Package(
         // commands, event reports, JSON answers, output as values.
         .target(
             name: "Interpreter",
-            dependencies: ["CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore",
-                           .product(name: "CSV", package: "CSV.swift"),
-                           // `import coredata` and `--model`: Xcode model files and Core Data stores.
-                           "CoreDataFiles"]
+            dependencies: [
+                "CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph",
+                "FetchSimCore",
+                .product(name: "CSV", package: "CSV.swift"),
+                // `import coredata` and `--model`: Xcode model files and Core Data stores.
+                "CoreDataFiles",
+            ]
         ),
         // Layer 9: transcripts — the session format, the recorder and the replayer.
         .target(name: "Transcripts", dependencies: ["Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore"]),
         // A replayed session as one self-contained HTML page, and SVG plots of benchmark figures.
-        .target(name: "SessionPages", dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "Adapters", "Sheet", "FetchSimCore"]),
+        .target(
+            name: "SessionPages",
+            dependencies: ["Transcripts", "Interpreter", "CommandLanguage", "Adapters", "Sheet", "FetchSimCore"]),
         // Programs of their own on top of the interpreter; nothing depends on them.
         .target(
             name: "Fuzzing",
-            dependencies: ["Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore",
-                           // `fuzz --model`: a user's entity from an Xcode model, seeded from a Core Data store.
-                           "CoreDataFiles"]
+            dependencies: [
+                "Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph",
+                "FetchSimCore",
+                // `fuzz --model`: a user's entity from an Xcode model, seeded from a Core Data store.
+                "CoreDataFiles",
+            ]
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "SQLiteStore", "FetchSimCore",
-                           // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
-                           "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift"),
-                           // `bench --stack apple`: the same pipeline on Apple's names.
-                           "FetchSimCoreData", "FetchSimUIKit"]
+            dependencies: [
+                "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph",
+                "SQLiteStore", "FetchSimCore",
+                // `bench --store --coredata`: a Core Data store written with GRDB, read through a model.
+                "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift"),
+                // `bench --stack apple`: the same pipeline on Apple's names.
+                "FetchSimCoreData", "FetchSimUIKit",
+            ]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
         // out. Pure: no I/O.
-        .target(name: "SheetEditor", dependencies: ["Interpreter", "CommandLanguage", "Sheet", "Adapters", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        .target(
+            name: "SheetEditor",
+            dependencies: [
+                "Interpreter", "CommandLanguage", "Sheet", "Adapters", "TableSimulation", "ObjectGraph", "FetchSimCore",
+            ]),
         // The full-screen spreadsheet on a terminal: ncurses draws the screen model and reads keys.
         .target(name: "FullScreen", dependencies: ["SheetEditor", "Interpreter", "FetchSimCore", "CNCurses"]),
         // Layer 10: the REPL — line input (readline on a terminal, plain lines otherwise), the
         // terminal (size, colour policy, styles) and the loop that drives an interpreter.
         .target(
             name: "Console",
-            dependencies: ["Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph", "FetchSimCore", "CReadline", "CTerminal",
-                           "CoreDataFiles"]
+            dependencies: [
+                "Transcripts", "SessionPages", "Interpreter", "CommandLanguage", "SQLiteStore", "Sheet", "ObjectGraph",
+                "FetchSimCore", "CReadline", "CTerminal",
+                "CoreDataFiles",
+            ]
         ),
         // Layer 11: the command line — argument parsing and nothing else — as a library, so that
         // the shipped `fetchsim` and an app's own executable (`FetchSimCLI.main(adapters:)`) run
@@ -177,7 +198,9 @@ let package = Package(
         .testTarget(name: "FetchSimCoreTests", dependencies: ["FetchSimCore"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
-        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(
+            name: "AdaptersTests",
+            dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
         // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
         .testTarget(name: "FetchSimUIKitTests", dependencies: ["FetchSimUIKit", "FetchSimCoreData"]),
@@ -190,41 +213,73 @@ let package = Package(
         // An app's view controller in the CLI: `adapter NAME`, recording, replay and the fuzzer.
         .testTarget(
             name: "FetchSimCLITests",
-            dependencies: ["FetchSimCLI", "FetchSimCoreData", "FetchSimUIKit", "Interpreter", "CommandLanguage", "Transcripts", "SheetEditor",
-                           "ObjectGraph", "FetchSimTestSupport"]
+            dependencies: [
+                "FetchSimCLI", "FetchSimCoreData", "FetchSimUIKit", "Interpreter", "CommandLanguage", "Transcripts",
+                "SheetEditor",
+                "ObjectGraph", "FetchSimTestSupport",
+            ]
         ),
         // The simulator and the fuzzer driving view controllers written as iOS apps write them.
         .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
-        .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
-        .testTarget(name: "InterpreterTests", dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(
+            name: "CommandLanguageTests",
+            dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(
+            name: "InterpreterTests",
+            dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
         // Console too: recording is the REPL driver's `record FILE`, tested end to end here.
-        .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(
+            name: "TranscriptsTests",
+            dependencies: [
+                "Transcripts", "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "FetchSimCore",
+                "FetchSimTestSupport",
+            ]),
         // Pages opened in headless Chromium (skipped where it is not installed).
         .testTarget(
             name: "SessionPagesTests",
-            dependencies: ["SessionPages", "Console", "Transcripts", "Interpreter", "CommandLanguage", "ObjectGraph", "Sheet", "FetchSimCore", "FetchSimTestSupport"]
+            dependencies: [
+                "SessionPages", "Console", "Transcripts", "Interpreter", "CommandLanguage", "ObjectGraph", "Sheet",
+                "FetchSimCore", "FetchSimTestSupport",
+            ]
         ),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(
+            name: "FuzzingTests",
+            dependencies: [
+                "Fuzzing", "Transcripts", "Interpreter", "Adapters", "ObjectGraph", "FetchSimCore",
+                "FetchSimTestSupport",
+            ]),
         // FetchSimCoreData, FetchSimUIKit: `--stack apple` compared with the engine's pipeline;
         // FetchSimTestSupport: the option through the executable.
         .testTarget(
             name: "BenchmarksTests",
-            dependencies: ["Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchedResults", "FetchSimCoreData", "FetchSimUIKit",
-                           "FetchSimTestSupport"]
+            dependencies: [
+                "Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchedResults", "FetchSimCoreData",
+                "FetchSimUIKit",
+                "FetchSimTestSupport",
+            ]
         ),
-        .testTarget(name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(
+            name: "SheetEditorTests", dependencies: ["SheetEditor", "Interpreter", "ObjectGraph", "FetchSimCore"]),
         // The full-screen mode end to end, on a terminal driven through tmux.
         .testTarget(name: "FullScreenTests", dependencies: ["FetchSimTestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Interpreter", "CommandLanguage", "ObjectGraph", "SQLiteStore", "FetchSimCore", "FetchSimTestSupport"]),
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: [
+                "Console", "Interpreter", "CommandLanguage", "ObjectGraph", "SQLiteStore", "FetchSimCore",
+                "FetchSimTestSupport",
+            ]),
         // GRDB too: the Core Data store fixtures are built with it, following Core Data's layout;
         // Interpreter and Transcripts for `import coredata`, the workspace `--model` starts and
         // the '# model:' header.
         .testTarget(
             name: "CoreDataFilesTests",
-            dependencies: ["CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph", .product(name: "GRDB", package: "GRDB.swift"),
-                           // `fuzz --coredata-store`: the fuzzer seeded from the store fixtures built here.
-                           "Fuzzing"]
+            dependencies: [
+                "CoreDataFiles", "Interpreter", "Transcripts", "ObjectGraph",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // `fuzz --coredata-store`: the fuzzer seeded from the store fixtures built here.
+                "Fuzzing",
+            ]
         ),
         // Apple's Core Data names over the engine; the engine's modules too, to compare the two APIs.
         // FetchSimTestSupport: the near-miss test type-checks a file with swiftc.
@@ -240,7 +295,10 @@ let package = Package(
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SQLiteStore", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

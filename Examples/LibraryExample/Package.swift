@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "LibraryExample",
     dependencies: [
-        .package(name: "FetchSim", path: "../.."),
+        .package(name: "FetchSim", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -15,6 +15,6 @@ let package = Package(
                 .product(name: "Adapters", package: "FetchSim"),
                 .product(name: "FetchedResults", package: "FetchSim"),
             ]
-        ),
+        )
     ]
 )

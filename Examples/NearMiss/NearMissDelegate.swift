@@ -6,7 +6,13 @@ import Foundation
 
 final class NearMissDelegate: FetchedResultsControllerDelegate {
     func controllerWillChangeContent(_ controller: FetchedResultsController) {}
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {}
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexpath: IndexPath?) {}
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {}
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexpath: IndexPath?
+    ) {}
     func controllerDidChangeContent(_ controller: FetchedResultsController) {}
 }

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "NotesApp",
     dependencies: [
-        .package(name: "FetchSim", path: "../.."),
+        .package(name: "FetchSim", path: "../..")
     ],
     targets: [
         .target(

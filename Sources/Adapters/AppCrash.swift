@@ -24,10 +24,11 @@ public struct AppCrash: Equatable, Sendable, CustomStringConvertible {
     /// (profiles `modern` and `strict`) `Fatal error: Unexpectedly found nil while unwrapping an
     /// Optional value`, after the file and line (docs/semantics.md, "Xcode's Swift template").
     static func unexpectedNil(profile: CompatibilityProfile, method: String, detail: String) -> AppCrash {
-        let message = switch profile {
-        case .ios9, .ios10: "fatal error: unexpectedly found nil while unwrapping an Optional value"
-        case .modern, .strict: "Fatal error: Unexpectedly found nil while unwrapping an Optional value"
-        }
+        let message =
+            switch profile {
+            case .ios9, .ios10: "fatal error: unexpectedly found nil while unwrapping an Optional value"
+            case .modern, .strict: "Fatal error: Unexpectedly found nil while unwrapping an Optional value"
+            }
         return AppCrash(message: message, method: method, detail: detail)
     }
 }

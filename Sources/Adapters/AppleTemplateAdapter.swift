@@ -44,10 +44,18 @@ class AppleTemplateAdapter: TableAdapter {
     override func sectionChanged(_ change: SectionChange) -> CallbackAction {
         guard !(bypassesUserDrivenChange && options.userDriven == .skipAll) else { return .skipped }
         if bypassesUserDrivenChange {
-            if change.type == .insert { dragSections.inserted.insert(change.index) } else { dragSections.deleted.insert(change.index) }
+            if change.type == .insert {
+                dragSections.inserted.insert(change.index)
+            } else {
+                dragSections.deleted.insert(change.index)
+            }
         }
         issue(during: "controller:didChangeSection:atIndex:forChangeType:") { [self] () throws(TableViewError) in
-            if change.type == .insert { try table.insertSections([change.index]) } else { try table.deleteSections([change.index]) }
+            if change.type == .insert {
+                try table.insertSections([change.index])
+            } else {
+                try table.deleteSections([change.index])
+            }
         }
         return .applied
     }
@@ -63,14 +71,19 @@ class AppleTemplateAdapter: TableAdapter {
             if change.type == .delete || change.type == .move, let old, !dragSections.deleted.contains(old.section) {
                 dragRemoved.insert(change.object.objectID)
             }
-            change = ObjectChange(type: change.type, object: change.object, indexPath: old, newIndexPath: change.newIndexPath)
+            change = ObjectChange(
+                type: change.type, object: change.object, indexPath: old, newIndexPath: change.newIndexPath)
         }
         let method = "controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:"
         switch change.type {
         case .insert:
-            issue(during: method) { [self] () throws(TableViewError) in try table.insertRows(at: [change.newIndexPath].compactMap { $0 }) }
+            issue(during: method) { [self] () throws(TableViewError) in
+                try table.insertRows(at: [change.newIndexPath].compactMap { $0 })
+            }
         case .delete:
-            issue(during: method) { [self] () throws(TableViewError) in try table.deleteRows(at: [change.indexPath].compactMap { $0 }) }
+            issue(during: method) { [self] () throws(TableViewError) in
+                try table.deleteRows(at: [change.indexPath].compactMap { $0 })
+            }
         case .move:
             guard let from = change.indexPath, let to = change.newIndexPath else { return .skipped }
             issue(during: method) { [self] () throws(TableViewError) in
@@ -88,7 +101,9 @@ class AppleTemplateAdapter: TableAdapter {
             case .reload: issue(during: method) { [self] () throws(TableViewError) in try table.reloadRows(at: [old]) }
             case .reconfigureAfter: deferredReconfigures.append(change.object)
             case .reconfigureInBatch:
-                if let operation = reconfigureInBatch(old, with: change.object) { lastEvent.tableOperations.append(operation) }
+                if let operation = reconfigureInBatch(old, with: change.object) {
+                    lastEvent.tableOperations.append(operation)
+                }
             case .ignore: return .skipped
             }
         }
@@ -103,7 +118,9 @@ class AppleTemplateAdapter: TableAdapter {
         let id = change.object.objectID
         guard change.type == .move || change.type == .update, drag.wrote(id) else { return nil }
         deferredReconfigures.append(change.object)
-        guard let old = change.indexPath.map(drag.tablePath(forOldPath:)), let new = controller.indexPath(forObjectID: id) else {
+        guard let old = change.indexPath.map(drag.tablePath(forOldPath:)),
+            let new = controller.indexPath(forObjectID: id)
+        else {
             return .skipped
         }
         guard dragSections.deleted.contains(old.section) || dragSections.inserted.contains(new.section) else {
@@ -125,8 +142,9 @@ class AppleTemplateAdapter: TableAdapter {
     /// (`dragRowFixes`), moved, deleted or inserted in the batch before it ends; the log entries
     /// of their skipped changes say so.
     private func fixDragRows(_ drag: UserDrag) {
-        let fixes = dragRowFixes(drag.objects.subtracting(dragHandled), removed: dragRemoved,
-                                 deletedSections: dragSections.deleted, insertedSections: dragSections.inserted)
+        let fixes = dragRowFixes(
+            drag.objects.subtracting(dragHandled), removed: dragRemoved,
+            deletedSections: dragSections.deleted, insertedSections: dragSections.inserted)
         for fix in fixes {
             if let entry = dragSkipped[fix.id] { lastEvent.entries[entry].action = .applied }
             issue(during: "controllerDidChangeContent:") { [self] () throws(TableViewError) in

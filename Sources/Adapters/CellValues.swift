@@ -32,7 +32,9 @@ final class CellValues: TableCellSource {
             if case .double(let b) = rhs { return a.bitPattern == b.bitPattern }
             return false
         case .date(let a):
-            if case .date(let b) = rhs { return a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern }
+            if case .date(let b) = rhs {
+                return a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
+            }
             return false
         default:
             return lhs == rhs

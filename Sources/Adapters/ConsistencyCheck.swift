@@ -71,7 +71,8 @@ public struct ConsistencyCheck {
         var problems = sectionCountProblems()
         for section in 0..<min(table.numberOfSections, controller.numberOfSections) {
             problems += headerProblems(section: section)
-            let comparedRows = min(table.numberOfRows(inSection: section), controller.numberOfObjects(inSection: section))
+            let comparedRows = min(
+                table.numberOfRows(inSection: section), controller.numberOfObjects(inSection: section))
             for row in 0..<comparedRows {
                 if let problem = rowProblem(at: IndexPath(row: row, section: section)) { problems.append(problem) }
             }
@@ -87,7 +88,9 @@ public struct ConsistencyCheck {
     func sectionCountProblems() -> [ConsistencyProblem] {
         let expected = controller.numberOfSections
         guard table.numberOfSections != expected else { return [] }
-        return [.init(.sectionCount, "the table has \(table.numberOfSections) sections but the controller has \(expected)")]
+        return [
+            .init(.sectionCount, "the table has \(table.numberOfSections) sections but the controller has \(expected)")
+        ]
     }
 
     /// The title (for a sectioned request) and the row count of `section`, which both have.
@@ -96,9 +99,13 @@ public struct ConsistencyCheck {
         let name = controller.sectionName(at: section) ?? ""
         let title = table.headerTitle(forSection: section)
         if controller.fetchRequest.sectionNameKeyPath != nil, title != name {
-            problems.append(.init(.sectionTitle, "section \(section) is titled \(quoted(title)) but the controller calls it \(quoted(name))"))
+            problems.append(
+                .init(
+                    .sectionTitle,
+                    "section \(section) is titled \(quoted(title)) but the controller calls it \(quoted(name))"))
         }
-        let rows = table.numberOfRows(inSection: section), expected = controller.numberOfObjects(inSection: section)
+        let rows = table.numberOfRows(inSection: section)
+        let expected = controller.numberOfObjects(inSection: section)
         if rows != expected {
             problems.append(.init(.rowCount, "section \(section) has \(rows) rows but the controller has \(expected)"))
         }
@@ -107,7 +114,8 @@ public struct ConsistencyCheck {
 
     /// The rows the table shows in `section` past the controller's last one there.
     func extraRowProblems(section: Int) -> [ConsistencyProblem] {
-        let rows = table.numberOfRows(inSection: section), expected = controller.numberOfObjects(inSection: section)
+        let rows = table.numberOfRows(inSection: section)
+        let expected = controller.numberOfObjects(inSection: section)
         guard rows > expected else { return [] }
         return (expected..<rows).map { row in
             let shown = table.rowIdentifier(at: IndexPath(row: row, section: section)) ?? 0
@@ -121,7 +129,9 @@ public struct ConsistencyCheck {
         guard let object = controller.object(at: path) else { return nil }
         let shown = table.rowIdentifier(at: path) ?? 0
         if shown != object.objectID.rawValue {
-            return .init(.wrongRow, "row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there")
+            return .init(
+                .wrongRow,
+                "row \(path.shortDescription) shows \(label(shown)) but the controller has \(label(object)) there")
         }
         guard let cell = table.cellForRow(at: path) else { return nil }
         return cellProblem(cell, at: path, object: object)
@@ -132,11 +142,16 @@ public struct ConsistencyCheck {
     func cellProblem(_ cell: TableCell, at path: IndexPath, object: ManagedObject) -> ConsistencyProblem? {
         let fresh = dataSource.cell(for: object, values: values(of: object))
         if cell.identifier != fresh.identifier {
-            return .init(.wrongCell, "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
+            return .init(
+                .wrongCell,
+                "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
         }
         if cell.columns != fresh.columns {
-            return .init(.staleCell, "row \(path.shortDescription) shows a stale cell for \(object.objectID): "
-                + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))")
+            return .init(
+                .staleCell,
+                "row \(path.shortDescription) shows a stale cell for \(object.objectID): "
+                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))"
+            )
         }
         return nil
     }
@@ -192,7 +207,8 @@ public struct ConsistencyCheck {
     private func sortValue(of object: ManagedObject, _ key: OrderKey) -> Value {
         let value: Value
         if let index = key.index {
-            value = readsDeliveredValues ? controller.context.deliveredValues(of: object)[index] : object.value(at: index)
+            value =
+                readsDeliveredValues ? controller.context.deliveredValues(of: object)[index] : object.value(at: index)
         } else {
             value = object.value(forKeyPath: key.descriptor.key)
         }
@@ -217,7 +233,9 @@ public struct ConsistencyCheck {
 
     /// `#12 "Milk"`: the ID and the object's first string attribute.
     private func label(_ object: ManagedObject) -> String {
-        guard let title = values(of: object).first(where: { $0.stringValue != nil })?.stringValue else { return "\(object.objectID)" }
+        guard let title = values(of: object).first(where: { $0.stringValue != nil })?.stringValue else {
+            return "\(object.objectID)"
+        }
         return "\(object.objectID) \(quoted(title))"
     }
 

@@ -48,55 +48,86 @@ final class CoordinatorAdapter: TableAdapter {
             lastEvent.tableOperations.append(.reloadData)
             return
         }
-        var deletedSections = Set<Int>(), insertedSections = Set<Int>()
+        var deletedSections = Set<Int>()
+        var insertedSections = Set<Int>()
         for entry in entries.indices {
             // The case first, without copying the entry: most entries are objects.
-            guard case .section = entries[entry].callback, case .section(let change) = entries[entry].callback else { continue }
+            guard case .section = entries[entry].callback, case .section(let change) = entries[entry].callback else {
+                continue
+            }
             if change.type == .delete { deletedSections.insert(change.index) }
             if change.type == .insert { insertedSections.insert(change.index) }
             entries[entry].action = .applied
         }
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
-        var reloads: [IndexPath] = [], reconfigureAfter: [ManagedObject] = [], reconfigureOld: [IndexPath] = []
-        var configureInBatch: [(IndexPath, ManagedObject)] = [], configured: [TableOperation] = []
+        var deletes: [IndexPath] = []
+        var inserts: [IndexPath] = []
+        var moves: [(IndexPath, IndexPath)] = []
+        var reloads: [IndexPath] = []
+        var reconfigureAfter: [ManagedObject] = []
+        var reconfigureOld: [IndexPath] = []
+        var configureInBatch: [(IndexPath, ManagedObject)] = []
+        var configured: [TableOperation] = []
         // Read once: each read of the stored options is checked for exclusive access.
-        let updatePolicy = options.updates, movesRows = options.moves == .moveRow
+        let updatePolicy = options.updates
+        let movesRows = options.moves == .moveRow
         // `sectionfilter=arrival`: a row change is filtered against the sections reported before
         // it, as FetchedResultsCoordinator files each callback as it comes.
         let filtersOnArrival = options.sectionFilter == .arrival
-        var arrivedDeleted = Set<Int>(), arrivedInserted = Set<Int>()
+        var arrivedDeleted = Set<Int>()
+        var arrivedInserted = Set<Int>()
         for entry in entries.indices {
             guard case .object(let change) = entries[entry].callback else {
                 if filtersOnArrival, case .section(let change) = entries[entry].callback {
-                    if change.type == .delete { arrivedDeleted.insert(change.index) } else { arrivedInserted.insert(change.index) }
+                    if change.type == .delete {
+                        arrivedDeleted.insert(change.index)
+                    } else {
+                        arrivedInserted.insert(change.index)
+                    }
                 }
                 continue
             }
-            let fromDeleted = change.indexPath.map { (filtersOnArrival ? arrivedDeleted : deletedSections).contains($0.section) } ?? false
-            let intoInserted = change.newIndexPath.map { (filtersOnArrival ? arrivedInserted : insertedSections).contains($0.section) } ?? false
+            let fromDeleted =
+                change.indexPath.map { (filtersOnArrival ? arrivedDeleted : deletedSections).contains($0.section) }
+                ?? false
+            let intoInserted =
+                change.newIndexPath.map { (filtersOnArrival ? arrivedInserted : insertedSections).contains($0.section) }
+                ?? false
             switch change.type {
             case .delete:
-                guard let old = change.indexPath, !fromDeleted else { entries[entry].action = .filtered; continue }
+                guard let old = change.indexPath, !fromDeleted else {
+                    entries[entry].action = .filtered
+                    continue
+                }
                 deletes.append(old)
             case .insert:
-                guard let new = change.newIndexPath, !intoInserted else { entries[entry].action = .filtered; continue }
+                guard let new = change.newIndexPath, !intoInserted else {
+                    entries[entry].action = .filtered
+                    continue
+                }
                 inserts.append(new)
             case .move:
                 guard let old = change.indexPath, let new = change.newIndexPath else { continue }
                 switch (fromDeleted, intoInserted) {
-                case (true, true): entries[entry].action = .filtered; continue
+                case (true, true):
+                    entries[entry].action = .filtered
+                    continue
                 case (true, false): inserts.append(new)
                 case (false, true): deletes.append(old)
                 case (false, false): moves.append((old, new))
                 }
             case .update:
-                guard let old = change.indexPath, !fromDeleted else { entries[entry].action = .filtered; continue }
+                guard let old = change.indexPath, !fromDeleted else {
+                    entries[entry].action = .filtered
+                    continue
+                }
                 switch updatePolicy {
                 case .reload: reloads.append(old)
                 case .reconfigureAfter: reconfigureAfter.append(change.object)
                 case .reconfigure: reconfigureOld.append(old)
                 case .reconfigureInBatch: configureInBatch.append((old, change.object))
-                case .ignore: entries[entry].action = .skipped; continue
+                case .ignore:
+                    entries[entry].action = .skipped
+                    continue
                 }
             }
             entries[entry].action = .applied
@@ -164,20 +195,29 @@ final class CoordinatorAdapter: TableAdapter {
     /// other (`dragRowFixes`). A drag alone thus applies only the sections it emptied.
     private func applySkippingMoves(of drag: UserDrag) {
         var entries = takeEntries()
-        var deletedSections = Set<Int>(), insertedSections = Set<Int>()
+        var deletedSections = Set<Int>()
+        var insertedSections = Set<Int>()
         for entry in entries.indices {
             guard case .section(let change) = entries[entry].callback else { continue }
             if change.type == .delete { deletedSections.insert(change.index) }
             if change.type == .insert { insertedSections.insert(change.index) }
             entries[entry].action = .applied
         }
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
-        var reloads: [IndexPath] = [], reconfigureAfter: [ManagedObject] = [], reconfigureOld: [IndexPath] = []
-        var configureInBatch: [(IndexPath, ManagedObject)] = [], configured: [TableOperation] = []
+        var deletes: [IndexPath] = []
+        var inserts: [IndexPath] = []
+        var moves: [(IndexPath, IndexPath)] = []
+        var reloads: [IndexPath] = []
+        var reconfigureAfter: [ManagedObject] = []
+        var reconfigureOld: [IndexPath] = []
+        var configureInBatch: [(IndexPath, ManagedObject)] = []
+        var configured: [TableOperation] = []
         // `removed`: rows the batch takes away; `handled`: drag rows it already deletes or
         // inserts; `skipped`: the log entry of each drag row's skipped change.
-        var removed = Set<ObjectID>(), handled = Set<ObjectID>(), skipped: [ObjectID: Int] = [:]
-        let updatePolicy = options.updates, movesRows = options.moves == .moveRow
+        var removed = Set<ObjectID>()
+        var handled = Set<ObjectID>()
+        var skipped: [ObjectID: Int] = [:]
+        let updatePolicy = options.updates
+        let movesRows = options.moves == .moveRow
         for entry in entries.indices {
             guard case .object(let change) = entries[entry].callback else { continue }
             let id = change.object.objectID
@@ -190,16 +230,24 @@ final class CoordinatorAdapter: TableAdapter {
             let intoInserted = new.map { insertedSections.contains($0.section) } ?? false
             switch change.type {
             case .delete:
-                guard let old, !fromDeleted else { entries[entry].action = .filtered; continue }
+                guard let old, !fromDeleted else {
+                    entries[entry].action = .filtered
+                    continue
+                }
                 deletes.append(old)
                 removed.insert(id)
             case .insert:
-                guard let new, !intoInserted else { entries[entry].action = .filtered; continue }
+                guard let new, !intoInserted else {
+                    entries[entry].action = .filtered
+                    continue
+                }
                 inserts.append(new)
             case .move where isDrags, .update where isDrags:
                 guard let old, let new else { continue }
                 switch (fromDeleted, intoInserted) {
-                case (true, true): entries[entry].action = .filtered; continue
+                case (true, true):
+                    entries[entry].action = .filtered
+                    continue
                 case (true, false): inserts.append(new)
                 case (false, true):
                     deletes.append(old)
@@ -215,26 +263,34 @@ final class CoordinatorAdapter: TableAdapter {
             case .move:
                 guard let old, let new else { continue }
                 switch (fromDeleted, intoInserted) {
-                case (true, true): entries[entry].action = .filtered; continue
+                case (true, true):
+                    entries[entry].action = .filtered
+                    continue
                 case (true, false): inserts.append(new)
                 case (false, true): deletes.append(old)
                 case (false, false): moves.append((old, new))
                 }
                 if !fromDeleted { removed.insert(id) }
             case .update:
-                guard let old, !fromDeleted else { entries[entry].action = .filtered; continue }
+                guard let old, !fromDeleted else {
+                    entries[entry].action = .filtered
+                    continue
+                }
                 switch updatePolicy {
                 case .reload: reloads.append(old)
                 case .reconfigureAfter: reconfigureAfter.append(change.object)
                 case .reconfigure: reconfigureOld.append(old)
                 case .reconfigureInBatch: configureInBatch.append((old, change.object))
-                case .ignore: entries[entry].action = .skipped; continue
+                case .ignore:
+                    entries[entry].action = .skipped
+                    continue
                 }
             }
             entries[entry].action = .applied
         }
-        let fixes = dragRowFixes(drag.objects.subtracting(handled), removed: removed,
-                                 deletedSections: deletedSections, insertedSections: insertedSections)
+        let fixes = dragRowFixes(
+            drag.objects.subtracting(handled), removed: removed,
+            deletedSections: deletedSections, insertedSections: insertedSections)
         for fix in fixes {
             switch (fix.from, fix.to) {
             case (let from?, let to?): moves.append((from, to))
@@ -246,7 +302,8 @@ final class CoordinatorAdapter: TableAdapter {
         }
         restoreEntries(entries)
         // A drag alone leaves nothing for the batch but the sections it emptied.
-        let touchesTable = !deletedSections.isEmpty || !insertedSections.isEmpty || !deletes.isEmpty || !inserts.isEmpty
+        let touchesTable =
+            !deletedSections.isEmpty || !insertedSections.isEmpty || !deletes.isEmpty || !inserts.isEmpty
             || !moves.isEmpty || !reloads.isEmpty || !configureInBatch.isEmpty
         if touchesTable {
             perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in

@@ -29,8 +29,10 @@ struct IncrementalConsistencyCheck {
         let review = lastChangesReview()
         for section in 0..<min(table.numberOfSections, controller.numberOfSections) {
             problems += check.headerProblems(section: section)
-            let rows = table.numberOfRows(inSection: section), expected = controller.numberOfObjects(inSection: section)
-            let showsSameObjects = rows == expected && !review.misplacedSections.contains(section)
+            let rows = table.numberOfRows(inSection: section)
+            let expected = controller.numberOfObjects(inSection: section)
+            let showsSameObjects =
+                rows == expected && !review.misplacedSections.contains(section)
                 && table.fingerprint(ofSection: section) == controller.fingerprint(ofSection: section)
             // The rows show the right objects; only cells can be wrong, and only visible rows have one.
             let checkedRows = showsSameObjects ? visible[section] ?? [] : Array(0..<min(rows, expected))
@@ -48,9 +50,11 @@ struct IncrementalConsistencyCheck {
     /// event, and formatting each of their cells would cost more than the rest of the check.
     private func rowProblem(at path: IndexPath) -> ConsistencyProblem? {
         guard let object = controller.object(at: path), table.rowIdentifier(at: path) == object.objectID.rawValue,
-              let cell = table.cellForRow(at: path) else { return check.rowProblem(at: path) }
+            let cell = table.cellForRow(at: path)
+        else { return check.rowProblem(at: path) }
         if cell.identifier == object.objectID.rawValue, let source = cell.source as? CellValues,
-           source.formatsLike(check.values(of: object)) {
+            source.formatsLike(check.values(of: object))
+        {
             return nil
         }
         return check.cellProblem(cell, at: path, object: object)
@@ -81,11 +85,17 @@ struct IncrementalConsistencyCheck {
         var first: (path: IndexPath, problem: ConsistencyProblem)?
         for change in controller.lastChangeSet?.objects ?? [] {
             guard let path = controller.indexPath(forObject: change.object) else { continue }
-            if table.rowIdentifier(at: path) != change.object.objectID.rawValue { review.misplacedSections.insert(path.section) }
-            let pairs = [neighbour(of: path, step: -1).map { ($0, path) }, neighbour(of: path, step: 1).map { (path, $0) }]
+            if table.rowIdentifier(at: path) != change.object.objectID.rawValue {
+                review.misplacedSections.insert(path.section)
+            }
+            let pairs = [
+                neighbour(of: path, step: -1).map { ($0, path) }, neighbour(of: path, step: 1).map { (path, $0) },
+            ]
             for case let (left, right)? in pairs {
-                guard let a = controller.object(at: left), let b = controller.object(at: right), !check.isOrdered(a, b, keys: keys),
-                      first.map({ left < $0.path }) ?? true else { continue }
+                guard let a = controller.object(at: left), let b = controller.object(at: right),
+                    !check.isOrdered(a, b, keys: keys),
+                    first.map({ left < $0.path }) ?? true
+                else { continue }
                 first = (left, check.orderProblem(a, b))
             }
         }
@@ -95,7 +105,8 @@ struct IncrementalConsistencyCheck {
 
     /// The index path `step` rows before or after `path` across sections, skipping empty ones.
     private func neighbour(of path: IndexPath, step: Int) -> IndexPath? {
-        var section = path.section, row = path.row + step
+        var section = path.section
+        var row = path.row + step
         while section >= 0, section < controller.numberOfSections {
             let count = controller.numberOfObjects(inSection: section)
             if row >= 0, row < count { return IndexPath(row: row, section: section) }

@@ -40,16 +40,22 @@ public final class ListDataSource: TableViewDataSource {
     /// Creates the data source. `indexKey`, when given, must be an int, double or string attribute of the
     /// entity that the list is sorted by right after the section key (`sort SECTION, INDEX, …`, or
     /// `sort INDEX, …` without sections), in either direction, and of a type `strategy` accepts.
-    public init(controller: FetchedResultsController, indexKey: String?, strategy: ReorderStrategy = .dense) throws(AdapterError) {
+    public init(controller: FetchedResultsController, indexKey: String?, strategy: ReorderStrategy = .dense)
+        throws(AdapterError)
+    {
         self.controller = controller
         self.indexKey = indexKey
         if let indexKey {
             let request = controller.fetchRequest
             let entity = controller.context.schema.entity(named: request.entityName)
-            guard let type = entity?.attribute(named: indexKey)?.type, type == .int || type == .double || type == .string else {
+            guard let type = entity?.attribute(named: indexKey)?.type,
+                type == .int || type == .double || type == .string
+            else {
                 throw .invalidIndexAttribute(indexKey)
             }
-            if let sectionKey = request.sectionNameKeyPath, sectionKey.contains(".") { throw .sectionKeyPathNotWritable(sectionKey) }
+            if let sectionKey = request.sectionNameKeyPath, sectionKey.contains(".") {
+                throw .sectionKeyPathNotWritable(sectionKey)
+            }
             let expected = [request.sectionNameKeyPath, indexKey].compactMap { $0 }
             let sorted = request.sortDescriptors.prefix(expected.count).map(\.key)
             guard sorted == expected else {
@@ -69,7 +75,9 @@ public final class ListDataSource: TableViewDataSource {
 
     /// The index attribute's type.
     public var indexType: AttributeType? {
-        indexKey.flatMap { controller.context.schema.entity(named: controller.fetchRequest.entityName)?.attribute(named: $0)?.type }
+        indexKey.flatMap {
+            controller.context.schema.entity(named: controller.fetchRequest.entityName)?.attribute(named: $0)?.type
+        }
     }
 
     /// Whether the list sorts the index attribute ascending.
@@ -108,7 +116,8 @@ public final class ListDataSource: TableViewDataSource {
     }
 
     public func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? {
-        controller.fetchRequest.sectionNameKeyPath == nil || indexTitleStyle == .none ? nil : controller.sectionIndexTitles
+        controller.fetchRequest.sectionNameKeyPath == nil || indexTitleStyle == .none
+            ? nil : controller.sectionIndexTitles
     }
 
     /// The user dropped a row: the table already shows it at `destination`. Writes the section key
@@ -121,16 +130,20 @@ public final class ListDataSource: TableViewDataSource {
         lastMoveWrites = 0
         guard indexKey != nil, let movedRaw = tableView.rowIdentifier(at: destination) else { return }
         let moved = ObjectID(movedRaw)
-        let neighbour = { (row: Int) in tableView.rowIdentifier(at: IndexPath(row: row, section: destination.section)).map(ObjectID.init) }
+        let neighbour = { (row: Int) in
+            tableView.rowIdentifier(at: IndexPath(row: row, section: destination.section)).map(ObjectID.init)
+        }
         if renumbersVisibleRowsOnly {
-            renumberVisibleRows(tableView, sections: [source.section, destination.section], moved: moved, into: destination.section,
-                                from: source, to: destination)
+            renumberVisibleRows(
+                tableView, sections: [source.section, destination.section], moved: moved, into: destination.section,
+                from: source, to: destination)
             return
         }
         do {
-            let drop = try planDrop(of: moved, into: destination.section, of: tableView,
-                                    above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
-                                    below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
+            let drop = try planDrop(
+                of: moved, into: destination.section, of: tableView,
+                above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
+                below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
             lastMoveWrites = try write(drop, for: moved)
             if lastMoveWrites > 0 { flag(from: source, to: destination, wrote: [moved] + drop.rewrites.map(\.id)) }
         } catch let error as ObjectGraphError {
@@ -151,15 +164,19 @@ public final class ListDataSource: TableViewDataSource {
 
     /// The seeds' write-back, kept only as the fuzzer's deliberately broken renumbering: the
     /// section key of the moved row, then 0…n−1 over the visible rows of the sections involved.
-    private func renumberVisibleRows(_ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int,
-                                     from source: IndexPath, to destination: IndexPath) {
+    private func renumberVisibleRows(
+        _ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int,
+        from source: IndexPath, to destination: IndexPath
+    ) {
         guard let indexKey else { return }
         let context = controller.context
         var wrote: [ObjectID] = [moved]
         do {
             if let sectionKey = controller.fetchRequest.sectionNameKeyPath,
-               let sample = tableView.rowIdentifiers(inSection: section).first(where: { $0 != moved.rawValue }),
-               let value = context.object(with: ObjectID(sample))?[sectionKey], context.object(with: moved)?[sectionKey] != value {
+                let sample = tableView.rowIdentifiers(inSection: section).first(where: { $0 != moved.rawValue }),
+                let value = context.object(with: ObjectID(sample))?[sectionKey],
+                context.object(with: moved)?[sectionKey] != value
+            {
                 try context.setValue(value, forKey: sectionKey, of: moved)
                 lastMoveWrites += 1
             }

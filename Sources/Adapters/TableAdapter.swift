@@ -44,13 +44,17 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     }
 
     /// Creates the adapter of `kind`, attached to the controller, the table and the data source.
-    public static func make(_ kind: AdapterKind, table: SimulatedTableView, dataSource: ListDataSource,
-                            options: AdapterOptions? = nil) -> TableAdapter {
+    public static func make(
+        _ kind: AdapterKind, table: SimulatedTableView, dataSource: ListDataSource,
+        options: AdapterOptions? = nil
+    ) -> TableAdapter {
         let options = options ?? AdapterOptions(for: kind)
         switch kind {
-        case .appleTemplate: return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .appleTemplate:
+            return AppleTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .coordinator: return CoordinatorAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
-        case .xcodeTemplate: return XcodeTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
+        case .xcodeTemplate:
+            return XcodeTemplateAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .reloadAll: return ReloadAllAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
         case .diffable where options.delivery == .difference:
             return DiffableDifferenceAdapter(kind: kind, table: table, dataSource: dataSource, options: options)
@@ -77,13 +81,19 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         log(.willChangeContent, willChange())
     }
 
-    public func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    public func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         let change = SectionChange(type: type, index: sectionIndex, name: section.name)
         let action = sectionChanged(change)
         log(.section(change), action)
     }
 
-    public func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
+    public func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {
         let change = ObjectChange(type: type, object: object, indexPath: indexPath, newIndexPath: newIndexPath)
         // The subclass first, then the log (as before: the log is written after the hook
         // returns), so that the change moves into the log at its last use instead of a copy.
@@ -147,7 +157,8 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     /// openradar 27957917; semantics.md rule 17).
     func logDelegateException(during method: String, reason: String) {
         lastEvent.exceptionReason = reason
-        lastEvent.loggedError = "CoreData: error: Serious application error.  An exception was caught from the delegate of "
+        lastEvent.loggedError =
+            "CoreData: error: Serious application error.  An exception was caught from the delegate of "
             + "NSFetchedResultsController during a call to -\(method).  \(reason) with userInfo (null)"
     }
 
@@ -159,7 +170,8 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     /// Reconfigures the visible cell of `object` at its current index path (correct after a batch).
     func reconfigureAtCurrentPath(_ object: ManagedObject) {
         guard let path = controller.indexPath(forObject: object),
-              table.configureVisibleCell(at: path, making: { dataSource.cell(for: object) }) else { return }
+            table.configureVisibleCell(at: path, making: { dataSource.cell(for: object) })
+        else { return }
         lastEvent.tableOperations.append(.configureCell(path, identifier: object.objectID.rawValue))
     }
 

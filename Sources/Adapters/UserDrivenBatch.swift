@@ -25,8 +25,10 @@ extension TableAdapter {
     /// rows where its writes put them.
     /// - Complexity: O(r log n) for the r rows of the sections that hold a movable row, plus
     ///   O(k²) for the k survivors of a section whose rows are out of order.
-    func dragRowFixes(_ movable: Set<ObjectID>, removed: Set<ObjectID>, deletedSections: Set<Int>,
-                      insertedSections: Set<Int>) -> [(id: ObjectID, from: IndexPath?, to: IndexPath?)] {
+    func dragRowFixes(
+        _ movable: Set<ObjectID>, removed: Set<ObjectID>, deletedSections: Set<Int>,
+        insertedSections: Set<Int>
+    ) -> [(id: ObjectID, from: IndexPath?, to: IndexPath?)] {
         guard !movable.isEmpty else { return [] }
         if removed.isEmpty, deletedSections.isEmpty, insertedSections.isEmpty, showsControllersRows() { return [] }
         // The new index of each surviving old section: the new indexes not inserted, in order.
@@ -42,7 +44,9 @@ extension TableAdapter {
             if deletedSections.contains(section) {
                 // The row goes with its section; it comes back where the controller has it now.
                 for raw in rows where movable.contains(ObjectID(raw)) {
-                    guard let path = controller.indexPath(forObjectID: ObjectID(raw)), !insertedSections.contains(path.section) else { continue }
+                    guard let path = controller.indexPath(forObjectID: ObjectID(raw)),
+                        !insertedSections.contains(path.section)
+                    else { continue }
                     fixes.append((ObjectID(raw), nil, path))
                 }
                 continue
@@ -67,7 +71,11 @@ extension TableAdapter {
             guard zip(survivors, survivors.dropFirst()).contains(where: { $0.row >= $1.row }) else { continue }
             for index in Self.outOfOrder(survivors.map { ($0.id, $0.row) }, movable: movable) {
                 let survivor = survivors[index]
-                fixes.append((survivor.id, IndexPath(row: survivor.old, section: section), IndexPath(row: survivor.row, section: newSection)))
+                fixes.append(
+                    (
+                        survivor.id, IndexPath(row: survivor.old, section: section),
+                        IndexPath(row: survivor.row, section: newSection)
+                    ))
             }
         }
         return fixes
@@ -97,7 +105,8 @@ extension TableAdapter {
     private static func outOfOrder(_ survivors: [(id: ObjectID, row: Int)], movable: Set<ObjectID>) -> [Int] {
         let heavy = survivors.count + 1
         let weight = survivors.map { movable.contains($0.id) ? 1 : heavy }
-        var best = weight, previous = Array(repeating: -1, count: survivors.count)
+        var best = weight
+        var previous = Array(repeating: -1, count: survivors.count)
         for i in survivors.indices {
             for j in 0..<i where survivors[j].row < survivors[i].row && best[j] + weight[i] > best[i] {
                 best[i] = best[j] + weight[i]

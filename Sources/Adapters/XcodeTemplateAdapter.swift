@@ -46,7 +46,8 @@ final class XcodeTemplateAdapter: AppleTemplateAdapter {
         // After the crash there is no app to call.
         guard lastEvent.appCrash == nil else { return .crashed }
         guard !bypassesUserDrivenChange, options.updates == .reconfigureInBatch,
-              change.type == .update || change.type == .move, let old = change.indexPath else { return super.objectChanged(change) }
+            change.type == .update || change.type == .move, let old = change.indexPath
+        else { return super.objectChanged(change) }
         // configureCell(tableView.cellForRow(at: indexPath!)!, withEvent: anObject)
         guard table.cellForRow(at: old) != nil else {
             let where_ = table.rowIdentifier(at: old) == nil ? "the table has no row there" : "the row is off screen"

@@ -43,7 +43,9 @@ final class AppleStack {
         try container.addEngineStore(store)
         context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
         context.persistentStoreCoordinator = container
-        guard let entity = model.entitiesByName["Item"] else { throw BenchError(description: "the Apple stack's model has no Item") }
+        guard let entity = model.entitiesByName["Item"] else {
+            throw BenchError(description: "the Apple stack's model has no Item")
+        }
         self.entity = entity
         controller = AppleStyleListController(context: context)
         controller.loadViewIfNeeded()
@@ -51,7 +53,8 @@ final class AppleStack {
         let rowHeight = controller.tableView.rowHeight
         let rows = controller.fetchedResultsController.fetchedObjects?.count ?? 0
         let middle = max(rows / 2 - PipelineStack.viewportHeight / 2, 0)
-        controller.tableView.frame = CGRect(x: 0, y: 0, width: 390, height: CGFloat(PipelineStack.viewportHeight) * rowHeight)
+        controller.tableView.frame = CGRect(
+            x: 0, y: 0, width: 390, height: CGFloat(PipelineStack.viewportHeight) * rowHeight)
         controller.tableView.contentOffset = CGPoint(x: 0, y: CGFloat(middle) * rowHeight)
         controller.tableView.layoutIfNeeded()
         _ = controller.tableView.takeCalls()
@@ -97,7 +100,8 @@ final class AppleStack {
         let table = controller.tableView!
         table.layoutForEndOfTurn()
         var problems = table.consistencyProblems().map(\.description)
-        problems += table.raisedExceptions.take().map(\.description) + context.raisedExceptions.take().map(\.description)
+        problems +=
+            table.raisedExceptions.take().map(\.description) + context.raisedExceptions.take().map(\.description)
         _ = table.takeCalls()
         return problems
     }
@@ -120,9 +124,12 @@ final class AppleStyleListController: UITableViewController {
 
     lazy var fetchedResultsController: NSFetchedResultsController<NSManagedObject> = {
         let fetchRequest = NSFetchRequest<NSManagedObject>(entityName: "Item")
-        fetchRequest.sortDescriptors = [NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: fetchRequest, managedObjectContext: context,
-                                                    sectionNameKeyPath: "group", cacheName: nil)
+        fetchRequest.sortDescriptors = [
+            NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true),
+        ]
+        let controller = NSFetchedResultsController(
+            fetchRequest: fetchRequest, managedObjectContext: context,
+            sectionNameKeyPath: "group", cacheName: nil)
         controller.delegate = self
         return controller
     }()
@@ -160,8 +167,11 @@ extension AppleStyleListController: @preconcurrency NSFetchedResultsControllerDe
         tableView.beginUpdates()
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {
         switch type {
         case .insert:
             tableView.insertSections(IndexSet(integer: sectionIndex), with: .fade)
@@ -172,8 +182,10 @@ extension AppleStyleListController: @preconcurrency NSFetchedResultsControllerDe
         }
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                    at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         switch type {
         case .insert:
             guard let newIndexPath else { return }

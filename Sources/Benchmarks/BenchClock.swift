@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Timing and memory readings for the benchmark: a monotonic clock, medians, resident memory.
 enum BenchClock {

@@ -1,4 +1,5 @@
 import FetchSimCore
+
 /// The figures of one (size, changes) pair of `fetchsim bench`.
 package struct BenchResult: Sendable {
     package var size: Int
@@ -63,12 +64,15 @@ package struct BenchResult: Sendable {
             + ",\"controller_bytes_per_object\":\(controllerBytesPerObject),\"context_bytes_per_object\":\(contextBytesPerObject),"
             + "\"peak_rss_bytes\":\(peakResidentBytes),\"context_ms\":\(Self.decimal(contextMs)),"
             + "\"heckel_context_ratio\":\(Self.decimal(heckelContextRatio, places: 1))"
-            + (appleMs.map { ",\"apple_ms\":\(Self.decimal($0)),\"apple_ratio\":\(Self.decimal(appleRatio ?? 0, places: 3))" } ?? "") + "}"
+            + (appleMs.map {
+                ",\"apple_ms\":\(Self.decimal($0)),\"apple_ratio\":\(Self.decimal(appleRatio ?? 0, places: 3))"
+            } ?? "") + "}"
     }
 
     /// The header of the plain table.
     package static let tableHeader = [
-        "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "heckel ms", "h ratio", "ctx ms", "hc ratio", "fetch ms",
+        "size", "changes", "controller ms", "pipeline ms", "baseline ms", "ratio", "heckel ms", "h ratio", "ctx ms",
+        "hc ratio", "fetch ms",
         "B/obj", "ctl B/obj", "ctx B/obj", "peak MB",
     ]
 
@@ -134,7 +138,8 @@ package struct BenchResult: Sendable {
         let fraction = Int(abs(scaled) - abs(Double(whole)) * scale)
         guard places > 0 else { return String(whole) }
         let digits = String(fraction)
-        return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: places - digits.count) + digits
+        return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: places - digits.count)
+            + digits
     }
 
     /// `1,000,000`.

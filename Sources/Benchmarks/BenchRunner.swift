@@ -1,5 +1,5 @@
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 
 /// What went wrong while benchmarking.
@@ -23,8 +23,10 @@ package struct BenchRunner {
     /// `.apple` also replays every event through the Apple-shaped layer (`AppleStack`).
     package var stack: BenchStack
 
-    package init(sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic,
-                 controllerOnly: Bool = false, stack: BenchStack = .engine) {
+    package init(
+        sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic,
+        controllerOnly: Bool = false, stack: BenchStack = .engine
+    ) {
         self.sizes = sizes
         self.changes = changes
         self.seed = seed
@@ -79,15 +81,19 @@ package struct BenchRunner {
         }
         let controllerBytes = perObject(beforeFetch, afterFetch)
         let pipelineBytes = pipeline == nil ? 0 : perObject(beforePipeline, afterPipeline)
-        progress("size \(NumberText.grouped(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
-            + "\(controllerBytes) B per object for the controller, \(pipelineBytes) B with the data source and the table")
+        progress(
+            "size \(NumberText.grouped(size)): \(perObject(beforeContext, beforeFetch)) B per object in a context, "
+                + "\(controllerBytes) B per object for the controller, \(pipelineBytes) B with the data source and the table"
+        )
         // The Apple stack gets a store of its own, made from the same seed (the same objects and
         // IDs): its types live on the main actor, and the engine's store stays with the others.
         let seed = seed
-        let apple = stack == .apple && !controllerOnly ? try Self.onMainActor {
-            var workload = BenchWorkload(seed: seed)
-            return try AppleStack(store: workload.makeStore(count: size))
-        } : nil
+        let apple =
+            stack == .apple && !controllerOnly
+            ? try Self.onMainActor {
+                var workload = BenchWorkload(seed: seed)
+                return try AppleStack(store: workload.makeStore(count: size))
+            } : nil
         if apple != nil { progress("size \(NumberText.grouped(size)): the Apple-shaped stack is built") }
         // The baseline works on a context of its own, with nothing observing it.
         var baseline = controllerOnly ? nil : try BenchBaseline(context: ObjectContext(store: store))
@@ -101,40 +107,55 @@ package struct BenchRunner {
                 try BenchWorkload.apply(edits, to: controllerStack.context)
                 return try BenchClock.milliseconds { try controllerStack.context.processPendingChanges() }
             }
-            let pipelineSamples = try pipeline.map { pipeline in try Self.measure(events) { edits in
-                try BenchWorkload.apply(edits, to: pipeline.context)
-                var problems: [String] = []
-                let ms = try BenchClock.milliseconds { problems = try pipeline.processEvent() }
-                guard problems.isEmpty else {
-                    throw BenchError(description: "the pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))")
-                }
-                return ms
-            } } ?? []
-            let appleSamples = try apple.map { apple in try Self.measure(events) { edits in
-                try Self.onMainActor {
-                    try apple.apply(edits)
-                    var problems: [String] = []
-                    let ms = BenchClock.milliseconds { problems = apple.processEvent() }
-                    guard problems.isEmpty else {
-                        throw BenchError(description: "the Apple-shaped pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))")
+            let pipelineSamples =
+                try pipeline.map { pipeline in
+                    try Self.measure(events) { edits in
+                        try BenchWorkload.apply(edits, to: pipeline.context)
+                        var problems: [String] = []
+                        let ms = try BenchClock.milliseconds { problems = try pipeline.processEvent() }
+                        guard problems.isEmpty else {
+                            throw BenchError(
+                                description:
+                                    "the pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))"
+                            )
+                        }
+                        return ms
                     }
-                    return ms
+                } ?? []
+            let appleSamples = try apple.map { apple in
+                try Self.measure(events) { edits in
+                    try Self.onMainActor {
+                        try apple.apply(edits)
+                        var problems: [String] = []
+                        let ms = BenchClock.milliseconds { problems = apple.processEvent() }
+                        guard problems.isEmpty else {
+                            throw BenchError(
+                                description:
+                                    "the Apple-shaped pipeline became inconsistent at size \(size), \(k) changes: \(problems.prefix(3))"
+                            )
+                        }
+                        return ms
+                    }
                 }
-            } }
-            let baselineSamples = try baseline?.measure(events, warmUp: Self.warmUpEvents,
-                                                        count: baselineEvents(size: size, changes: k, measured: measured)) ?? []
-            report(BenchResult(
-                size: size, changes: k,
-                controllerMs: BenchClock.median(controllerSamples), pipelineMs: BenchClock.median(pipelineSamples),
-                baselineMs: BenchClock.median(baselineSamples.map { $0.refetch + $0.difference }),
-                refetchMs: BenchClock.median(baselineSamples.map(\.refetch)),
-                differenceMs: BenchClock.median(baselineSamples.map(\.difference)),
-                heckelMs: BenchClock.median(baselineSamples.map(\.heckel)), fetchMs: fetchMs,
-                bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
-                events: measured, baselineEvents: baselineSamples.count,
-                contextBytesPerObject: perObject(beforeContext, beforeFetch), peakResidentBytes: BenchMemory.peakResidentBytes() ?? 0,
-                contextMs: BenchClock.median(baselineSamples.map(\.context)),
-                appleMs: appleSamples.map(BenchClock.median)))
+            }
+            let baselineSamples =
+                try baseline?.measure(
+                    events, warmUp: Self.warmUpEvents,
+                    count: baselineEvents(size: size, changes: k, measured: measured)) ?? []
+            report(
+                BenchResult(
+                    size: size, changes: k,
+                    controllerMs: BenchClock.median(controllerSamples), pipelineMs: BenchClock.median(pipelineSamples),
+                    baselineMs: BenchClock.median(baselineSamples.map { $0.refetch + $0.difference }),
+                    refetchMs: BenchClock.median(baselineSamples.map(\.refetch)),
+                    differenceMs: BenchClock.median(baselineSamples.map(\.difference)),
+                    heckelMs: BenchClock.median(baselineSamples.map(\.heckel)), fetchMs: fetchMs,
+                    bytesPerObject: pipelineBytes, controllerBytesPerObject: controllerBytes,
+                    events: measured, baselineEvents: baselineSamples.count,
+                    contextBytesPerObject: perObject(beforeContext, beforeFetch),
+                    peakResidentBytes: BenchMemory.peakResidentBytes() ?? 0,
+                    contextMs: BenchClock.median(baselineSamples.map(\.context)),
+                    appleMs: appleSamples.map(BenchClock.median)))
         }
         // The incremental check vouched for every event; the full one confirms the end state.
         let problems = pipeline?.check.run(scope: .full) ?? []

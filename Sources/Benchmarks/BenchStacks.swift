@@ -1,6 +1,6 @@
 import Adapters
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import TableSimulation
 
@@ -19,10 +19,16 @@ final class CountingDelegate: FetchedResultsControllerDelegate {
     private(set) var callbacks = 0
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) { callbacks += 1 }
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         callbacks += 1
     }
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {
         callbacks += 1
     }
     func controllerDidChangeContent(_ controller: FetchedResultsController) { callbacks += 1 }
@@ -68,7 +74,8 @@ struct PipelineStack {
         try controller.performFetch()
         dataSource = try ListDataSource(controller: controller, indexKey: "order")
         let middle = max(controller.numberOfFetchedObjects / 2 - Self.viewportHeight / 2, 0)
-        table = SimulatedTableView(dataSource: dataSource, viewport: Viewport(firstRow: middle, height: Self.viewportHeight))
+        table = SimulatedTableView(
+            dataSource: dataSource, viewport: Viewport(firstRow: middle, height: Self.viewportHeight))
         table.reloadData()
         adapter = TableAdapter.make(.coordinator, table: table, dataSource: dataSource)
         check = ConsistencyCheck(table: table, dataSource: dataSource, scope: .incremental)

@@ -1,5 +1,5 @@
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 
 /// One edit of a benchmark event, on object IDs, so the same event can be replayed on several
@@ -33,15 +33,19 @@ struct BenchWorkload {
 
     /// The benchmark's entity.
     static func entity() throws -> Entity {
-        try Entity(name: "Item", attributes: [
-            Attribute("title", .string), Attribute("group", .string), Attribute("order", .int), Attribute("done", .bool),
-        ])
+        try Entity(
+            name: "Item",
+            attributes: [
+                Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                Attribute("done", .bool),
+            ])
     }
 
     /// The fetch the benchmark measures: every item, by group then order, sectioned by group.
     static var request: FetchRequest {
-        FetchRequest(entityName: "Item", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
-                     sectionNameKeyPath: "group")
+        FetchRequest(
+            entityName: "Item", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
+            sectionNameKeyPath: "group")
     }
 
     /// A store holding `count` fresh items (IDs 1…count), and the schema.
@@ -83,7 +87,9 @@ struct BenchWorkload {
             case ..<(Self.deleteShare + Self.sortKeyShare + Self.sectionKeyShare):
                 edits.append(.set(id, key: "group", value: group()))
             default:
-                edits.append(Bool.random(using: &rng) ? .set(id, key: "title", value: title()) : .set(id, key: "done", value: done()))
+                edits.append(
+                    Bool.random(using: &rng)
+                        ? .set(id, key: "title", value: title()) : .set(id, key: "done", value: done()))
             }
         }
         return edits

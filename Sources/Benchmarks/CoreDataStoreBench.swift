@@ -1,6 +1,6 @@
 import CoreDataFiles
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import Foundation
 import GRDB
 import Interpreter
@@ -52,26 +52,35 @@ package struct CoreDataStoreBench {
         /// `{"scenario":"coredata-store","size":…,"read_ms":…,"open_ms":…,"fetch_ms":…,…}`.
         package var jsonLine: String {
             JSONValue.object([
-                ("scenario", "coredata-store"), ("size", .int(size)), ("read_ms", .double(StoreBench.Result.round(readMilliseconds))),
-                ("open_ms", .double(StoreBench.Result.round(openMilliseconds))), ("fetch_ms", .double(StoreBench.Result.round(fetchMilliseconds))),
+                ("scenario", "coredata-store"), ("size", .int(size)),
+                ("read_ms", .double(StoreBench.Result.round(readMilliseconds))),
+                ("open_ms", .double(StoreBench.Result.round(openMilliseconds))),
+                ("fetch_ms", .double(StoreBench.Result.round(fetchMilliseconds))),
                 ("file_bytes", .int(fileBytes)), ("read_cpu_ms", .double(StoreBench.Result.round(readCPUMilliseconds))),
                 ("open_cpu_ms", .double(StoreBench.Result.round(openCPUMilliseconds))),
                 ("fetch_cpu_ms", .double(StoreBench.Result.round(fetchCPUMilliseconds))),
-                ("context_bytes_per_object", .int(contextBytesPerObject)), ("controller_bytes_per_object", .int(controllerBytesPerObject)),
+                ("context_bytes_per_object", .int(contextBytesPerObject)),
+                ("controller_bytes_per_object", .int(controllerBytesPerObject)),
                 ("peak_rss_bytes", .int(peakResidentBytes)), ("peak_is_reset", .bool(peakIsReset)),
             ]).description
         }
 
         /// The plain table of results.
         package static func table(_ results: [Result]) -> [String] {
-            let header = "     size   read ms   open ms  fetch ms   file MB   read cpu   open cpu  fetch cpu  ctx B/obj  ctl B/obj  peak MB"
-            return [header] + results.map { r in
-                let size = NumberText.grouped(r.size)
-                return String(repeating: " ", count: max(0, 9 - size.count)) + size
-                    + String(format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f %10d %10d %8.1f", r.readMilliseconds, r.openMilliseconds,
-                             r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.readCPUMilliseconds, r.openCPUMilliseconds,
-                             r.fetchCPUMilliseconds, r.contextBytesPerObject, r.controllerBytesPerObject, Double(r.peakResidentBytes) / 1_048_576)
-            }
+            let header =
+                "     size   read ms   open ms  fetch ms   file MB   read cpu   open cpu  fetch cpu  ctx B/obj  ctl B/obj  peak MB"
+            return [header]
+                + results.map { r in
+                    let size = NumberText.grouped(r.size)
+                    return String(repeating: " ", count: max(0, 9 - size.count)) + size
+                        + String(
+                            format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f %10d %10d %8.1f", r.readMilliseconds,
+                            r.openMilliseconds,
+                            r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.readCPUMilliseconds,
+                            r.openCPUMilliseconds,
+                            r.fetchCPUMilliseconds, r.contextBytesPerObject, r.controllerBytesPerObject,
+                            Double(r.peakResidentBytes) / 1_048_576)
+                }
         }
 
         /// What the columns mean, printed under the table.
@@ -87,7 +96,8 @@ package struct CoreDataStoreBench {
     package func run(progress: (String) -> Void, report: (Result) -> Void) throws {
         let mapped = try ModelFileReader.parse(Data(Self.model.utf8), file: "bench model").schema()
         for size in sizes {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-bench-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "fetchsim-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("Notes.sqlite").path
@@ -97,7 +107,9 @@ package struct CoreDataStoreBench {
             let before = BenchClock.residentBytes()
             let peakIsReset = BenchMemory.resetPeak()
             var contents: CoreDataStoreContents?
-            let read = try BenchClock.wallAndCPUMilliseconds { contents = try CoreDataStoreReader.read(path: path, through: mapped) }
+            let read = try BenchClock.wallAndCPUMilliseconds {
+                contents = try CoreDataStoreReader.read(path: path, through: mapped)
+            }
             guard let contents else { throw BenchError(description: "the store was not read") }
             var context: ObjectContext?
             let open = try BenchClock.wallAndCPUMilliseconds {
@@ -105,8 +117,9 @@ package struct CoreDataStoreBench {
             }
             guard let context else { throw BenchError(description: "the context did not open") }
             let afterOpen = BenchClock.residentBytes()
-            let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
-                                       sectionNameKeyPath: "group")
+            let request = FetchRequest(
+                entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
+                sectionNameKeyPath: "group")
             let controller = try FetchedResultsController(fetchRequest: request, context: context)
             var fetched = 0
             let fetch = try BenchClock.wallAndCPUMilliseconds {
@@ -119,9 +132,10 @@ package struct CoreDataStoreBench {
                 guard let from, let to, size > 0 else { return 0 }
                 return max(to - from, 0) / size
             }
-            var result = Result(size: size, readMilliseconds: read.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
-                                fileBytes: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0,
-                                readCPUMilliseconds: read.cpu, openCPUMilliseconds: open.cpu, fetchCPUMilliseconds: fetch.cpu)
+            var result = Result(
+                size: size, readMilliseconds: read.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
+                fileBytes: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0,
+                readCPUMilliseconds: read.cpu, openCPUMilliseconds: open.cpu, fetchCPUMilliseconds: fetch.cpu)
             result.contextBytesPerObject = perObject(before, afterOpen)
             result.controllerBytesPerObject = perObject(afterOpen, afterFetch)
             result.peakResidentBytes = BenchMemory.peakResidentBytes() ?? 0
@@ -136,12 +150,13 @@ package struct CoreDataStoreBench {
     private func write(size: Int, to path: String) throws {
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-                CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
-                CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZORDER INTEGER, ZGROUP VARCHAR, ZTITLE VARCHAR);
-                INSERT INTO Z_METADATA VALUES (1, 'BENCH', NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+                    CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+                    CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZORDER INTEGER, ZGROUP VARCHAR, ZTITLE VARCHAR);
+                    INSERT INTO Z_METADATA VALUES (1, 'BENCH', NULL);
+                    """)
             try db.execute(sql: "INSERT INTO Z_PRIMARYKEY VALUES (1, 'Note', 0, ?)", arguments: [size])
             var random = SeededGenerator(seed: seed)
             let groups = (0..<200).map { "group \($0)" }

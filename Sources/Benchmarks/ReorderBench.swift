@@ -1,6 +1,6 @@
 import Adapters
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import TableSimulation
 
@@ -39,15 +39,22 @@ package struct ReorderBench {
 
         /// The results as a text table.
         package static func table(_ results: [Result]) -> [String] {
-            let header = ["strategy", "N", "drags", "writes median", "writes max", "ms/drag median", "ms/drag max", "inconsistent"]
+            let header = [
+                "strategy", "N", "drags", "writes median", "writes max", "ms/drag median", "ms/drag max",
+                "inconsistent",
+            ]
             let rows = results.map { r in
-                [r.strategy.rawValue, "\(r.size)", "\(r.drags)", Self.fixed(r.medianWrites, digits: 1), "\(r.maxWrites)",
-                 Self.fixed(r.medianMs), Self.fixed(r.maxMs), "\(r.inconsistent)"]
+                [
+                    r.strategy.rawValue, "\(r.size)", "\(r.drags)", Self.fixed(r.medianWrites, digits: 1),
+                    "\(r.maxWrites)",
+                    Self.fixed(r.medianMs), Self.fixed(r.maxMs), "\(r.inconsistent)",
+                ]
             }
             let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
             return ([header] + rows).map { row in
                 row.enumerated().map { column, cell in
-                    column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    column == 0
+                        ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
                 }.joined(separator: "  ")
             }
@@ -76,13 +83,15 @@ package struct ReorderBench {
 
     private func measure(_ strategy: ReorderStrategy, size: Int) throws -> Result {
         let isDouble = strategy == .fractional
-        let entity = try Entity(name: "Item", attributes: [Attribute("title", .string), Attribute("order", isDouble ? .double : .int)])
+        let entity = try Entity(
+            name: "Item", attributes: [Attribute("title", .string), Attribute("order", isDouble ? .double : .int)])
         let objects = (0..<size).map { i in
-            let key: Value = switch strategy {
-            case .dense: .int(i)
-            case .sparse: .int(i * 1_024)
-            case .fractional: .double(Double(i))
-            }
+            let key: Value =
+                switch strategy {
+                case .dense: .int(i)
+                case .sparse: .int(i * 1_024)
+                case .fractional: .double(Double(i))
+                }
             return StoredObject(id: ObjectID(i + 1), entity: "Item", values: [.string("t\(i)"), key])
         }
         let store = InMemoryStore(schema: try Schema(entities: [entity]), objects: objects, nextObjectID: size + 1)
@@ -92,13 +101,15 @@ package struct ReorderBench {
         try controller.performFetch()
         let dataSource = try ListDataSource(controller: controller, indexKey: "order", strategy: strategy)
         let height = PipelineStack.viewportHeight
-        let table = SimulatedTableView(dataSource: dataSource, viewport: Viewport(firstRow: max(size / 2 - height / 2, 0), height: height))
+        let table = SimulatedTableView(
+            dataSource: dataSource, viewport: Viewport(firstRow: max(size / 2 - height / 2, 0), height: height))
         table.reloadData()
         let adapter = TableAdapter.make(.coordinator, table: table, dataSource: dataSource)
         let check = ConsistencyCheck(table: table, dataSource: dataSource, scope: .incremental)
         let count = drags ?? (strategy != .dense ? 1_000 : size <= 10_000 ? 200 : 5)
         var rng = SeededGenerator(seed: seed)
-        var writes: [Int] = [], times: [Double] = []
+        var writes: [Int] = []
+        var times: [Double] = []
         var inconsistent = 0
         for _ in 0..<count {
             let from = Int.random(in: 0..<size, using: &rng)
@@ -111,12 +122,15 @@ package struct ReorderBench {
                 table.layoutIfNeeded()
                 problems = check.run()
             }
-            if !problems.isEmpty || adapter.lastEvent.tableError != nil || dataSource.lastMoveError != nil { inconsistent += 1 }
+            if !problems.isEmpty || adapter.lastEvent.tableError != nil || dataSource.lastMoveError != nil {
+                inconsistent += 1
+            }
             writes.append(dataSource.lastMoveWrites)
             times.append(ms)
         }
-        return Result(strategy: strategy, size: size, drags: count, medianWrites: BenchClock.median(writes.map(Double.init)),
-                      maxWrites: writes.max() ?? 0, medianMs: BenchClock.median(times), maxMs: times.max() ?? 0,
-                      inconsistent: inconsistent)
+        return Result(
+            strategy: strategy, size: size, drags: count, medianWrites: BenchClock.median(writes.map(Double.init)),
+            maxWrites: writes.max() ?? 0, medianMs: BenchClock.median(times), maxMs: times.max() ?? 0,
+            inconsistent: inconsistent)
     }
 }

@@ -1,5 +1,5 @@
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import Foundation
 import Interpreter
 import ObjectGraph
@@ -41,31 +41,41 @@ package struct StoreBench {
 
         /// `{"scenario":"store","size":…,"save_ms":…,"open_ms":…,"fetch_ms":…,"file_bytes":…}`.
         package var jsonLine: String {
-            JSONValue.object([
-                ("scenario", "store"), ("size", .int(size)), ("save_ms", .double(Self.round(saveMilliseconds))),
-                ("open_ms", .double(Self.round(openMilliseconds))), ("fetch_ms", .double(Self.round(fetchMilliseconds))),
-                ("file_bytes", .int(fileBytes)), ("save_cpu_ms", .double(Self.round(saveCPUMilliseconds))),
-                ("open_cpu_ms", .double(Self.round(openCPUMilliseconds))), ("fetch_cpu_ms", .double(Self.round(fetchCPUMilliseconds))),
-                ("context_bytes_per_object", .int(contextBytesPerObject)),
-                ("controller_bytes_per_object", .int(controllerBytesPerObject)),
-                ("peak_rss_bytes", .int(peakResidentBytes)), ("peak_rss_mb", .double(Self.round(Double(peakResidentBytes) / 1_048_576))),
-                ("peak_is_reset", .bool(peakIsReset)),
-            ] + phases.jsonFields).description
+            JSONValue.object(
+                [
+                    ("scenario", "store"), ("size", .int(size)), ("save_ms", .double(Self.round(saveMilliseconds))),
+                    ("open_ms", .double(Self.round(openMilliseconds))),
+                    ("fetch_ms", .double(Self.round(fetchMilliseconds))),
+                    ("file_bytes", .int(fileBytes)), ("save_cpu_ms", .double(Self.round(saveCPUMilliseconds))),
+                    ("open_cpu_ms", .double(Self.round(openCPUMilliseconds))),
+                    ("fetch_cpu_ms", .double(Self.round(fetchCPUMilliseconds))),
+                    ("context_bytes_per_object", .int(contextBytesPerObject)),
+                    ("controller_bytes_per_object", .int(controllerBytesPerObject)),
+                    ("peak_rss_bytes", .int(peakResidentBytes)),
+                    ("peak_rss_mb", .double(Self.round(Double(peakResidentBytes) / 1_048_576))),
+                    ("peak_is_reset", .bool(peakIsReset)),
+                ] + phases.jsonFields
+            ).description
         }
 
         static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
         /// The plain table of results.
         package static func table(_ results: [Result]) -> [String] {
-            let header = "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu  ctx B/obj  ctl B/obj  peak MB"
-            return [header] + results.map { r in
-                let size = NumberText.grouped(r.size)
-                return String(repeating: " ", count: max(0, 9 - size.count)) + size
-                    + String(format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f %10d %10d %8.1f", r.saveMilliseconds, r.openMilliseconds,
-                             r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.saveCPUMilliseconds,
-                             r.openCPUMilliseconds, r.fetchCPUMilliseconds, r.contextBytesPerObject, r.controllerBytesPerObject,
-                             Double(r.peakResidentBytes) / 1_048_576)
-            }
+            let header =
+                "     size   save ms   open ms  fetch ms   file MB   save cpu   open cpu  fetch cpu  ctx B/obj  ctl B/obj  peak MB"
+            return [header]
+                + results.map { r in
+                    let size = NumberText.grouped(r.size)
+                    return String(repeating: " ", count: max(0, 9 - size.count)) + size
+                        + String(
+                            format: " %9.1f %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f %10d %10d %8.1f", r.saveMilliseconds,
+                            r.openMilliseconds,
+                            r.fetchMilliseconds, Double(r.fileBytes) / 1_048_576, r.saveCPUMilliseconds,
+                            r.openCPUMilliseconds, r.fetchCPUMilliseconds, r.contextBytesPerObject,
+                            r.controllerBytesPerObject,
+                            Double(r.peakResidentBytes) / 1_048_576)
+                }
         }
 
         /// What the columns mean, printed under the table.
@@ -80,7 +90,8 @@ package struct StoreBench {
     /// Runs every size in a fresh temporary folder, removed afterwards.
     package func run(progress: (String) -> Void, report: (Result) -> Void) throws {
         for size in sizes {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-bench-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "fetchsim-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("bench.fetchsim").path
@@ -105,8 +116,9 @@ package struct StoreBench {
             let afterOpen = BenchClock.residentBytes()
             phases.afterOpen = afterOpen
             guard let context else { throw BenchError(description: "the store did not open") }
-            let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
-                                       sectionNameKeyPath: "group")
+            let request = FetchRequest(
+                entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
+                sectionNameKeyPath: "group")
             let controller = try FetchedResultsController(fetchRequest: request, context: context)
             let fetch = try BenchClock.wallAndCPUMilliseconds {
                 try controller.performFetch()
@@ -122,9 +134,10 @@ package struct StoreBench {
                 guard let from, let to, size > 0 else { return 0 }
                 return max(to - from, 0) / size
             }
-            var result = Result(size: size, saveMilliseconds: save.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
-                                fileBytes: bytes, saveCPUMilliseconds: save.cpu, openCPUMilliseconds: open.cpu,
-                                fetchCPUMilliseconds: fetch.cpu)
+            var result = Result(
+                size: size, saveMilliseconds: save.wall, openMilliseconds: open.wall, fetchMilliseconds: fetch.wall,
+                fileBytes: bytes, saveCPUMilliseconds: save.cpu, openCPUMilliseconds: open.cpu,
+                fetchCPUMilliseconds: fetch.cpu)
             result.contextBytesPerObject = perObject(beforeOpen, afterOpen)
             result.controllerBytesPerObject = perObject(afterOpen, afterFetch)
             result.peakResidentBytes = peak
@@ -139,16 +152,22 @@ package struct StoreBench {
     /// wall and CPU time.
     private func write(size: Int, to path: String) throws -> (wall: Double, cpu: Double) {
         let context = try ObjectContext(store: try SQLiteStore(path: path))
-        try context.define(Entity(name: "Note", attributes: [
-            Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
-        ]))
+        try context.define(
+            Entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                ]))
         var random = SeededGenerator(seed: seed)
         let groups = (0..<200).map { "group \($0)" }
         for i in 0..<size {
-            try context.insert("Note", values: [
-                ("title", .string("note \(i)")), ("group", .string(groups[Int.random(in: 0..<groups.count, using: &random)])),
-                ("order", .int(Int.random(in: 0..<size, using: &random))),
-            ])
+            try context.insert(
+                "Note",
+                values: [
+                    ("title", .string("note \(i)")),
+                    ("group", .string(groups[Int.random(in: 0..<groups.count, using: &random)])),
+                    ("order", .int(Int.random(in: 0..<size, using: &random))),
+                ])
         }
         try context.processPendingChanges()
         return try BenchClock.wallAndCPUMilliseconds { try context.save() }
@@ -171,9 +190,12 @@ package struct StorePhases: Sendable {
 
     /// The readings in megabytes, as JSON fields (0 where unavailable).
     var jsonFields: [(String, JSONValue)] {
-        [("rss_before_open_untrimmed_mb", beforeOpenUntrimmed), ("rss_before_open_mb", beforeOpen), ("peak_open_mb", peakOpen),
-         ("rss_after_open_untrimmed_mb", afterOpenUntrimmed), ("rss_after_open_mb", afterOpen),
-         ("rss_after_fetch_untrimmed_mb", afterFetchUntrimmed), ("rss_after_fetch_mb", afterFetch)].map { name, bytes in
+        [
+            ("rss_before_open_untrimmed_mb", beforeOpenUntrimmed), ("rss_before_open_mb", beforeOpen),
+            ("peak_open_mb", peakOpen),
+            ("rss_after_open_untrimmed_mb", afterOpenUntrimmed), ("rss_after_open_mb", afterOpen),
+            ("rss_after_fetch_untrimmed_mb", afterFetchUntrimmed), ("rss_after_fetch_mb", afterFetch),
+        ].map { name, bytes in
             (name, .double(StoreBench.Result.round(Double(bytes ?? 0) / 1_048_576)))
         }
     }

@@ -48,13 +48,19 @@ package struct TUIBench {
 
         /// The results as a table with the targets (cursor and scroll ≤ 5 ms, drop ≤ 20 ms).
         package static func table(_ results: [Result]) -> [String] {
-            ["      rows   fetch ms   cursor ms   scroll ms   drop ms   drop+text ms   lines/move   (targets: cursor, scroll ≤ 5; drop ≤ 20)"]
+            [
+                "      rows   fetch ms   cursor ms   scroll ms   drop ms   drop+text ms   lines/move   (targets: cursor, scroll ≤ 5; drop ≤ 20)"
+            ]
                 + results.map { result in
-                    [String(result.size).leftPadded(10), format(result.fetchMilliseconds).leftPadded(10),
-                     format(result.cursorMilliseconds).leftPadded(11), format(result.scrollMilliseconds).leftPadded(11),
-                     format(result.dropMilliseconds).leftPadded(9), format(result.recordedDropMilliseconds).leftPadded(14),
-                     format(result.linesPerCursorMove).leftPadded(12)]
-                        .joined(separator: " ")
+                    [
+                        String(result.size).leftPadded(10), format(result.fetchMilliseconds).leftPadded(10),
+                        format(result.cursorMilliseconds).leftPadded(11),
+                        format(result.scrollMilliseconds).leftPadded(11),
+                        format(result.dropMilliseconds).leftPadded(9),
+                        format(result.recordedDropMilliseconds).leftPadded(14),
+                        format(result.linesPerCursorMove).leftPadded(12),
+                    ]
+                    .joined(separator: " ")
                 }
         }
     }
@@ -87,7 +93,8 @@ package struct TUIBench {
         let middleSection = table.numberOfSections / 2
         editor.placeCursor(at: IndexPath(row: table.numberOfRows(inSection: middleSection) / 2, section: middleSection))
         screen.draw(editor.screen())
-        var cursor: [Double] = [], lines = 0
+        var cursor: [Double] = []
+        var lines = 0
         for index in 0..<repetitions {
             let before = screen
             cursor.append(press(index % 2 == 0 ? .down : .up))
@@ -103,10 +110,11 @@ package struct TUIBench {
         let drops = try measureDrops(editor, press: press)
         interpreter.rendersText = true
         let recordedDrops = try measureDrops(editor, press: press, count: 3)
-        return Result(size: size, fetchMilliseconds: fetchMilliseconds, cursorMilliseconds: BenchClock.median(cursor),
-                      scrollMilliseconds: BenchClock.median(scroll), dropMilliseconds: BenchClock.median(drops),
-                      recordedDropMilliseconds: BenchClock.median(recordedDrops),
-                      linesPerCursorMove: Double(lines) / Double(max(repetitions, 1)))
+        return Result(
+            size: size, fetchMilliseconds: fetchMilliseconds, cursorMilliseconds: BenchClock.median(cursor),
+            scrollMilliseconds: BenchClock.median(scroll), dropMilliseconds: BenchClock.median(drops),
+            recordedDropMilliseconds: BenchClock.median(recordedDrops),
+            linesPerCursorMove: Double(lines) / Double(max(repetitions, 1)))
     }
 
     /// Picks up the row under the cursor, carries it one row and drops it, `count` times (down,
@@ -118,7 +126,9 @@ package struct TUIBench {
             _ = press(index % 2 == 0 ? .down : .up)
             drops.append(press(.character(" ")))
             if editor.interpreter.lastReport.map({ !$0.isConsistent }) == true {
-                throw BenchError(description: "tui: a drop left the table inconsistent: \(editor.interpreter.lastReport?.problems ?? [])")
+                throw BenchError(
+                    description:
+                        "tui: a drop left the table inconsistent: \(editor.interpreter.lastReport?.problems ?? [])")
             }
         }
         return drops

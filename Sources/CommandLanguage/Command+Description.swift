@@ -10,7 +10,8 @@ extension Command: CustomStringConvertible {
         case .fetch(let spec):
             return Self.fetchLine(spec)
         case .insert(let entity, let assignments, let path):
-            return (["insert", entity] + assignments.map(\.description) + (path.map { ["at", $0.shortDescription] } ?? []))
+            return
+                (["insert", entity] + assignments.map(\.description) + (path.map { ["at", $0.shortDescription] } ?? []))
                 .joined(separator: " ")
         case .set(let reference, let assignments):
             return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
@@ -27,9 +28,11 @@ extension Command: CustomStringConvertible {
         case .obtainPermanentIDs(let references):
             return (["obtainPermanentIDs"] + references.map(\.description)).joined(separator: " ")
         case .move(let from, let to, let setsUserDrivenFlag):
-            return (setsUserDrivenFlag ? "move " : "move --unflagged ") + "\(from.shortDescription) \(to.shortDescription)"
+            return (setsUserDrivenFlag ? "move " : "move --unflagged ")
+                + "\(from.shortDescription) \(to.shortDescription)"
         case .adapter(let kind, let options):
-            return (["adapter"] + (kind.map { [$0.rawValue] } ?? []) + options.map(\.description)).joined(separator: " ")
+            return (["adapter"] + (kind.map { [$0.rawValue] } ?? []) + options.map(\.description)).joined(
+                separator: " ")
         case .userAdapter(let name):
             return "adapter " + name
         case .profile(let profile):

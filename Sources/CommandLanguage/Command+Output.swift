@@ -20,16 +20,21 @@ extension CommandParser {
         guard let token = try s.token() else { return .mode(nil) }
         guard token.isWord, let mode = Command.OutputMode(rawValue: token.text) else {
             let names = Command.OutputMode.allCases.map(\.rawValue)
-            let hint = Suggestion.closest(to: token.text, among: names).map { "'\($0)'" } ?? names.joined(separator: ", ")
+            let hint =
+                Suggestion.closest(to: token.text, among: names).map { "'\($0)'" } ?? names.joined(separator: ", ")
             throw s.error(.expectedGot("an output mode (\(hint))", got: token.text), at: token.start)
         }
         return .mode(mode)
     }
 
     /// `export csv FILE [where PREDICATE]`, `import csv FILE ENTITY` and `import coredata FILE`: FILE quoted, or a word.
-    static func parseCSVTransfer(_ keyword: LineScanner.Token, isImport: Bool, _ s: inout LineScanner) throws(CommandError) -> Command {
+    static func parseCSVTransfer(_ keyword: LineScanner.Token, isImport: Bool, _ s: inout LineScanner)
+        throws(CommandError) -> Command
+    {
         let formats = isImport ? "'csv' or 'coredata'" : "'csv' or 'html'"
-        guard let format = try s.token() else { throw s.error(.expected(formats, after: keyword.text), at: keyword.start) }
+        guard let format = try s.token() else {
+            throw s.error(.expected(formats, after: keyword.text), at: keyword.start)
+        }
         let isPage = !isImport && format.isWord && format.text == "html"
         guard format.isWord, format.text == "csv" || isPage || (isImport && format.text == "coredata") else {
             throw s.error(.expectedGot(formats, got: format.text), at: format.start)
@@ -43,18 +48,28 @@ extension CommandParser {
             path = s.rawWord()
         }
         if isPage {
-            if let extra = try s.token() { throw s.error(.unexpected(extra.text, hint: "'export html' takes one file name (quote a name with spaces)"), at: extra.start) }
+            if let extra = try s.token() {
+                throw s.error(
+                    .unexpected(extra.text, hint: "'export html' takes one file name (quote a name with spaces)"),
+                    at: extra.start)
+            }
             return .exportHTML(path: path)
         }
         if format.text == "coredata" { return .importCoreData(path: path) }
         if isImport {
-            guard let entity = try s.token() else { throw s.error(.expected("an entity name", after: path), at: format.start) }
-            guard entity.isWord else { throw s.error(.expectedGot("an entity name", got: entity.text), at: entity.start) }
+            guard let entity = try s.token() else {
+                throw s.error(.expected("an entity name", after: path), at: format.start)
+            }
+            guard entity.isWord else {
+                throw s.error(.expectedGot("an entity name", got: entity.text), at: entity.start)
+            }
             s.mark(.entity, at: entity.start)
             return .importCSV(path: path, entity: entity.text)
         }
         guard let clause = try s.token() else { return .exportCSV(path: path, predicate: nil) }
-        guard clause.isWord, clause.text == "where" else { throw s.error(.expectedGot("'where'", got: clause.text), at: clause.start) }
+        guard clause.isWord, clause.text == "where" else {
+            throw s.error(.expectedGot("'where'", got: clause.text), at: clause.start)
+        }
         return .exportCSV(path: path, predicate: try s.predicate(after: clause))
     }
 }

@@ -44,7 +44,8 @@ extension Command {
         switch self {
         case .use(.controller(let name)): return "use \(name)"
         case .use(.context(let name)): return "use context \(name)"
-        case .close(let name, let leavesDelegate): return leavesDelegate ? "close --leave-delegate \(name)" : "close \(name)"
+        case .close(let name, let leavesDelegate):
+            return leavesDelegate ? "close --leave-delegate \(name)" : "close \(name)"
         case .context(nil, _): return "context"
         case .context(let name?, let merge): return "context \(name)" + (merge.map { " merge=\($0)" } ?? "")
         case .batch(let spec):

@@ -21,6 +21,7 @@ package struct CommandCompleter: Hashable, Sendable {
     ///   - word: the end of `line` being completed; it may be shorter than the current
     ///     whitespace-separated token (readline also breaks words at `=`, `:`, `,` and `;`):
     ///     then each completion replaces only `word`.
+    /// - Returns: the replacements, sorted; empty when nothing completes.
     package func completions(line: String, word: String) -> [String] {
         guard let (words, current, isAfterSemicolon) = Self.split(line) else { return [] }
         let candidates = candidates(words: words, current: current, isAfterSemicolon: isAfterSemicolon)
@@ -35,7 +36,7 @@ package struct CommandCompleter: Hashable, Sendable {
             let names = Command.Name.allKeywords
             return isAfterSemicolon ? names.filter { Command.Name(keyword: $0)?.isEdit == true } : names
         }
-        let argumentIndex = words.count // the position of `current` among the arguments, 1-based
+        let argumentIndex = words.count  // the position of `current` among the arguments, 1-based
         switch Command.Name(keyword: first) {
         case .entity?:
             guard argumentIndex >= 2, let colon = current.firstIndex(of: ":") else { return [] }
@@ -65,7 +66,8 @@ package struct CommandCompleter: Hashable, Sendable {
         case .indexTitles?:
             return argumentIndex == 1 ? SectionIndexTitleStyle.allCases.map(\.rawValue) : []
         case .show?:
-            return argumentIndex == 1 ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
+            return argumentIndex == 1
+                ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
         case .dump?:
             return argumentIndex == 1 ? ["objects"] : []
         case .help?:
@@ -85,7 +87,8 @@ package struct CommandCompleter: Hashable, Sendable {
             guard let verb else { return ["--merge", "set", "delete"] }
             if argumentIndex == verb + 1 { return entityNames }
             if words.contains("where") { return [] }
-            return words[verb] == "delete" ? ["where"]
+            return words[verb] == "delete"
+                ? ["where"]
                 : assignmentCandidates(entity: words[verb + 1], words: words, current: current) + ["where"]
         case .table?:
             return argumentIndex == 1 ? TableViewStyle.allCases.map(\.rawValue) : []
@@ -152,7 +155,9 @@ package struct CommandCompleter: Hashable, Sendable {
     /// `import csv`, `export csv` or `export html` (unquoted), else nil: the caller lists the files (this type
     /// does no I/O).
     package static func fileArgument(line: String) -> String? {
-        guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else { return nil }
+        guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else {
+            return nil
+        }
         switch first {
         case "record", "read": return words.count == 1 ? current : nil
         case "import": return words.count == 2 && (words[1] == "csv" || words[1] == "coredata") ? current : nil
@@ -203,7 +208,9 @@ package struct CommandCompleter: Hashable, Sendable {
 
     /// Whether `word` is `key="…` (an unterminated string after an attribute name).
     private static func isStartedStringValue(_ word: String) -> Bool {
-        guard let equals = word.firstIndex(of: "="), word[word.index(after: equals)...].hasPrefix("\"") else { return false }
+        guard let equals = word.firstIndex(of: "="), word[word.index(after: equals)...].hasPrefix("\"") else {
+            return false
+        }
         let key = word[..<equals]
         return !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }

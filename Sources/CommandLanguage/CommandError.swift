@@ -45,7 +45,8 @@ package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible 
         let at = "at column \(column)"
         switch reason {
         case .unknownCommand(let token, let suggestion):
-            return "unknown command \(q(token)) \(at) " + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(try 'help')")
+            return "unknown command \(q(token)) \(at) "
+                + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(try 'help')")
         case .unterminatedString:
             return "unterminated string \(at)"
         case .unknownEscape(let token):
@@ -57,13 +58,15 @@ package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidDate(let token):
             return "invalid date \(q(token)) \(at) (use 2024-05-01 or 2024-05-01T10:30:00Z)"
         case .invalidValue(let token):
-            return "invalid value \(q(token)) \(at) (strings need double quotes; other values: numbers, true, false, nil, dates)"
+            return
+                "invalid value \(q(token)) \(at) (strings need double quotes; other values: numbers, true, false, nil, dates)"
         case .unknownType(let token):
             let types = AttributeType.dataTypes.map(\.rawValue).joined(separator: ", ")
             return "unknown type \(q(token)) \(at) (types: \(types))"
         case .unknownAdapter(let token, let suggestion):
             return "unknown adapter \(q(token)) \(at) "
-                + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(adapters: \((Command.AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names).joined(separator: ", ")))")
+                + (suggestion.map { "(did you mean '\($0)'?)" }
+                    ?? "(adapters: \((Command.AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names).joined(separator: ", ")))")
         case .unknownOption(let token, let suggestion, let options):
             return "unknown option \(q(token)) \(at) "
                 + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(options: \(options.joined(separator: ", ")))")
@@ -75,7 +78,8 @@ package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible 
             return "invalid value \(q(token)) for '\(option)' \(at) (expected \(wanted))"
         case .unknownProfile(let token, let suggestion):
             return "unknown profile \(q(token)) \(at) "
-                + (suggestion.map { "(did you mean '\($0)'?)" } ?? "(profiles: \(Command.Profile.allCases.map(\.rawValue).joined(separator: ", ")))")
+                + (suggestion.map { "(did you mean '\($0)'?)" }
+                    ?? "(profiles: \(Command.Profile.allCases.map(\.rawValue).joined(separator: ", ")))")
         case .controlCharacter(let scalar):
             return "unexpected control character '\(Self.escaped(scalar))' \(at)"
         case .duplicate(let token):

@@ -7,11 +7,14 @@ extension CommandHelp {
         var lines = ["Commands:"]
         for entry in all {
             let name = entry.name.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            lines += wrap(entry.summary, width: width, firstPrefix: "  " + name, prefix: String(repeating: " ", count: nameWidth + 2))
+            lines += wrap(
+                entry.summary, width: width, firstPrefix: "  " + name,
+                prefix: String(repeating: " ", count: nameWidth + 2))
         }
         lines.append("")
-        lines += wrap("Edits (insert, set, delete, move) can share a line as one change event: a ; b ; c.",
-                      width: width, firstPrefix: "", prefix: "")
+        lines += wrap(
+            "Edits (insert, set, delete, move) can share a line as one change event: a ; b ; c.",
+            width: width, firstPrefix: "", prefix: "")
         lines += wrap("Type 'help COMMAND' for its syntax and an example.", width: width, firstPrefix: "", prefix: "")
         return lines
     }
@@ -24,7 +27,8 @@ extension CommandHelp {
             // A list item (leading spaces) keeps them, and its continuation lines hang under its text.
             let indent = String(line.prefix { $0 == " " })
             let text = String(line.dropFirst(indent.count))
-            lines += Self.wrap(text, width: width, firstPrefix: "  " + indent, prefix: "  " + indent + (indent.isEmpty ? "" : "  "))
+            lines += Self.wrap(
+                text, width: width, firstPrefix: "  " + indent, prefix: "  " + indent + (indent.isEmpty ? "" : "  "))
         }
         lines += Self.wrap(example, width: width, firstPrefix: "example: ", prefix: "           ")
         return lines
@@ -36,7 +40,8 @@ extension CommandHelp {
     package static func wrap(_ text: String, width: Int, firstPrefix: String, prefix: String) -> [String] {
         var lines = greedyWrap(text, width: width, firstPrefix: firstPrefix, prefix: prefix)
         guard lines.count >= 2 else { return lines }
-        let last = lines[lines.count - 1], previous = lines[lines.count - 2]
+        let last = lines[lines.count - 1]
+        let previous = lines[lines.count - 2]
         let previousPrefix = lines.count == 2 ? firstPrefix : prefix
         let lastWords = last.dropFirst(prefix.count).split(separator: " ")
         let previousWords = previous.dropFirst(previousPrefix.count).split(separator: " ")

@@ -1,4 +1,5 @@
 import FetchSimCore
+
 extension CommandParser {
     /// `show`, `show all`, `show S`, `show schema|fetch|adapter|settings`
     static func parseShow(_ s: inout LineScanner) throws(CommandError) -> Command {
@@ -13,7 +14,8 @@ extension CommandParser {
             default: break
             }
         }
-        guard token.isWord, !token.text.isEmpty, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+        guard token.isWord, !token.text.isEmpty, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
+        else {
             let words = Command.ShowTarget.keywords.map { "'\($0)'" }.joined(separator: ", ")
             if token.isWord, let suggestion = Suggestion.closest(to: token.text, among: Command.ShowTarget.keywords) {
                 throw s.error(.unexpected(token.text, hint: "did you mean '\(suggestion)'?"), at: token.start)
@@ -58,7 +60,9 @@ extension CommandParser {
     }
 
     /// A file name: quoted, or the rest of the command as written (trailing spaces dropped).
-    static func parsePath(_ keyword: LineScanner.Token, _ s: inout LineScanner, expecting: String) throws(CommandError) -> String {
+    static func parsePath(_ keyword: LineScanner.Token, _ s: inout LineScanner, expecting: String) throws(CommandError)
+        -> String
+    {
         s.skipSpaces()
         guard !s.isAtSegmentEnd else {
             throw s.error(.expected(expecting, after: keyword.text), at: keyword.start)

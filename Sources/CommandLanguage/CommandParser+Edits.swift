@@ -18,7 +18,8 @@ extension CommandParser {
                 var afterAt = s
                 _ = try afterAt.token()
                 if let next = try afterAt.token(), next.kind != .equals {
-                    guard case .indexPath(let path) = try objectRef(next, afterAt, expecting: indexPathExpectation) else {
+                    guard case .indexPath(let path) = try objectRef(next, afterAt, expecting: indexPathExpectation)
+                    else {
                         throw s.error(.expectedGot(indexPathExpectation, got: next.text), at: next.start)
                     }
                     s = afterAt
@@ -70,13 +71,15 @@ extension CommandParser {
     /// `move [--unflagged] S.R [to] S.R`
     static func parseMove(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
         var paths: [IndexPath] = []
-        var isFlagged = true, sawTo = false
+        var isFlagged = true
+        var sawTo = false
         var last = keyword
         while let token = try s.token() {
             if token.isWord, token.text.hasPrefix("--") {
                 guard token.text == "--unflagged" else {
                     let suggestion = Suggestion.closest(to: token.text, among: ["--unflagged"])
-                    throw s.error(.unknownOption(token.text, suggestion: suggestion, options: ["--unflagged"]), at: token.start)
+                    throw s.error(
+                        .unknownOption(token.text, suggestion: suggestion, options: ["--unflagged"]), at: token.start)
                 }
                 isFlagged = false
             } else if token.isWord, token.text == "to", paths.count == 1, !sawTo {
@@ -102,7 +105,9 @@ extension CommandParser {
 
     /// `scroll S.R`
     static func parseScroll(_ keyword: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command {
-        guard let token = try s.token() else { throw s.error(.expected(indexPathExpectation, after: keyword.text), at: keyword.start) }
+        guard let token = try s.token() else {
+            throw s.error(.expected(indexPathExpectation, after: keyword.text), at: keyword.start)
+        }
         guard case .indexPath(let path) = try objectRef(token, s, expecting: indexPathExpectation) else {
             throw s.error(.expectedGot(indexPathExpectation, got: token.text), at: token.start)
         }
@@ -128,7 +133,9 @@ extension CommandParser {
         _ s: inout LineScanner, keys: inout AssignmentKeys, after assignments: [Command.Assignment]
     ) throws(CommandError) -> Command.Assignment {
         let index = assignments.count
-        guard let key = try s.token() else { throw s.error(.expected("key=value", after: "the entity"), at: s.position) }
+        guard let key = try s.token() else {
+            throw s.error(.expected("key=value", after: "the entity"), at: s.position)
+        }
         guard key.isWord, s.isIdentifier(endingHere: key) else {
             throw s.error(.expectedGot("an attribute name", got: key.text), at: key.start)
         }
@@ -139,7 +146,8 @@ extension CommandParser {
             throw s.error(.expected("a value", after: key.text + equals.text), at: key.start)
         }
         // A `[` starts a to-many value (`[#3, #4]`); read from the line's scalars, not the token's text.
-        let value = valueToken.isWord && s.scalars[valueToken.start] == "["
+        let value =
+            valueToken.isWord && s.scalars[valueToken.start] == "["
             ? try s.objectList(startingWith: valueToken) : try s.value(endingHere: valueToken)
         guard keys.insert(key.text, after: assignments) else { throw s.error(.duplicate(key.text), at: key.start) }
         s.mark(.key(index), at: key.start)

@@ -1,5 +1,6 @@
 import Adapters
 import FetchedResults
+
 extension CommandParser {
     /// The clause keywords of `fetch`, in the order the syntax lists them.
     enum FetchClause: String, CaseIterable {
@@ -45,7 +46,8 @@ extension CommandParser {
             case .offset: spec.offset = try s.requireCount(after: token)
             case .reorder: spec.reorder = try parseStrategy(token, &s, as: .strategy)
             case .as: spec.name = try s.requireIdentifier("a controller name", after: token, as: .controller)
-            case .share: spec.sharesTableOf = try s.requireIdentifier("a controller name", after: token, as: .sharedTable)
+            case .share:
+                spec.sharesTableOf = try s.requireIdentifier("a controller name", after: token, as: .sharedTable)
             }
         }
         return .fetch(spec)
@@ -98,7 +100,7 @@ extension LineScanner {
         var i = offset
         while i < scalars.count, i - offset < 8, ("a"..."z").contains(scalars[i]) { i += 1 }
         guard i - offset >= 2, i - offset <= 7,
-              let clause = CommandParser.FetchClause(rawValue: text(offset..<i))
+            let clause = CommandParser.FetchClause(rawValue: text(offset..<i))
         else { return false }
         guard i == scalars.count || Self.isSpace(scalars[i]) || scalars[i] == ";" else { return false }
         while i < scalars.count, Self.isSpace(scalars[i]) { i += 1 }
@@ -113,14 +115,17 @@ extension LineScanner {
             skipSpaces()
             let start = position
             // `@` only right after a dot: the `@count` that ends a key path (`notes.@count`).
-            while position < scalars.count, Self.isIdentifierScalar(scalars[position])
-                || (scalars[position] == "." && position + 1 < scalars.count
-                    && (Self.isIdentifierStart(scalars[position + 1]) || scalars[position + 1] == "@"))
-                || (scalars[position] == "@" && position > start && scalars[position - 1] == ".") {
+            while position < scalars.count,
+                Self.isIdentifierScalar(scalars[position])
+                    || (scalars[position] == "." && position + 1 < scalars.count
+                        && (Self.isIdentifierStart(scalars[position + 1]) || scalars[position + 1] == "@"))
+                    || (scalars[position] == "@" && position > start && scalars[position - 1] == ".")
+            {
                 position += 1
             }
             let key = text(start..<position)
-            let atBoundary = position == scalars.count || scalars[position] == "," || scalars[position] == ";"
+            let atBoundary =
+                position == scalars.count || scalars[position] == "," || scalars[position] == ";"
                 || Self.isSpace(scalars[position])
             guard Self.isKeyPath(key), atBoundary else {
                 position = start
@@ -137,7 +142,8 @@ extension LineScanner {
             let directionStart = position
             while position < scalars.count, ("a"..."z").contains(scalars[position]) { position += 1 }
             let direction = text(directionStart..<position)
-            let directionEnds = position == scalars.count || scalars[position] == "," || scalars[position] == ";"
+            let directionEnds =
+                position == scalars.count || scalars[position] == "," || scalars[position] == ";"
                 || Self.isSpace(scalars[position])
             if direction == "asc" || direction == "desc", directionEnds {
                 sortKey.ascending = direction == "asc"
@@ -148,9 +154,11 @@ extension LineScanner {
             // An NSString comparison selector, named as in NSSortDescriptor(key:ascending:selector:).
             let selectorStart = position
             while position < scalars.count, Self.isIdentifierScalar(scalars[position]) { position += 1 }
-            let selectorEnds = position == scalars.count || scalars[position] == "," || scalars[position] == ";"
+            let selectorEnds =
+                position == scalars.count || scalars[position] == "," || scalars[position] == ";"
                 || Self.isSpace(scalars[position])
-            if let selector = SortSelector(rawValue: text(selectorStart..<position)), selector != .compare, selectorEnds {
+            if let selector = SortSelector(rawValue: text(selectorStart..<position)), selector != .compare, selectorEnds
+            {
                 sortKey.selector = selector
                 skipSpaces()
             } else {

@@ -11,7 +11,9 @@ extension CommandParser {
         var names: Set<String> = []
         while let token = try s.token() {
             let attribute = try attributeDefinition(token, &s)
-            guard names.insert(attribute.name).inserted else { throw s.error(.duplicate(attribute.name), at: token.start) }
+            guard names.insert(attribute.name).inserted else {
+                throw s.error(.duplicate(attribute.name), at: token.start)
+            }
             s.mark(.attribute(attributes.count), at: token.start)
             attributes.append(attribute)
         }
@@ -20,7 +22,9 @@ extension CommandParser {
 
     /// `title:string`, `done:bool?`, `order:int=0`, `due:date?=nil`, `list:->List?` (a to-one
     /// relationship to entity List), `notes:[Note]` (a to-many relationship to entity Note).
-    private static func attributeDefinition(_ token: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Attribute {
+    private static func attributeDefinition(_ token: LineScanner.Token, _ s: inout LineScanner) throws(CommandError)
+        -> Attribute
+    {
         let expectation = "an attribute like title:string"
         guard token.isWord, let colon = token.text.firstIndex(of: ":") else {
             throw s.error(.expectedGot(expectation, got: token.text), at: token.start)
@@ -36,8 +40,9 @@ extension CommandParser {
             // `list:->List`: a to-one relationship; the interpreter checks that List exists.
             let destination = String(typeName.dropFirst(2))
             guard LineScanner.isIdentifier(destination) else {
-                throw s.error(.expectedGot("an entity name after '->'", got: destination.isEmpty ? token.text : destination),
-                              at: token.start + name.unicodeScalars.count + 3)
+                throw s.error(
+                    .expectedGot("an entity name after '->'", got: destination.isEmpty ? token.text : destination),
+                    at: token.start + name.unicodeScalars.count + 3)
             }
             return try relationshipOptions(of: .toOne(name, destination: destination, isOptional: isOptional), &s)
         }
@@ -45,7 +50,8 @@ extension CommandParser {
             // `notes:[Note]`: a to-many relationship; the interpreter checks that Note exists.
             let destination = String(typeName.dropFirst().prefix { $0 != "]" })
             guard typeName.hasSuffix("]"), !isOptional, LineScanner.isIdentifier(destination) else {
-                throw s.error(.expectedGot("a to-many relationship like notes:[Note]", got: token.text), at: token.start)
+                throw s.error(
+                    .expectedGot("a to-many relationship like notes:[Note]", got: token.text), at: token.start)
             }
             return try relationshipOptions(of: .toMany(name, destination: destination), &s)
         }
@@ -70,7 +76,9 @@ extension CommandParser {
     /// The options written after a relationship, each `key=value` (a word without `:`, so that
     /// it is no attribute): `inverse=NAME`, `delete=nullify|cascade|deny|noAction`, and for a
     /// to-many relationship `ordered=true|false`, `min=N`, `max=N`.
-    private static func relationshipOptions(of relationship: Attribute, _ s: inout LineScanner) throws(CommandError) -> Attribute {
+    private static func relationshipOptions(of relationship: Attribute, _ s: inout LineScanner) throws(CommandError)
+        -> Attribute
+    {
         var attribute = relationship
         let keys = attribute.isToMany ? ["inverse", "delete", "ordered", "min", "max"] : ["inverse", "delete"]
         var seen: Set<String> = []
@@ -81,7 +89,9 @@ extension CommandParser {
                 return attribute
             }
             guard keys.contains(key.text) else {
-                throw s.error(.unknownOption(key.text, suggestion: Suggestion.closest(to: key.text, among: keys), options: keys), at: key.start)
+                throw s.error(
+                    .unknownOption(key.text, suggestion: Suggestion.closest(to: key.text, among: keys), options: keys),
+                    at: key.start)
             }
             guard seen.insert(key.text).inserted else { throw s.error(.duplicate(key.text), at: key.start) }
             guard let equals = try s.token(), equals.kind == .equals, let value = try s.token(), value.isWord else {
@@ -90,22 +100,28 @@ extension CommandParser {
             switch key.text {
             case "inverse":
                 guard LineScanner.isIdentifier(value.text) else {
-                    throw s.error(.expectedGot("a relationship name after 'inverse='", got: value.text), at: value.start)
+                    throw s.error(
+                        .expectedGot("a relationship name after 'inverse='", got: value.text), at: value.start)
                 }
                 attribute.inverseName = value.text
             case "delete":
                 guard let rule = DeleteRule(rawValue: value.text) else {
-                    throw s.error(.invalidOptionValue(value.text, option: key.text, expected: DeleteRule.allCases.map(\.rawValue)), at: value.start)
+                    throw s.error(
+                        .invalidOptionValue(
+                            value.text, option: key.text, expected: DeleteRule.allCases.map(\.rawValue)),
+                        at: value.start)
                 }
                 attribute.deleteRule = rule
             case "ordered":
                 guard value.text == "true" || value.text == "false" else {
-                    throw s.error(.invalidOptionValue(value.text, option: key.text, expected: ["true", "false"]), at: value.start)
+                    throw s.error(
+                        .invalidOptionValue(value.text, option: key.text, expected: ["true", "false"]), at: value.start)
                 }
                 attribute.isOrdered = value.text == "true"
             default:
                 guard let count = Int(value.text), count >= 0, value.text.allSatisfy(\.isASCII) else {
-                    throw s.error(.expectedGot("a count (0 or more) after '\(key.text)='", got: value.text), at: value.start)
+                    throw s.error(
+                        .expectedGot("a count (0 or more) after '\(key.text)='", got: value.text), at: value.start)
                 }
                 if key.text == "min" { attribute.minCount = count } else { attribute.maxCount = count }
             }
@@ -120,8 +136,11 @@ extension CommandParser {
         var kind: Command.AdapterKind?
         if token.isWord, Command.AdapterOption.Key(rawValue: token.text) != nil {
             s.position = start  // `adapter moves=move-row`: options of the current adapter
-        } else if token.isWord, Command.AdapterKind(rawValue: token.text) == nil, RegisteredAdapters.contains(token.text) {
-            try s.expectCommandEnd(hint: "'adapter \(token.text)' is the app's own view controller and takes no options")
+        } else if token.isWord, Command.AdapterKind(rawValue: token.text) == nil,
+            RegisteredAdapters.contains(token.text)
+        {
+            try s.expectCommandEnd(
+                hint: "'adapter \(token.text)' is the app's own view controller and takes no options")
             return .userAdapter(token.text)
         } else {
             guard token.isWord, let named = Command.AdapterKind(rawValue: token.text) else {
@@ -141,7 +160,9 @@ extension CommandParser {
         return .adapter(kind, options: options)
     }
 
-    private static func adapterOption(_ keyToken: LineScanner.Token, _ s: inout LineScanner) throws(CommandError) -> Command.AdapterOption {
+    private static func adapterOption(_ keyToken: LineScanner.Token, _ s: inout LineScanner) throws(CommandError)
+        -> Command.AdapterOption
+    {
         let keys = Command.AdapterOption.Key.allCases.map(\.rawValue)
         guard keyToken.isWord, let key = Command.AdapterOption.Key(rawValue: keyToken.text) else {
             let suggestion = Suggestion.closest(to: keyToken.text, among: keys)
@@ -159,21 +180,25 @@ extension CommandParser {
         case .word: text = valueToken.text
         case .equals: throw s.error(.expectedGot("a value", got: "="), at: valueToken.start)
         }
-        let invalid = s.error(.invalidOptionValue(valueToken.text, option: key.rawValue, expected: key.values), at: valueToken.start)
-        let option: Command.AdapterOption? = switch key {
-        case .moves: Command.MoveReporting(rawValue: text).map { .moves($0) }
-        case .updates: Command.UpdateReporting(rawValue: text).map { .updates($0) }
-        case .userdriven: Command.UserDrivenPolicy(rawValue: text).map { .userDriven($0) }
-        case .threshold:
-            text == "off" ? .threshold(nil)
-                : text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) ? Int(text).map { .threshold($0) } : nil
-        case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
-        case .items: text == "object" ? .items(nil) : valueToken.isWord ? .items(text) : nil
-        case .delegate: DiffableDelivery(rawValue: text).map { .delegate($0) }
-        case .canreorder: text == "true" ? .canReorder(true) : text == "false" ? .canReorder(false) : nil
-        case .snapshot: DiffableSnapshotUse(rawValue: text).map { .snapshot($0) }
-        case .sectionfilter: SectionFilter(rawValue: text).map { .sectionFilter($0) }
-        }
+        let invalid = s.error(
+            .invalidOptionValue(valueToken.text, option: key.rawValue, expected: key.values), at: valueToken.start)
+        let option: Command.AdapterOption? =
+            switch key {
+            case .moves: Command.MoveReporting(rawValue: text).map { .moves($0) }
+            case .updates: Command.UpdateReporting(rawValue: text).map { .updates($0) }
+            case .userdriven: Command.UserDrivenPolicy(rawValue: text).map { .userDriven($0) }
+            case .threshold:
+                text == "off"
+                    ? .threshold(nil)
+                    : text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
+                        ? Int(text).map { .threshold($0) } : nil
+            case .paused: text == "true" ? .paused(true) : text == "false" ? .paused(false) : nil
+            case .items: text == "object" ? .items(nil) : valueToken.isWord ? .items(text) : nil
+            case .delegate: DiffableDelivery(rawValue: text).map { .delegate($0) }
+            case .canreorder: text == "true" ? .canReorder(true) : text == "false" ? .canReorder(false) : nil
+            case .snapshot: DiffableSnapshotUse(rawValue: text).map { .snapshot($0) }
+            case .sectionfilter: SectionFilter(rawValue: text).map { .sectionFilter($0) }
+            }
         guard let option else { throw invalid }
         return option
     }
@@ -207,10 +232,12 @@ extension CommandParser {
     ) throws(CommandError) -> ReorderStrategy {
         let names = ReorderStrategy.allCases.map(\.rawValue)
         guard let token = try s.token() else {
-            throw s.error(.expected(names.map { "'\($0)'" }.joined(separator: ", "), after: keyword.text), at: keyword.start)
+            throw s.error(
+                .expected(names.map { "'\($0)'" }.joined(separator: ", "), after: keyword.text), at: keyword.start)
         }
         guard token.isWord, let strategy = ReorderStrategy(rawValue: token.text) else {
-            throw s.error(.expectedGot(names.map { "'\($0)'" }.joined(separator: ", "), got: token.text), at: token.start)
+            throw s.error(
+                .expectedGot(names.map { "'\($0)'" }.joined(separator: ", "), got: token.text), at: token.start)
         }
         s.mark(slot, at: token.start)
         return strategy

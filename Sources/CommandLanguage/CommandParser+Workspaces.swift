@@ -24,11 +24,15 @@ extension CommandParser {
             if token.isWord, token.text.hasPrefix("--") {
                 guard token.text == "--leave-delegate" else {
                     let suggestion = Suggestion.closest(to: token.text, among: ["--leave-delegate"])
-                    throw s.error(.unknownOption(token.text, suggestion: suggestion, options: ["--leave-delegate"]), at: token.start)
+                    throw s.error(
+                        .unknownOption(token.text, suggestion: suggestion, options: ["--leave-delegate"]),
+                        at: token.start)
                 }
                 leaves = true
             } else {
-                guard name == nil else { throw s.error(.unexpected(token.text, hint: "'close' takes one controller name"), at: token.start) }
+                guard name == nil else {
+                    throw s.error(.unexpected(token.text, hint: "'close' takes one controller name"), at: token.start)
+                }
                 guard token.isWord, LineScanner.isIdentifier(token.text) else {
                     throw s.error(.expectedGot("a controller name", got: token.text), at: token.start)
                 }
@@ -73,7 +77,9 @@ extension CommandParser {
             verb = token.text
             break
         }
-        guard !verb.isEmpty else { throw s.error(.expected("'set' or 'delete'", after: keyword.text), at: keyword.start) }
+        guard !verb.isEmpty else {
+            throw s.error(.expected("'set' or 'delete'", after: keyword.text), at: keyword.start)
+        }
         let entity = try s.requireIdentifier("an entity name", after: verbToken, as: .entity)
         var assignments: [Command.Assignment] = []
         var keys = AssignmentKeys()
@@ -95,7 +101,9 @@ extension CommandParser {
         if verb == "set", assignments.isEmpty {
             throw s.error(.expected("key=value", after: entity), at: verbToken.start)
         }
-        return .batch(Command.BatchSpec(entity: entity, assignments: verb == "set" ? assignments : nil,
-                                        predicate: predicate, merges: merges))
+        return .batch(
+            Command.BatchSpec(
+                entity: entity, assignments: verb == "set" ? assignments : nil,
+                predicate: predicate, merges: merges))
     }
 }

@@ -1,4 +1,5 @@
 import FetchSimCore
+
 /// Parses lines of the command language into `Command` values.
 ///
 /// A line holds one command, or several edits (insert, set, delete, move) separated by `;` that
@@ -27,7 +28,9 @@ package enum CommandParser {
     static func translatingForeignCommand(_ line: String) -> String? {
         let trimmed = line.drop { $0 == " " }
         let word = trimmed.prefix { $0 != " " }
-        guard let first = word.first, first == "." || first == "\\", let command = foreignCommands[String(word)] else { return nil }
+        guard let first = word.first, first == "." || first == "\\", let command = foreignCommands[String(word)] else {
+            return nil
+        }
         return command + trimmed.dropFirst(word.count)
     }
 
@@ -159,7 +162,9 @@ package enum CommandParser {
 extension LineScanner {
     /// Reads a name (entity or attribute) after `previous`, or throws naming what is missing.
     /// `slot`: the part of the command the name is, recorded in `positions`.
-    mutating func requireIdentifier(_ what: String, after previous: Token, as slot: TokenPositions.Slot? = nil) throws(CommandError) -> String {
+    mutating func requireIdentifier(_ what: String, after previous: Token, as slot: TokenPositions.Slot? = nil)
+        throws(CommandError) -> String
+    {
         guard let token = try token() else {
             throw error(.expected(what, after: previous.text), at: previous.start)
         }
@@ -176,7 +181,8 @@ extension LineScanner {
             throw error(.expected("a number", after: previous.text), at: previous.start)
         }
         guard token.isWord, token.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw error(.expectedGot("a non-negative integer after '\(previous.text)'", got: token.text), at: token.start)
+            throw error(
+                .expectedGot("a non-negative integer after '\(previous.text)'", got: token.text), at: token.start)
         }
         guard let value = Int(token.text) else { throw error(.numberOutOfRange(token.text), at: token.start) }
         return value

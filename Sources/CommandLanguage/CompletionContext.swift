@@ -13,8 +13,10 @@ package struct CompletionContext: Hashable, Sendable {
         /// Existing values of string attributes, as literals (`"Milk"`), offered after `key=`.
         package var stringValues: [String: [String]]
 
-        package init(_ name: String, attributes: [String], types: [String: AttributeType] = [:],
-                    optional: Set<String> = [], stringValues: [String: [String]] = [:]) {
+        package init(
+            _ name: String, attributes: [String], types: [String: AttributeType] = [:],
+            optional: Set<String> = [], stringValues: [String: [String]] = [:]
+        ) {
             self.name = name
             self.attributes = attributes
             self.types = types
@@ -50,14 +52,17 @@ package struct CompletionContext: Hashable, Sendable {
         self.fetchedEntity = fetchedEntity
         self.sectionCount = sectionCount
         adapterNames = Command.AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names
-        adapterOptions = Dictionary(uniqueKeysWithValues: Command.AdapterOption.Key.allCases.map { ($0.rawValue, $0.values) })
+        adapterOptions = Dictionary(
+            uniqueKeysWithValues: Command.AdapterOption.Key.allCases.map { ($0.rawValue, $0.values) })
         profileNames = Command.Profile.allCases.map(\.rawValue)
     }
 
     /// The names of `schema`'s entities and attributes with their types; `stringValues(entity,
     /// attribute)` gives the existing values of a string attribute (as the workspace holds them).
-    package init(schema: Schema, fetchedEntity: String? = nil, sectionCount: Int = 0,
-                stringValues: (String, String) -> [String] = { _, _ in [] }) {
+    package init(
+        schema: Schema, fetchedEntity: String? = nil, sectionCount: Int = 0,
+        stringValues: (String, String) -> [String] = { _, _ in [] }
+    ) {
         self.init(
             entities: schema.entities.map { entity in
                 let strings = entity.attributes.filter { $0.type == .string }
@@ -65,9 +70,10 @@ package struct CompletionContext: Hashable, Sendable {
                     entity.name, attributes: entity.attributes.map(\.name),
                     types: Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, $0.type) }),
                     optional: Set(entity.attributes.filter(\.isOptional).map(\.name)),
-                    stringValues: Dictionary(uniqueKeysWithValues: strings.map {
-                        ($0.name, stringValues(entity.name, $0.name).map { Value.string($0).literal })
-                    }))
+                    stringValues: Dictionary(
+                        uniqueKeysWithValues: strings.map {
+                            ($0.name, stringValues(entity.name, $0.name).map { Value.string($0).literal })
+                        }))
             },
             fetchedEntity: fetchedEntity,
             sectionCount: sectionCount

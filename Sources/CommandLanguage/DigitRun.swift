@@ -23,7 +23,8 @@ enum DigitRun: Equatable {
             self = .notDigits
             return
         }
-        var value = 0, overflows = false
+        var value = 0
+        var overflows = false
         for byte in bytes {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
                 self = .notDigits

@@ -9,7 +9,9 @@ extension LineScanner {
     }
 
     /// Reads an attribute name or a key path (`list.name`) after `previous`.
-    mutating func requireKeyPath(after previous: Token, as slot: TokenPositions.Slot? = nil) throws(CommandError) -> String {
+    mutating func requireKeyPath(after previous: Token, as slot: TokenPositions.Slot? = nil) throws(CommandError)
+        -> String
+    {
         guard let token = try token() else {
             throw error(.expected("an attribute name", after: previous.text), at: previous.start)
         }

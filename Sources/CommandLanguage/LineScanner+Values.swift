@@ -73,7 +73,9 @@ extension LineScanner {
         }
         if text.utf8.first == UInt8(ascii: "#"), text.hasPrefix("#") {
             // `#7`: an object, the value of a to-one relationship.
-            guard let id = Int(text.dropFirst()), id > 0, text.dropFirst().allSatisfy(\.isASCII) else { return .invalid(.invalidValue(text)) }
+            guard let id = Int(text.dropFirst()), id > 0, text.dropFirst().allSatisfy(\.isASCII) else {
+                return .invalid(.invalidValue(text))
+            }
             return .value(.object(ObjectID(id)))
         }
         // The shape is read from the UTF-8 bytes in place (every byte it looks for is ASCII, and

@@ -43,7 +43,9 @@ struct LineScanner {
             // One scalar per byte: widening the bytes skips decoding the line's UTF-8.
             scalars = bytes.withUnsafeBufferPointer { bytes in
                 Array(unsafeUninitializedCapacity: bytes.count) { scalars, count in
-                    for index in bytes.indices { (scalars.baseAddress.unsafelyUnwrapped + index).initialize(to: Unicode.Scalar(bytes[index])) }
+                    for index in bytes.indices {
+                        (scalars.baseAddress.unsafelyUnwrapped + index).initialize(to: Unicode.Scalar(bytes[index]))
+                    }
                     count = bytes.count
                 }
             }
@@ -126,7 +128,8 @@ struct LineScanner {
             // ASCII byte — means no control character; otherwise the first one is looked for
             // (a tab alone finds none).
             let (lowest, highest) = asciiBytes.withUnsafeBufferPointer { bytes -> (UInt8, UInt8) in
-                var lowest = UInt8.max, highest = UInt8.min
+                var lowest = UInt8.max
+                var highest = UInt8.min
                 for byte in bytes {
                     lowest = min(lowest, byte)
                     highest = max(highest, byte)
@@ -138,7 +141,10 @@ struct LineScanner {
             throw error(.controlCharacter(scalars[offset]), at: offset)
         }
         for (offset, scalar) in scalars.enumerated()
-        where scalar != "\t" && (scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control) {
+        where scalar != "\t"
+            && (scalar.isASCII
+                ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control)
+        {
             throw error(.controlCharacter(scalar), at: offset)
         }
     }
@@ -243,7 +249,9 @@ struct LineScanner {
     func isIdentifier(endingHere token: Token) -> Bool {
         guard let asciiBytes, token.isWord, token.start < position else { return Self.isIdentifier(token.text) }
         return asciiBytes.withUnsafeBufferPointer { bytes in
-            let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            let isStart = { (byte: UInt8) in
+                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            }
             guard isStart(bytes[token.start]) else { return false }
             for index in token.start + 1..<position {
                 let byte = bytes[index]
@@ -260,7 +268,9 @@ struct LineScanner {
         // decoding (walking `utf8` twice costs several calls a byte); nil for any other text.
         let ascii = text.withUTF8 { utf8 -> Bool? in
             guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let isStart = { (byte: UInt8) in byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            let isStart = { (byte: UInt8) in
+                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            }
             guard let first = utf8.first, isStart(first) else { return false }
             return utf8.allSatisfy { isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }

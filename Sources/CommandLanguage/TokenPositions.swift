@@ -60,7 +60,9 @@ package struct TokenPositions: Sendable {
     /// text, so the same positions (a line of edits recorded a few arrays of offsets per
     /// command, and copied them with the command, for errors that almost never come).
     package func column(of slot: Slot) -> Int? {
-        guard let commandStart, let offset = CommandParser.offset(of: slot, inCommandAt: commandStart, of: line) else { return nil }
+        guard let commandStart, let offset = CommandParser.offset(of: slot, inCommandAt: commandStart, of: line) else {
+            return nil
+        }
         var prefix = String.UnicodeScalarView()
         prefix.append(contentsOf: line.unicodeScalars.prefix(offset))
         return String(prefix).count + 1
@@ -73,7 +75,8 @@ struct PositionRecorder {
     private var entity, from, to, path, sectionKey, indexKey, strategy, argument, controller, sharedTable: Int?
     /// Indexed parts, in the order the parser reads them (a `delete` of 300,000 references
     /// records 300,000 offsets: appending keeps that linear).
-    private var keys: [Int] = [], values: [Int] = [], references: [Int] = [], sortKeys: [Int] = [], attributes: [Int] = []
+    private var keys: [Int] = [], values: [Int] = [], references: [Int] = [], sortKeys: [Int] = [],
+        attributes: [Int] = []
 
     /// Records that `slot`'s token starts at scalar offset `offset` (the first record wins).
     mutating func record(_ slot: TokenPositions.Slot, at offset: Int) {

@@ -23,25 +23,32 @@ public final class CoreDataSnapshotStore: PersistentStore {
     public init(schema: Schema, contents: CoreDataStoreContents) {
         self.schema = schema
         let first = contents.objects.first?.id.rawValue ?? 1
-        precondition(contents.objects.enumerated().allSatisfy { $0.element.id.rawValue == first + $0.offset },
-                     "CoreDataSnapshotStore needs consecutive object IDs, as CoreDataStoreReader gives them")
+        precondition(
+            contents.objects.enumerated().allSatisfy { $0.element.id.rawValue == first + $0.offset },
+            "CoreDataSnapshotStore needs consecutive object IDs, as CoreDataStoreReader gives them")
         self.first = first
         self.slots = contents.objects
         self.nextObjectID = first + contents.objects.count
     }
 
     public func load() -> StoreContents {
-        StoreContents(schema: schema, objects: slots.compactMap { $0 } + added.values.sorted { $0.id < $1.id }, nextObjectID: nextObjectID)
+        StoreContents(
+            schema: schema, objects: slots.compactMap { $0 } + added.values.sorted { $0.id < $1.id },
+            nextObjectID: nextObjectID)
     }
 
-    public func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-                     object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError) {
+    public func load(
+        schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
+    ) throws(ObjectGraphError) {
         try schema(self.schema, nextObjectID)
         var positions: [String: Int] = [:]
         for (index, entity) in self.schema.entities.enumerated() { positions[entity.name] = index }
         func hand(_ stored: StoredObject) throws(ObjectGraphError) {
             guard let index = positions[stored.entity] else { throw .unknownEntity(stored.entity) }
-            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in try object(stored.id, index, values) }
+            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in
+                try object(stored.id, index, values)
+            }
         }
         for case let stored? in slots { try hand(stored) }
         for stored in added.values.sorted(by: { $0.id < $1.id }) { try hand(stored) }

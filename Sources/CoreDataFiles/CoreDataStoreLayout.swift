@@ -24,7 +24,8 @@ struct CoreDataStoreLayout {
             var pending = [root]
             while !pending.isEmpty {
                 let entity = pending.removeFirst()
-                let stored = entity.attributes.filter { !$0.isTransient }.map(\.name)
+                let stored =
+                    entity.attributes.filter { !$0.isTransient }.map(\.name)
                     + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map(\.name)
                 for property in stored {
                     let base = "Z" + property.uppercased()

@@ -24,7 +24,9 @@ public enum CoreDataStoreReader {
     /// Reads every object of `path`; the first object gets `firstObjectID`. A store that does not
     /// match the model is refused with the first table or column that differs; nothing is read
     /// until all of them match.
-    public static func read(path: String, through mapped: ModelSchema, firstObjectID: Int = 1) throws(CoreDataFileError) -> CoreDataStoreContents {
+    public static func read(path: String, through mapped: ModelSchema, firstObjectID: Int = 1) throws(CoreDataFileError)
+        -> CoreDataStoreContents
+    {
         let queue = try open(path)
         do {
             return try queue.read { db in
@@ -46,14 +48,18 @@ public enum CoreDataStoreReader {
     static func open(_ path: String) throws(CoreDataFileError) -> DatabaseQueue {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CoreDataFileError(file: path, "no such file") }
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CoreDataFileError(file: path, "no such file")
+        }
         guard !isDirectory.boolValue else { throw CoreDataFileError(file: path, "is a directory, not a store file") }
         var configuration = Configuration()
         configuration.readonly = true
         var target = path
         if !manager.fileExists(atPath: path + "-wal") {
             let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
-            let encoded = absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? absolute
+            let encoded =
+                absolute.addingPercentEncoding(
+                    withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? absolute
             target = "file:" + encoded + "?immutable=1"
         }
         do {

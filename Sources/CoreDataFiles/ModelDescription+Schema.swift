@@ -78,7 +78,9 @@ extension ManagedObjectModelDescription {
                 for description in owner.attributes {
                     guard let type = Self.attributeType(description.type) else {
                         if owner.name == entity.name {
-                            notes.append("attribute '\(description.name)' of entity '\(owner.name)' (\(description.type.rawValue)) is not in the schema: FetchSim has no type for opaque values")
+                            notes.append(
+                                "attribute '\(description.name)' of entity '\(owner.name)' (\(description.type.rawValue)) is not in the schema: FetchSim has no type for opaque values"
+                            )
                         }
                         continue
                     }
@@ -89,11 +91,16 @@ extension ManagedObjectModelDescription {
                 }
                 for relationship in owner.relationships {
                     attributes.append(Self.attribute(for: relationship))
-                    origins.append(relationship.isToMany ? .toMany(relationship, owner: owner.name) : .toOne(relationship, owner: owner.name))
+                    origins.append(
+                        relationship.isToMany
+                            ? .toMany(relationship, owner: owner.name) : .toOne(relationship, owner: owner.name))
                 }
             }
             do {
-                entities.append(try Entity(name: entity.name, attributes: attributes, parent: entity.parentEntity, isAbstract: entity.isAbstract))
+                entities.append(
+                    try Entity(
+                        name: entity.name, attributes: attributes, parent: entity.parentEntity,
+                        isAbstract: entity.isAbstract))
             } catch {
                 throw located(entity.location, "entity '\(entity.name)': \(error)")
             }
@@ -104,7 +111,10 @@ extension ManagedObjectModelDescription {
         } catch {
             // Name the element at fault where the engine's message names one.
             if case .invalidRelationship(let name, let owner, _) = error,
-               let relationship = self.entity(named: owner).flatMap({ entity in lineage(of: entity).lazy.flatMap(\.relationships).first { $0.name == name } }) {
+                let relationship = self.entity(named: owner).flatMap({ entity in
+                    lineage(of: entity).lazy.flatMap(\.relationships).first { $0.name == name }
+                })
+            {
                 throw located(relationship.location, "\(error)")
             }
             if case .invalidEntity(let name, _) = error, let entity = self.entity(named: name) {
@@ -116,19 +126,22 @@ extension ManagedObjectModelDescription {
 
     /// The schema attribute for `relationship`: Core Data's delete rule, inverse, order and counts.
     static func attribute(for relationship: RelationshipDescription) -> Attribute {
-        let rule: DeleteRule = switch relationship.deleteRule {
-        case .nullify: .nullify
-        case .cascade: .cascade
-        case .deny: .deny
-        case .noAction: .noAction
-        }
+        let rule: DeleteRule =
+            switch relationship.deleteRule {
+            case .nullify: .nullify
+            case .cascade: .cascade
+            case .deny: .deny
+            case .noAction: .noAction
+            }
         guard relationship.isToMany else {
-            return .toOne(relationship.name, destination: relationship.destinationEntity, isOptional: relationship.isOptional,
-                          inverse: relationship.inverseName, deleteRule: rule)
+            return .toOne(
+                relationship.name, destination: relationship.destinationEntity, isOptional: relationship.isOptional,
+                inverse: relationship.inverseName, deleteRule: rule)
         }
-        return .toMany(relationship.name, destination: relationship.destinationEntity, isOrdered: relationship.isOrdered,
-                       inverse: relationship.inverseName, deleteRule: rule,
-                       minCount: max(relationship.minCount ?? 0, 0), maxCount: max(relationship.maxCount ?? 0, 0))
+        return .toMany(
+            relationship.name, destination: relationship.destinationEntity, isOrdered: relationship.isOrdered,
+            inverse: relationship.inverseName, deleteRule: rule,
+            minCount: max(relationship.minCount ?? 0, 0), maxCount: max(relationship.maxCount ?? 0, 0))
     }
 
     static func attributeType(_ type: ModelAttributeType) -> AttributeType? {
@@ -142,21 +155,27 @@ extension ManagedObjectModelDescription {
         }
     }
 
-    private func defaultValue(of attribute: AttributeDescription, as type: AttributeType, entity: String) throws(CoreDataFileError) -> Value? {
+    private func defaultValue(of attribute: AttributeDescription, as type: AttributeType, entity: String)
+        throws(CoreDataFileError) -> Value?
+    {
         if type == .date, let interval = attribute.defaultDateTimeInterval {
             return .date(Date(timeIntervalSinceReferenceDate: interval))
         }
         guard let text = attribute.defaultValueString else { return nil }
-        let value: Value? = switch type {
-        case .int: Int(text).map(Value.int)
-        case .double: Double(text).map(Value.double)
-        case .bool: ["YES": true, "NO": false, "1": true, "0": false][text].map(Value.bool)
-        case .string: .string(text)
-        case .date: ISO8601.parse(text).map(Value.date)
-        case .relationship, .toMany: nil
-        }
+        let value: Value? =
+            switch type {
+            case .int: Int(text).map(Value.int)
+            case .double: Double(text).map(Value.double)
+            case .bool: ["YES": true, "NO": false, "1": true, "0": false][text].map(Value.bool)
+            case .string: .string(text)
+            case .date: ISO8601.parse(text).map(Value.date)
+            case .relationship, .toMany: nil
+            }
         guard let value else {
-            throw located(attribute.location, "attribute '\(attribute.name)' of entity '\(entity)': defaultValueString '\(text)' is not a value of type '\(attribute.type.rawValue)'")
+            throw located(
+                attribute.location,
+                "attribute '\(attribute.name)' of entity '\(entity)': defaultValueString '\(text)' is not a value of type '\(attribute.type.rawValue)'"
+            )
         }
         return value
     }

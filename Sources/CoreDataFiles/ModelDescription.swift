@@ -19,7 +19,10 @@ public struct ManagedObjectModelDescription: Equatable, Sendable {
     /// configurations, …), one sentence each, for the CLI to print.
     public var notes: [String]
 
-    public init(file: String, entities: [EntityDescription] = [], fetchRequests: [FetchRequestDescription] = [], notes: [String] = []) {
+    public init(
+        file: String, entities: [EntityDescription] = [], fetchRequests: [FetchRequestDescription] = [],
+        notes: [String] = []
+    ) {
         self.file = file
         self.entities = entities
         self.fetchRequests = fetchRequests
@@ -59,9 +62,11 @@ public struct EntityDescription: Equatable, Sendable {
     /// Where the `<entity>` element starts.
     public var location: ModelLocation
 
-    public init(name: String, representedClassName: String? = nil, isAbstract: Bool = false, parentEntity: String? = nil,
-                attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
-                location: ModelLocation = ModelLocation(line: 0, column: 0)) {
+    public init(
+        name: String, representedClassName: String? = nil, isAbstract: Bool = false, parentEntity: String? = nil,
+        attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
+        location: ModelLocation = ModelLocation(line: 0, column: 0)
+    ) {
         self.name = name
         self.representedClassName = representedClassName
         self.isAbstract = isAbstract
@@ -106,9 +111,11 @@ public struct AttributeDescription: Equatable, Sendable {
     public var defaultDateTimeInterval: Double?
     public var location: ModelLocation
 
-    public init(name: String, type: ModelAttributeType, isOptional: Bool = false, isTransient: Bool = false,
-                defaultValueString: String? = nil, defaultDateTimeInterval: Double? = nil,
-                location: ModelLocation = ModelLocation(line: 0, column: 0)) {
+    public init(
+        name: String, type: ModelAttributeType, isOptional: Bool = false, isTransient: Bool = false,
+        defaultValueString: String? = nil, defaultDateTimeInterval: Double? = nil,
+        location: ModelLocation = ModelLocation(line: 0, column: 0)
+    ) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
@@ -145,10 +152,12 @@ public struct RelationshipDescription: Equatable, Sendable {
     public var maxCount: Int?
     public var location: ModelLocation
 
-    public init(name: String, destinationEntity: String, isToMany: Bool = false, isOrdered: Bool = false,
-                isOptional: Bool = true, isTransient: Bool = false, inverseName: String? = nil, inverseEntity: String? = nil,
-                deleteRule: ModelDeleteRule = .nullify, minCount: Int? = nil, maxCount: Int? = nil,
-                location: ModelLocation = ModelLocation(line: 0, column: 0)) {
+    public init(
+        name: String, destinationEntity: String, isToMany: Bool = false, isOrdered: Bool = false,
+        isOptional: Bool = true, isTransient: Bool = false, inverseName: String? = nil, inverseEntity: String? = nil,
+        deleteRule: ModelDeleteRule = .nullify, minCount: Int? = nil, maxCount: Int? = nil,
+        location: ModelLocation = ModelLocation(line: 0, column: 0)
+    ) {
         self.name = name
         self.destinationEntity = destinationEntity
         self.isToMany = isToMany
@@ -173,8 +182,10 @@ public struct FetchRequestDescription: Equatable, Sendable {
     public var fetchLimit: Int?
     public var location: ModelLocation
 
-    public init(name: String, entity: String, predicateString: String? = nil, fetchLimit: Int? = nil,
-                location: ModelLocation = ModelLocation(line: 0, column: 0)) {
+    public init(
+        name: String, entity: String, predicateString: String? = nil, fetchLimit: Int? = nil,
+        location: ModelLocation = ModelLocation(line: 0, column: 0)
+    ) {
         self.name = name
         self.entity = entity
         self.predicateString = predicateString

@@ -43,7 +43,9 @@ public enum ModelFileReader {
         }
         let contents = directory + "/contents"
         guard manager.fileExists(atPath: contents) else {
-            throw CoreDataFileError(file: directory, "missing 'contents': an .xcdatamodel directory keeps its model in a file named 'contents'")
+            throw CoreDataFileError(
+                file: directory,
+                "missing 'contents': an .xcdatamodel directory keeps its model in a file named 'contents'")
         }
         return contents
     }
@@ -52,17 +54,23 @@ public enum ModelFileReader {
     static func currentVersion(of bundle: String) throws(CoreDataFileError) -> String {
         let manager = FileManager.default
         let versionFile = bundle + "/.xccurrentversion"
-        let versions = ((try? manager.contentsOfDirectory(atPath: bundle)) ?? []).filter { $0.hasSuffix(".xcdatamodel") }
+        let versions = ((try? manager.contentsOfDirectory(atPath: bundle)) ?? []).filter {
+            $0.hasSuffix(".xcdatamodel")
+        }
         if manager.fileExists(atPath: versionFile) {
             guard let data = manager.contents(atPath: versionFile),
-                  let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {
+                let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            else {
                 throw CoreDataFileError(file: versionFile, "not a property list")
             }
             guard let name = (plist as? [String: Any])?["_XCCurrentVersionName"] as? String else {
                 throw CoreDataFileError(file: versionFile, "no _XCCurrentVersionName: the current version is not named")
             }
             guard versions.contains(name) else {
-                throw CoreDataFileError(file: versionFile, "the current version '\(name)' is not in the bundle (it has \(versions.isEmpty ? "no versions" : versions.sorted().map { "'\($0)'" }.joined(separator: ", ")))")
+                throw CoreDataFileError(
+                    file: versionFile,
+                    "the current version '\(name)' is not in the bundle (it has \(versions.isEmpty ? "no versions" : versions.sorted().map { "'\($0)'" }.joined(separator: ", ")))"
+                )
             }
             return name
         }

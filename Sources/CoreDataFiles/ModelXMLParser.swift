@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -25,11 +26,13 @@ enum ModelXMLParser {
         if let failure = delegate.failure { throw failure }
         guard succeeded else {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unreadable XML"
-            throw CoreDataFileError(file: file, location: ModelLocation(line: parser.lineNumber, column: parser.columnNumber),
-                                    "not a well-formed model file: \(reason)")
+            throw CoreDataFileError(
+                file: file, location: ModelLocation(line: parser.lineNumber, column: parser.columnNumber),
+                "not a well-formed model file: \(reason)")
         }
         guard delegate.sawModel else {
-            throw CoreDataFileError(file: file, location: ModelLocation(line: 1, column: 1), "no <model> element: not an Xcode model file")
+            throw CoreDataFileError(
+                file: file, location: ModelLocation(line: 1, column: 1), "no <model> element: not an Xcode model file")
         }
         return delegate.model
     }
@@ -62,9 +65,11 @@ enum ModelXMLParser {
         func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
             guard failure == nil else { return }
             let code = (error as NSError).code
-            let reason = XMLParser.ErrorCode(rawValue: code).map { Self.words(String(describing: $0)) } ?? "XML error \(code)"
-            failure = CoreDataFileError(file: file, location: ModelLocation(line: parser.lineNumber, column: parser.columnNumber),
-                                        "not a well-formed model file: \(reason)")
+            let reason =
+                XMLParser.ErrorCode(rawValue: code).map { Self.words(String(describing: $0)) } ?? "XML error \(code)"
+            failure = CoreDataFileError(
+                file: file, location: ModelLocation(line: parser.lineNumber, column: parser.columnNumber),
+                "not a well-formed model file: \(reason)")
             parser.abortParsing()
         }
 
@@ -90,13 +95,17 @@ enum ModelXMLParser {
             return ModelLocation(line: startLine + 1, column: prefix.count + 1)
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let location = startOfElement(name, endingAt: parser.lineNumber, parser.columnNumber)
             defer { stack.append(name) }
             guard skippedDepth == nil, failure == nil else { return }
             do {
-                try start(name, attributes: Attributes(values: attributes, element: name, file: file, location: location), location: location)
+                try start(
+                    name, attributes: Attributes(values: attributes, element: name, file: file, location: location),
+                    location: location)
             } catch {
                 failure = error
                 parser.abortParsing()
@@ -115,70 +124,86 @@ enum ModelXMLParser {
             case ([], "model"):
                 sawModel = true
             case ([], _):
-                throw CoreDataFileError(file: file, location: location, "the root element is <\(name)>, not <model>: not an Xcode model file")
+                throw CoreDataFileError(
+                    file: file, location: location,
+                    "the root element is <\(name)>, not <model>: not an Xcode model file")
             case (["model"], "entity"):
-                model.entities.append(EntityDescription(
-                    name: try attributes.required("name"),
-                    representedClassName: attributes["representedClassName"],
-                    isAbstract: try attributes.flag("isAbstract"),
-                    parentEntity: attributes["parentEntity"],
-                    location: location))
+                model.entities.append(
+                    EntityDescription(
+                        name: try attributes.required("name"),
+                        representedClassName: attributes["representedClassName"],
+                        isAbstract: try attributes.flag("isAbstract"),
+                        parentEntity: attributes["parentEntity"],
+                        location: location))
             case (["model", "entity"], "attribute"):
                 let attributeName = try attributes.required("name")
                 let typeText = try attributes.required("attributeType")
                 let isTransient = try attributes.flag("transient")
                 guard let type = ModelAttributeType(rawValue: typeText) else {
                     if typeText == "Undefined", isTransient {
-                        model.notes.append("transient attribute '\(attributeName)' of entity '\(model.entities[model.entities.count - 1].name)' has no type (Undefined): ignored")
+                        model.notes.append(
+                            "transient attribute '\(attributeName)' of entity '\(model.entities[model.entities.count - 1].name)' has no type (Undefined): ignored"
+                        )
                         return
                     }
                     let known = ModelAttributeType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                    throw CoreDataFileError(file: file, location: location,
-                                            "<attribute name=\"\(attributeName)\">: unknown attributeType '\(typeText)' (expected one of \(known))")
+                    throw CoreDataFileError(
+                        file: file, location: location,
+                        "<attribute name=\"\(attributeName)\">: unknown attributeType '\(typeText)' (expected one of \(known))"
+                    )
                 }
-                model.entities[model.entities.count - 1].attributes.append(AttributeDescription(
-                    name: attributeName, type: type,
-                    isOptional: try attributes.flag("optional"),
-                    isTransient: isTransient,
-                    defaultValueString: attributes["defaultValueString"],
-                    defaultDateTimeInterval: try attributes.number("defaultDateTimeInterval"),
-                    location: location))
+                model.entities[model.entities.count - 1].attributes.append(
+                    AttributeDescription(
+                        name: attributeName, type: type,
+                        isOptional: try attributes.flag("optional"),
+                        isTransient: isTransient,
+                        defaultValueString: attributes["defaultValueString"],
+                        defaultDateTimeInterval: try attributes.number("defaultDateTimeInterval"),
+                        location: location))
             case (["model", "entity"], "relationship"):
                 let ruleText = attributes["deletionRule"] ?? ModelDeleteRule.nullify.rawValue
                 guard let rule = ModelDeleteRule(rawValue: ruleText) else {
                     let known = ModelDeleteRule.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                    throw CoreDataFileError(file: file, location: location, "<relationship>: unknown deletionRule '\(ruleText)' (expected one of \(known))")
+                    throw CoreDataFileError(
+                        file: file, location: location,
+                        "<relationship>: unknown deletionRule '\(ruleText)' (expected one of \(known))")
                 }
-                model.entities[model.entities.count - 1].relationships.append(RelationshipDescription(
-                    name: try attributes.required("name"),
-                    destinationEntity: try attributes.required("destinationEntity"),
-                    isToMany: try attributes.flag("toMany"),
-                    isOrdered: try attributes.flag("ordered"),
-                    isOptional: try attributes.flag("optional"),
-                    isTransient: try attributes.flag("transient"),
-                    inverseName: attributes["inverseName"],
-                    inverseEntity: attributes["inverseEntity"],
-                    deleteRule: rule,
-                    minCount: try attributes.integer("minCount"),
-                    maxCount: try attributes.integer("maxCount"),
-                    location: location))
+                model.entities[model.entities.count - 1].relationships.append(
+                    RelationshipDescription(
+                        name: try attributes.required("name"),
+                        destinationEntity: try attributes.required("destinationEntity"),
+                        isToMany: try attributes.flag("toMany"),
+                        isOrdered: try attributes.flag("ordered"),
+                        isOptional: try attributes.flag("optional"),
+                        isTransient: try attributes.flag("transient"),
+                        inverseName: attributes["inverseName"],
+                        inverseEntity: attributes["inverseEntity"],
+                        deleteRule: rule,
+                        minCount: try attributes.integer("minCount"),
+                        maxCount: try attributes.integer("maxCount"),
+                        location: location))
             case (["model", "entity"], "fetchedProperty"):
                 let entity = model.entities[model.entities.count - 1].name
-                model.notes.append("fetched property '\(attributes["name"] ?? "")' of entity '\(entity)' is ignored: FetchSim has no fetched properties")
+                model.notes.append(
+                    "fetched property '\(attributes["name"] ?? "")' of entity '\(entity)' is ignored: FetchSim has no fetched properties"
+                )
                 skippedDepth = stack.count
             case (["model"], "fetchRequest"):
-                model.fetchRequests.append(FetchRequestDescription(
-                    name: try attributes.required("name"),
-                    entity: try attributes.required("entity"),
-                    predicateString: attributes["predicateString"],
-                    fetchLimit: try attributes.integer("fetchLimit"),
-                    location: location))
+                model.fetchRequests.append(
+                    FetchRequestDescription(
+                        name: try attributes.required("name"),
+                        entity: try attributes.required("entity"),
+                        predicateString: attributes["predicateString"],
+                        fetchLimit: try attributes.integer("fetchLimit"),
+                        location: location))
             case (["model"], "configuration"):
-                model.notes.append("configuration '\(attributes["name"] ?? "")' is ignored: every entity goes to the one store")
+                model.notes.append(
+                    "configuration '\(attributes["name"] ?? "")' is ignored: every entity goes to the one store")
                 skippedDepth = stack.count
             case (["model", "entity"], "uniquenessConstraints"):
                 let entity = model.entities[model.entities.count - 1].name
-                model.notes.append("uniqueness constraints of entity '\(entity)' are ignored: FetchSim does not merge by constraint")
+                model.notes.append(
+                    "uniqueness constraints of entity '\(entity)' are ignored: FetchSim does not merge by constraint")
                 skippedDepth = stack.count
             default:
                 // Layout (`<elements>`), user info, indexes and elements of newer Xcode versions.
@@ -212,14 +237,17 @@ enum ModelXMLParser {
             switch values[key] {
             case nil, "NO": return false
             case "YES": return true
-            case let other?: throw CoreDataFileError(file: file, location: location, "\(elementText): \(key) is '\(other)', expected YES or NO")
+            case let other?:
+                throw CoreDataFileError(
+                    file: file, location: location, "\(elementText): \(key) is '\(other)', expected YES or NO")
             }
         }
 
         func number(_ key: String) throws(CoreDataFileError) -> Double? {
             guard let text = values[key] else { return nil }
             guard let value = Double(text), value.isFinite else {
-                throw CoreDataFileError(file: file, location: location, "\(elementText): \(key) is '\(text)', expected a number")
+                throw CoreDataFileError(
+                    file: file, location: location, "\(elementText): \(key) is '\(text)', expected a number")
             }
             return value
         }
@@ -227,7 +255,8 @@ enum ModelXMLParser {
         func integer(_ key: String) throws(CoreDataFileError) -> Int? {
             guard let text = values[key] else { return nil }
             guard let value = Int(text), value >= 0 else {
-                throw CoreDataFileError(file: file, location: location, "\(elementText): \(key) is '\(text)', expected a whole number")
+                throw CoreDataFileError(
+                    file: file, location: location, "\(elementText): \(key) is '\(text)', expected a whole number")
             }
             return value
         }

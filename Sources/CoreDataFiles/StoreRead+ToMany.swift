@@ -34,17 +34,22 @@ struct ToManyRead {
 
     /// The `Z_FOK_` column beside `relationship`'s foreign key when `relationship` is to-one and
     /// its inverse is an ordered to-many; nil otherwise.
-    static func orderColumn(ofInverseOf relationship: RelationshipDescription, model: ManagedObjectModelDescription) -> String? {
+    static func orderColumn(ofInverseOf relationship: RelationshipDescription, model: ManagedObjectModelDescription)
+        -> String?
+    {
         guard !relationship.isToMany, let inverse = inverse(of: relationship, model: model),
-              inverse.relationship.isToMany, inverse.relationship.isOrdered else { return nil }
+            inverse.relationship.isToMany, inverse.relationship.isOrdered
+        else { return nil }
         return "Z_FOK_" + relationship.name.uppercased()
     }
 
     /// The relationship `relationship` names as its inverse, on its destination or an ancestor
     /// of it, with the entity that declares it.
     static func inverse(of relationship: RelationshipDescription, model: ManagedObjectModelDescription)
-        -> (relationship: RelationshipDescription, owner: EntityDescription)? {
-        guard let name = relationship.inverseName, let destination = model.entity(named: relationship.destinationEntity) else { return nil }
+        -> (relationship: RelationshipDescription, owner: EntityDescription)?
+    {
+        guard let name = relationship.inverseName, let destination = model.entity(named: relationship.destinationEntity)
+        else { return nil }
         for owner in model.lineage(of: destination).reversed() {
             if let inverse = owner.relationships.first(where: { $0.name == name }) { return (inverse, owner) }
         }
@@ -59,31 +64,47 @@ struct ToManyRead {
             let attributes = mapped.schema.entity(named: entity)?.attributes ?? []
             toOneInverses[entity] = attributes.map { attribute in
                 guard attribute.isRelationship, let inverse = mapped.schema.inverse(of: attribute, in: entity),
-                      inverse.attribute.isToMany else { return nil }
+                    inverse.attribute.isToMany
+                else { return nil }
                 return inverse.index
             }
         }
-        guard let inverses = toOneInverses[entity], attribute < inverses.count, let index = inverses[attribute] else { return }
+        guard let inverses = toOneInverses[entity], attribute < inverses.count, let index = inverses[attribute] else {
+            return
+        }
         members[Slot(object: target, attribute: index), default: []].append((source, order ?? 0))
     }
 
     /// Reads the join table of each many-to-many relationship, for each of its two sides; a
     /// to-many relationship without an inverse is refused (Core Data warns against them and
     /// their layout is not documented).
-    mutating func readJoinTables(db: Database, path: String, numbers: [String: Int64], objects: [StoredObject],
-                                 keys: [String: [Int64: Int]], roots: [String: String]) throws {
+    mutating func readJoinTables(
+        db: Database, path: String, numbers: [String: Int64], objects: [StoredObject],
+        keys: [String: [Int64: Int]], roots: [String: String]
+    ) throws {
         let model = mapped.model
         for owner in model.entities {
             for relationship in owner.relationships where relationship.isToMany && !relationship.isTransient {
                 let place = "relationship '\(relationship.name)' of entity '\(owner.name)'"
                 guard let (inverse, inverseOwner) = Self.inverse(of: relationship, model: model) else {
-                    throw CoreDataFileError(file: path, "cannot read \(place): a to-many relationship without an inverse has no documented store layout")
+                    throw CoreDataFileError(
+                        file: path,
+                        "cannot read \(place): a to-many relationship without an inverse has no documented store layout"
+                    )
                 }
                 guard inverse.isToMany else { continue }
-                guard let ownerNumber = numbers[owner.name], let inverseNumber = numbers[inverseOwner.name] else { continue }
-                let candidates = ["Z_\(ownerNumber)\(relationship.name.uppercased())", "Z_\(inverseNumber)\(inverse.name.uppercased())"]
+                guard let ownerNumber = numbers[owner.name], let inverseNumber = numbers[inverseOwner.name] else {
+                    continue
+                }
+                let candidates = [
+                    "Z_\(ownerNumber)\(relationship.name.uppercased())",
+                    "Z_\(inverseNumber)\(inverse.name.uppercased())",
+                ]
                 guard let table = try candidates.first(where: { try db.tableExists($0) }) else {
-                    throw CoreDataFileError(file: path, "does not match the model: no join table '\(candidates[0])' or '\(candidates[1])' for many-to-many \(place)")
+                    throw CoreDataFileError(
+                        file: path,
+                        "does not match the model: no join table '\(candidates[0])' or '\(candidates[1])' for many-to-many \(place)"
+                    )
                 }
                 // Each column holds one side's Z_PK and is named after the relationship pointing to that side.
                 let ownerColumn = "Z_\(ownerNumber)\(inverse.name.uppercased())"
@@ -92,26 +113,44 @@ struct ToManyRead {
                 if relationship.isOrdered { columns.append("Z_FOK_" + memberColumn.dropFirst(2)) }
                 let present = Set(try db.columns(in: table).map { $0.name.uppercased() })
                 for column in columns where !present.contains(column) {
-                    throw CoreDataFileError(file: path, "does not match the model: join table '\(table)' has no column '\(column)' for \(place)")
+                    throw CoreDataFileError(
+                        file: path,
+                        "does not match the model: join table '\(table)' has no column '\(column)' for \(place)")
                 }
-                let ownerRoot = roots[owner.name] ?? owner.name, memberRoot = roots[relationship.destinationEntity] ?? relationship.destinationEntity
+                let ownerRoot = roots[owner.name] ?? owner.name
+                let memberRoot = roots[relationship.destinationEntity] ?? relationship.destinationEntity
                 var positions: [String: Int] = [:]
-                let sql = "SELECT " + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + " FROM \(table.quotedDatabaseIdentifier)"
+                let sql =
+                    "SELECT " + columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+                    + " FROM \(table.quotedDatabaseIdentifier)"
                 let rows = try Row.fetchCursor(db, sql: sql)
                 while let row = try rows.next() {
-                    let ownerKey: Int64? = row[0], memberKey: Int64? = row[1]
+                    let ownerKey: Int64? = row[0]
+                    let memberKey: Int64? = row[1]
                     guard let ownerKey, let memberKey else {
-                        throw CoreDataFileError(file: path, "does not match the model: join table '\(table)' has a row without both Z_PKs")
+                        throw CoreDataFileError(
+                            file: path, "does not match the model: join table '\(table)' has a row without both Z_PKs")
                     }
-                    guard let ownerIndex = keys[ownerRoot]?[ownerKey], mapped.schema.isEntity(objects[ownerIndex].entity, kindOf: owner.name) else {
-                        throw CoreDataFileError(file: path, "does not match the model: join table '\(table)': column '\(ownerColumn)' names Z_PK \(ownerKey), which is no '\(owner.name)' object of table 'Z\(ownerRoot.uppercased())'")
+                    guard let ownerIndex = keys[ownerRoot]?[ownerKey],
+                        mapped.schema.isEntity(objects[ownerIndex].entity, kindOf: owner.name)
+                    else {
+                        throw CoreDataFileError(
+                            file: path,
+                            "does not match the model: join table '\(table)': column '\(ownerColumn)' names Z_PK \(ownerKey), which is no '\(owner.name)' object of table 'Z\(ownerRoot.uppercased())'"
+                        )
                     }
                     guard let memberIndex = keys[memberRoot]?[memberKey],
-                          mapped.schema.isEntity(objects[memberIndex].entity, kindOf: relationship.destinationEntity) else {
-                        throw CoreDataFileError(file: path, "does not match the model: join table '\(table)': column '\(memberColumn)' names Z_PK \(memberKey), which is no '\(relationship.destinationEntity)' object of table 'Z\(memberRoot.uppercased())'")
+                        mapped.schema.isEntity(objects[memberIndex].entity, kindOf: relationship.destinationEntity)
+                    else {
+                        throw CoreDataFileError(
+                            file: path,
+                            "does not match the model: join table '\(table)': column '\(memberColumn)' names Z_PK \(memberKey), which is no '\(relationship.destinationEntity)' object of table 'Z\(memberRoot.uppercased())'"
+                        )
                     }
                     let entity = objects[ownerIndex].entity
-                    if positions[entity] == nil { positions[entity] = mapped.schema.entity(named: entity)?.index(of: relationship.name) }
+                    if positions[entity] == nil {
+                        positions[entity] = mapped.schema.entity(named: entity)?.index(of: relationship.name)
+                    }
                     guard let attribute = positions[entity] else { continue }
                     let order: Int64 = columns.count > 2 ? (row[2] ?? 0) : 0
                     members[Slot(object: ownerIndex, attribute: attribute), default: []].append((memberIndex, order))
@@ -124,8 +163,11 @@ struct ToManyRead {
     /// keys (ties by object ID), an unordered one's by object ID.
     func fill(_ objects: inout [StoredObject]) {
         for (slot, list) in members {
-            let ordered = mapped.schema.entity(named: objects[slot.object].entity)?.attributes[slot.attribute].isOrdered ?? false
-            let sorted = ordered ? list.sorted { ($0.order, $0.index) < ($1.order, $1.index) } : list.sorted { $0.index < $1.index }
+            let ordered =
+                mapped.schema.entity(named: objects[slot.object].entity)?.attributes[slot.attribute].isOrdered ?? false
+            let sorted =
+                ordered
+                ? list.sorted { ($0.order, $0.index) < ($1.order, $1.index) } : list.sorted { $0.index < $1.index }
             // A pair listed twice counts once, as in a set.
             var seen: Set<Int> = []
             var ids: [ObjectID] = []

@@ -47,16 +47,23 @@ struct StoreRead {
         for entity in model.entities { roots[entity.name] = model.root(of: entity).name }
         var nextID = firstObjectID
         let identifier = try String.fetchOne(db, sql: "SELECT Z_UUID FROM Z_METADATA LIMIT 1")
-        var plans: [(table: CoreDataStoreLayout.Table, columns: [String], readings: [Int64: (entity: String, readings: [Reading])])] = []
+        var plans:
+            [(
+                table: CoreDataStoreLayout.Table, columns: [String],
+                readings: [Int64: (entity: String, readings: [Reading])]
+            )] = []
         for table in layout.tables {
             plans.append(try plan(table, numbers: numbers))
         }
         for plan in plans {
             // Names come from the model file: quoted, so any name reads as a name.
-            let sql = "SELECT " + (["Z_PK", "Z_ENT"] + plan.columns).map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+            let sql =
+                "SELECT "
+                + (["Z_PK", "Z_ENT"] + plan.columns).map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
                 + " FROM \(plan.table.name.quotedDatabaseIdentifier) ORDER BY Z_PK"
             var tableKeys: [Int64: Int] = [:]
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(plan.table.name.quotedDatabaseIdentifier)") ?? 0
+            let count =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(plan.table.name.quotedDatabaseIdentifier)") ?? 0
             tableKeys.reserveCapacity(count)
             objects.reserveCapacity(objects.count + count)
             objectKeys.reserveCapacity(objects.count + count)
@@ -65,7 +72,9 @@ struct StoreRead {
                 let pk: Int64 = row[0]
                 let ent: Int64 = row[1]
                 guard let (entity, readings) = plan.readings[ent] else {
-                    throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)' has Z_ENT \(ent), which is no concrete entity of the model's '\(plan.table.root)' hierarchy")
+                    throw mismatch(
+                        "row Z_PK \(pk) of table '\(plan.table.name)' has Z_ENT \(ent), which is no concrete entity of the model's '\(plan.table.root)' hierarchy"
+                    )
                 }
                 var values: [Value] = []
                 values.reserveCapacity(readings.count)
@@ -76,7 +85,9 @@ struct StoreRead {
                     case .value(let column, let type):
                         let stored: DatabaseValue = row[Int(column)]
                         guard let value = Self.decode(stored, type) else {
-                            throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(stored), which is not a value of type '\(type.rawValue)'")
+                            throw mismatch(
+                                "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(stored), which is not a value of type '\(type.rawValue)'"
+                            )
                         }
                         values.append(value)
                     case .toMany:
@@ -95,12 +106,19 @@ struct StoreRead {
                                 case .int64(let key): order = key
                                 case .null: order = nil
                                 default:
-                                    throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(orderColumn) - 2])' holds \(stored), not an order key")
+                                    throw mismatch(
+                                        "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(orderColumn) - 2])' holds \(stored), not an order key"
+                                    )
                                 }
                             }
-                            pending.append(PendingKey(object: objects.count, attribute: index, key: key, destination: destination, order: order))
+                            pending.append(
+                                PendingKey(
+                                    object: objects.count, attribute: index, key: key, destination: destination,
+                                    order: order))
                         default:
-                            throw mismatch("row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(value), not a Z_PK")
+                            throw mismatch(
+                                "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(value), not a Z_PK"
+                            )
                         }
                     }
                 }
@@ -119,25 +137,33 @@ struct StoreRead {
             let root = roots[key.destination] ?? key.destination
             guard let targetIndex = keys[root]?[key.key] else {
                 let source = objects[key.object].entity
-                throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold")
+                throw mismatch(
+                    "\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold"
+                )
             }
             guard mapped.schema.isEntity(objects[targetIndex].entity, kindOf: key.destination) else {
                 let source = objects[key.object].entity
-                throw mismatch("\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object, which is not a '\(key.destination)'")
+                throw mismatch(
+                    "\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object, which is not a '\(key.destination)'"
+                )
             }
             objects[key.object].values[key.attribute] = .object(objects[targetIndex].id)
             if hasToMany {
-                toMany.inverseOfToOne(from: key.object, entity: objects[key.object].entity, attribute: key.attribute,
-                                      to: targetIndex, order: key.order)
+                toMany.inverseOfToOne(
+                    from: key.object, entity: objects[key.object].entity, attribute: key.attribute,
+                    to: targetIndex, order: key.order)
             }
         }
-        if hasToMany { try toMany.readJoinTables(db: db, path: path, numbers: numbers, objects: objects, keys: keys, roots: roots) }
+        if hasToMany {
+            try toMany.readJoinTables(db: db, path: path, numbers: numbers, objects: objects, keys: keys, roots: roots)
+        }
         toMany.fill(&objects)
         var counts: [String: Int] = [:]
         for object in objects { counts[object.entity, default: 0] += 1 }
-        return CoreDataStoreContents(objects: objects,
-                                     counts: mapped.schema.entities.map { ($0.name, counts[$0.name, default: 0]) },
-                                     storeIdentifier: identifier)
+        return CoreDataStoreContents(
+            objects: objects,
+            counts: mapped.schema.entities.map { ($0.name, counts[$0.name, default: 0]) },
+            storeIdentifier: identifier)
     }
 
     /// `Z_PRIMARYKEY`'s entity numbers by name, checked against the model's entities and parents.
@@ -145,7 +171,8 @@ struct StoreRead {
         for table in ["Z_PRIMARYKEY", "Z_METADATA"] where try !db.tableExists(table) {
             throw mismatch("no table '\(table)': not a Core Data store")
         }
-        for column in ["Z_ENT", "Z_NAME", "Z_SUPER"] where try !db.columns(in: "Z_PRIMARYKEY").contains(where: { $0.name == column }) {
+        for column in ["Z_ENT", "Z_NAME", "Z_SUPER"]
+        where try !db.columns(in: "Z_PRIMARYKEY").contains(where: { $0.name == column }) {
             throw mismatch("table 'Z_PRIMARYKEY' has no column '\(column)'")
         }
         var numbers: [String: Int64] = [:]
@@ -165,7 +192,9 @@ struct StoreRead {
             let expected = entity.parentEntity.flatMap { numbers[$0] } ?? 0
             guard supers[entity.name] == expected else {
                 let parent = entity.parentEntity.map { "its parent '\($0)' (\(expected))" } ?? "0 (no parent)"
-                throw mismatch("table 'Z_PRIMARYKEY': entity '\(entity.name)' (Z_ENT \(number)) has Z_SUPER \(supers[entity.name] ?? 0), the model says \(parent)")
+                throw mismatch(
+                    "table 'Z_PRIMARYKEY': entity '\(entity.name)' (Z_ENT \(number)) has Z_SUPER \(supers[entity.name] ?? 0), the model says \(parent)"
+                )
             }
         }
         return numbers
@@ -173,7 +202,11 @@ struct StoreRead {
 
     /// The columns to select from `table` and how each concrete entity's attributes are read.
     private func plan(_ table: CoreDataStoreLayout.Table, numbers: [String: Int64]) throws
-        -> (table: CoreDataStoreLayout.Table, columns: [String], readings: [Int64: (entity: String, readings: [Reading])]) {
+        -> (
+            table: CoreDataStoreLayout.Table, columns: [String],
+            readings: [Int64: (entity: String, readings: [Reading])]
+        )
+    {
         guard try db.tableExists(table.name) else {
             throw mismatch("no table '\(table.name)' for entity '\(table.root)'")
         }
@@ -188,12 +221,23 @@ struct StoreRead {
             guard let number = numbers[entity.name] else { continue }
             var list: [Reading] = []
             for source in mapped.sources[entity.name] ?? [] {
-                guard source.isStored else { list.append(.absent); continue }
+                guard source.isStored else {
+                    list.append(.absent)
+                    continue
+                }
                 let owner = source.owner
-                if case .toMany = source { list.append(.toMany); continue }
-                guard let column = table.columns[owner]?[source.name] else { list.append(.absent); continue }
+                if case .toMany = source {
+                    list.append(.toMany)
+                    continue
+                }
+                guard let column = table.columns[owner]?[source.name] else {
+                    list.append(.absent)
+                    continue
+                }
                 guard present.contains(column) else {
-                    throw mismatch("table '\(table.name)' has no column '\(column)' for \(source.kind) '\(source.name)' of entity '\(owner)'")
+                    throw mismatch(
+                        "table '\(table.name)' has no column '\(column)' for \(source.kind) '\(source.name)' of entity '\(owner)'"
+                    )
                 }
                 let index: Int
                 if let existing = columns.firstIndex(of: column) {
@@ -210,7 +254,9 @@ struct StoreRead {
                         break
                     }
                     guard present.contains(orderColumn) else {
-                        throw mismatch("table '\(table.name)' has no column '\(orderColumn)' for the order of ordered relationship '\(relationship.inverseName ?? "")' of entity '\(relationship.destinationEntity)'")
+                        throw mismatch(
+                            "table '\(table.name)' has no column '\(orderColumn)' for the order of ordered relationship '\(relationship.inverseName ?? "")' of entity '\(relationship.destinationEntity)'"
+                        )
                     }
                     let orderIndex: Int
                     if let existing = columns.firstIndex(of: orderColumn) {
@@ -219,7 +265,10 @@ struct StoreRead {
                         orderIndex = columns.count
                         columns.append(orderColumn)
                     }
-                    list.append(.orderedForeignKey(column: Int32(index + 2), destination: relationship.destinationEntity, orderColumn: Int32(orderIndex + 2)))
+                    list.append(
+                        .orderedForeignKey(
+                            column: Int32(index + 2), destination: relationship.destinationEntity,
+                            orderColumn: Int32(orderIndex + 2)))
                 case .toMany:
                     break
                 }
@@ -234,7 +283,8 @@ struct StoreRead {
         let decoded: Value?
         switch (type, value.storage) {
         case (_, .null): decoded = .null
-        case (.integer16, .int64(let i)), (.integer32, .int64(let i)), (.integer64, .int64(let i)): decoded = .int(Int(i))
+        case (.integer16, .int64(let i)), (.integer32, .int64(let i)), (.integer64, .int64(let i)):
+            decoded = .int(Int(i))
         case (.double, .double(let d)), (.float, .double(let d)), (.decimal, .double(let d)): decoded = .double(d)
         case (.double, .int64(let i)), (.float, .int64(let i)), (.decimal, .int64(let i)): decoded = .double(Double(i))
         case (.decimal, .string(let s)): decoded = Double(s).map(Value.double)
@@ -244,8 +294,13 @@ struct StoreRead {
         case (.string, .string(let s)), (.uri, .string(let s)), (.uuid, .string(let s)): decoded = .string(s)
         case (.uuid, .blob(let data)) where data.count == 16:
             let bytes = Array(data)
-            decoded = .string(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                          bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString)
+            decoded = .string(
+                UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    )
+                ).uuidString)
         default: decoded = nil
         }
         return decoded

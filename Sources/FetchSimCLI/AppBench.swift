@@ -43,12 +43,15 @@ struct AppBench {
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if let finding {
-            fail("the app's view controller failed at turn \(finding.batch) (\(finding.kind)); 'fuzz --adapter \(adapter)' shrinks it")
+            fail(
+                "the app's view controller failed at turn \(finding.batch) (\(finding.kind)); 'fuzz --adapter \(adapter)' shrinks it"
+            )
             return 1
         }
         let rate = seconds > 0 ? Int((Double(turns) / seconds).rounded()) : 0
-        print("adapter \(adapter): \(turns) turns near \(rows) rows in \(String(format: "%.2f", seconds)) s: \(rate) turns/s "
-            + "(each one command line, the app's code and the check)")
+        print(
+            "adapter \(adapter): \(turns) turns near \(rows) rows in \(String(format: "%.2f", seconds)) s: \(rate) turns/s "
+                + "(each one command line, the app's code and the check)")
         return 0
     }
 }

@@ -79,7 +79,9 @@ struct AppFuzz {
             lines.append(line)
             ids.formUnion(outcome.insertedIDs)
             if line.hasPrefix("delete #"), let id = Int(line.dropFirst("delete #".count)) { ids.remove(ObjectID(id)) }
-            if let kind = Self.failure(of: outcome, in: interpreter) { return Finding(lines: lines, kind: kind, batch: batch) }
+            if let kind = Self.failure(of: outcome, in: interpreter) {
+                return Finding(lines: lines, kind: kind, batch: batch)
+            }
         }
         return nil
     }
@@ -103,7 +105,8 @@ struct AppFuzz {
         var best = replay(finding.lines).flatMap { $0.kind == finding.kind ? $0.lines : nil } ?? finding.lines
         var chunk = max(best.count / 2, 1)
         while chunk >= 1 {
-            var start = 0, removedAny = false
+            var start = 0
+            var removedAny = false
             while start < best.count {
                 var candidate = best
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
@@ -122,11 +125,13 @@ struct AppFuzz {
     /// The shrunk session as a transcript: each line with its plain 80-column output.
     func transcript(of lines: [String], finding: Finding) throws -> String {
         let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
-        var header = TranscriptHeader(start: .empty, adapter: adapter, expectsInconsistency: true, comments: [
-            "Found by: \(commandLine)",
-            "(batch \(finding.batch) of the run; shrunk from \(finding.lines.count) lines to \(lines.count))",
-            "Failure: \(finding.kind)",
-        ])
+        var header = TranscriptHeader(
+            start: .empty, adapter: adapter, expectsInconsistency: true,
+            comments: [
+                "Found by: \(commandLine)",
+                "(batch \(finding.batch) of the run; shrunk from \(finding.lines.count) lines to \(lines.count))",
+                "Failure: \(finding.kind)",
+            ])
         header.executable = RegisteredAdapters.executable
         // As the replay starts it: the header's adapter, selected without output.
         interpreter.rendersText = false
@@ -135,14 +140,17 @@ struct AppFuzz {
         var text = header.lines
         for line in setup + lines {
             text.append("> " + line)
-            text += Transcript.trimmedTrailingBlanks(interpreter.execute(line).renderText(width: 80)).map(Transcript.escaped)
+            text += Transcript.trimmedTrailingBlanks(interpreter.execute(line).renderText(width: 80)).map(
+                Transcript.escaped)
         }
         return text.joined(separator: "\n") + "\n"
     }
 
     // MARK: Random lines
 
-    private func randomLine(_ interpreter: Interpreter, ids: Set<ObjectID>, using generator: inout SeededGenerator) -> String? {
+    private func randomLine(_ interpreter: Interpreter, ids: Set<ObjectID>, using generator: inout SeededGenerator)
+        -> String?
+    {
         let entities = interpreter.workspace.context.schema.entities
         let count = ids.count
         var kinds = ["move", "move", "move", "set", "set"]
@@ -159,9 +167,11 @@ struct AppFuzz {
             return (["insert", entity.name] + values).joined(separator: " ")
         case "set":
             guard let id = ids.sorted().randomElement(using: &generator),
-                  let object = interpreter.workspace.context.object(with: id),
-                  let attribute = object.entity.attributes.filter({ !$0.isRelationship && $0.type != .toMany }).randomElement(using: &generator),
-                  let value = Self.randomValue(attribute.type, using: &generator) else { return nil }
+                let object = interpreter.workspace.context.object(with: id),
+                let attribute = object.entity.attributes.filter({ !$0.isRelationship && $0.type != .toMany })
+                    .randomElement(using: &generator),
+                let value = Self.randomValue(attribute.type, using: &generator)
+            else { return nil }
             return "set \(id) \(attribute.name)=\(value)"
         default:
             return ids.sorted().randomElement(using: &generator).map { "delete \($0)" }

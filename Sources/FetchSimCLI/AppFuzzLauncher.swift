@@ -28,15 +28,24 @@ struct AppFuzzLauncher {
             FileHandle.standardError.write(Data("\(executable): fuzz: \(message)\n".utf8))
             return 2
         }
-        guard let setup = Self.readSetup(setupPath) else { return fail("cannot read the setup file '\(setupPath ?? "")'") }
-        let commandLine = ([executable, "fuzz", "--adapter", adapter, "--seed", "\(seed)", "--batches", "\(batches)", "--rows", "\(rows)"]
+        guard let setup = Self.readSetup(setupPath) else {
+            return fail("cannot read the setup file '\(setupPath ?? "")'")
+        }
+        let commandLine =
+            ([
+                executable, "fuzz", "--adapter", adapter, "--seed", "\(seed)", "--batches", "\(batches)", "--rows",
+                "\(rows)",
+            ]
             + (setupPath.map { ["--setup", $0] } ?? [])).joined(separator: " ")
-        let fuzz = AppFuzz(adapter: adapter, seed: seed, batches: batches, rows: rows, setup: setup, commandLine: commandLine)
+        let fuzz = AppFuzz(
+            adapter: adapter, seed: seed, batches: batches, rows: rows, setup: setup, commandLine: commandLine)
         let started = ContinuousClock.now
         let finding: AppFuzz.Finding?
         do {
             guard try !fuzz.freshSession().workspace.context.schema.entities.isEmpty else {
-                return fail("the session has no entities for the app's view controller to list: give its 'entity' lines with --setup FILE")
+                return fail(
+                    "the session has no entities for the app's view controller to list: give its 'entity' lines with --setup FILE"
+                )
             }
             finding = try fuzz.search()
         } catch {
@@ -54,8 +63,10 @@ struct AppFuzzLauncher {
         } catch {
             return fail("cannot write the shrunk session to '\(path)': \(FileErrorReason.text(for: error))")
         }
-        print("fuzz --adapter \(adapter): seed \(seed): failed at batch \(finding.batch) (\(finding.kind)); "
-            + "shrunk from \(finding.lines.count) lines to \(shrunk.count): '\(path)' (replay it with \(executable) replay)")
+        print(
+            "fuzz --adapter \(adapter): seed \(seed): failed at batch \(finding.batch) (\(finding.kind)); "
+                + "shrunk from \(finding.lines.count) lines to \(shrunk.count): '\(path)' (replay it with \(executable) replay)"
+        )
         return 1
     }
 }

@@ -33,10 +33,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Events measured per pair (default: chosen from the change count).")
     var repetitions: Int?
 
-    @Option(help: ArgumentHelp("The controllers' change path: automatic, incremental or linear (to measure one alone).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The controllers' change path: automatic, incremental or linear (to measure one alone).", valueName: "path")
+    )
     var path: ChangePath = .automatic
 
-    @Option(help: ArgumentHelp("engine, or apple: also run the pipeline through the Apple-shaped layer and report apple / engine.", valueName: "stack"))
+    @Option(
+        help: ArgumentHelp(
+            "engine, or apple: also run the pipeline through the Apple-shaped layer and report apple / engine.",
+            valueName: "stack"))
     var stack: BenchStack = .engine
 
     @Flag(help: "Measure the controller alone (no pipeline, no baseline): for profiling it.")
@@ -48,19 +54,33 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Run the store scenario instead: save N objects to a SQLite file, reopen it and fetch them all.")
     var store = false
 
-    @Flag(help: "With --store: the same rows in a Core Data store, read through a model as --coredata-store does, opened and fetched.")
+    @Flag(
+        help:
+            "With --store: the same rows in a Core Data store, read through a model as --coredata-store does, opened and fetched."
+    )
     var coredata = false
 
-    @Flag(help: "Run the full-screen scenario instead: a cursor move, a page scroll and a drop, each with its redraw to an off-screen screen.")
+    @Flag(
+        help:
+            "Run the full-screen scenario instead: a cursor move, a page scroll and a drop, each with its redraw to an off-screen screen."
+    )
     var tui = false
 
-    @Flag(help: "Run the reorder scenario instead: random drags in one section of N rows, per strategy (writes and time per drag).")
+    @Flag(
+        help:
+            "Run the reorder scenario instead: random drags in one section of N rows, per strategy (writes and time per drag)."
+    )
     var reorder = false
 
-    @Option(help: "Drags measured per strategy and size with --reorder (default: 1,000; dense 200 at 10,000 rows, 5 above).")
+    @Option(
+        help: "Drags measured per strategy and size with --reorder (default: 1,000; dense 200 at 10,000 rows, 5 above)."
+    )
     var drags: Int?
 
-    @Option(help: ArgumentHelp("Run an app's view controller instead: this registered adapter under fuzz --adapter's random turns, in turns per second.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Run an app's view controller instead: this registered adapter under fuzz --adapter's random turns, in turns per second.",
+            valueName: "name"))
     var adapter: String?
 
     @Option(help: ArgumentHelp("With --adapter: lines to run first (its 'entity' lines).", valueName: "file"))
@@ -77,27 +97,39 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if html != nil || svg != nil, store || tui {
-            throw ValidationError("--html and --svg draw the default scenario and --reorder, not --\(store ? "store" : "tui")")
+            throw ValidationError(
+                "--html and --svg draw the default scenario and --reorder, not --\(store ? "store" : "tui")")
         }
         for (option, path) in [("html", html), ("svg", svg)] {
             if let path, let problem = FileErrorReason.problem(writing: path) {
                 throw ValidationError("cannot write --\(option) to '\(path)': \(problem)")
             }
         }
-        guard Self.parseList(sizes) != nil else { throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas") }
-        guard Self.parseList(changes) != nil else { throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas") }
+        guard Self.parseList(sizes) != nil else {
+            throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas")
+        }
+        guard Self.parseList(changes) != nil else {
+            throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas")
+        }
         if coredata, !store { throw ValidationError("--coredata is a case of --store: use 'bench --store --coredata'") }
-        if stack == .apple, store || tui || reorder || controllerOnly { throw ValidationError("--stack apple measures the default scenario's pipeline") }
-        if let repetitions, repetitions < 1 { throw ValidationError("invalid repetitions '\(repetitions)': expected at least 1") }
+        if stack == .apple, store || tui || reorder || controllerOnly {
+            throw ValidationError("--stack apple measures the default scenario's pipeline")
+        }
+        if let repetitions, repetitions < 1 {
+            throw ValidationError("invalid repetitions '\(repetitions)': expected at least 1")
+        }
     }
 
     func run() throws {
         #if DEBUG
-        Self.write("fetchsim bench: warning: this is a debug build; its timings are many times slower than a release "
-                   + "build's and say nothing about the targets. Run 'swift run -c release fetchsim bench'.", to: .standardError)
+        Self.write(
+            "fetchsim bench: warning: this is a debug build; its timings are many times slower than a release "
+                + "build's and say nothing about the targets. Run 'swift run -c release fetchsim bench'.",
+            to: .standardError)
         #endif
         if let adapter {
-            let bench = AppBench(adapter: adapter, setupPath: setup, rows: rows, turns: repetitions ?? 10_000, seed: seed)
+            let bench = AppBench(
+                adapter: adapter, setupPath: setup, rows: rows, turns: repetitions ?? 10_000, seed: seed)
             let status = MainActor.assumeIsolated { bench.run() }
             if status != 0 { throw ExitCode(status) }
         } else if tui {
@@ -105,19 +137,27 @@ struct BenchCommand: ParsableCommand {
             try measure(bench.run, jsonLine: \.jsonLine, table: TUIBench.Result.table)
         } else if reorder {
             let sizes = Self.parseList(sizes) ?? []
-            let bench = ReorderBench(sizes: sizes == [10_000, 100_000, 1_000_000] ? [10_000, 1_000_000] : sizes, seed: seed, drags: drags)
+            let bench = ReorderBench(
+                sizes: sizes == [10_000, 100_000, 1_000_000] ? [10_000, 1_000_000] : sizes, seed: seed, drags: drags)
             try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table, plots: BenchPlots.page)
         } else if store, coredata {
             let bench = CoreDataStoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
-            try measure(bench.run, jsonLine: \.jsonLine, table: { CoreDataStoreBench.Result.table($0) + [""] + CoreDataStoreBench.Result.legend })
+            try measure(
+                bench.run, jsonLine: \.jsonLine,
+                table: { CoreDataStoreBench.Result.table($0) + [""] + CoreDataStoreBench.Result.legend })
         } else if store {
             let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
-            try measure(bench.run, jsonLine: \.jsonLine, table: { StoreBench.Result.table($0) + [""] + StoreBench.Result.legend })
+            try measure(
+                bench.run, jsonLine: \.jsonLine,
+                table: { StoreBench.Result.table($0) + [""] + StoreBench.Result.legend })
         } else {
             let runner = BenchRunner(
-                sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed, repetitions: repetitions,
+                sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed,
+                repetitions: repetitions,
                 path: path, controllerOnly: controllerOnly, stack: stack)
-            try measure(runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend(for: $0) }, plots: BenchPlots.page)
+            try measure(
+                runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend(for: $0) },
+                plots: BenchPlots.page)
         }
     }
 
@@ -151,7 +191,8 @@ struct BenchCommand: ParsableCommand {
             do {
                 try text.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
-                Self.write("fetchsim bench: cannot write '\(path)': \(FileErrorReason.text(for: error))", to: .standardError)
+                Self.write(
+                    "fetchsim bench: cannot write '\(path)': \(FileErrorReason.text(for: error))", to: .standardError)
                 throw ExitCode(2)
             }
         }
@@ -164,7 +205,9 @@ struct BenchCommand: ParsableCommand {
 
     /// `10000,1_000_000` → [10000, 1000000]; nil if any item is not a positive whole number.
     static func parseList(_ text: String) -> [Int]? {
-        let items = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
+        let items = text.split(separator: ",").map {
+            Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: ""))
+        }
         guard !items.isEmpty, items.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
         return items.compactMap { $0 }
     }

@@ -1,4 +1,6 @@
+import Adapters
 import ArgumentParser
+import CommandLanguage
 import FetchSimCoreData
 import FetchSimUIKit
 import Foundation
@@ -41,7 +43,9 @@ public enum FetchSimCLI {
     /// let status = FetchSimCLI.run(arguments: ["replay", "Sessions/notes.session"], adapters: adapters)
     /// ```
     @MainActor
-    public static func run(arguments: [String], adapters: [String: ViewControllerFactory] = [:], executable: String? = nil) -> Int32 {
+    public static func run(
+        arguments: [String], adapters: [String: ViewControllerFactory] = [:], executable: String? = nil
+    ) -> Int32 {
         withAdapters(adapters, executable: executable) {
             do {
                 var command = try FetchSimCommand.parseAsRoot(arguments)
@@ -51,7 +55,8 @@ public enum FetchSimCLI {
                 let code = FetchSimCommand.exitCode(for: error)
                 let message = FetchSimCommand.fullMessage(for: error)
                 if !message.isEmpty {
-                    (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(Data((message + "\n").utf8))
+                    (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(
+                        Data((message + "\n").utf8))
                 }
                 return code.rawValue
             }
@@ -71,13 +76,16 @@ public enum FetchSimCLI {
     /// }
     /// ```
     @MainActor
-    public static func withAdapters<T>(_ adapters: [String: ViewControllerFactory], executable: String? = nil,
-                                       _ operation: () throws -> T) rethrows -> T {
+    public static func withAdapters<T>(
+        _ adapters: [String: ViewControllerFactory], executable: String? = nil,
+        _ operation: () throws -> T
+    ) rethrows -> T {
         let executable = executable ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "fetchsim").lastPathComponent
         var factories: [String: UserAdapters.Factory] = [:]
         for (name, factory) in adapters.sorted(by: { $0.key < $1.key }) {
             guard isValidName(name) else {
-                FileHandle.standardError.write(Data("\(executable): adapter '\(name)' is not registered: \(invalidNameReason(name))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\(executable): adapter '\(name)' is not registered: \(invalidNameReason(name))\n".utf8))
                 continue
             }
             factories[name] = { engine in
@@ -100,14 +108,13 @@ public enum FetchSimCLI {
     }
 
     static func invalidNameReason(_ name: String) -> String {
-        AdapterKindNames.all.contains(name) ? "it is the name of one of FetchSim's own adapters"
-            : AdapterKindNames.options.contains(name) ? "it is the name of an adapter option ('\(name)=…')"
-            : "a name is letters, digits, '-' and '_'"
+        AdapterKindNames.all.contains(name)
+            ? "it is the name of one of FetchSim's own adapters"
+            : AdapterKindNames.options.contains(name)
+                ? "it is the name of an adapter option ('\(name)=…')"
+                : "a name is letters, digits, '-' and '_'"
     }
 }
-
-import Adapters
-import CommandLanguage
 
 /// The session's context handed to the main actor on the thread it already runs on.
 private struct MainThreadContext: @unchecked Sendable {

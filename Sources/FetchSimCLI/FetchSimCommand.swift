@@ -17,8 +17,11 @@ struct FetchSimCommand: ParsableCommand {
             exits with status 1 when any line failed or left the table inconsistent.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, TUICommand.self, ReplayCommand.self, FuzzCommand.self, FuzzReportCommand.self, BenchCommand.self,
-                      StoreStressCommand.self],
+        subcommands: [
+            RunCommand.self, TUICommand.self, ReplayCommand.self, FuzzCommand.self, FuzzReportCommand.self,
+            BenchCommand.self,
+            StoreStressCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,8 +1,8 @@
 import Adapters
 import ArgumentParser
 import CTerminal
-import Fuzzing
 import Foundation
+import Fuzzing
 import Interpreter
 import SessionPages
 import Transcripts
@@ -12,7 +12,8 @@ import Transcripts
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz",
-        abstract: "Run random edit sessions, check the table after every batch, and shrink the first failure to a transcript.",
+        abstract:
+            "Run random edit sessions, check the table after every batch, and shrink the first failure to a transcript.",
         discussion: """
             Exits with 0 when every batch stayed consistent, 1 when one failed (the shrunk session \
             is written to --out and replays with 'fetchsim replay'), 2 when the fuzzer went wrong, \
@@ -32,10 +33,15 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How many section names the edits use (1-26).")
     var sections = 4
 
-    @Option(help: ArgumentHelp("The adapter under test: one of FetchSim's, or an app's view controller this executable registers.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The adapter under test: one of FetchSim's, or an app's view controller this executable registers.",
+            valueName: "name"))
     var adapter: FuzzAdapterChoice = .kind(.coordinator)
 
-    @Option(help: ArgumentHelp("With an app's adapter: lines to run first (its 'entity' lines, first objects).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "With an app's adapter: lines to run first (its 'entity' lines, first objects).", valueName: "file"))
     var setup: String?
 
     @Option(help: ArgumentHelp("The adapter's user-driven policy (default: the adapter's).", valueName: "policy"))
@@ -50,7 +56,10 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The compatibility profile.", valueName: "name"))
     var profile: CompatibilityProfile = .modern
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The share of drags, in percent, made without the user-driven flag (the app's bug).", valueName: "percent"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The share of drags, in percent, made without the user-driven flag (the app's bug).", valueName: "percent"))
     var unflagged = 0
 
     @Option(help: ArgumentHelp("How drags renumber the index attribute.", valueName: "strategy"))
@@ -59,60 +68,103 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The direction of the index attribute in the sort.", valueName: "direction"))
     var sort: FuzzSortDirection = .asc
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The share of rows, in percent, hidden by the predicate; 0 fetches without one. With --model: the fetch's predicate.", valueName: "percent|predicate"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The share of rows, in percent, hidden by the predicate; 0 fetches without one. With --model: the fetch's predicate.",
+            valueName: "percent|predicate"))
     var filter = FilterArgument()
 
-    @Option(help: ArgumentHelp("Fuzz an entity of this Xcode model (.xcdatamodeld or .xcdatamodel) instead of the built-in Item; needs --entity, --section and --index.", valueName: "model"))
+    @Option(
+        help: ArgumentHelp(
+            "Fuzz an entity of this Xcode model (.xcdatamodeld or .xcdatamodel) instead of the built-in Item; needs --entity, --section and --index.",
+            valueName: "model"))
     var model: String?
 
     @Option(help: ArgumentHelp("With --model: the entity whose list is fuzzed.", valueName: "entity"))
     var entity: String?
 
-    @Option(help: ArgumentHelp("With --model: the attribute that sections the list (String, Integer or Boolean).", valueName: "attribute"))
+    @Option(
+        help: ArgumentHelp(
+            "With --model: the attribute that sections the list (String, Integer or Boolean).", valueName: "attribute"))
     var section: String?
 
-    @Option(help: ArgumentHelp("With --model: the attribute that orders each section, which drags renumber (Integer, Double, Float or Decimal).", valueName: "attribute"))
+    @Option(
+        help: ArgumentHelp(
+            "With --model: the attribute that orders each section, which drags renumber (Integer, Double, Float or Decimal).",
+            valueName: "attribute"))
     var index: String?
 
-    @Option(help: ArgumentHelp("With --model: seed each session with rows of this CSV file (import csv's format).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "With --model: seed each session with rows of this CSV file (import csv's format).", valueName: "file"))
     var data: String?
 
-    @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: seed each session with the entity's rows in this Core Data SQLite store (read, never written).", valueName: "file"))
+    @Option(
+        name: .customLong("coredata-store"),
+        help: ArgumentHelp(
+            "With --model: seed each session with the entity's rows in this Core Data SQLite store (read, never written).",
+            valueName: "file"))
     var coreDataStore: String?
 
-    @Option(help: ArgumentHelp("The simulated view: a table, or a collection view with UIKit's collection-view messages.", valueName: "view"))
+    @Option(
+        help: ArgumentHelp(
+            "The simulated view: a table, or a collection view with UIKit's collection-view messages.",
+            valueName: "view"))
     var table: TableViewStyle = .table
 
-    @Option(help: ArgumentHelp("With '--adapter diffable': the field whose value identifies an item (the app's duplicate-identifier bug).", valueName: "field"))
+    @Option(
+        help: ArgumentHelp(
+            "With '--adapter diffable': the field whose value identifies an item (the app's duplicate-identifier bug).",
+            valueName: "field"))
     var items: FuzzField?
 
-    @Option(help: ArgumentHelp("With '--adapter diffable': apply the controller's snapshot as it is, or rebuild one without its reloads (the app's bug).", valueName: "use"))
+    @Option(
+        help: ArgumentHelp(
+            "With '--adapter diffable': apply the controller's snapshot as it is, or rebuild one without its reloads (the app's bug).",
+            valueName: "use"))
     var snapshot: DiffableSnapshotUse?
 
-    @Option(help: ArgumentHelp("The share of drags, in percent, made with other edits in the same change event (default 0).", valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "The share of drags, in percent, made with other edits in the same change event (default 0).",
+            valueName: "percent"))
     var mixed = 0
 
     @Option(help: ArgumentHelp("Where to write the shrunk session (default: fuzz-<seed>.session).", valueName: "file"))
     var out: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Fuzz the full-screen editor instead: this many random keys (arrows, drags, edits, ':' lines, mouse, resizes from 1x1), checking the screen and that the lines replay to the same workspace after every key.",
-        valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fuzz the full-screen editor instead: this many random keys (arrows, drags, edits, ':' lines, mouse, resizes from 1x1), checking the screen and that the lines replay to the same workspace after every key.",
+            valueName: "n"))
     var keys: Int?
 
-    @Option(help: ArgumentHelp("Run the K-th of N disjoint parts of the campaign: seed S becomes S×N+K−1, so N machines with the same --seed and options cover N different runs (merge their --json output with 'fetchsim fuzz-report').", valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run the K-th of N disjoint parts of the campaign: seed S becomes S×N+K−1, so N machines with the same --seed and options cover N different runs (merge their --json output with 'fetchsim fuzz-report').",
+            valueName: "K/N"))
     var shard: Shard?
 
-    @Option(help: ArgumentHelp("Also write a JUnit XML report (one test case, the shrunk session in its failure) for CI.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write a JUnit XML report (one test case, the shrunk session in its failure) for CI.",
+            valueName: "file"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Also write the shrunk session, when there is one, as an HTML page here.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Also write the shrunk session, when there is one, as an HTML page here.", valueName: "file")
+    )
     var html: String?
 
     @Flag(help: "Print one JSON object with the numbers and the outcome instead of a summary line.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Controllers on the main context, each with its own table and adapter (1-4).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Controllers on the main context, each with its own table and adapter (1-4).", valueName: "n"))
     var controllers = 1
 
     @Flag(help: "The other controllers drive the first one's table (the bug).")
@@ -121,10 +173,17 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "The second controller's table is closed with its delegate left attached (the bug).")
     var leaveDelegate = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The share of batches, in percent, made in a fresh background context or as a batch request.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The share of batches, in percent, made in a fresh background context or as a batch request.",
+            valueName: "percent"))
     var background = 0
 
-    @Option(help: ArgumentHelp("How the main context merges background saves and batch requests (only auto is correct).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How the main context merges background saves and batch requests (only auto is correct).", valueName: "mode"
+        ))
     var merge: FuzzMergeMode = .auto
 
     /// Checks the options here, not in `run()`: a validation error then prints this command's
@@ -153,10 +212,13 @@ struct FuzzCommand: ParsableCommand {
     }
 
     private func configuration() throws -> FuzzConfiguration {
-        guard (0...100).contains(mixed) else { throw ValidationError("'--mixed' must be a percentage between 0 and 100, not '\(mixed)'") }
+        guard (0...100).contains(mixed) else {
+            throw ValidationError("'--mixed' must be a percentage between 0 and 100, not '\(mixed)'")
+        }
         do {
             var configuration = try FuzzConfiguration(
-                seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections, adapter: adapter.kind, userDriven: userdriven,
+                seed: shard.map { $0.seed(from: seed) } ?? seed, batches: batches, rows: rows, sections: sections,
+                adapter: adapter.kind, userDriven: userdriven,
                 moves: moves, updates: updates, profile: profile, unflaggedPercent: unflagged,
                 reorder: reorder, sort: sort, tableStyle: table)
             configuration.mixedPercent = mixed
@@ -192,7 +254,8 @@ struct FuzzCommand: ParsableCommand {
         }
         if case .app(let name) = adapter {
             // The app's view controller is the main actor's; the command line runs there.
-            let launcher = AppFuzzLauncher(adapter: name, seed: seed, batches: batches, rows: rows, setupPath: setup, outputPath: out)
+            let launcher = AppFuzzLauncher(
+                adapter: name, seed: seed, batches: batches, rows: rows, setupPath: setup, outputPath: out)
             let status = MainActor.assumeIsolated { launcher.run() }
             if status != 0 { throw ExitCode(status) }
             return
@@ -218,13 +281,17 @@ struct FuzzCommand: ParsableCommand {
     /// The page of the shrunk session, beside it.
     private func writePage(of path: String, to output: String) throws {
         do {
-            guard let data = FileManager.default.contents(atPath: path) else { throw TranscriptError(line: 0, "cannot read '\(path)'") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw TranscriptError(line: 0, "cannot read '\(path)'")
+            }
             var transcript = try Transcript.parse(data: data)
             // `# model:` (fuzz --model) is relative to the session's directory, as replay reads it.
             if let model = transcript.header.model, !model.hasPrefix("/") {
-                transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
+                transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString)
+                    .appendingPathComponent(model)
             }
-            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(transcript, toFile: output)
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(
+                transcript, toFile: output)
             FileHandle.standardError.write(Data("fetchsim: fuzz: page '\(output)': \(summary)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("fetchsim: fuzz: cannot write the page '\(output)': \(error)\n".utf8))
@@ -254,7 +321,9 @@ struct Shard: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else { return nil }
         self.index = index
         self.count = count
     }

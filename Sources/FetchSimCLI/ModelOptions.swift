@@ -7,7 +7,8 @@ enum ModelOptions {
             throw ValidationError("--coredata-store needs --model: a Core Data store is read through its model")
         }
         if model != nil, store != nil {
-            throw ValidationError("--model cannot be combined with --store (a FetchSim store file keeps its own schema)")
+            throw ValidationError(
+                "--model cannot be combined with --store (a FetchSim store file keeps its own schema)")
         }
     }
 }

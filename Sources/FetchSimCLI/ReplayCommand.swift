@@ -24,7 +24,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Report every differing block in every file instead of stopping at the first.")
     var keepGoing = false
 
-    @Option(help: ArgumentHelp("Start transcripts without a '# model:' header on this Xcode model.", valueName: "model"))
+    @Option(
+        help: ArgumentHelp("Start transcripts without a '# model:' header on this Xcode model.", valueName: "model"))
     var model: String?
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report here (every transcript is replayed).", valueName: "file"))
@@ -41,7 +42,9 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("cannot write the JUnit report to '\(junit)': \(problem)")
         }
         if let html {
-            guard files.count == 1 else { throw ValidationError("--html writes the page of one transcript; \(files.count) were given") }
+            guard files.count == 1 else {
+                throw ValidationError("--html writes the page of one transcript; \(files.count) were given")
+            }
             if let problem = FileErrorReason.problem(writing: html) {
                 throw ValidationError("cannot write the page to '\(html)': \(problem)")
             }
@@ -51,7 +54,8 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         var replayer = TranscriptReplayer(updatesInPlace: update, reportsEveryBlock: keepGoing)
         replayer.model = model
-        var passed = 0, failed = 0
+        var passed = 0
+        var failed = 0
         var report = JUnitReport(suite: "fetchsim replay")
         let clock = ContinuousClock()
         for path in files {
@@ -61,9 +65,11 @@ struct ReplayCommand: ParsableCommand {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
-            report.cases.append(JUnitReport.Case(
-                name: name, className: folder.isEmpty ? "Sessions" : folder, file: path, seconds: seconds,
-                failure: result.passed ? nil : (result.report.first ?? "failed", result.report.joined(separator: "\n"))))
+            report.cases.append(
+                JUnitReport.Case(
+                    name: name, className: folder.isEmpty ? "Sessions" : folder, file: path, seconds: seconds,
+                    failure: result.passed
+                        ? nil : (result.report.first ?? "failed", result.report.joined(separator: "\n"))))
             if result.passed {
                 passed += 1
             } else {
@@ -78,7 +84,8 @@ struct ReplayCommand: ParsableCommand {
             do {
                 try report.xml().write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
-                FileHandle.standardError.write(Data("fetchsim: replay: cannot write '\(junit)': \(FileErrorReason.text(for: error))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("fetchsim: replay: cannot write '\(junit)': \(FileErrorReason.text(for: error))\n".utf8))
                 throw ExitCode(2)
             }
         }
@@ -90,17 +97,21 @@ struct ReplayCommand: ParsableCommand {
     private func writePage(of path: String, to output: String) throws {
         let transcript: Transcript
         do {
-            guard let data = FileManager.default.contents(atPath: path) else { throw TranscriptError(line: 0, "cannot read the file") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw TranscriptError(line: 0, "cannot read the file")
+            }
             transcript = try Transcript.parse(data: data)
         } catch {
             FileHandle.standardError.write(Data("fetchsim: replay: no page for '\(path)': \(error)\n".utf8))
             throw ExitCode(2)
         }
         do {
-            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(transcript, toFile: output)
+            let summary = try SessionPage(title: URL(fileURLWithPath: path).lastPathComponent).write(
+                transcript, toFile: output)
             print("page '\(output)': \(summary)")
         } catch {
-            FileHandle.standardError.write(Data("fetchsim: replay: cannot write '\(output)': \(FileErrorReason.text(for: error))\n".utf8))
+            FileHandle.standardError.write(
+                Data("fetchsim: replay: cannot write '\(output)': \(FileErrorReason.text(for: error))\n".utf8))
             throw ExitCode(2)
         }
     }

@@ -10,7 +10,8 @@ enum SheetOpener {
     /// unsaved changes offer to save; when leaving `endsSession`, `q` asks the REPL's own
     /// question before unsaved work is lost. Returns false when the terminal cannot be driven.
     static func open(_ driver: SessionDriver, storePath: String?, endsSession: Bool) -> Bool {
-        let editor = SheetEditor(interpreter: driver.interpreter, rows: 24, columns: 80, perform: { driver.perform($0) })
+        let editor = SheetEditor(
+            interpreter: driver.interpreter, rows: 24, columns: 80, perform: { driver.perform($0) })
         editor.storePath = storePath
         if endsSession { editor.quitConcern = { driver.quitConcern } }
         do {

@@ -34,7 +34,7 @@ struct StoreStressCommand: ParsableCommand {
             let batch = try workload.runNextBatch(in: context)
             try context.save()
             let line = "committed " + StoreStressWorkload.report(batch: batch, objectCount: context.objectCount) + "\n"
-            FileHandle.standardOutput.write(Data(line.utf8))   // one unbuffered write per line
+            FileHandle.standardOutput.write(Data(line.utf8))  // one unbuffered write per line
         }
         try store.close()
     }

@@ -6,7 +6,8 @@ struct TUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Open the full-screen spreadsheet: drag rows with keys or the mouse, edit cells in place.",
-        discussion: "Every key that changes something runs one REPL command line; --record writes them as a transcript that 'fetchsim replay' verifies. '?' lists the keys."
+        discussion:
+            "Every key that changes something runs one REPL command line; --record writes them as a transcript that 'fetchsim replay' verifies. '?' lists the keys."
     )
 
     @Flag(help: "Start with an empty workspace instead of the demo list.")
@@ -15,16 +16,28 @@ struct TUICommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session as a transcript to this file.", valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Keep the objects in this SQLite file (created when missing); 's' saves to it.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the objects in this SQLite file (created when missing); 's' saves to it.", valueName: "file"))
     var store: String?
 
-    @Option(help: ArgumentHelp("Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.", valueName: "model"))
+    @Option(
+        help: ArgumentHelp(
+            "Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.",
+            valueName: "model"))
     var model: String?
 
-    @Option(help: ArgumentHelp("Start with this adapter: one of FetchSim's, or an app's view controller this executable registers.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Start with this adapter: one of FetchSim's, or an app's view controller this executable registers.",
+            valueName: "name"))
     var adapter: String?
 
-    @Option(name: .customLong("coredata-store"), help: ArgumentHelp("With --model: start with the objects of this Core Data SQLite store (read, never written).", valueName: "file"))
+    @Option(
+        name: .customLong("coredata-store"),
+        help: ArgumentHelp(
+            "With --model: start with the objects of this Core Data SQLite store (read, never written).",
+            valueName: "file"))
     var coreDataStore: String?
 
     @Argument(help: ArgumentHelp("Script files to run before the spreadsheet opens.", valueName: "script"))

@@ -23,8 +23,10 @@ final class ViewControllerList: @preconcurrency UserList {
         context = NSManagedObjectContext(wrapping: engine)
         viewController = factory(context)
         guard let simulator = Simulator(viewController: viewController, context: context) else {
-            throw InterpreterError("\(type(of: viewController)) shows no UITableView or UICollectionView: "
-                + "the adapter needs a UITableViewController, or a table or collection view among its view's subviews")
+            throw InterpreterError(
+                "\(type(of: viewController)) shows no UITableView or UICollectionView: "
+                    + "the adapter needs a UITableViewController, or a table or collection view among its view's subviews"
+            )
         }
         self.simulator = simulator
     }
@@ -32,7 +34,8 @@ final class ViewControllerList: @preconcurrency UserList {
     var typeName: String { String(describing: type(of: viewController)) }
 
     var table: SimulatedTableView {
-        simulator.tableView?.simulatedTable ?? simulator.collectionView?.simulatedTable ?? SimulatedTableView(viewport: Viewport(height: 0))
+        simulator.tableView?.simulatedTable ?? simulator.collectionView?.simulatedTable
+            ?? SimulatedTableView(viewport: Viewport(height: 0))
     }
 
     func shownColumns(at indexPath: IndexPath) -> [String]? {
@@ -49,7 +52,8 @@ final class ViewControllerList: @preconcurrency UserList {
 
     func endTurn() -> UserTurn {
         let report = simulator.endTurn()
-        return UserTurn(problems: report.problems, exceptions: report.exceptions.map(\.description), calls: report.calls)
+        return UserTurn(
+            problems: report.problems, exceptions: report.exceptions.map(\.description), calls: report.calls)
     }
 
     func check() -> [ConsistencyProblem] {

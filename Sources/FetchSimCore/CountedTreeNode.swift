@@ -16,7 +16,8 @@ extension CountedTreeNode {
     /// first element, which must be in range) and the element's offset within that child.
     @inlinable
     package func child(holding offset: Int) -> (index: Int, offset: Int) {
-        var child = 0, offset = offset
+        var child = 0
+        var offset = offset
         while offset >= counts[child] {
             offset -= counts[child]
             child += 1

@@ -90,10 +90,12 @@ public final class HugePageBlockPool {
         #if canImport(Glibc)
         let span = 2 * chunkBytes
         if let mapped = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-           mapped != UnsafeMutableRawPointer(bitPattern: -1) {
+            mapped != UnsafeMutableRawPointer(bitPattern: -1)
+        {
             let address = UInt(bitPattern: mapped)
             let aligned = (address + UInt(chunkBytes) - 1) & ~(UInt(chunkBytes) - 1)
-            let head = Int(aligned - address), tail = span - head - chunkBytes
+            let head = Int(aligned - address)
+            let tail = span - head - chunkBytes
             if head > 0 { munmap(mapped, head) }
             let base = mapped + head
             if tail > 0 { munmap(base + chunkBytes, tail) }

@@ -9,7 +9,8 @@ extension Array where Element: AnyObject {
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             for index in 0..<buffer.count {
-                let element = raw.load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
+                let element = raw.load(
+                    fromByteOffset: index &* MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
                 try element._withUnsafeGuaranteedRef(body)
             }
         }

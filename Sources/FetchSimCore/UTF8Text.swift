@@ -64,7 +64,8 @@ public struct UTF8Text {
             magnitude /= 10
         } while magnitude > 0
         // Reversed in place: `storage[start...].reverse()` copied the slice into a new array.
-        var low = start, high = storage.count - 1
+        var low = start
+        var high = storage.count - 1
         while low < high {
             storage.swapAt(low, high)
             low += 1

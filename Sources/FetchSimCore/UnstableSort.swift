@@ -22,8 +22,10 @@ public enum UnstableSort {
     /// `depthLimit`: partitioning levels before a range is heapsorted (tests lower it to reach the
     /// heapsort); by default twice the binary logarithm of the count.
     @inlinable
-    public static func sort<Element>(_ elements: inout [Element], depthLimit: Int? = nil,
-                                      by areInIncreasingOrder: (Element, Element) -> Bool) {
+    public static func sort<Element>(
+        _ elements: inout [Element], depthLimit: Int? = nil,
+        by areInIncreasingOrder: (Element, Element) -> Bool
+    ) {
         guard elements.count > 1 else { return }
         elements.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -66,14 +68,18 @@ public enum UnstableSort {
     /// `digit` bits. Wrapping arithmetic and element moves by `initialize(to: move())` (a
     /// `moveInitialize(from:count:)` of one element is a `memmove` call).
     @inlinable
-    static func radixSort<Element>(_ a: UnsafeMutablePointer<Element>, _ count: Int, passes: Int, digit: Int,
-                                   _ key: (Element) -> Int) {
-        let buckets = 1 << digit, mask = buckets &- 1
+    static func radixSort<Element>(
+        _ a: UnsafeMutablePointer<Element>, _ count: Int, passes: Int, digit: Int,
+        _ key: (Element) -> Int
+    ) {
+        let buckets = 1 << digit
+        let mask = buckets &- 1
         withUnsafeTemporaryAllocation(of: Int.self, capacity: passes << digit) { counts in
             guard let counts = counts.baseAddress else { return }
             counts.initialize(repeating: 0, count: passes << digit)
             // Every pass's counts in one read of the keys.
-            let second = counts + buckets, third = second + buckets
+            let second = counts + buckets
+            let third = second + buckets
             switch passes {
             case 1:
                 for i in 0..<count { counts[key(a[i]) & mask] &+= 1 }
@@ -93,7 +99,8 @@ public enum UnstableSort {
             }
             withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { scratch in
                 guard let scratch = scratch.baseAddress else { return }
-                var source = a, target = scratch
+                var source = a
+                var target = scratch
                 for pass in 0..<passes {
                     let shift = pass &* digit
                     let next = counts + pass &<< digit
@@ -120,9 +127,13 @@ public enum UnstableSort {
 
     /// Sorts `a[low..<high]`.
     @inlinable
-    static func introsort<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int, depth: Int,
-                                   _ less: (Element, Element) -> Bool) {
-        var low = low, high = high, depth = depth
+    static func introsort<Element>(
+        _ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int, depth: Int,
+        _ less: (Element, Element) -> Bool
+    ) {
+        var low = low
+        var high = high
+        var depth = depth
         while high - low > insertionThreshold {
             guard depth > 0 else {
                 heapsort(a + low, high - low, less)
@@ -145,9 +156,12 @@ public enum UnstableSort {
     /// Partitions `a[low..<high]` (at least three elements) around the median of its first,
     /// middle and last elements; returns the pivot's final index.
     @inlinable @inline(__always)
-    static func partition<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
-                                   _ less: (Element, Element) -> Bool) -> Int {
-        let mid = low + (high - low) / 2, last = high - 1
+    static func partition<Element>(
+        _ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
+        _ less: (Element, Element) -> Bool
+    ) -> Int {
+        let mid = low + (high - low) / 2
+        let last = high - 1
         if less(a[mid], a[low]) { swapAt(a, mid, low) }
         if less(a[last], a[mid]) {
             swapAt(a, last, mid)
@@ -159,7 +173,8 @@ public enum UnstableSort {
         // The pivot compared from a local: one copy per partition, and the scans' comparisons
         // read one element from memory instead of two.
         let pivot = a[low]
-        var i = low, j = high
+        var i = low
+        var j = high
         while true {
             repeat { i += 1 } while i < last && less(a[i], pivot)
             repeat { j -= 1 } while less(pivot, a[j])
@@ -180,8 +195,10 @@ public enum UnstableSort {
     }
 
     @inlinable @inline(__always)
-    static func insertionSort<Element>(_ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
-                                       _ less: (Element, Element) -> Bool) {
+    static func insertionSort<Element>(
+        _ a: UnsafeMutablePointer<Element>, _ low: Int, _ high: Int,
+        _ less: (Element, Element) -> Bool
+    ) {
         guard high - low > 1 else { return }
         for i in (low + 1)..<high {
             guard less(a[i], a[i - 1]) else { continue }
@@ -198,7 +215,8 @@ public enum UnstableSort {
     }
 
     @inlinable
-    static func heapsort<Element>(_ a: UnsafeMutablePointer<Element>, _ count: Int, _ less: (Element, Element) -> Bool) {
+    static func heapsort<Element>(_ a: UnsafeMutablePointer<Element>, _ count: Int, _ less: (Element, Element) -> Bool)
+    {
         var start = count / 2
         while start > 0 {
             start -= 1
@@ -213,7 +231,9 @@ public enum UnstableSort {
     }
 
     @inlinable
-    static func siftDown<Element>(_ a: UnsafeMutablePointer<Element>, _ start: Int, _ end: Int, _ less: (Element, Element) -> Bool) {
+    static func siftDown<Element>(
+        _ a: UnsafeMutablePointer<Element>, _ start: Int, _ end: Int, _ less: (Element, Element) -> Bool
+    ) {
         var root = start
         while true {
             var child = 2 * root + 1

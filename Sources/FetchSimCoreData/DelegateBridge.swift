@@ -1,6 +1,6 @@
+import FetchedResults
 import Foundation
 import ObjectGraph
-import FetchedResults
 
 /// The engine controller's delegate for an `NSFetchedResultsController`: turns each engine
 /// callback into Apple's, with the context's managed objects and the `<NSFetchRequestResult>`
@@ -18,17 +18,24 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
         delegate.controllerWillChangeContent(core.delegateFace)
     }
 
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         guard let core, let delegate = core.delegate else { return }
-        delegate.controller(core.delegateFace, didChange: FetchedSectionInfo(section: section, context: core.context),
-                            atSectionIndex: sectionIndex, for: NSFetchedResultsChangeType(type))
+        delegate.controller(
+            core.delegateFace, didChange: FetchedSectionInfo(section: section, context: core.context),
+            atSectionIndex: sectionIndex, for: NSFetchedResultsChangeType(type))
     }
 
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
-                    for type: ChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {
         guard let core, let delegate = core.delegate else { return }
-        delegate.controller(core.delegateFace, didChange: core.context.wrapper(for: object), at: indexPath,
-                            for: NSFetchedResultsChangeType(type), newIndexPath: newIndexPath)
+        delegate.controller(
+            core.delegateFace, didChange: core.context.wrapper(for: object), at: indexPath,
+            for: NSFetchedResultsChangeType(type), newIndexPath: newIndexPath)
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) {
@@ -36,7 +43,9 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
         delegate.controllerDidChangeContent(core.delegateFace)
     }
 
-    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) -> String? {
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String)
+        -> String?
+    {
         guard let core, let delegate = core.delegate else { return nil }
         return delegate.controller(core.delegateFace, sectionIndexTitleForSectionName: sectionName)
     }
@@ -46,10 +55,14 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
 /// event of a controller without a section key path as one difference (with one, the callbacks,
 /// and Core Data's warning in the engine's `delegateLog`).
 final class DifferenceBridge: CallbackBridge, FetchedResultsDifferenceDelegate {
-    func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
+    func controller(
+        _ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>
+    ) {
         core?.resultsChanged()
         guard let core, let delegate = core.delegate else { return }
-        delegate.controller(core.delegateFace, didChangeContentWith: FetchedResultsControllerCore.managedDifference(difference, in: core))
+        delegate.controller(
+            core.delegateFace,
+            didChangeContentWith: FetchedResultsControllerCore.managedDifference(difference, in: core))
     }
 }
 

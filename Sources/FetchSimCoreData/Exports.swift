@@ -3,4 +3,5 @@
 // extension. The engine's own modules stay out of the app's namespace: their types appear
 // only behind Apple's names (docs/apple-api.md).
 @_exported import Foundation
+
 @_exported import struct FetchSimCore.IndexPath

@@ -1,6 +1,6 @@
+import FetchedResults
 import Foundation
 import ObjectGraph
-import FetchedResults
 import Synchronization
 
 /// The one controller behind both faces of an `NSFetchedResultsController`: the app's
@@ -37,14 +37,18 @@ final class FetchedResultsControllerCore {
     /// the bridge of every change event then, and `resultsChanged()` drops them.
     private var cachedSections: [any NSFetchedResultsSectionInfo]?
 
-    init(context: NSManagedObjectContext, request: any FetchRequestSource, sectionNameKeyPath: String?, cacheName: String?) {
+    init(
+        context: NSManagedObjectContext, request: any FetchRequestSource, sectionNameKeyPath: String?,
+        cacheName: String?
+    ) {
         self.context = context
         self.request = request
         self.sectionNameKeyPath = sectionNameKeyPath
         self.cacheName = cacheName
         if request.sortDescriptorCount == 0 {
-            context.raisedExceptions.raise(.invalidArgumentException,
-                                           reason: "An instance of NSFetchedResultsController requires a fetch request with sort descriptors")
+            context.raisedExceptions.raise(
+                .invalidArgumentException,
+                reason: "An instance of NSFetchedResultsController requires a fetch request with sort descriptors")
         }
         engine = try? makeEngine()
     }
@@ -66,7 +70,9 @@ final class FetchedResultsControllerCore {
         // for counts, and making every section's name and index title up front cost a string
         // per section per event.
         let source = CurrentSections(engine: engine, context: context)
-        let infos: [any NSFetchedResultsSectionInfo] = (0..<engine.numberOfSections).map { CurrentSectionInfo(source: source, index: $0) }
+        let infos: [any NSFetchedResultsSectionInfo] = (0..<engine.numberOfSections).map {
+            CurrentSectionInfo(source: source, index: $0)
+        }
         if delegate != nil, bridge != nil { cachedSections = infos }
         return infos
     }
@@ -87,8 +93,9 @@ final class FetchedResultsControllerCore {
         let engineContext = try context.requireEngine()
         let engineRequest = try request.engineRequest(sectionNameKeyPath: sectionNameKeyPath)
         do {
-            let engine = try FetchedResultsController(fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
-                                                      cache: context.persistentStoreCoordinator?.sectionCaches)
+            let engine = try FetchedResultsController(
+                fetchRequest: engineRequest, context: engineContext, cacheName: cacheName,
+                cache: context.persistentStoreCoordinator?.sectionCaches)
             // Core Data reads the request's predicate again at every change: an app that sets
             // `fetchRequest.predicate` changes which changed objects enter or leave, before any refetch.
             engine.predicateSource = { [weak self] in
@@ -105,7 +112,9 @@ final class FetchedResultsControllerCore {
     /// (Core Data lets an app change the request of a controller without a cache, then refetch).
     func performFetch() throws(CoreDataError) {
         let wanted = try request.engineRequest(sectionNameKeyPath: sectionNameKeyPath)
-        if engine == nil || !(engine.map { Self.same($0.fetchRequest, wanted) } ?? false) || engine?.context !== context.engine {
+        if engine == nil || !(engine.map { Self.same($0.fetchRequest, wanted) } ?? false)
+            || engine?.context !== context.engine
+        {
             engine = try makeEngine()
             installBridge()
         }
@@ -122,7 +131,8 @@ final class FetchedResultsControllerCore {
 
     private static func same(_ a: FetchRequest, _ b: FetchRequest) -> Bool {
         a.entityName == b.entityName && a.predicate == b.predicate && a.sortDescriptors == b.sortDescriptors
-            && a.sectionNameKeyPath == b.sectionNameKeyPath && a.fetchLimit == b.fetchLimit && a.fetchOffset == b.fetchOffset
+            && a.sectionNameKeyPath == b.sectionNameKeyPath && a.fetchLimit == b.fetchLimit
+            && a.fetchOffset == b.fetchOffset
             && a.fetchBatchSize == b.fetchBatchSize
     }
 
@@ -178,7 +188,9 @@ final class FetchedResultsControllerCore {
             roles.snapshot = false
         }
         guard !isFetching, let changes = engine.lastChangeSet else { return }
-        if sectionNameKeyPath == nil, roles.difference != false, let difference = FetchedResultsController.difference(for: changes) {
+        if sectionNameKeyPath == nil, roles.difference != false,
+            let difference = FetchedResultsController.difference(for: changes)
+        {
             notImplemented = []
             delegate.controller(face, didChangeContentWith: Self.managedDifference(difference, in: self))
             if !notImplemented.contains(.difference) {
@@ -191,11 +203,15 @@ final class FetchedResultsControllerCore {
     }
 
     /// The engine's difference of object IDs as one of `NSManagedObjectID`s.
-    static func managedDifference(_ difference: CollectionDifference<ObjectID>, in core: FetchedResultsControllerCore) -> CollectionDifference<NSManagedObjectID> {
+    static func managedDifference(_ difference: CollectionDifference<ObjectID>, in core: FetchedResultsControllerCore)
+        -> CollectionDifference<NSManagedObjectID>
+    {
         let steps: [CollectionDifference<NSManagedObjectID>.Change] = difference.map { change in
             switch change {
-            case .insert(let offset, let id, let associated): .insert(offset: offset, element: core.managedID(id), associatedWith: associated)
-            case .remove(let offset, let id, let associated): .remove(offset: offset, element: core.managedID(id), associatedWith: associated)
+            case .insert(let offset, let id, let associated):
+                .insert(offset: offset, element: core.managedID(id), associatedWith: associated)
+            case .remove(let offset, let id, let associated):
+                .remove(offset: offset, element: core.managedID(id), associatedWith: associated)
             }
         }
         // The engine's difference is valid, and the mapping keeps its offsets and pairs.
@@ -222,7 +238,8 @@ final class FetchedResultsControllerCore {
     func managedID(_ id: ObjectID) -> NSManagedObjectID {
         if let object = context.existingWrapper(for: id) { return object.objectID }
         let entity = context.model?.entitiesByName[request.entityName ?? ""] ?? NSEntityDescription()
-        return NSManagedObjectID(entity: entity, engineID: id, storeIdentifier: context.storeIdentifier, isTemporaryID: false)
+        return NSManagedObjectID(
+            entity: entity, engineID: id, storeIdentifier: context.storeIdentifier, isTemporaryID: false)
     }
 }
 

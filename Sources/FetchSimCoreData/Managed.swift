@@ -121,7 +121,9 @@ extension Float: ManagedValue {
 }
 
 extension Date: ManagedValue {
-    public static func managedValue(from objectValue: Any?) -> Self { objectValue as? Date ?? Date(timeIntervalSinceReferenceDate: 0) }
+    public static func managedValue(from objectValue: Any?) -> Self {
+        objectValue as? Date ?? Date(timeIntervalSinceReferenceDate: 0)
+    }
     public var managedObjectValue: Any? { self }
 }
 
@@ -178,14 +180,17 @@ enum ManagedPropertyNames {
     }
 
     /// The name of the property whose storage `storageKeyPath` reaches in `object`'s class.
-    static func name<Object: NSManagedObject, Storage: ManagedStorage>(of storageKeyPath: KeyPath<Object, Storage>, in object: Object) -> String {
+    static func name<Object: NSManagedObject, Storage: ManagedStorage>(
+        of storageKeyPath: KeyPath<Object, Storage>, in object: Object
+    ) -> String {
         let key = Key(type: ObjectIdentifier(type(of: object)), keyPath: storageKeyPath)
         if let name = names.withLock({ $0[key] }) { return name }
         let token = object[keyPath: storageKeyPath].token
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
-                guard let label = child.label, let storage = child.value as? any ManagedStorage, storage.token == token else { continue }
+                guard let label = child.label, let storage = child.value as? any ManagedStorage, storage.token == token
+                else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
                 names.withLock { $0[key] = name }
                 return name
@@ -217,7 +222,8 @@ enum ManagedPropertyNames {
     /// of no context; nil when `Root` is not an `NSManagedObject` subclass or no such property is read.
     static func name<Root, Value>(of keyPath: KeyPath<Root, Value>) -> String? {
         guard let type = Root.self as? NSManagedObject.Type,
-              let scratch = type.init(entity: NSEntityDescription(), insertInto: nil) as? Root else { return nil }
+            let scratch = type.init(entity: NSEntityDescription(), insertInto: nil) as? Root
+        else { return nil }
         let recorder = ReadRecorder()
         recordings.add(1, ordering: .relaxed)
         defer { recordings.subtract(1, ordering: .relaxed) }

@@ -26,7 +26,9 @@ enum ManagedObjectClasses {
 
     /// Records `type` under its full name and its name without the module.
     static func see(_ type: NSManagedObject.Type) {
-        guard type != NSManagedObject.self, seenTypes.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
+        guard type != NSManagedObject.self, seenTypes.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else {
+            return
+        }
         let full = NSStringFromClass(type)
         let short = full.split(separator: ".").last.map(String.init) ?? full
         seen.withLock { table in

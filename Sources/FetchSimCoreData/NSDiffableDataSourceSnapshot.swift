@@ -21,7 +21,9 @@
 /// Two snapshots are equal when their sections and each section's items are equal, in order — not
 /// the reload marks, as Apple's `isEqual:`. Copies share one exception log (a misuse on any copy
 /// is recorded where the others see it); a new snapshot starts a new log.
-public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable, Equatable {
+public struct NSDiffableDataSourceSnapshot<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: Sendable, Equatable {
     public typealias S = SectionIdentifierType
     public typealias I = ItemIdentifierType
 
@@ -92,7 +94,8 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     /// - Complexity: O(items before it).
     public func indexOfItem(_ identifier: I) -> Int? {
         guard let section = itemSections[identifier], let position = sectionPositions[section],
-              let row = items[position].firstIndex(of: identifier) else { return nil }
+            let row = items[position].firstIndex(of: identifier)
+        else { return nil }
         return items[..<position].reduce(row) { $0 + $1.count }
     }
 
@@ -134,8 +137,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     private mutating func insertItems(_ identifiers: [I], next destination: I, after: Bool) {
         guard checkUnique(identifiers, kind: "item") else { return }
         if identifiers.contains(destination) {
-            raise("Invalid update: destination for insertion operation [\(destination)] is in the insertion identifier list for update: "
-                + updateDescription(action: "INS", destination: destination, identifiers: identifiers) + ".")
+            raise(
+                "Invalid update: destination for insertion operation [\(destination)] is in the insertion identifier list for update: "
+                    + updateDescription(action: "INS", destination: destination, identifiers: identifiers) + ".")
             return
         }
         guard let section = itemSections[destination] else { return raiseNotSatisfying("section != NSNotFound") }
@@ -168,8 +172,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     private mutating func moveItem(_ identifier: I, next destination: I, after: Bool) {
         if identifier == destination {
-            raise("Invalid update: destination for move operation [\(destination)] is in the move identifier list for update: "
-                + updateDescription(action: "MOVE", destination: destination, identifiers: [identifier]) + ".")
+            raise(
+                "Invalid update: destination for move operation [\(destination)] is in the move identifier list for update: "
+                    + updateDescription(action: "MOVE", destination: destination, identifiers: [identifier]) + ".")
             return
         }
         guard itemSections[identifier] != nil else { return raiseNotSatisfying("fromIndex != NSNotFound") }
@@ -218,12 +223,15 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     private mutating func insertSections(_ identifiers: [S], next destination: S, after: Bool) {
         if identifiers.contains(destination) {
-            raise("Invalid update: destination for section operation [\(destination)] is in the inserted section list for update: "
-                + updateDescription(action: "INS", destination: destination, identifiers: identifiers))
+            raise(
+                "Invalid update: destination for section operation [\(destination)] is in the inserted section list for update: "
+                    + updateDescription(action: "INS", destination: destination, identifiers: identifiers))
             return
         }
         guard checkNewSections(identifiers) else { return }
-        guard let position = sectionPositions[destination] else { return raiseNotSatisfying("insertIndex != NSNotFound") }
+        guard let position = sectionPositions[destination] else {
+            return raiseNotSatisfying("insertIndex != NSNotFound")
+        }
         insertSections(identifiers, at: after ? position + 1 : position)
     }
 
@@ -251,8 +259,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     private mutating func moveSection(_ identifier: S, next destination: S, after: Bool) {
         if identifier == destination {
-            raise("Invalid update: destination for section operation [\(destination)] is in the moved section list for update: "
-                + updateDescription(action: "MOVE", destination: destination, identifiers: [identifier]))
+            raise(
+                "Invalid update: destination for section operation [\(destination)] is in the moved section list for update: "
+                    + updateDescription(action: "MOVE", destination: destination, identifiers: [identifier]))
             return
         }
         guard let from = sectionPositions[identifier] else { return raiseNotSatisfying("fromSection != NSNotFound") }
@@ -277,7 +286,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     private func position(ofSection identifier: S) -> Int? {
         if let position = sectionPositions[identifier] { return position }
-        raise("Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)")
+        raise(
+            "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
+        )
         return nil
     }
 
@@ -291,12 +302,15 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     /// False, recording UIKit's assertion, when `identifiers` names one twice.
     private func checkUnique<T: Hashable>(_ identifiers: [T], kind: String) -> Bool {
-        var seen = Set<T>(), repeated: [T] = []
+        var seen = Set<T>()
+        var repeated: [T] = []
         for identifier in identifiers where !seen.insert(identifier).inserted && !repeated.contains(identifier) {
             repeated.append(identifier)
         }
         guard !repeated.isEmpty else { return true }
-        raise("Fatal: supplied \(kind) identifiers are not unique. Duplicate identifiers: {\(Self.setDescription(repeated))}")
+        raise(
+            "Fatal: supplied \(kind) identifiers are not unique. Duplicate identifiers: {\(Self.setDescription(repeated))}"
+        )
         return false
     }
 
@@ -307,11 +321,13 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         guard !existing.isEmpty else { return true }
         let detected = "Diffable data source detected an attempt to insert or append"
         if existing.count == 1 {
-            raise("\(detected) 1 section identifier that already exists in the snapshot. Identifiers in a snapshot must be unique. "
-                + "Section identifier that already exists: \(existing[0])")
+            raise(
+                "\(detected) 1 section identifier that already exists in the snapshot. Identifiers in a snapshot must be unique. "
+                    + "Section identifier that already exists: \(existing[0])")
         } else {
-            raise("\(detected) \(existing.count) section identifiers that already exist in the snapshot. Identifiers in a snapshot must be unique. "
-                + "Section identifiers that already exist: \(Self.arrayDescription(existing))")
+            raise(
+                "\(detected) \(existing.count) section identifiers that already exist in the snapshot. Identifiers in a snapshot must be unique. "
+                    + "Section identifiers that already exist: \(Self.arrayDescription(existing))")
         }
         return false
     }

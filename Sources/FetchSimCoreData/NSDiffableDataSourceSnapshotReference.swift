@@ -29,7 +29,10 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
         super.init()
         storage = NSDiffableDataSourceSnapshot(
             uncheckedSections: snapshot.sectionIdentifiers.map { section in
-                (ReferenceIdentifier(section), snapshot.itemIdentifiers(inSection: section).map { ReferenceIdentifier($0) })
+                (
+                    ReferenceIdentifier(section),
+                    snapshot.itemIdentifiers(inSection: section).map { ReferenceIdentifier($0) }
+                )
             }
         )
         storage.reloadItems(snapshot.reloadedItemIdentifiers.map { ReferenceIdentifier($0) })
@@ -51,7 +54,8 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
         var result: [ReferenceIdentifier] = []
         for identifier in identifiers {
             guard let hashable = (identifier as? AnyHashable).map(ReferenceIdentifier.init) else {
-                storage.raisedExceptions.raise(.invalidArgumentException, reason: "identifier \(identifier) is not Hashable")
+                storage.raisedExceptions.raise(
+                    .invalidArgumentException, reason: "identifier \(identifier) is not Hashable")
                 return nil
             }
             result.append(hashable)
@@ -100,15 +104,21 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
     }
 
     public func appendItems(withIdentifiers identifiers: [Any], intoSectionWithIdentifier sectionIdentifier: Any) {
-        if let items = hashable(identifiers), let section = hashable(sectionIdentifier) { storage.appendItems(items, toSection: section) }
+        if let items = hashable(identifiers), let section = hashable(sectionIdentifier) {
+            storage.appendItems(items, toSection: section)
+        }
     }
 
     public func insertItems(withIdentifiers identifiers: [Any], beforeItemWithIdentifier itemIdentifier: Any) {
-        if let items = hashable(identifiers), let next = hashable(itemIdentifier) { storage.insertItems(items, beforeItem: next) }
+        if let items = hashable(identifiers), let next = hashable(itemIdentifier) {
+            storage.insertItems(items, beforeItem: next)
+        }
     }
 
     public func insertItems(withIdentifiers identifiers: [Any], afterItemWithIdentifier itemIdentifier: Any) {
-        if let items = hashable(identifiers), let next = hashable(itemIdentifier) { storage.insertItems(items, afterItem: next) }
+        if let items = hashable(identifiers), let next = hashable(itemIdentifier) {
+            storage.insertItems(items, afterItem: next)
+        }
     }
 
     public func deleteItems(withIdentifiers identifiers: [Any]) {
@@ -118,11 +128,15 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
     public func deleteAllItems() { storage.deleteAllItems() }
 
     public func moveItem(withIdentifier fromIdentifier: Any, beforeItemWithIdentifier toIdentifier: Any) {
-        if let from = hashable(fromIdentifier), let to = hashable(toIdentifier) { storage.moveItem(from, beforeItem: to) }
+        if let from = hashable(fromIdentifier), let to = hashable(toIdentifier) {
+            storage.moveItem(from, beforeItem: to)
+        }
     }
 
     public func moveItem(withIdentifier fromIdentifier: Any, afterItemWithIdentifier toIdentifier: Any) {
-        if let from = hashable(fromIdentifier), let to = hashable(toIdentifier) { storage.moveItem(from, afterItem: to) }
+        if let from = hashable(fromIdentifier), let to = hashable(toIdentifier) {
+            storage.moveItem(from, afterItem: to)
+        }
     }
 
     public func reloadItems(withIdentifiers identifiers: [Any]) {
@@ -139,24 +153,40 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
         if let sections = hashable(sectionIdentifiers) { storage.appendSections(sections) }
     }
 
-    public func insertSections(withIdentifiers sectionIdentifiers: [Any], beforeSectionWithIdentifier toSectionIdentifier: Any) {
-        if let sections = hashable(sectionIdentifiers), let next = hashable(toSectionIdentifier) { storage.insertSections(sections, beforeSection: next) }
+    public func insertSections(
+        withIdentifiers sectionIdentifiers: [Any], beforeSectionWithIdentifier toSectionIdentifier: Any
+    ) {
+        if let sections = hashable(sectionIdentifiers), let next = hashable(toSectionIdentifier) {
+            storage.insertSections(sections, beforeSection: next)
+        }
     }
 
-    public func insertSections(withIdentifiers sectionIdentifiers: [Any], afterSectionWithIdentifier toSectionIdentifier: Any) {
-        if let sections = hashable(sectionIdentifiers), let next = hashable(toSectionIdentifier) { storage.insertSections(sections, afterSection: next) }
+    public func insertSections(
+        withIdentifiers sectionIdentifiers: [Any], afterSectionWithIdentifier toSectionIdentifier: Any
+    ) {
+        if let sections = hashable(sectionIdentifiers), let next = hashable(toSectionIdentifier) {
+            storage.insertSections(sections, afterSection: next)
+        }
     }
 
     public func deleteSections(withIdentifiers sectionIdentifiers: [Any]) {
         if let sections = hashable(sectionIdentifiers) { storage.deleteSections(sections) }
     }
 
-    public func moveSection(withIdentifier fromSectionIdentifier: Any, beforeSectionWithIdentifier toSectionIdentifier: Any) {
-        if let from = hashable(fromSectionIdentifier), let to = hashable(toSectionIdentifier) { storage.moveSection(from, beforeSection: to) }
+    public func moveSection(
+        withIdentifier fromSectionIdentifier: Any, beforeSectionWithIdentifier toSectionIdentifier: Any
+    ) {
+        if let from = hashable(fromSectionIdentifier), let to = hashable(toSectionIdentifier) {
+            storage.moveSection(from, beforeSection: to)
+        }
     }
 
-    public func moveSection(withIdentifier fromSectionIdentifier: Any, afterSectionWithIdentifier toSectionIdentifier: Any) {
-        if let from = hashable(fromSectionIdentifier), let to = hashable(toSectionIdentifier) { storage.moveSection(from, afterSection: to) }
+    public func moveSection(
+        withIdentifier fromSectionIdentifier: Any, afterSectionWithIdentifier toSectionIdentifier: Any
+    ) {
+        if let from = hashable(fromSectionIdentifier), let to = hashable(toSectionIdentifier) {
+            storage.moveSection(from, afterSection: to)
+        }
     }
 
     public func reloadSections(withIdentifiers sectionIdentifiers: [Any]) {
@@ -173,13 +203,16 @@ extension NSDiffableDataSourceSnapshot {
         let source = reference.storage
         func cast<T>(_ identifier: ReferenceIdentifier, _: T.Type) -> T {
             guard let typed = identifier.base as? T else {
-                preconditionFailure("NSDiffableDataSourceSnapshot: identifier \(identifier.base) is a \(type(of: identifier.base)), not a \(T.self); name the snapshot's types as the controller delivers them (String, NSManagedObjectID)")
+                preconditionFailure(
+                    "NSDiffableDataSourceSnapshot: identifier \(identifier.base) is a \(type(of: identifier.base)), not a \(T.self); name the snapshot's types as the controller delivers them (String, NSManagedObjectID)"
+                )
             }
             return typed
         }
-        self.init(uncheckedSections: source.sectionIdentifiers.map { section in
-            (cast(section, S.self), source.itemIdentifiers(inSection: section).map { cast($0, I.self) })
-        })
+        self.init(
+            uncheckedSections: source.sectionIdentifiers.map { section in
+                (cast(section, S.self), source.itemIdentifiers(inSection: section).map { cast($0, I.self) })
+            })
         reloadItems(source.reloadedItemIdentifiers.map { cast($0, I.self) })
         reconfigureItems(source.reconfiguredItemIdentifiers.map { cast($0, I.self) })
         reloadSections(source.reloadedSectionIdentifiers.map { cast($0, S.self) })

@@ -76,12 +76,16 @@ public final class NSEntityDescription: @unchecked Sendable {
 
     /// The attributes by name, the superentity's included.
     public var attributesByName: [String: NSAttributeDescription] {
-        Dictionary(allProperties.compactMap { $0 as? NSAttributeDescription }.map { ($0.name, $0) }, uniquingKeysWith: { _, own in own })
+        Dictionary(
+            allProperties.compactMap { $0 as? NSAttributeDescription }.map { ($0.name, $0) },
+            uniquingKeysWith: { _, own in own })
     }
 
     /// The relationships by name, the superentity's included.
     public var relationshipsByName: [String: NSRelationshipDescription] {
-        Dictionary(allProperties.compactMap { $0 as? NSRelationshipDescription }.map { ($0.name, $0) }, uniquingKeysWith: { _, own in own })
+        Dictionary(
+            allProperties.compactMap { $0 as? NSRelationshipDescription }.map { ($0.name, $0) },
+            uniquingKeysWith: { _, own in own })
     }
 
     /// The relationships whose destination is `entity`.
@@ -101,7 +105,9 @@ public final class NSEntityDescription: @unchecked Sendable {
 
     /// The entity named `entityName` in the model of `context`'s store, as Core Data's
     /// `entity(forEntityName:in:)`; nil when the model has none.
-    public static func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription? {
+    public static func entity(forEntityName entityName: String, in context: NSManagedObjectContext)
+        -> NSEntityDescription?
+    {
         context.model?.entitiesByName[entityName]
     }
 
@@ -109,10 +115,13 @@ public final class NSEntityDescription: @unchecked Sendable {
     ///
     /// For a name the model does not have, Core Data raises `NSInternalInconsistencyException`;
     /// FetchSim records it in `context.raisedExceptions` and returns an object of no context.
-    public static func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext) -> NSManagedObject {
+    public static func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext)
+        -> NSManagedObject
+    {
         guard let entity = entity(forEntityName: entityName, in: context) else {
-            context.raisedExceptions.raise(.internalInconsistencyException,
-                                           reason: "+entityForName: could not locate an entity named '\(entityName)' in this model.")
+            context.raisedExceptions.raise(
+                .internalInconsistencyException,
+                reason: "+entityForName: could not locate an entity named '\(entityName)' in this model.")
             return NSManagedObject(entity: NSEntityDescription(), insertInto: nil)
         }
         return entity.objectClass.init(entity: entity, insertInto: context)

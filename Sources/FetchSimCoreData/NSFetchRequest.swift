@@ -1,5 +1,5 @@
-import ObjectGraph
 import FetchedResults
+import ObjectGraph
 
 /// What a fetch returns, as Core Data's `NSFetchRequestResultType`; FetchSim returns managed objects only.
 public struct NSFetchRequestResultType: OptionSet, Sendable {
@@ -77,15 +77,20 @@ public final class NSFetchRequest<ResultType>: CustomStringConvertible {
     /// The engine's request for this one, with `sectionNameKeyPath`, checked for what FetchSim
     /// cannot do (another result type, a sort descriptor without a key).
     func engineRequest(sectionNameKeyPath: String? = nil) throws(CoreDataError) -> FetchRequest {
-        guard let name, !name.isEmpty else { throw .fetch("the fetch request has no entity (set entityName or entity)") }
+        guard let name, !name.isEmpty else {
+            throw .fetch("the fetch request has no entity (set entityName or entity)")
+        }
         guard resultType == .managedObjectResultType else {
-            throw .fetch("fetch of '\(name)': result type \(resultType.rawValue) is not supported; FetchSim fetches managed objects only")
+            throw .fetch(
+                "fetch of '\(name)': result type \(resultType.rawValue) is not supported; FetchSim fetches managed objects only"
+            )
         }
         var sorts: [FetchedResults.SortDescriptor] = []
         for descriptor in sortDescriptors ?? [] {
             guard let key = descriptor.key else {
-                throw .fetch("fetch of '\(name)': the sort descriptor for \(descriptor.keyPathText ?? "a key path") has no key "
-                    + "(a key path names its property only for @Managed properties of NSManagedObject subclasses)")
+                throw .fetch(
+                    "fetch of '\(name)': the sort descriptor for \(descriptor.keyPathText ?? "a key path") has no key "
+                        + "(a key path names its property only for @Managed properties of NSManagedObject subclasses)")
             }
             let selector: SortSelector
             switch descriptor.selector?.name {
@@ -93,14 +98,16 @@ public final class NSFetchRequest<ResultType>: CustomStringConvertible {
             case "caseInsensitiveCompare:": selector = .caseInsensitiveCompare
             case "localizedStandardCompare:": selector = .localizedStandardCompare
             case let other?:
-                throw .fetch("fetch of '\(name)': sort selector '\(other)' for '\(key)' is not supported "
-                    + "(compare:, caseInsensitiveCompare: and localizedStandardCompare: are)")
+                throw .fetch(
+                    "fetch of '\(name)': sort selector '\(other)' for '\(key)' is not supported "
+                        + "(compare:, caseInsensitiveCompare: and localizedStandardCompare: are)")
             }
             sorts.append(FetchedResults.SortDescriptor(key: key, ascending: descriptor.ascending, selector: selector))
         }
-        var request = FetchRequest(entityName: name, predicate: try predicate?.enginePredicate(), sortDescriptors: sorts,
-                                   sectionNameKeyPath: sectionNameKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
-                                   fetchBatchSize: fetchBatchSize)
+        var request = FetchRequest(
+            entityName: name, predicate: try predicate?.enginePredicate(), sortDescriptors: sorts,
+            sectionNameKeyPath: sectionNameKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
+            fetchBatchSize: fetchBatchSize)
         request.includesSubentities = includesSubentities
         return request
     }

@@ -1,6 +1,6 @@
+import FetchedResults
 import Foundation
 import ObjectGraph
-import FetchedResults
 
 /// Keeps the results of a fetch request sorted and sectioned and reports every change to its
 /// delegate, as Core Data's `NSFetchedResultsController` — the engine's controller
@@ -37,9 +37,12 @@ public final class NSFetchedResultsController<ResultType> {
 
     /// A controller of `fetchRequest`'s results in `context`, grouped into sections by
     /// `sectionNameKeyPath`, its sections cached under `cacheName` (see ``deleteCache(withName:)``).
-    public init(fetchRequest: NSFetchRequest<ResultType>, managedObjectContext context: NSManagedObjectContext,
-                sectionNameKeyPath: String?, cacheName name: String?) {
-        let core = FetchedResultsControllerCore(context: context, request: fetchRequest, sectionNameKeyPath: sectionNameKeyPath, cacheName: name)
+    public init(
+        fetchRequest: NSFetchRequest<ResultType>, managedObjectContext context: NSManagedObjectContext,
+        sectionNameKeyPath: String?, cacheName name: String?
+    ) {
+        let core = FetchedResultsControllerCore(
+            context: context, request: fetchRequest, sectionNameKeyPath: sectionNameKeyPath, cacheName: name)
         ownedCore = core
         ownRequest = fetchRequest
         if let erased = self as? NSFetchedResultsController<NSFetchRequestResult> { core.erasedPrimary = erased }
@@ -109,24 +112,31 @@ public final class NSFetchedResultsController<ResultType> {
     /// records it in the context's `raisedExceptions` and returns an object of the entity's class
     /// that belongs to no context.
     public func object(at indexPath: IndexPath) -> ResultType {
-        if let engine, let context, let object = engine.object(at: indexPath), let result = context.wrapper(for: object) as? ResultType {
+        if let engine, let context, let object = engine.object(at: indexPath),
+            let result = context.wrapper(for: object) as? ResultType
+        {
             return result
         }
         let sections = engine?.numberOfSections ?? 0
-        let reason = indexPath.section >= 0 && indexPath.section < sections
+        let reason =
+            indexPath.section >= 0 && indexPath.section < sections
             ? "no object at index \(indexPath.row) in section at index \(indexPath.section)"
             : "no section at index \(indexPath.section)"
         context?.raisedExceptions.raise(.internalInconsistencyException, reason: reason)
         let entity = context?.model?.entitiesByName[core?.request.entityName ?? ""] ?? NSEntityDescription()
         guard let placeholder = entity.objectClass.init(entity: entity, insertInto: nil) as? ResultType else {
-            preconditionFailure("NSFetchedResultsController<\(ResultType.self)> returns managed objects; use the entity's class or NSFetchRequestResult")
+            preconditionFailure(
+                "NSFetchedResultsController<\(ResultType.self)> returns managed objects; use the entity's class or NSFetchRequestResult"
+            )
         }
         return placeholder
     }
 
     /// The index path of `object`, or nil when it is not in the results.
     public func indexPath(forObject object: ResultType) -> IndexPath? {
-        guard let engine, let managed = object as? NSManagedObject, managed.managedObjectContext === context else { return nil }
+        guard let engine, let managed = object as? NSManagedObject, managed.managedObjectContext === context else {
+            return nil
+        }
         return engine.indexPath(forObjectID: managed.engineID)
     }
 
@@ -142,7 +152,8 @@ public final class NSFetchedResultsController<ResultType> {
 
     /// The index title for a section name: the delegate's, else Apple's default (`%c` of the first UTF-16 unit, uppercased).
     public func sectionIndexTitle(forSectionName sectionName: String) -> String? {
-        engine?.sectionIndexTitle(forSectionName: sectionName) ?? FetchedResultsController.defaultIndexTitle(forSectionName: sectionName)
+        engine?.sectionIndexTitle(forSectionName: sectionName)
+            ?? FetchedResultsController.defaultIndexTitle(forSectionName: sectionName)
     }
 }
 

@@ -31,51 +31,71 @@ public protocol NSFetchedResultsControllerDelegate: AnyObject {
     /// A change event begins; the controller already holds its new state.
     func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>)
     /// An object was inserted, deleted, moved or updated.
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                    at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?)
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?)
     /// A section was inserted or deleted.
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType)
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType)
     /// The change event is complete.
     func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>)
     /// The index title of the section called `sectionName`; nil for the default (its first letter, capitalised).
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String) -> String?
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        sectionIndexTitleForSectionName sectionName: String
+    ) -> String?
     /// The change event as one difference of object IDs (iOS 13; controllers without a section key path).
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
-                    didChangeContentWith diff: CollectionDifference<NSManagedObjectID>)
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith diff: CollectionDifference<NSManagedObjectID>)
     /// The results after the change event as one snapshot of section names and object IDs, the
     /// objects the event moved or updated marked for reload (iOS 13); also after `performFetch()`.
     /// Build the typed snapshot with `NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(snapshot)`
     /// (iOS bridges it with `as`). A controller without a section key path names its one section
     /// with a fixed UUID string, as Core Data names it with a UUID.
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
-                    didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference)
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference)
 }
 
 extension NSFetchedResultsControllerDelegate {
     public func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {}
 
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                           at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {}
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {}
 
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                           atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {}
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {}
 
     public func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {}
 
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String) -> String? {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        sectionIndexTitleForSectionName sectionName: String
+    ) -> String? {
         nil
     }
 
     /// Not implemented by the delegate: marks the controller so that it delivers the event another way.
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
-                           didChangeContentWith diff: CollectionDifference<NSManagedObjectID>) {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith diff: CollectionDifference<NSManagedObjectID>
+    ) {
         controller.core?.markNotImplemented(.difference)
     }
 
     /// Not implemented by the delegate: marks the controller so that it delivers the event another way.
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
-                           didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference) {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference
+    ) {
         controller.core?.markNotImplemented(.snapshot)
     }
 }

@@ -55,8 +55,11 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         if let entity = context.entity(forClass: Self.self) {
             self.init(entity: entity, insertInto: context)
         } else {
-            context.raisedExceptions.raise(.invalidArgumentException,
-                                           reason: "An NSManagedObject of class '\(NSStringFromClass(Self.self))' must have a valid NSEntityDescription.")
+            context.raisedExceptions.raise(
+                .invalidArgumentException,
+                reason:
+                    "An NSManagedObject of class '\(NSStringFromClass(Self.self))' must have a valid NSEntityDescription."
+            )
             self.init(entity: NSEntityDescription(), insertInto: nil)
         }
     }
@@ -65,8 +68,9 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
 
     /// The object's ID; temporary while the object is unsaved.
     public var objectID: NSManagedObjectID {
-        NSManagedObjectID(entity: entity, engineID: engineID, storeIdentifier: managedObjectContext?.storeIdentifier ?? "",
-                          isTemporaryID: managedObjectContext?.isTemporaryID(of: self) ?? (engineID.rawValue == 0))
+        NSManagedObjectID(
+            entity: entity, engineID: engineID, storeIdentifier: managedObjectContext?.storeIdentifier ?? "",
+            isTemporaryID: managedObjectContext?.isTemporaryID(of: self) ?? (engineID.rawValue == 0))
     }
 
     public static func == (lhs: NSManagedObject, rhs: NSManagedObject) -> Bool { lhs === rhs }
@@ -106,8 +110,10 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// context's `raisedExceptions` and returns nil.
     open func value(forKey key: String) -> Any? {
         guard let attribute = entity.propertiesByName[key] else {
-            raise(.unknownKeyException, "[<\(entity.name ?? "NSManagedObject") \(address)> valueForUndefinedKey:]: "
-                + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
+            raise(
+                .unknownKeyException,
+                "[<\(entity.name ?? "NSManagedObject") \(address)> valueForUndefinedKey:]: "
+                    + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
             return nil
         }
         let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
@@ -115,7 +121,8 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
             let objects = value.objectIDs.compactMap { managedObjectContext?.existingWrapper(for: $0) }
             return relationship.isOrdered ? NSOrderedSet(array: objects) : NSSet(array: objects)
         }
-        return ValueConversion.foundationValue(value, type: (attribute as? NSAttributeDescription)?.attributeType) { [managedObjectContext] id in
+        return ValueConversion.foundationValue(value, type: (attribute as? NSAttributeDescription)?.attributeType) {
+            [managedObjectContext] id in
             managedObjectContext?.existingWrapper(for: id)
         }
     }
@@ -129,8 +136,10 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// exception in the context's `raisedExceptions` and changes nothing.
     open func setValue(_ value: Any?, forKey key: String) {
         guard let property = entity.propertiesByName[key] else {
-            raise(.unknownKeyException, "[<\(entity.name ?? "NSManagedObject") \(address)> setValue:forUndefinedKey:]: "
-                + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
+            raise(
+                .unknownKeyException,
+                "[<\(entity.name ?? "NSManagedObject") \(address)> setValue:forUndefinedKey:]: "
+                    + "the entity \(entity.name ?? "") is not key value coding-compliant for the key \"\(key)\".")
             return
         }
         guard let converted = engineValue(value, for: property) else { return }
@@ -150,23 +159,34 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         if let relationship = property as? NSRelationshipDescription {
             guard let target = ValueConversion.unwrapped(value) else { return .null }
             guard let object = target as? NSManagedObject, let destination = relationship.destinationEntity,
-                  object.entity.isKindOf(entity: destination) else {
-                raise(.invalidArgumentException, "Unacceptable type of value for to-one relationship: property = \"\(property.name)\"; "
-                    + "desired type = \(relationship.destinationEntity?.name ?? "?"); given type = \(Self.typeName(of: target)); value = \(target).")
+                object.entity.isKindOf(entity: destination)
+            else {
+                raise(
+                    .invalidArgumentException,
+                    "Unacceptable type of value for to-one relationship: property = \"\(property.name)\"; "
+                        + "desired type = \(relationship.destinationEntity?.name ?? "?"); given type = \(Self.typeName(of: target)); value = \(target)."
+                )
                 return nil
             }
             guard object.managedObjectContext === managedObjectContext, object.engineID.rawValue != 0 else {
-                raise(.invalidArgumentException, "Illegal attempt to establish a relationship '\(property.name)' between objects in different contexts "
-                    + "(source = \(self), destination = \(object))")
+                raise(
+                    .invalidArgumentException,
+                    "Illegal attempt to establish a relationship '\(property.name)' between objects in different contexts "
+                        + "(source = \(self), destination = \(object))")
                 return nil
             }
             return .object(object.engineID)
         }
-        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else { return nil }
+        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else {
+            return nil
+        }
         guard let converted = ValueConversion.value(from: value, for: type) else {
             let given = ValueConversion.unwrapped(value).map { "\($0)" } ?? "nil"
-            raise(.invalidArgumentException, "Unacceptable type of value for attribute: property = \"\(property.name)\"; "
-                + "desired type = \(attribute.attributeType.valueClassName); given type = \(Self.typeName(of: value)); value = \(given).")
+            raise(
+                .invalidArgumentException,
+                "Unacceptable type of value for attribute: property = \"\(property.name)\"; "
+                    + "desired type = \(attribute.attributeType.valueClassName); given type = \(Self.typeName(of: value)); value = \(given)."
+            )
             return nil
         }
         return converted
@@ -183,21 +203,30 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         case let array as [Any]: members = array
         case let set as any Collection: members = set.map { $0 as Any }
         default:
-            raise(.invalidArgumentException, "Unacceptable type of value for to-many relationship: property = \"\(relationship.name)\"; "
-                + "desired type = \(relationship.isOrdered ? "NSOrderedSet" : "NSSet"); given type = \(Self.typeName(of: given)); value = \(given).")
+            raise(
+                .invalidArgumentException,
+                "Unacceptable type of value for to-many relationship: property = \"\(relationship.name)\"; "
+                    + "desired type = \(relationship.isOrdered ? "NSOrderedSet" : "NSSet"); given type = \(Self.typeName(of: given)); value = \(given)."
+            )
             return nil
         }
         var ids: [ObjectID] = []
         for member in members {
             guard let object = member as? NSManagedObject, let destination = relationship.destinationEntity,
-                  object.entity.isKindOf(entity: destination) else {
-                raise(.invalidArgumentException, "Unacceptable type of value for to-many relationship: property = \"\(relationship.name)\"; "
-                    + "desired type = \(relationship.destinationEntity?.name ?? "?"); given type = \(Self.typeName(of: member)); value = \(member).")
+                object.entity.isKindOf(entity: destination)
+            else {
+                raise(
+                    .invalidArgumentException,
+                    "Unacceptable type of value for to-many relationship: property = \"\(relationship.name)\"; "
+                        + "desired type = \(relationship.destinationEntity?.name ?? "?"); given type = \(Self.typeName(of: member)); value = \(member)."
+                )
                 return nil
             }
             guard object.managedObjectContext === managedObjectContext, object.engineID.rawValue != 0 else {
-                raise(.invalidArgumentException, "Illegal attempt to establish a relationship '\(relationship.name)' between objects in different contexts "
-                    + "(source = \(self), destination = \(object))")
+                raise(
+                    .invalidArgumentException,
+                    "Illegal attempt to establish a relationship '\(relationship.name)' between objects in different contexts "
+                        + "(source = \(self), destination = \(object))")
                 return nil
             }
             ids.append(object.engineID)
@@ -232,7 +261,9 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// What an object of no context holds for `property` until set: the attribute's default value.
     static func defaultValue(of property: NSPropertyDescription) -> Value {
         if let relationship = property as? NSRelationshipDescription, relationship.isToMany { return .objects([]) }
-        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else { return .null }
+        guard let attribute = property as? NSAttributeDescription, let type = attribute.attributeType.engineType else {
+            return .null
+        }
         return ValueConversion.value(from: attribute.defaultValue, for: type) ?? .null
     }
 
@@ -270,9 +301,12 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// `<Note> (entity: Note; id: <x-coredata://…/Note/p1>; data: {order = 3; title = Milk;})`.
     open var description: String {
         let values = entity.allProperties.map { property in
-            let value = engineObject?.value(forKey: property.name) ?? detachedValues[property.name] ?? Self.defaultValue(of: property)
+            let value =
+                engineObject?.value(forKey: property.name) ?? detachedValues[property.name]
+                ?? Self.defaultValue(of: property)
             return "\(property.name) = \(value.isNull ? "nil" : value.description);"
         }
-        return "<\(NSStringFromClass(type(of: self)))> (entity: \(entity.name ?? ""); id: \(objectID); data: {\(values.joined(separator: " "))})"
+        return
+            "<\(NSStringFromClass(type(of: self)))> (entity: \(entity.name ?? ""); id: \(objectID); data: {\(values.joined(separator: " "))})"
     }
 }

@@ -27,11 +27,13 @@ extension NSManagedObjectContext {
         func objects(_ ids: Set<ObjectID>) -> Set<NSManagedObject> {
             Set(ids.compactMap { existingWrapper(for: $0) })
         }
-        NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self, userInfo: [
-            NSInsertedObjectsKey: objects(summary.insertedIDs),
-            NSUpdatedObjectsKey: objects(summary.updatedIDs),
-            NSDeletedObjectsKey: objects(summary.deletedIDs),
-        ])
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextDidSave, object: self,
+            userInfo: [
+                NSInsertedObjectsKey: objects(summary.insertedIDs),
+                NSUpdatedObjectsKey: objects(summary.updatedIDs),
+                NSDeletedObjectsKey: objects(summary.deletedIDs),
+            ])
     }
 
     /// Merges what another context on the same coordinator saved, from its save notification, as
@@ -41,6 +43,9 @@ extension NSManagedObjectContext {
         func ids(_ key: String) -> Set<ObjectID> {
             Set((notification.userInfo?[key] as? Set<NSManagedObject> ?? []).map(\.engineID))
         }
-        merge(SaveSummary(inserted: ids(NSInsertedObjectsKey), updated: ids(NSUpdatedObjectsKey), deleted: ids(NSDeletedObjectsKey)))
+        merge(
+            SaveSummary(
+                inserted: ids(NSInsertedObjectsKey), updated: ids(NSUpdatedObjectsKey),
+                deleted: ids(NSDeletedObjectsKey)))
     }
 }

@@ -41,23 +41,25 @@ extension NSManagedObjectModel {
                     relationship.maxCount = attribute.type == .relationship ? 1 : attribute.maxCount
                     relationship.minCount = attribute.minCount
                     relationship.isOrdered = attribute.isOrdered
-                    relationship.deleteRule = switch attribute.deleteRule {
-                    case .nullify: .nullifyDeleteRule
-                    case .cascade: .cascadeDeleteRule
-                    case .deny: .denyDeleteRule
-                    case .noAction: .noActionDeleteRule
-                    }
+                    relationship.deleteRule =
+                        switch attribute.deleteRule {
+                        case .nullify: .nullifyDeleteRule
+                        case .cascade: .cascadeDeleteRule
+                        case .deny: .denyDeleteRule
+                        case .noAction: .noActionDeleteRule
+                        }
                     relationships.append((relationship, attribute))
                     property = relationship
                 case .string, .int, .double, .bool, .date:
                     let described = NSAttributeDescription()
-                    described.attributeType = switch attribute.type {
-                    case .string: .stringAttributeType
-                    case .int: .integer64AttributeType
-                    case .double: .doubleAttributeType
-                    case .bool: .booleanAttributeType
-                    default: .dateAttributeType
-                    }
+                    described.attributeType =
+                        switch attribute.type {
+                        case .string: .stringAttributeType
+                        case .int: .integer64AttributeType
+                        case .double: .doubleAttributeType
+                        case .bool: .booleanAttributeType
+                        default: .dateAttributeType
+                        }
                     property = described
                 }
                 property.name = attribute.name

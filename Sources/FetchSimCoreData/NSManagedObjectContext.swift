@@ -1,6 +1,6 @@
+import FetchedResults
 import Foundation
 import ObjectGraph
-import FetchedResults
 
 /// How a context is confined, as Core Data's `NSManagedObjectContextConcurrencyType`.
 public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
@@ -111,7 +111,9 @@ public final class NSManagedObjectContext {
     /// The wrapper of the object with `id` in this context, loading it from the store if another
     /// context saved it; nil when there is no such object.
     func existingWrapper(for id: ObjectID) -> NSManagedObject? {
-        if let existing = wrappers[id], engine?.object(with: id) != nil || existing.lastEngineObject != nil { return existing }
+        if let existing = wrappers[id], engine?.object(with: id) != nil || existing.lastEngineObject != nil {
+            return existing
+        }
         guard let object = try? engine?.registeredOrCommittedObject(id) else { return nil }
         return wrapper(for: object)
     }
@@ -139,15 +141,19 @@ public final class NSManagedObjectContext {
     public func insert(_ object: NSManagedObject) {
         guard object.engineID.rawValue == 0 else {
             if object.managedObjectContext !== self {
-                raisedExceptions.raise(.invalidArgumentException,
-                                       reason: "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")
+                raisedExceptions.raise(
+                    .invalidArgumentException,
+                    reason: "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")
             }
             return
         }
         ManagedObjectClasses.see(type(of: object))
         guard let entityName = object.entity.name else {
-            raisedExceptions.raise(.invalidArgumentException,
-                                   reason: "An NSManagedObject of class '\(NSStringFromClass(type(of: object)))' must have a valid NSEntityDescription.")
+            raisedExceptions.raise(
+                .invalidArgumentException,
+                reason:
+                    "An NSManagedObject of class '\(NSStringFromClass(type(of: object)))' must have a valid NSEntityDescription."
+            )
             return
         }
         do {
@@ -155,7 +161,8 @@ public final class NSManagedObjectContext {
             let values = object.detachedValues.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
             bind(object, to: try engine.insert(entityName, values: values))
         } catch {
-            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot insert an object of entity '\(entityName)': \(error)")
+            raisedExceptions.raise(
+                .internalInconsistencyException, reason: "cannot insert an object of entity '\(entityName)': \(error)")
         }
     }
 
@@ -167,7 +174,8 @@ public final class NSManagedObjectContext {
         do {
             try engine.delete(object.engineID)
         } catch {
-            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot delete \(object.objectID): \(error)")
+            raisedExceptions.raise(
+                .internalInconsistencyException, reason: "cannot delete \(object.objectID): \(error)")
         }
     }
 
@@ -176,7 +184,8 @@ public final class NSManagedObjectContext {
         do {
             try engine?.setValue(value, forKey: key, of: object.engineID)
         } catch {
-            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot set '\(key)' of \(object.objectID): \(error)")
+            raisedExceptions.raise(
+                .internalInconsistencyException, reason: "cannot set '\(key)' of \(object.objectID): \(error)")
         }
     }
 
@@ -192,8 +201,9 @@ public final class NSManagedObjectContext {
     /// context nor the store has it.
     public func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
         guard let wrapper = existingWrapper(for: objectID.engineID) else {
-            throw CoreDataError.context("no object with ID \(objectID) in this context or its store "
-                + "(NSCocoaErrorDomain 133000, NSManagedObjectReferentialIntegrityError)")
+            throw CoreDataError.context(
+                "no object with ID \(objectID) in this context or its store "
+                    + "(NSCocoaErrorDomain 133000, NSManagedObjectReferentialIntegrityError)")
         }
         return wrapper
     }
@@ -217,9 +227,10 @@ public final class NSManagedObjectContext {
 
     private func objects(in state: ObjectContext.UnsavedState) -> Set<NSManagedObject> {
         guard let engine else { return [] }
-        return Set(engine.unsavedObjectIDs().filter { $0.state == state }.compactMap { entry in
-            wrappers[entry.id] ?? engine.object(with: entry.id).map(wrapper(for:))
-        })
+        return Set(
+            engine.unsavedObjectIDs().filter { $0.state == state }.compactMap { entry in
+                wrappers[entry.id] ?? engine.object(with: entry.id).map(wrapper(for:))
+            })
     }
 
     /// Ends the current change event: the pending edits become one change notification, which the
@@ -237,7 +248,9 @@ public final class NSManagedObjectContext {
     /// saving nothing, when validation fails (a required value that is nil).
     public func save() throws {
         guard let engine else {
-            guard persistentStoreCoordinator != nil else { throw CoreDataError.save("the context has no persistent store coordinator") }
+            guard persistentStoreCoordinator != nil else {
+                throw CoreDataError.save("the context has no persistent store coordinator")
+            }
             return
         }
         do {
@@ -292,11 +305,14 @@ public final class NSManagedObjectContext {
     /// With `mergeChanges` false Core Data also discards the object's unsaved changes; the engine
     /// cannot discard one object's changes, so they are kept (use `rollback()` for all of them).
     public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
-        guard object.managedObjectContext === self, let engine, engine.object(with: object.engineID) != nil else { return }
+        guard object.managedObjectContext === self, let engine, engine.object(with: object.engineID) != nil else {
+            return
+        }
         do {
             try engine.refresh(object.engineID)
         } catch {
-            raisedExceptions.raise(.internalInconsistencyException, reason: "cannot refresh \(object.objectID): \(error)")
+            raisedExceptions.raise(
+                .internalInconsistencyException, reason: "cannot refresh \(object.objectID): \(error)")
         }
     }
 
@@ -363,8 +379,9 @@ public final class NSManagedObjectContext {
         return try objects.map { object in
             let wrapper = self.wrapper(for: object)
             guard let result = wrapper as? T else {
-                throw CoreDataError.fetch("fetch of '\(request.entityName ?? "")': an object of class \(NSStringFromClass(type(of: wrapper))) "
-                    + "is not a \(T.self) (check the entity's managedObjectClassName)")
+                throw CoreDataError.fetch(
+                    "fetch of '\(request.entityName ?? "")': an object of class \(NSStringFromClass(type(of: wrapper))) "
+                        + "is not a \(T.self) (check the entity's managedObjectClassName)")
             }
             return result
         }

@@ -45,7 +45,8 @@ public final class NSManagedObjectID: Hashable, NSFetchRequestResult, CustomStri
     /// `x-coredata:///Entity/tN` (temporary).
     public func uriRepresentation() -> URL {
         let entityName = entity.name ?? ""
-        let text = isTemporaryID
+        let text =
+            isTemporaryID
             ? "x-coredata:///\(entityName)/t\(engineID.rawValue)"
             : "x-coredata://\(storeIdentifier)/\(entityName)/p\(engineID.rawValue)"
         return URL(string: text) ?? URL(fileURLWithPath: "/")

@@ -18,7 +18,8 @@ extension NSManagedObjectModel {
             self.init()
             entities = Self.entities(of: description)
         } catch {
-            FileHandle.standardError.write(Data("CoreData: error: cannot load the model at '\(url.path)': \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("CoreData: error: cannot load the model at '\(url.path)': \(error)\n".utf8))
             return nil
         }
     }
@@ -42,7 +43,9 @@ extension NSManagedObjectModel {
             let entity = NSEntityDescription()
             entity.name = described.name
             entity.isAbstract = described.isAbstract
-            if let className = described.representedClassName, !className.isEmpty { entity.managedObjectClassName = className }
+            if let className = described.representedClassName, !className.isEmpty {
+                entity.managedObjectClassName = className
+            }
             var properties: [NSPropertyDescription] = []
             for attribute in described.attributes {
                 let property = NSAttributeDescription()
@@ -70,7 +73,8 @@ extension NSManagedObjectModel {
             entities.append(entity)
         }
         for described in model.entities {
-            guard let parent = described.parentEntity.flatMap({ byName[$0] }), let entity = byName[described.name] else { continue }
+            guard let parent = described.parentEntity.flatMap({ byName[$0] }), let entity = byName[described.name]
+            else { continue }
             parent.subentities.append(entity)
         }
         for (property, described) in relationships {
@@ -113,7 +117,9 @@ extension NSManagedObjectModel {
     /// The attribute's default as the value Core Data keeps (`defaultValueString` read by type;
     /// a date's `defaultDateTimeInterval`, seconds since 2001).
     static func defaultValue(_ attribute: AttributeDescription) -> Any? {
-        if attribute.type == .date { return attribute.defaultDateTimeInterval.map { Date(timeIntervalSinceReferenceDate: $0) } }
+        if attribute.type == .date {
+            return attribute.defaultDateTimeInterval.map { Date(timeIntervalSinceReferenceDate: $0) }
+        }
         guard let text = attribute.defaultValueString else { return nil }
         switch attribute.type {
         case .integer16, .integer32, .integer64: return Int64(text)

@@ -33,7 +33,8 @@ public final class NSManagedObjectModel: @unchecked Sendable {
     /// The entities by name.
     public var entitiesByName: [String: NSEntityDescription] {
         if let cachedEntitiesByName { return cachedEntitiesByName }
-        let table = Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+        let table = Dictionary(
+            entities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
         cachedEntitiesByName = table
         return table
     }
@@ -57,8 +58,10 @@ public final class NSManagedObjectModel: @unchecked Sendable {
                 attributes.append(try engineAttribute(for: property, of: name))
             }
             do {
-                result.append(try Entity(name: name, attributes: attributes, parent: description.superentity?.name,
-                                         isAbstract: description.isAbstract))
+                result.append(
+                    try Entity(
+                        name: name, attributes: attributes, parent: description.superentity?.name,
+                        isAbstract: description.isAbstract))
             } catch {
                 throw .model("entity '\(name)': \(error)")
             }
@@ -66,38 +69,48 @@ public final class NSManagedObjectModel: @unchecked Sendable {
         return result
     }
 
-    private func engineAttribute(for property: NSPropertyDescription, of entity: String) throws(CoreDataError) -> Attribute {
+    private func engineAttribute(for property: NSPropertyDescription, of entity: String) throws(CoreDataError)
+        -> Attribute
+    {
         let where_ = "property '\(property.name)' of entity '\(entity)'"
         if let relationship = property as? NSRelationshipDescription {
             guard let destination = relationship.destinationEntity, let destinationName = destination.name,
-                  entities.contains(where: { $0 === destination }) else {
-                throw .model("relationship '\(property.name)' of entity '\(entity)' has no destination entity in this model")
+                entities.contains(where: { $0 === destination })
+            else {
+                throw .model(
+                    "relationship '\(property.name)' of entity '\(entity)' has no destination entity in this model")
             }
-            let rule: DeleteRule = switch relationship.deleteRule {
-            case .noActionDeleteRule: .noAction
-            case .nullifyDeleteRule: .nullify
-            case .cascadeDeleteRule: .cascade
-            case .denyDeleteRule: .deny
-            }
+            let rule: DeleteRule =
+                switch relationship.deleteRule {
+                case .noActionDeleteRule: .noAction
+                case .nullifyDeleteRule: .nullify
+                case .cascadeDeleteRule: .cascade
+                case .denyDeleteRule: .deny
+                }
             let inverse = relationship.inverseRelationship?.name
             guard relationship.isToMany else {
-                return Attribute.toOne(property.name, destination: destinationName, isOptional: relationship.isOptional, inverse: inverse, deleteRule: rule)
+                return Attribute.toOne(
+                    property.name, destination: destinationName, isOptional: relationship.isOptional, inverse: inverse,
+                    deleteRule: rule)
             }
-            return Attribute.toMany(property.name, destination: destinationName, isOrdered: relationship.isOrdered, inverse: inverse,
-                                    deleteRule: rule, minCount: max(relationship.minCount, 0), maxCount: max(relationship.maxCount, 0))
+            return Attribute.toMany(
+                property.name, destination: destinationName, isOrdered: relationship.isOrdered, inverse: inverse,
+                deleteRule: rule, minCount: max(relationship.minCount, 0), maxCount: max(relationship.maxCount, 0))
         }
         guard let attribute = property as? NSAttributeDescription else {
             throw .model("\(where_) is neither an attribute nor a relationship")
         }
         guard let type = attribute.attributeType.engineType else {
-            throw .model("attribute '\(property.name)' of entity '\(entity)' has type \(attribute.attributeType), which FetchSim does not support "
-                + "(string, integer 16/32/64, double, float, boolean and date are)")
+            throw .model(
+                "attribute '\(property.name)' of entity '\(entity)' has type \(attribute.attributeType), which FetchSim does not support "
+                    + "(string, integer 16/32/64, double, float, boolean and date are)")
         }
         var engine = Attribute(property.name, type, isOptional: attribute.isOptional)
         if let value = attribute.defaultValue {
             guard let converted = ValueConversion.value(from: value, for: type) else {
-                throw .model("the default value of attribute '\(property.name)' of entity '\(entity)' is a \(Swift.type(of: value)), "
-                    + "not a value of type \(attribute.attributeType)")
+                throw .model(
+                    "the default value of attribute '\(property.name)' of entity '\(entity)' is a \(Swift.type(of: value)), "
+                        + "not a value of type \(attribute.attributeType)")
             }
             engine.defaultValue = converted
         }

@@ -102,11 +102,17 @@ open class NSPersistentContainer {
     ///
     /// A model the engine cannot hold (a to-many relationship, an unsupported attribute type) is
     /// such an error, naming what and where; the store stays closed, nothing is half-loaded.
-    open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {
+    open func loadPersistentStores(
+        completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void
+    ) {
         for description in persistentStoreDescriptions {
             if let missingModelName {
-                block(description, CoreDataError.model("no compiled model '\(missingModelName).momd' in the bundle: Linux has no compiled "
-                    + "models; build the model in code and use NSPersistentContainer(name:managedObjectModel:)"))
+                block(
+                    description,
+                    CoreDataError.model(
+                        "no compiled model '\(missingModelName).momd' in the bundle: Linux has no compiled "
+                            + "models; build the model in code and use NSPersistentContainer(name:managedObjectModel:)")
+                )
                 continue
             }
             do {

@@ -1,7 +1,7 @@
+import FetchedResults
 import Foundation
 import ObjectGraph
 import SQLiteStore
-import FetchedResults
 import Synchronization
 
 /// Joins a model to its store and hands each context its own view of the store, as Core Data's
@@ -42,14 +42,17 @@ public final class NSPersistentStoreCoordinator {
     /// Opens the store `description` describes: in memory (`NSInMemoryStoreType`), or the SQLite
     /// file at its URL (`NSSQLiteStoreType`), and checks the model against the engine.
     func addStore(_ description: NSPersistentStoreDescription) throws(CoreDataError) {
-        guard store == nil else { throw .store("the coordinator already has a store; FetchSim supports one store per coordinator") }
+        guard store == nil else {
+            throw .store("the coordinator already has a store; FetchSim supports one store per coordinator")
+        }
         engineEntities = try managedObjectModel.engineEntities()
         switch description.type {
         case NSInMemoryStoreType:
             store = InMemoryStore()
         case NSSQLiteStoreType:
             guard let url = description.url, url.isFileURL else {
-                throw .store("an NSSQLiteStoreType store needs a file URL (got \(description.url?.absoluteString ?? "none"))")
+                throw .store(
+                    "an NSSQLiteStoreType store needs a file URL (got \(description.url?.absoluteString ?? "none"))")
             }
             do {
                 store = try SQLiteStore(path: url.path)
@@ -57,7 +60,8 @@ public final class NSPersistentStoreCoordinator {
                 throw .store("cannot open the SQLite store at '\(url.path)': \(error)")
             }
         default:
-            throw .store("store type '\(description.type)' is not supported (NSInMemoryStoreType and NSSQLiteStoreType are)")
+            throw .store(
+                "store type '\(description.type)' is not supported (NSInMemoryStoreType and NSSQLiteStoreType are)")
         }
         storeDescription = description
         storeIdentifier = Self.identifier(for: description)
@@ -74,7 +78,9 @@ public final class NSPersistentStoreCoordinator {
     /// measure this layer on the same objects as the engine's own contexts (`fetchsim bench
     /// --stack apple`). Not Core Data's API.
     package func addEngineStore(_ engineStore: PersistentStore) throws(CoreDataError) {
-        guard store == nil else { throw .store("the coordinator already has a store; FetchSim supports one store per coordinator") }
+        guard store == nil else {
+            throw .store("the coordinator already has a store; FetchSim supports one store per coordinator")
+        }
         engineEntities = try managedObjectModel.engineEntities()
         store = engineStore
         let description = NSPersistentStoreDescription()
@@ -92,9 +98,13 @@ public final class NSPersistentStoreCoordinator {
     /// A new engine context on the store with the model's entities defined, sharing object IDs
     /// with the others.
     func engineContext() throws(CoreDataError) -> ObjectContext {
-        guard let store else { throw .context("the coordinator has no store; call loadPersistentStores(completionHandler:) first") }
+        guard let store else {
+            throw .context("the coordinator has no store; call loadPersistentStores(completionHandler:) first")
+        }
         do {
-            let context = try idSource.map { source throws(ObjectGraphError) in try ObjectContext(sibling: source) } ?? ObjectContext(store: store)
+            let context =
+                try idSource.map { source throws(ObjectGraphError) in try ObjectContext(sibling: source) }
+                ?? ObjectContext(store: store)
             // Section names of relationship keys are object URIs: this store's, as `uriRepresentation()`.
             context.storeIdentifier = storeIdentifier
             // All at once: a model's relationships point both ways and to entities defined later.
@@ -115,7 +125,9 @@ public final class NSPersistentStoreCoordinator {
     /// Merges what `source` saved into every other context that merges automatically.
     func contextDidSave(_ source: NSManagedObjectContext, _ summary: SaveSummary) {
         for entry in contexts {
-            guard let context = entry.context, context !== source, context.automaticallyMergesChangesFromParent else { continue }
+            guard let context = entry.context, context !== source, context.automaticallyMergesChangesFromParent else {
+                continue
+            }
             context.merge(summary)
         }
     }
@@ -130,7 +142,8 @@ public final class NSPersistentStoreCoordinator {
         }
         let hex = String(format: "%016llX%016llX", hash, second)
         let c = Array(hex)
-        return "\(String(c[0..<8]))-\(String(c[8..<12]))-\(String(c[12..<16]))-\(String(c[16..<20]))-\(String(c[20..<32]))"
+        return
+            "\(String(c[0..<8]))-\(String(c[8..<12]))-\(String(c[12..<16]))-\(String(c[16..<20]))-\(String(c[20..<32]))"
     }
 }
 

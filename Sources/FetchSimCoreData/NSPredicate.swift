@@ -1,6 +1,6 @@
+import FetchedResults
 import Foundation
 import ObjectGraph
-import FetchedResults
 
 /// A filter in Apple's predicate format syntax, as Foundation's `NSPredicate`, parsed by the
 /// engine's predicate parser (`FetchedResults.Predicate`: comparisons, `BEGINSWITH`, `CONTAINS`,
@@ -53,12 +53,16 @@ public final class NSPredicate: Sendable, CustomStringConvertible {
     private static func parse(_ format: String, _ arguments: [Any]) -> Result<FetchedResults.Predicate, CoreDataError> {
         let (rewritten, placeholders) = FormatPlaceholders.rewrite(format)
         guard placeholders.count <= arguments.count else {
-            return .failure(.fetch("predicate '\(format)' has \(placeholders.count) placeholders but \(arguments.count) arguments"))
+            return .failure(
+                .fetch("predicate '\(format)' has \(placeholders.count) placeholders but \(arguments.count) arguments"))
         }
         var engineArguments: [PredicateArgument] = []
         for (index, placeholder) in placeholders.enumerated() {
             guard let argument = FormatPlaceholders.argument(arguments[index], for: placeholder) else {
-                return .failure(.fetch("predicate '\(format)': argument \(index + 1) (\(arguments[index])) cannot stand for '\(placeholder.spelling)'"))
+                return .failure(
+                    .fetch(
+                        "predicate '\(format)': argument \(index + 1) (\(arguments[index])) cannot stand for '\(placeholder.spelling)'"
+                    ))
             }
             engineArguments.append(argument)
         }
@@ -159,7 +163,9 @@ enum FormatPlaceholders {
             if let number = unwrapped as? Float { return .value(.double(Double(number))) }
             return ValueConversion.integer(unwrapped).map { .value(.double(Double($0))) }
         case .object:
-            if let unwrapped = ValueConversion.unwrapped(value), !(unwrapped is String), let elements = collectionElements(unwrapped) {
+            if let unwrapped = ValueConversion.unwrapped(value), !(unwrapped is String),
+                let elements = collectionElements(unwrapped)
+            {
                 var values: [Value] = []
                 for element in elements {
                     guard let converted = ValueConversion.argumentValue(element) else { return nil }

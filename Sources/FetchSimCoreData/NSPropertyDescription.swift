@@ -44,7 +44,9 @@ public final class NSAttributeDescription: NSPropertyDescription, @unchecked Sen
     /// The value a new object gets; a Swift value of the attribute's type (`String`, `Int64`, `Date`, …).
     public var defaultValue: Any?
     /// The class name Core Data gives the attribute's values (`NSString`, `NSNumber`, `NSDate`).
-    public var attributeValueClassName: String? { attributeType == .undefinedAttributeType ? nil : attributeType.valueClassName }
+    public var attributeValueClassName: String? {
+        attributeType == .undefinedAttributeType ? nil : attributeType.valueClassName
+    }
 
     /// An unnamed attribute of undefined type.
     public override init() {}

@@ -50,11 +50,14 @@ public final class NSSortDescriptor: Sendable, CustomStringConvertible {
     /// once on a scratch object. Any other key path gives a descriptor without a key, which a fetch
     /// refuses with an error naming the key path.
     public convenience init<Root, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool) {
-        self.init(key: ManagedPropertyNames.name(of: keyPath), ascending: ascending, selector: nil, keyPathText: "\(keyPath)")
+        self.init(
+            key: ManagedPropertyNames.name(of: keyPath), ascending: ascending, selector: nil, keyPathText: "\(keyPath)")
     }
 
     /// A descriptor of the same key, ordering the other way.
-    public var reversedSortDescriptor: NSSortDescriptor { NSSortDescriptor(key: key, ascending: !ascending, selector: selector) }
+    public var reversedSortDescriptor: NSSortDescriptor {
+        NSSortDescriptor(key: key, ascending: !ascending, selector: selector)
+    }
 
     /// `(order, ascending)`, as Foundation prints one (with Foundation's `compare:` left out, and
     /// another selector after the direction: `(title, ascending, localizedStandardCompare:)`).

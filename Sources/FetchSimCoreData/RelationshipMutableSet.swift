@@ -113,7 +113,9 @@ final class RelationshipMutableOrderedSet: NSMutableOrderedSet {
         guard let object = object as? NSManagedObject else { return NSNotFound }
         return refresh().firstIndex { $0 === object } ?? NSNotFound
     }
-    override func contains(_ object: Any) -> Bool { refreshing ? super.contains(object) : index(of: object) != NSNotFound }
+    override func contains(_ object: Any) -> Bool {
+        refreshing ? super.contains(object) : index(of: object) != NSNotFound
+    }
 
     override func add(_ object: Any) {
         if refreshing { return super.add(object) }
@@ -124,7 +126,8 @@ final class RelationshipMutableOrderedSet: NSMutableOrderedSet {
     override func addObjects(from array: [Any]) {
         if refreshing { return super.addObjects(from: array) }
         var objects: [Any] = members
-        for object in array where !objects.contains(where: { ($0 as? NSManagedObject) === (object as? NSManagedObject) }) {
+        for object in array
+        where !objects.contains(where: { ($0 as? NSManagedObject) === (object as? NSManagedObject) }) {
             objects.append(object)
         }
         write(objects)

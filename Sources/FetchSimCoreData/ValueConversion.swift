@@ -19,7 +19,9 @@ enum ValueConversion {
         case .int:
             if value is Bool { return nil }
             if let number = integer(value) { return .int(number) }
-            if let number = value as? Double, number.rounded(.towardZero) == number, let exact = Int(exactly: number) { return .int(exact) }
+            if let number = value as? Double, number.rounded(.towardZero) == number, let exact = Int(exactly: number) {
+                return .int(exact)
+            }
             return nil
         case .double:
             if value is Bool { return nil }
@@ -86,7 +88,8 @@ enum ValueConversion {
     /// What Core Data's `value(forKey:)` gives for `value` of an attribute of `type`: `NSNumber`
     /// for numbers and booleans, `String`, `Date`, nil — and for a relationship the object, found
     /// by `object`.
-    static func foundationValue(_ value: Value, type: NSAttributeType?, object: (ObjectID) -> NSManagedObject?) -> Any? {
+    static func foundationValue(_ value: Value, type: NSAttributeType?, object: (ObjectID) -> NSManagedObject?) -> Any?
+    {
         switch value {
         case .null: nil
         case .string(let text): text

@@ -2,4 +2,5 @@
 // FetchSimTesting alone.
 @_exported import FetchSimCoreData
 @_exported import FetchSimUIKit
+
 @_exported import struct Adapters.ConsistencyProblem

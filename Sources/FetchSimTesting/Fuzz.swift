@@ -44,7 +44,9 @@ public struct FuzzTarget {
     /// The objects the app keeps alive for the run (a view controller, a container, a data source).
     public var keepAlive: [AnyObject]
 
-    public init(simulator: Simulator, keepAlive: [AnyObject] = [], insert: ((Int) -> Void)? = nil, edit: ((Int) -> Void)? = nil) {
+    public init(
+        simulator: Simulator, keepAlive: [AnyObject] = [], insert: ((Int) -> Void)? = nil, edit: ((Int) -> Void)? = nil
+    ) {
         self.simulator = simulator
         self.keepAlive = keepAlive
         self.insert = insert
@@ -105,7 +107,9 @@ extension Simulator {
             let report = target.simulator.endTurn()
             if !report.isConsistent {
                 let shrunk = shrink(steps, failingLike: report, factory)
-                return FuzzResult(seed: seed, batches: batch, failure: FuzzFailure(steps: shrunk.steps, report: shrunk.report, originalStepCount: steps.count))
+                return FuzzResult(
+                    seed: seed, batches: batch,
+                    failure: FuzzFailure(steps: shrunk.steps, report: shrunk.report, originalStepCount: steps.count))
             }
         }
         return FuzzResult(seed: seed, batches: max(batches, 1), failure: nil)
@@ -136,7 +140,9 @@ extension Simulator {
 
     /// Replays `steps` on a fresh target; the steps that could be performed and the last turn's
     /// report, or nil when no turn failed like `failure`.
-    private static func replay(_ steps: [FuzzStep], failingLike failure: TurnReport, _ factory: () -> FuzzTarget) -> (steps: [FuzzStep], report: TurnReport)? {
+    private static func replay(_ steps: [FuzzStep], failingLike failure: TurnReport, _ factory: () -> FuzzTarget) -> (
+        steps: [FuzzStep], report: TurnReport
+    )? {
         let target = factory()
         var performed: [FuzzStep] = []
         for step in steps {
@@ -158,7 +164,9 @@ extension Simulator {
     /// Removes chunks of turns, halving the chunk size, while the replay still fails the same way.
     /// A turn — a user event and the end of its turn — goes as a whole, so that a shrunk run
     /// never puts two user events in one turn, which UIKit never does.
-    private static func shrink(_ steps: [FuzzStep], failingLike failure: TurnReport, _ factory: () -> FuzzTarget) -> (steps: [FuzzStep], report: TurnReport) {
+    private static func shrink(_ steps: [FuzzStep], failingLike failure: TurnReport, _ factory: () -> FuzzTarget) -> (
+        steps: [FuzzStep], report: TurnReport
+    ) {
         var best = replay(steps, failingLike: failure, factory) ?? (steps, failure)
         var chunk = max(turns(of: best.steps).count / 2, 1)
         while chunk >= 1 {
@@ -168,7 +176,9 @@ extension Simulator {
                 var candidateTurns = turns(of: best.steps)
                 candidateTurns.removeSubrange(start..<min(start + chunk, candidateTurns.count))
                 let candidate = Array(candidateTurns.joined())
-                if let shorter = replay(candidate, failingLike: failure, factory), shorter.steps.count < best.steps.count {
+                if let shorter = replay(candidate, failingLike: failure, factory),
+                    shorter.steps.count < best.steps.count
+                {
                     best = shorter
                     removedAny = true
                 } else {
@@ -182,7 +192,8 @@ extension Simulator {
 
     /// `steps` cut after each `endTurn`.
     private static func turns(of steps: [FuzzStep]) -> [[FuzzStep]] {
-        var turns: [[FuzzStep]] = [], current: [FuzzStep] = []
+        var turns: [[FuzzStep]] = []
+        var current: [FuzzStep] = []
         for step in steps {
             current.append(step)
             if step == .endTurn {

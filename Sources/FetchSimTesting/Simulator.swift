@@ -25,9 +25,11 @@ public enum SimulatorError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchRow(let path): "there is no row \(path.shortDescription)"
-        case .dropOutOfRange(let from, let to): "cannot drop row \(from.shortDescription) at \(to.shortDescription): out of range"
+        case .dropOutOfRange(let from, let to):
+            "cannot drop row \(from.shortDescription) at \(to.shortDescription): out of range"
         case .cannotMove(let path): "cannot drag row \(path.shortDescription): canMoveRowAt returns false for it"
-        case .cannotDelete(let path): "cannot delete row \(path.shortDescription): the row cannot be edited with the delete style"
+        case .cannotDelete(let path):
+            "cannot delete row \(path.shortDescription): the row cannot be edited with the delete style"
         case .notATable: "a collection view has no swipe to delete"
         }
     }
@@ -128,7 +130,8 @@ public final class Simulator {
         guard case .table(let table) = list else { throw .notATable }
         guard rowExists(indexPath) else { throw .noSuchRow(indexPath) }
         guard let dataSource = table.dataSource, dataSource.tableView(table, canEditRowAt: indexPath),
-              (table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete) == .delete else {
+            (table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete) == .delete
+        else {
             throw .cannotDelete(indexPath)
         }
         userCalls.append("user deletes row \(indexPath.shortDescription)")
@@ -213,7 +216,8 @@ public final class Simulator {
     }
 
     func rowExists(_ path: IndexPath) -> Bool {
-        path.section >= 0 && path.section < numberOfSections && path.row >= 0 && path.row < numberOfRows(inSection: path.section)
+        path.section >= 0 && path.section < numberOfSections && path.row >= 0
+            && path.row < numberOfRows(inSection: path.section)
     }
 
     func canMove(_ path: IndexPath) -> Bool {

@@ -24,30 +24,40 @@ enum DiffableApplier {
         var sectionNames: [S: String] = [:]
         var itemIDs: [I: ObjectID] = [:]
         func converted(_ snapshot: NSDiffableDataSourceSnapshot<S, I>) -> DiffableSnapshot {
-            DiffableSnapshot(sections: snapshot.sectionIdentifiers.map { section in
-                let name = sectionNames[section] ?? {
-                    let name = "\(sectionNames.count)"
-                    sectionNames[section] = name
-                    return name
-                }()
-                let objects = snapshot.itemIdentifiers(inSection: section).map { item in
-                    itemIDs[item] ?? {
-                        let id = ObjectID(itemIDs.count + 1)
-                        itemIDs[item] = id
-                        return id
-                    }()
-                }
-                return DiffableSnapshot.Section(name: name, items: objects.map { .object($0) }, objects: objects)
-            })
+            DiffableSnapshot(
+                sections: snapshot.sectionIdentifiers.map { section in
+                    let name =
+                        sectionNames[section]
+                        ?? {
+                            let name = "\(sectionNames.count)"
+                            sectionNames[section] = name
+                            return name
+                        }()
+                    let objects = snapshot.itemIdentifiers(inSection: section).map { item in
+                        itemIDs[item]
+                            ?? {
+                                let id = ObjectID(itemIDs.count + 1)
+                                itemIDs[item] = id
+                                return id
+                            }()
+                    }
+                    return DiffableSnapshot.Section(name: name, items: objects.map { .object($0) }, objects: objects)
+                })
         }
         let diff = SnapshotDiff(from: converted(old), to: converted(new))
         let movedFrom = Set(diff.movedRows.map(\.from))
-        var deletes = diff.deletedRows, inserts = diff.insertedRows, reloads: [IndexPath] = [], reconfigures: [IndexPath] = []
+        var deletes = diff.deletedRows
+        var inserts = diff.insertedRows
+        var reloads: [IndexPath] = []
+        var reconfigures: [IndexPath] = []
         var moves = diff.movedRows
         for item in new.reloadedItemIdentifiers {
             guard let id = itemIDs[item], let old = diff.survivors[.object(id)], let index = new.indexOfItem(item),
-                  let section = new.sectionIdentifier(containingItem: item), let s = new.indexOfSection(section) else { continue }
-            let newPath = IndexPath(row: index - new.sectionIdentifiers[..<s].reduce(0) { $0 + new.numberOfItems(inSection: $1) }, section: s)
+                let section = new.sectionIdentifier(containingItem: item), let s = new.indexOfSection(section)
+            else { continue }
+            let newPath = IndexPath(
+                row: index - new.sectionIdentifiers[..<s].reduce(0) { $0 + new.numberOfItems(inSection: $1) },
+                section: s)
             if movedFrom.contains(old) {
                 moves.removeAll { $0.from == old }
                 deletes.append(old)
@@ -85,7 +95,8 @@ enum DiffableApplier {
                 let reloadedNew = Set(reloadedSections.map(\.new))
                 let keptInserts = inserts.filter { !reloadedNew.contains($0.section) }
                 if !keptInserts.isEmpty { try table.insertRows(at: keptInserts.sorted()) }
-                for move in moves where !reloadedOld.contains(move.from.section) && !reloadedNew.contains(move.to.section) {
+                for move in moves
+                where !reloadedOld.contains(move.from.section) && !reloadedNew.contains(move.to.section) {
                     try table.moveRow(at: move.from, to: move.to)
                 }
                 if !reloads.isEmpty { try table.reloadRows(at: reloads.sorted()) }
@@ -96,6 +107,7 @@ enum DiffableApplier {
 
     /// `snapshot` without its reload marks: what the data source keeps after applying it.
     static func unmarked<S, I>(_ snapshot: NSDiffableDataSourceSnapshot<S, I>) -> NSDiffableDataSourceSnapshot<S, I> {
-        NSDiffableDataSourceSnapshot(uncheckedSections: snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0)) })
+        NSDiffableDataSourceSnapshot(
+            uncheckedSections: snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0)) })
     }
 }

@@ -2,8 +2,9 @@
 // snapshot types are declared beside the fetched results controller, which builds them, and
 // re-exported here, where UIKit declares them, with the exception types the views record.
 @_exported import Foundation
+
 @_exported import struct FetchSimCore.IndexPath
+@_exported import class FetchSimCoreData.ExceptionLog
 @_exported import struct FetchSimCoreData.NSDiffableDataSourceSnapshot
 @_exported import class FetchSimCoreData.NSDiffableDataSourceSnapshotReference
 @_exported import class FetchSimCoreData.NSException
-@_exported import class FetchSimCoreData.ExceptionLog

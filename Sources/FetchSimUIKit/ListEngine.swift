@@ -238,35 +238,55 @@ final class ListEngine {
         var problems: [ConsistencyProblem] = []
         let sectionCount = questions.listNumberOfSections()
         if table.numberOfSections != sectionCount {
-            problems.append(.init(.sectionCount, "the table has \(table.numberOfSections) sections but the data source has \(sectionCount)"))
+            problems.append(
+                .init(
+                    .sectionCount,
+                    "the table has \(table.numberOfSections) sections but the data source has \(sectionCount)"))
         }
         var expectedRows: [Int: Int] = [:]
         for section in 0..<min(table.numberOfSections, sectionCount) {
-            let title = table.headerTitle(forSection: section), expectedTitle = questions.listTitle(forSection: section)
+            let title = table.headerTitle(forSection: section)
+            let expectedTitle = questions.listTitle(forSection: section)
             if title != expectedTitle {
-                problems.append(.init(.sectionTitle, "section \(section) is titled \(quoted(title)) but the data source calls it \(quoted(expectedTitle))"))
+                problems.append(
+                    .init(
+                        .sectionTitle,
+                        "section \(section) is titled \(quoted(title)) but the data source calls it \(quoted(expectedTitle))"
+                    ))
             }
-            let rows = table.numberOfRows(inSection: section), expected = questions.listNumberOfRows(inSection: section)
+            let rows = table.numberOfRows(inSection: section)
+            let expected = questions.listNumberOfRows(inSection: section)
             expectedRows[section] = expected
             if rows != expected {
-                problems.append(.init(.rowCount, "section \(section) has \(rows) rows but the data source has \(expected)"))
+                problems.append(
+                    .init(.rowCount, "section \(section) has \(rows) rows but the data source has \(expected)"))
             }
         }
         var sectionContents: [Int: [CellContent?]] = [:]
         for (path, row, cell) in visibleRows() {
             // Rows past the data source's count are not asked about: the app would index out of range.
             guard let expected = expectedRows[path.section], path.row < expected, cell != nil,
-                  let shown = cells[row]?.shownContent else { continue }
+                let shown = cells[row]?.shownContent
+            else { continue }
             let fresh = questions.listCell(at: path)?.shownContent
             guard let fresh, fresh != shown else { continue }
-            let contents = sectionContents[path.section] ?? (0..<expected).map {
-                questions.listCell(at: IndexPath(row: $0, section: path.section))?.shownContent
-            }
+            let contents =
+                sectionContents[path.section]
+                ?? (0..<expected).map {
+                    questions.listCell(at: IndexPath(row: $0, section: path.section))?.shownContent
+                }
             sectionContents[path.section] = contents
             if let elsewhere = contents.firstIndex(of: shown) {
-                problems.append(.init(.wrongRow, "row \(path.shortDescription) shows \(shown) but the data source has \(fresh) there (and \(shown) at row \(path.section).\(elsewhere))"))
+                problems.append(
+                    .init(
+                        .wrongRow,
+                        "row \(path.shortDescription) shows \(shown) but the data source has \(fresh) there (and \(shown) at row \(path.section).\(elsewhere))"
+                    ))
             } else {
-                problems.append(.init(.staleCell, "row \(path.shortDescription) shows a stale cell: \(shown) but it should show \(fresh)"))
+                problems.append(
+                    .init(
+                        .staleCell,
+                        "row \(path.shortDescription) shows a stale cell: \(shown) but it should show \(fresh)"))
             }
         }
         if problems.count > limit {
@@ -296,7 +316,9 @@ private final class TableBridge: TableViewDataSource {
 
     func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
         let engine = engine
-        return MainActor.assumeIsolated { engine?.configureCell(at: indexPath) ?? TableCell(identifier: 0, columns: []) }
+        return MainActor.assumeIsolated {
+            engine?.configureCell(at: indexPath) ?? TableCell(identifier: 0, columns: [])
+        }
     }
 
     func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
@@ -314,7 +336,9 @@ private final class TableBridge: TableViewDataSource {
         return MainActor.assumeIsolated { engine?.questions?.listIndexTitles() }
     }
 
-    func tableView(_ tableView: SimulatedTableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    func tableView(
+        _ tableView: SimulatedTableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         let engine = engine
         MainActor.assumeIsolated { engine?.questions?.listMoveRow(from: sourceIndexPath, to: destinationIndexPath) }
     }

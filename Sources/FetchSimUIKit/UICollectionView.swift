@@ -64,13 +64,16 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
     /// Optional: false when not implemented.
     func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
     /// Optional: the user dropped a dragged item; the view already shows it at its new place.
-    func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
-    public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {}
 }
 
 /// The object told about selection in a collection view, as `UICollectionViewDelegate`.
@@ -151,9 +154,14 @@ open class UICollectionView: UIView {
 
     /// A cell for `identifier` and the item at `indexPath`. An unregistered identifier is UIKit's
     /// `NSInternalInconsistencyException`, recorded; the app gets a blank cell and goes on.
-    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         if let cell = engine.dequeue(identifier) as? UICollectionViewCell { return cell }
-        engine.raiseFromApp(.internalInconsistencyException, "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+        engine.raiseFromApp(
+            .internalInconsistencyException,
+            "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+        )
         return UICollectionViewCell(frame: .zero)
     }
 
@@ -210,22 +218,42 @@ open class UICollectionView: UIView {
     }
 
     /// Inserts items at these index paths of the layout after the batch.
-    open func insertItems(at indexPaths: [IndexPath]) { engine.log("insertItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) } }
+    open func insertItems(at indexPaths: [IndexPath]) {
+        engine.log("insertItems", indexPaths)
+        update { (table: SimulatedTableView) throws(TableViewError) in try table.insertRows(at: indexPaths) }
+    }
     /// Deletes the items at these index paths of the layout before the batch.
-    open func deleteItems(at indexPaths: [IndexPath]) { engine.log("deleteItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) } }
+    open func deleteItems(at indexPaths: [IndexPath]) {
+        engine.log("deleteItems", indexPaths)
+        update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteRows(at: indexPaths) }
+    }
     /// Replaces the items at these index paths with new ones and new cells.
-    open func reloadItems(at indexPaths: [IndexPath]) { engine.log("reloadItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) } }
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        engine.log("reloadItems", indexPaths)
+        update { (table: SimulatedTableView) throws(TableViewError) in try table.reloadRows(at: indexPaths) }
+    }
     /// Configures the existing cells of these items again (iOS 15).
-    open func reconfigureItems(at indexPaths: [IndexPath]) { engine.log("reconfigureItems", indexPaths); update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) } }
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+        engine.log("reconfigureItems", indexPaths)
+        update { (table: SimulatedTableView) throws(TableViewError) in try table.reconfigureRows(at: indexPaths) }
+    }
     /// Moves an item, with its cell as it is.
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         engine.log("moveItem \(indexPath.shortDescription) → \(newIndexPath.shortDescription)")
-        update { (table: SimulatedTableView) throws(TableViewError) in try table.moveRow(at: indexPath, to: newIndexPath) }
+        update { (table: SimulatedTableView) throws(TableViewError) in
+            try table.moveRow(at: indexPath, to: newIndexPath)
+        }
     }
     /// Inserts sections at these indexes of the layout after the batch.
-    open func insertSections(_ sections: IndexSet) { engine.log("insertSections \(Array(sections))"); update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) } }
+    open func insertSections(_ sections: IndexSet) {
+        engine.log("insertSections \(Array(sections))")
+        update { (table: SimulatedTableView) throws(TableViewError) in try table.insertSections(sections) }
+    }
     /// Deletes the sections at these indexes of the layout before the batch.
-    open func deleteSections(_ sections: IndexSet) { engine.log("deleteSections \(Array(sections))"); update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) } }
+    open func deleteSections(_ sections: IndexSet) {
+        engine.log("deleteSections \(Array(sections))")
+        update { (table: SimulatedTableView) throws(TableViewError) in try table.deleteSections(sections) }
+    }
     /// Reloads sections: a delete and an insert of each, in one batch.
     open func reloadSections(_ sections: IndexSet) {
         engine.log("reloadSections \(Array(sections))")
@@ -239,7 +267,9 @@ open class UICollectionView: UIView {
     /// Moves a section with its items.
     open func moveSection(_ section: Int, toSection newSection: Int) {
         engine.log("moveSection \(section) → \(newSection)")
-        update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }
+        update { (table: SimulatedTableView) throws(TableViewError) in
+            try table.moveSection(section, toSection: newSection)
+        }
     }
 
     private func update(_ operation: (SimulatedTableView) throws(TableViewError) -> Void) {
@@ -250,8 +280,12 @@ open class UICollectionView: UIView {
 
 extension UICollectionView: ListQuestions {
     func listNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-    func listNumberOfRows(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
-    func listCell(at indexPath: IndexPath) -> (any ListCell)? { dataSource?.collectionView(self, cellForItemAt: indexPath) }
+    func listNumberOfRows(inSection section: Int) -> Int {
+        dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+    }
+    func listCell(at indexPath: IndexPath) -> (any ListCell)? {
+        dataSource?.collectionView(self, cellForItemAt: indexPath)
+    }
     func listTitle(forSection section: Int) -> String? { nil }
     func listIndexTitles() -> [String]? { nil }
     func listMoveRow(from source: IndexPath, to destination: IndexPath) {
@@ -273,7 +307,9 @@ extension UICollectionView {
     }
 
     package func layoutForEndOfTurn() { engine.layoutIfNeeded() }
-    package func consistencyProblems(limit: Int = 20) -> [ConsistencyProblem] { engine.consistencyProblems(limit: limit) }
+    package func consistencyProblems(limit: Int = 20) -> [ConsistencyProblem] {
+        engine.consistencyProblems(limit: limit)
+    }
     package var lastOperations: [TableOperation] { engine.table.lastBatch }
     /// The simulated table that holds the items, for FetchSimCLI's `show` of an app's view.
     package var simulatedTable: SimulatedTableView { engine.table }

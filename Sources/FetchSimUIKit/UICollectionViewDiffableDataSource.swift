@@ -1,6 +1,8 @@
 /// What a user's reorder did to a diffable data source's snapshot, as UIKit's
 /// `NSDiffableDataSourceTransaction` (iOS 14): the snapshots before and after, and the difference.
-public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+public struct NSDiffableDataSourceTransaction<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: Sendable {
     /// The snapshot before the drag.
     public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     /// The snapshot after the drop: the data source's new snapshot.
@@ -19,7 +21,9 @@ public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & 
 /// }
 /// ```
 @MainActor
-open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: NSObject, UICollectionViewDataSource {
+open class UICollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: NSObject, UICollectionViewDataSource {
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
     public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 
@@ -55,7 +59,9 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     /// Makes `snapshot` current and updates the view in one batch from the difference.
     open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         if let collectionView {
-            DiffableApplier.apply(snapshot, over: current, on: collectionView.engine) { current = DiffableApplier.unmarked(snapshot) }
+            DiffableApplier.apply(snapshot, over: current, on: collectionView.engine) {
+                current = DiffableApplier.unmarked(snapshot)
+            }
         } else {
             current = DiffableApplier.unmarked(snapshot)
         }
@@ -79,8 +85,10 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
 
     /// Where `itemIdentifier` is, or nil.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        guard let section = current.sectionIdentifier(containingItem: itemIdentifier), let s = current.indexOfSection(section),
-              let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) else { return nil }
+        guard let section = current.sectionIdentifier(containingItem: itemIdentifier),
+            let s = current.indexOfSection(section),
+            let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier)
+        else { return nil }
         return IndexPath(row: row, section: s)
     }
 
@@ -89,27 +97,37 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     open func numberOfSections(in collectionView: UICollectionView) -> Int { current.numberOfSections }
 
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-        current.sectionIdentifiers.indices.contains(section) ? current.numberOfItems(inSection: current.sectionIdentifiers[section]) : 0
+        current.sectionIdentifiers.indices.contains(section)
+            ? current.numberOfItems(inSection: current.sectionIdentifiers[section]) : 0
     }
 
     /// The cell provider's cell; nil from it is UIKit's exception, recorded, and a blank cell.
-    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         guard let item = itemIdentifier(for: indexPath) else { return UICollectionViewCell(frame: .zero) }
         if let cell = cellProvider(collectionView, indexPath, item) { return cell }
-        collectionView.engine.raiseFromApp(.internalInconsistencyException, "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath> {length = 2, path = \(indexPath.section) - \(indexPath.row)}")
+        collectionView.engine.raiseFromApp(
+            .internalInconsistencyException,
+            "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath> {length = 2, path = \(indexPath.section) - \(indexPath.row)}"
+        )
         return UICollectionViewCell(frame: .zero)
     }
 
     /// Whether the user may pick up the item: what `canReorderItem` answers, false without it.
     open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath) else { return false }
+        guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath) else {
+            return false
+        }
         return canReorder(item)
     }
 
     /// The user dropped a dragged item. With `reorderingHandlers` set, the data source moves the
     /// item in its snapshot (an emptied section stays) between `willReorder` and `didReorder`;
     /// without them the snapshot keeps the old order (docs/semantics.md D4).
-    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    open func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         guard reorderingHandlers.canReorderItem != nil else { return }
         let initial = DiffableApplier.unmarked(current)
         let final = DiffableReorder.moved(initial, from: sourceIndexPath, to: destinationIndexPath)

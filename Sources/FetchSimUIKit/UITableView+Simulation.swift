@@ -9,7 +9,9 @@ extension UITableView {
     /// rules 18–19). The delegate's `targetIndexPathForMoveFromRowAt` may redirect the drop.
     package func userMoveRow(from source: IndexPath, to destination: IndexPath) throws(TableViewError) {
         engine.loadIfNeeded()
-        let target = delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: destination) ?? destination
+        let target =
+            delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: destination)
+            ?? destination
         try engine.table.userMoveRow(from: source, to: target)
     }
 
@@ -23,7 +25,9 @@ extension UITableView {
     package func layoutForEndOfTurn() { engine.layoutIfNeeded() }
 
     /// What the table shows that its data source no longer answers (`ListEngine`).
-    package func consistencyProblems(limit: Int = 20) -> [ConsistencyProblem] { engine.consistencyProblems(limit: limit) }
+    package func consistencyProblems(limit: Int = 20) -> [ConsistencyProblem] {
+        engine.consistencyProblems(limit: limit)
+    }
 
     /// The operations of the last batch, reload or drag, as the simulated table logged them.
     package var lastOperations: [TableOperation] { engine.table.lastBatch }

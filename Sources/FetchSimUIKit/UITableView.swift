@@ -126,7 +126,10 @@ open class UITableView: UIView {
     /// `NSInternalInconsistencyException`, recorded; the app gets a blank cell and goes on.
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         if let cell = engine.dequeue(identifier) as? UITableViewCell { return cell }
-        engine.raiseFromApp(.internalInconsistencyException, "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+        engine.raiseFromApp(
+            .internalInconsistencyException,
+            "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+        )
         return UITableViewCell(style: .default, reuseIdentifier: nil)
     }
 
@@ -176,7 +179,9 @@ open class UITableView: UIView {
     open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         engine.loadIfNeeded()
         var flat = indexPath.row
-        for section in 0..<min(indexPath.section, engine.table.numberOfSections) { flat += engine.table.numberOfRows(inSection: section) }
+        for section in 0..<min(indexPath.section, engine.table.numberOfSections) {
+            flat += engine.table.numberOfRows(inSection: section)
+        }
         contentOffset = CGPoint(x: 0, y: CGFloat(flat) * (rowHeight > 0 ? rowHeight : 44))
     }
 
@@ -189,7 +194,9 @@ open class UITableView: UIView {
     open var indexPathForSelectedRow: IndexPath? { selectedRow }
 
     /// Selects the row at `indexPath` (nil: none); the delegate is not told, as with UIKit.
-    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) { selectedRow = indexPath }
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        selectedRow = indexPath
+    }
 
     /// Deselects the row at `indexPath`.
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
@@ -249,7 +256,9 @@ open class UITableView: UIView {
     /// Moves a row, with its cell as it is, from the layout before the batch to the one after.
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         engine.log("moveRow \(indexPath.shortDescription) → \(newIndexPath.shortDescription)")
-        update { (table: SimulatedTableView) throws(TableViewError) in try table.moveRow(at: indexPath, to: newIndexPath) }
+        update { (table: SimulatedTableView) throws(TableViewError) in
+            try table.moveRow(at: indexPath, to: newIndexPath)
+        }
     }
 
     /// Inserts sections at these indexes of the layout after the batch.
@@ -278,7 +287,9 @@ open class UITableView: UIView {
     /// Moves a section with its rows.
     open func moveSection(_ section: Int, toSection newSection: Int) {
         engine.log("moveSection \(section) → \(newSection)")
-        update { (table: SimulatedTableView) throws(TableViewError) in try table.moveSection(section, toSection: newSection) }
+        update { (table: SimulatedTableView) throws(TableViewError) in
+            try table.moveSection(section, toSection: newSection)
+        }
     }
 
     /// One update: recorded inside a batch, else a batch of its own. A table that has not loaded
@@ -292,7 +303,9 @@ open class UITableView: UIView {
 
 extension UITableView: ListQuestions {
     func listNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-    func listNumberOfRows(inSection section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
+    func listNumberOfRows(inSection section: Int) -> Int {
+        dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
+    }
     func listCell(at indexPath: IndexPath) -> (any ListCell)? { dataSource?.tableView(self, cellForRowAt: indexPath) }
     func listTitle(forSection section: Int) -> String? { dataSource?.tableView(self, titleForHeaderInSection: section) }
     func listIndexTitles() -> [String]? { dataSource?.sectionIndexTitles(for: self) }

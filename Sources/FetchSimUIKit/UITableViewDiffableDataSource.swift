@@ -15,7 +15,9 @@ import TableSimulation
 ///
 /// The table holds the data source weakly, as UIKit's: the app keeps it.
 @MainActor
-open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: NSObject, UITableViewDataSource {
+open class UITableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: NSObject, UITableViewDataSource {
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 
     private weak var tableView: UITableView?
@@ -41,10 +43,14 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// Makes `snapshot` current and updates the table in one batch from the difference, then
     /// calls `completion`. What UIKit raises (a misuse recorded on the snapshot, an invalid batch)
     /// is recorded on the table.
-    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+    open func apply(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
         if let tableView {
-            DiffableApplier.apply(snapshot, over: current, on: tableView.engine) { current = DiffableApplier.unmarked(snapshot) }
+            DiffableApplier.apply(snapshot, over: current, on: tableView.engine) {
+                current = DiffableApplier.unmarked(snapshot)
+            }
         } else {
             current = DiffableApplier.unmarked(snapshot)
         }
@@ -52,8 +58,10 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     }
 
     /// Makes `snapshot` current and reloads the table without diffing (iOS 15).
-    open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                                           completion: (() -> Void)? = nil) {
+    open func applySnapshotUsingReloadData(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        completion: (() -> Void)? = nil
+    ) {
         for exception in snapshot.raisedExceptions.take() { tableView?.raisedExceptions.raise(exception) }
         current = DiffableApplier.unmarked(snapshot)
         tableView?.reloadData()
@@ -69,8 +77,10 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     /// Where `itemIdentifier` is, or nil.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        guard let section = current.sectionIdentifier(containingItem: itemIdentifier), let s = current.indexOfSection(section),
-              let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) else { return nil }
+        guard let section = current.sectionIdentifier(containingItem: itemIdentifier),
+            let s = current.indexOfSection(section),
+            let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier)
+        else { return nil }
         return IndexPath(row: row, section: s)
     }
 
@@ -92,9 +102,14 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     /// The cell provider's cell; nil from it is UIKit's exception, recorded, and a blank cell.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        guard let item = itemIdentifier(for: indexPath) else { return UITableViewCell(style: .default, reuseIdentifier: nil) }
+        guard let item = itemIdentifier(for: indexPath) else {
+            return UITableViewCell(style: .default, reuseIdentifier: nil)
+        }
         if let cell = cellProvider(tableView, indexPath, item) { return cell }
-        tableView.engine.raiseFromApp(.internalInconsistencyException, "UITableView (\(UIKitEra.tableViewDescription)) failed to obtain a cell from its dataSource (<\(type(of: self))>)")
+        tableView.engine.raiseFromApp(
+            .internalInconsistencyException,
+            "UITableView (\(UIKitEra.tableViewDescription)) failed to obtain a cell from its dataSource (<\(type(of: self))>)"
+        )
         return UITableViewCell(style: .default, reuseIdentifier: nil)
     }
 
@@ -105,13 +120,19 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// False unless overridden, as UIKit's: no reordering.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
     open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
-    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
-    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        index
+    }
+    open func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {}
 
     /// The user dropped a dragged row: the data source moves the item in its own snapshot, as
     /// UIKit's does. A subclass that overrides this without calling `super` leaves the snapshot
     /// with the old order, and the next `apply` moves the row a second time (docs/semantics.md D4).
-    open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    open func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         current = DiffableReorder.moved(current, from: sourceIndexPath, to: destinationIndexPath)
     }
 }
@@ -120,10 +141,13 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 enum DiffableReorder {
     /// `snapshot` with the item at `source` moved to `destination` (numbered after its removal);
     /// an emptied section stays.
-    static func moved<S, I>(_ snapshot: NSDiffableDataSourceSnapshot<S, I>, from source: IndexPath, to destination: IndexPath) -> NSDiffableDataSourceSnapshot<S, I> {
+    static func moved<S, I>(
+        _ snapshot: NSDiffableDataSourceSnapshot<S, I>, from source: IndexPath, to destination: IndexPath
+    ) -> NSDiffableDataSourceSnapshot<S, I> {
         var sections = snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0)) }
         guard sections.indices.contains(source.section), sections[source.section].1.indices.contains(source.row),
-              sections.indices.contains(destination.section) else { return snapshot }
+            sections.indices.contains(destination.section)
+        else { return snapshot }
         let item = sections[source.section].1.remove(at: source.row)
         sections[destination.section].1.insert(item, at: min(destination.row, sections[destination.section].1.count))
         return NSDiffableDataSourceSnapshot(uncheckedSections: sections)

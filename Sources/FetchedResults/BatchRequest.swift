@@ -14,7 +14,9 @@ public struct BatchRequest: Sendable {
     public var assignments: [(key: String, value: Value)]?
 
     /// A batch update of `entityName`'s objects matching `predicate` (`NSBatchUpdateRequest`).
-    public static func update(_ entityName: String, predicate: Predicate?, assignments: [(key: String, value: Value)]) -> BatchRequest {
+    public static func update(_ entityName: String, predicate: Predicate?, assignments: [(key: String, value: Value)])
+        -> BatchRequest
+    {
         BatchRequest(entityName: entityName, predicate: predicate, assignments: assignments)
     }
 
@@ -27,7 +29,9 @@ public struct BatchRequest: Sendable {
     /// (`resultType = .resultTypeObjectIDs`), in ID order. The context itself is not touched.
     /// - Complexity: O(n) for n stored objects.
     public func execute(in context: ObjectContext) throws -> [ObjectID] {
-        guard let entity = context.schema.entity(named: entityName) else { throw FetchedResultsError.unknownEntity(entityName) }
+        guard let entity = context.schema.entity(named: entityName) else {
+            throw FetchedResultsError.unknownEntity(entityName)
+        }
         let bound: BoundPredicate?
         do {
             bound = try predicate?.bound(to: entity)
@@ -64,7 +68,9 @@ extension FetchedResultsController {
     /// - Complexity: O(n log n) for n stored objects: a fresh fetch.
     public func differencesFromFreshFetch(limit: Int = 8) throws -> [String] {
         let contents = try context.freshContents()
-        let scratch = try ObjectContext(store: InMemoryStore(schema: contents.schema, objects: contents.objects, nextObjectID: contents.nextObjectID))
+        let scratch = try ObjectContext(
+            store: InMemoryStore(
+                schema: contents.schema, objects: contents.objects, nextObjectID: contents.nextObjectID))
         let fresh = try FetchedResultsController(fetchRequest: fetchRequest, context: scratch, profile: profile)
         try fresh.performFetch()
         var shown: [ObjectID: IndexPath] = [:]
@@ -75,17 +81,21 @@ extension FetchedResultsController {
         var seen: Set<ObjectID> = []
         for (s, section) in (fresh.sections ?? []).enumerated() {
             for (r, object) in section.objects.enumerated() {
-                let id = object.objectID, path = IndexPath(row: r, section: s)
+                let id = object.objectID
+                let path = IndexPath(row: r, section: s)
                 seen.insert(id)
                 guard let at = shown[id] else {
                     lines.append("\(id) is missing: a fresh fetch has it at \(path.shortDescription)")
                     continue
                 }
                 if at != path {
-                    lines.append("\(id) is at \(at.shortDescription) but a fresh fetch has it at \(path.shortDescription)")
+                    lines.append(
+                        "\(id) is at \(at.shortDescription) but a fresh fetch has it at \(path.shortDescription)")
                 }
-                if let mine = context.object(with: id), let key = zip(object.entity.attributes, zip(mine.values, object.values))
-                    .first(where: { $0.1.0 != $0.1.1 }) {
+                if let mine = context.object(with: id),
+                    let key = zip(object.entity.attributes, zip(mine.values, object.values))
+                        .first(where: { $0.1.0 != $0.1.1 })
+                {
                     lines.append("\(id) has \(key.0.name)=\(key.1.0.literal) but the store has \(key.1.1.literal)")
                 }
             }

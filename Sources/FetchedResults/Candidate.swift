@@ -32,14 +32,21 @@ struct Candidate {
 
     /// `oldKey`: the full key of an inexact `oldEntry` (see `CompactKey`), which decides whether
     /// the key changed when the compact keys are equal.
-    init(object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool, otherAttributesChanged: Bool = false,
-         oldKey: SortKey? = nil) {
+    init(
+        object: ManagedObject, oldEntry: ResultEntry?, newKey: SortKey?, isUpdated: Bool,
+        otherAttributesChanged: Bool = false,
+        oldKey: SortKey? = nil
+    ) {
         if let newKey {
-            let changed = oldEntry.map { $0.code != newKey.code || (newKey.code.isInexact && oldKey != newKey) } ?? false
-            self.init(object: object, oldEntry: oldEntry, key: newKey, keyChanged: changed, isUpdated: isUpdated,
-                      otherAttributesChanged: otherAttributesChanged)
+            let changed =
+                oldEntry.map { $0.code != newKey.code || (newKey.code.isInexact && oldKey != newKey) } ?? false
+            self.init(
+                object: object, oldEntry: oldEntry, key: newKey, keyChanged: changed, isUpdated: isUpdated,
+                otherAttributesChanged: otherAttributesChanged)
         } else {
-            self.init(object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: otherAttributesChanged)
+            self.init(
+                object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: otherAttributesChanged
+            )
         }
     }
 
@@ -47,7 +54,10 @@ struct Candidate {
     /// among them before under another sort or section key. Takes the key as it is: testing,
     /// binding or comparing an optional `SortKey` copies and destroys it through generic value
     /// witnesses, which cost far more than the key's own work.
-    init(object: ManagedObject, oldEntry: ResultEntry?, key: SortKey, keyChanged: Bool, isUpdated: Bool, otherAttributesChanged: Bool = false) {
+    init(
+        object: ManagedObject, oldEntry: ResultEntry?, key: SortKey, keyChanged: Bool, isUpdated: Bool,
+        otherAttributesChanged: Bool = false
+    ) {
         self.object = object
         objectID = object.objectID
         self.oldEntry = oldEntry

@@ -52,14 +52,16 @@ extension ChangeClassifier {
         pending.reserveCapacity(candidates.count)
         var moving: [MoveLowering.Move] = []
         moving.reserveCapacity(candidates.count)
-        var entered = 0, left = 0
+        var entered = 0
+        var left = 0
         let none = (section: -1, row: -1)
         // By index, each slot bound once (binding a slot copies it, its index path and value; a
         // read of its fields in place through a pointer or `Optional.map` copied it more often).
         for i in candidates.indices {
             guard let old = candidates[i].old else {
                 if let new = candidates[i].new {
-                    pending.append(Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
+                    pending.append(
+                        Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
                     entered += 1
                 }
                 continue
@@ -73,24 +75,34 @@ extension ChangeClassifier {
             if candidates[i].keyChanged {
                 moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
             } else if candidates[i].isUpdated {
-                pending.append(Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: (new.sectionIndex, new.row)))
+                pending.append(
+                    Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: (new.sectionIndex, new.row)))
             }
         }
         if !moving.isEmpty {
-            var entering: [MoveLowering.Placed] = [], leaving: [MoveLowering.Placed] = []
+            var entering: [MoveLowering.Placed] = []
+            var leaving: [MoveLowering.Placed] = []
             entering.reserveCapacity(entered)
             leaving.reserveCapacity(left)
             for change in pending {
                 switch change.group {
-                case 0: leaving.append(MoveLowering.Placed(candidate: change.candidate, section: change.oldSection, row: change.oldRow))
-                case 1: entering.append(MoveLowering.Placed(candidate: change.candidate, section: change.newSection, row: change.newRow))
+                case 0:
+                    leaving.append(
+                        MoveLowering.Placed(candidate: change.candidate, section: change.oldSection, row: change.oldRow)
+                    )
+                case 1:
+                    entering.append(
+                        MoveLowering.Placed(candidate: change.candidate, section: change.newSection, row: change.newRow)
+                    )
                 default: continue
                 }
             }
             let lowered = MoveLowering.lowered(moves: moving, inserts: entering, deletes: leaving)
             for (index, move) in moving.enumerated() {
-                pending.append(Pending(kind: lowered[index] ? 3 : 2, rank: move.oldRank, candidate: move.candidate,
-                                       old: (move.oldSection, move.oldRow), new: (move.newSection, move.newRow)))
+                pending.append(
+                    Pending(
+                        kind: lowered[index] ? 3 : 2, rank: move.oldRank, candidate: move.candidate,
+                        old: (move.oldSection, move.oldRow), new: (move.newSection, move.newRow)))
             }
         }
         // A kind's ranks are distinct, so the keys are: the sort's order is exact.
@@ -112,7 +124,8 @@ extension ChangeClassifier {
     /// move in the low bit), so the keys are and the order is exact.
     static func changes(from pending: inout [Pending], of candidates: [Candidate]) -> [ObjectChange] {
         guard pending.count >= radixMinimum else { return sortedChanges(from: &pending, of: candidates) }
-        var ranks = 0, lowBits = 1
+        var ranks = 0
+        var lowBits = 1
         for change in pending {
             ranks |= change.key & Pending.rankMask
             lowBits &= change.key
@@ -121,7 +134,8 @@ extension ChangeClassifier {
         let low = lowBits
         ranks &>>= low
         let rankBits = Int.bitWidth - ranks.leadingZeroBitCount
-        let indexBits = Int.bitWidth - pending.count.leadingZeroBitCount, indexMask = (1 << indexBits) - 1
+        let indexBits = Int.bitWidth - pending.count.leadingZeroBitCount
+        let indexMask = (1 << indexBits) - 1
         // Ranks and indexes too wide to share an integer (not met: ranks past 2^40).
         guard rankBits + 2 + indexBits < Int.bitWidth - 1 else { return sortedChanges(from: &pending, of: candidates) }
         // Both arrays written in place: `append` checks the capacity and the buffer's uniqueness
@@ -129,7 +143,8 @@ extension ChangeClassifier {
         // unspecialised generic `_allocateBufferUninitialized`, which costs more than they save.)
         var order = [Int](unsafeUninitializedCapacity: pending.count) { order, initialized in
             for (index, change) in pending.enumerated() {
-                order[index] = (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
+                order[index] =
+                    (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
             }
             initialized = pending.count
         }
@@ -160,14 +175,21 @@ extension ChangeClassifier {
         // and released once per change.
         switch change.group {
         case 0:
-            ObjectChange(type: .delete, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: nil)
+            ObjectChange(
+                type: .delete, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: nil
+            )
         case 1:
-            ObjectChange(type: .insert, object: candidates[change.candidate].object, indexPath: nil, newIndexPath: change.newPath)
+            ObjectChange(
+                type: .insert, object: candidates[change.candidate].object, indexPath: nil, newIndexPath: change.newPath
+            )
         case 2 where !change.isTwinUpdate:
-            ObjectChange(type: .move, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: change.newPath)
+            ObjectChange(
+                type: .move, object: candidates[change.candidate].object, indexPath: change.oldPath,
+                newIndexPath: change.newPath)
         default:
-            ObjectChange(type: .update, object: candidates[change.candidate].object, indexPath: change.oldPath,
-                         newIndexPath: change.newSection >= 0 ? change.newPath : nil)
+            ObjectChange(
+                type: .update, object: candidates[change.candidate].object, indexPath: change.oldPath,
+                newIndexPath: change.newSection >= 0 ? change.newPath : nil)
         }
     }
 }

@@ -33,7 +33,8 @@ struct ChangeClassifier {
     /// - Complexity: O(k log k) for k candidates.
     func legacyChanges(for candidates: [Candidate]) -> [ObjectChange] {
         // Ranks of the objects whose position is reported (not pinned), old and new.
-        var movingOld: [Int] = [], movingNew: [Int] = []
+        var movingOld: [Int] = []
+        var movingNew: [Int] = []
         for c in candidates {
             if let old = c.old, c.new == nil || c.keyChanged { movingOld.append(old.rank) }
             if let new = c.new, c.old == nil || c.keyChanged { movingNew.append(new.rank) }
@@ -48,17 +49,23 @@ struct ChangeClassifier {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                pending.append(Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
+                pending.append(
+                    Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
             case (let old?, nil):
-                pending.append(Pending(kind: 0, rank: old.rank, candidate: i, old: (old.sectionIndex, old.row), new: none))
+                pending.append(
+                    Pending(kind: 0, rank: old.rank, candidate: i, old: (old.sectionIndex, old.row), new: none))
             case (let old?, let new?):
                 let oldPlace = (section: old.sectionIndex, row: old.row)
                 if candidates[i].keyChanged {
                     let pinnedBefore = old.rank - movingOld.countOfElements(below: old.rank)
                     let pinnedAfter = new.rank - movingNew.countOfElements(below: new.rank)
-                    let moved = old.section != new.section || (old.sectionIndex, old.row) != (new.sectionIndex, new.row) || pinnedBefore != pinnedAfter
-                    pending.append(Pending(kind: 2, rank: old.rank, candidate: i, old: oldPlace,
-                                           new: moved ? (new.sectionIndex, new.row) : oldPlace))
+                    let moved =
+                        old.section != new.section || (old.sectionIndex, old.row) != (new.sectionIndex, new.row)
+                        || pinnedBefore != pinnedAfter
+                    pending.append(
+                        Pending(
+                            kind: 2, rank: old.rank, candidate: i, old: oldPlace,
+                            new: moved ? (new.sectionIndex, new.row) : oldPlace))
                     // Rule 21: an object whose other attributes changed as well is reported
                     // twice, updated at its old path and moved — also when the move is p → p,
                     // the shape XLData PR 15 and Stack Overflow 31383760 crash on.

@@ -82,7 +82,8 @@ struct KeyLayout {
     }
 
     /// The compact form of the values of `values` at `indexes` (one per key, in order).
-    func encode<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int]) -> CompactKey where Values.Index == Int {
+    func encode<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int]) -> CompactKey
+    where Values.Index == Int {
         var writer = Writer()
         for (key, index) in indexes.enumerated() where !writer.isTruncated {
             writer.flip = ascending[key] ? 0 : 0xFF
@@ -176,7 +177,8 @@ struct KeyLayout {
             }
             var bits = flip == 0 ? value : ~value
             if n < 8 { bits &= ~(~0 >> UInt64(n * 8)) }
-            let shift = (count & 7) * 8, index = count >> 3
+            let shift = (count & 7) * 8
+            let index = count >> 3
             or(bits >> UInt64(shift), intoWord: index)
             if shift + n * 8 > 64 { or(bits << UInt64(64 - shift), intoWord: index + 1) }
             count += n
@@ -190,7 +192,8 @@ struct KeyLayout {
             while i < bytes.count {
                 if isTruncated { return false }
                 let n = min(8, bytes.count - i, CompactKey.capacity - count)
-                var chunk: UInt64 = 0, clean = n > 0
+                var chunk: UInt64 = 0
+                var clean = n > 0
                 if n == 8 {
                     // Eight bytes in one load, big-endian; a zero byte among them is found with
                     // the usual carry test (exact for "is any byte zero").

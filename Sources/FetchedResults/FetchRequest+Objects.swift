@@ -24,7 +24,8 @@ extension FetchRequest {
         // A resolved request needs a sort key; the order comes from the IDs here, not from it.
         request.sortDescriptors = [SortDescriptor(key: anyKey)]
         let resolved = try ResolvedRequest(request, schema: context.schema)
-        return Self.window(resolved.candidates(in: context).filter(resolved.matches), offset: fetchOffset, limit: fetchLimit)
+        return Self.window(
+            resolved.candidates(in: context).filter(resolved.matches), offset: fetchOffset, limit: fetchLimit)
     }
 
     /// `objects` past the first `offset`, at most `limit` of them (0: no limit).

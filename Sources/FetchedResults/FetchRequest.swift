@@ -98,7 +98,9 @@ struct ResolvedRequest {
         guard !request.sortDescriptors.isEmpty else { throw .noSortDescriptors }
         var keyPaths = KeyPathTable(entity: entity, schema: schema)
         var sortTypes: [AttributeType?] = []
-        func position(of key: String, role: String, selector: SortSelector = .compare) throws(FetchedResultsError) -> Int {
+        func position(of key: String, role: String, selector: SortSelector = .compare) throws(FetchedResultsError)
+            -> Int
+        {
             let resolved: (index: Int, attribute: Attribute)?
             do {
                 resolved = try keyPaths.resolve(key, selector: selector)
@@ -203,7 +205,9 @@ struct ResolvedRequest {
         }
         // In place when the request reads no key path: `object.values` would copy them. Only the
         // sort attributes are read, into positions 0, 1, … (`keyPositions`).
-        guard keyPaths.paths.isEmpty else { return SortKey(keyPaths.values(of: object), at: sortIndexes, layout: layout) }
+        guard keyPaths.paths.isEmpty else {
+            return SortKey(keyPaths.values(of: object), at: sortIndexes, layout: layout)
+        }
         return object.withValues(at: sortIndexes) { SortKey($0, at: keyPositions, layout: layout) }
     }
 }

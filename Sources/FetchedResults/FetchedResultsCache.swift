@@ -77,7 +77,9 @@ extension FetchRequest {
     /// What a section cache depends on: the entity, the predicate, the sort descriptors and the
     /// section key path (Apple's header: "the readonly fetch request, predicate, or sort descriptor").
     var cacheConfiguration: String {
-        [entityName, predicate.map { "\($0)" } ?? "", sortDescriptors.map(\.description).joined(separator: ","),
-         sectionNameKeyPath ?? ""].joined(separator: "\u{1F}")
+        [
+            entityName, predicate.map { "\($0)" } ?? "", sortDescriptors.map(\.description).joined(separator: ","),
+            sectionNameKeyPath ?? "",
+        ].joined(separator: "\u{1F}")
     }
 }

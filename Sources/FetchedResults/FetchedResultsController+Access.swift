@@ -156,7 +156,8 @@ extension FetchedResultsController {
     /// empty name.
     public func sectionIndexTitle(forSectionName name: String) -> String? {
         if delegateRoles.sectionIndexTitles, let titles = delegate as? any FetchedResultsSectionIndexTitleDelegate,
-           let title = titles.controller(self, sectionIndexTitleForSectionName: name) {
+            let title = titles.controller(self, sectionIndexTitleForSectionName: name)
+        {
             return title
         }
         return Self.defaultIndexTitle(forSectionName: name)
@@ -180,7 +181,8 @@ extension FetchedResultsController {
         var entries: [(title: String, section: Int)] = []
         for section in 0..<numberOfSections {
             guard let title = sectionIndexTitle(forSectionName: sectionName(at: section) ?? ""),
-                  title != entries.last?.title else { continue }
+                title != entries.last?.title
+            else { continue }
             entries.append((title, section))
         }
         return entries

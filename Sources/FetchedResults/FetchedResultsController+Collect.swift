@@ -11,12 +11,15 @@ extension FetchedResultsController {
     /// the object (`KeyLayout.code(of:at:)`) and a `SortKey` is built only for an inexact key;
     /// without a predicate an object belongs when it is live (`candidates` are the entity's).
     /// - Complexity: O(n) for n candidates.
-    func collect(_ candidates: [ManagedObject], into entries: inout [ResultEntry], tracked: inout TrackedTable,
-                 inexact: InexactKeys) {
+    func collect(
+        _ candidates: [ManagedObject], into entries: inout [ResultEntry], tracked: inout TrackedTable,
+        inexact: InexactKeys
+    ) {
         let request = request
         let direct = request.sectionLabels == nil && request.keyPaths.paths.isEmpty
         let everyLive = request.predicate == nil
-        let layout = request.layout, indexes = request.sortIndexes
+        let layout = request.layout
+        let indexes = request.sortIndexes
         for object in candidates {
             guard everyLive ? !object.isDeleted : request.matches(object) else { continue }
             let code: CompactKey

@@ -25,8 +25,10 @@ extension FetchedResultsController {
             snapshotDelegate.controller(self, didChangeContentWith: snapshot(reloading: changes))
             return
         }
-        if delegateRoles.difference, let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate, request.sectionIndex == nil,
-           let difference = Self.difference(for: changes) {
+        if delegateRoles.difference, let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate,
+            request.sectionIndex == nil,
+            let difference = Self.difference(for: changes)
+        {
             differenceDelegate.controller(self, didChangeContentWith: difference)
             return
         }
@@ -56,14 +58,17 @@ extension FetchedResultsController {
     }
 
     /// Calls the delegate for each section change of type `type` in `changes`, in order.
-    private func deliverSections(_ changes: [SectionChange], of type: ChangeType, to delegate: any FetchedResultsControllerDelegate) {
+    private func deliverSections(
+        _ changes: [SectionChange], of type: ChangeType, to delegate: any FetchedResultsControllerDelegate
+    ) {
         for change in changes where change.type == type {
             let info: SectionInfo
             if change.type == .insert {
                 info = sectionInfo(at: change.index)
             } else {
-                info = SectionInfo(name: change.name, indexTitle: sectionIndexTitle(forSectionName: change.name),
-                                   numberOfObjects: 0, firstRank: 0, controller: nil)
+                info = SectionInfo(
+                    name: change.name, indexTitle: sectionIndexTitle(forSectionName: change.name),
+                    numberOfObjects: 0, firstRank: 0, controller: nil)
             }
             delegate.controller(self, didChange: info, atSectionIndex: change.index, for: change.type)
         }
@@ -74,12 +79,15 @@ extension FetchedResultsController {
     /// a release of its object, and its two index paths) before the call. The object is lent to
     /// the call as the change holds it (`ObjectChange.lentObject`): reading it out of the buffer
     /// retained it for the call and released it after.
-    private func deliverObjects(_ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate) {
+    private func deliverObjects(
+        _ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate
+    ) {
         changes.withUnsafeBufferPointer { changes in
             for i in changes.indices where (changes[i].type == .delete) == deletes {
                 ObjectChange.lentObject(changes.baseAddress.unsafelyUnwrapped + i)._withUnsafeGuaranteedRef { object in
-                    delegate.controller(self, didChange: object, at: changes[i].indexPath, for: changes[i].type,
-                                        newIndexPath: changes[i].newIndexPath)
+                    delegate.controller(
+                        self, didChange: object, at: changes[i].indexPath, for: changes[i].type,
+                        newIndexPath: changes[i].newIndexPath)
                 }
             }
         }
@@ -91,7 +99,9 @@ extension FetchedResultsController {
         var snapshot = snapshot()
         var seen = Set<ObjectID>()
         for change in changes.objects where change.type == .move || change.type == .update {
-            if seen.insert(change.object.objectID).inserted { snapshot.reloadedObjectIDs.append(change.object.objectID) }
+            if seen.insert(change.object.objectID).inserted {
+                snapshot.reloadedObjectIDs.append(change.object.objectID)
+            }
         }
         return snapshot
     }
@@ -99,11 +109,12 @@ extension FetchedResultsController {
     /// The current results as section names and object IDs.
     /// - Complexity: O(n).
     public func snapshot() -> ResultsSnapshot {
-        ResultsSnapshot(sections: (0..<numberOfSections).map { section in
-            let first = firstRank(ofSection: section)
-            let ids = objects(inRanks: first..<(first + numberOfObjects(inSection: section))).map(\.objectID)
-            return ResultsSnapshot.Section(name: sectionName(at: section) ?? "", objectIDs: ids)
-        })
+        ResultsSnapshot(
+            sections: (0..<numberOfSections).map { section in
+                let first = firstRank(ofSection: section)
+                let ids = objects(inRanks: first..<(first + numberOfObjects(inSection: section))).map(\.objectID)
+                return ResultsSnapshot.Section(name: sectionName(at: section) ?? "", objectIDs: ids)
+            })
     }
 
     /// The change set of a section-less event as a `CollectionDifference` of object IDs: deletes
@@ -118,9 +129,13 @@ extension FetchedResultsController {
             let id = change.object.objectID
             switch change.type {
             case .delete:
-                if let old = change.indexPath { steps.append(.remove(offset: old.row, element: id, associatedWith: nil)) }
+                if let old = change.indexPath {
+                    steps.append(.remove(offset: old.row, element: id, associatedWith: nil))
+                }
             case .insert:
-                if let new = change.newIndexPath { steps.append(.insert(offset: new.row, element: id, associatedWith: nil)) }
+                if let new = change.newIndexPath {
+                    steps.append(.insert(offset: new.row, element: id, associatedWith: nil))
+                }
             case .move, .update:
                 if let old = change.indexPath, let new = change.newIndexPath ?? change.indexPath {
                     steps.append(.remove(offset: old.row, element: id, associatedWith: new.row))

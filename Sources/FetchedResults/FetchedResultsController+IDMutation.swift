@@ -11,8 +11,9 @@ extension FetchedResultsController {
     /// `ObjectID`; what they tell the app is that its identifier changed.
     func handleIDMutation(_ ids: [ObjectID]) {
         guard hasFetched, let delegate, !isDelivering, delegateRoles.difference, !delegateRoles.snapshot,
-              request.sectionIndex == nil,
-              let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate else { return }
+            request.sectionIndex == nil,
+            let differenceDelegate = delegate as? any FetchedResultsDifferenceDelegate
+        else { return }
         var changes: [CollectionDifference<ObjectID>.Change] = []
         for id in ids {
             guard let offset = indexPath(forObjectID: id)?.row else { continue }

@@ -49,7 +49,8 @@ extension FetchedResultsController {
         // `SortKey` would copy the key (two values and an array) through generic witnesses and
         // destroy it again, for every candidate.
         var listed = IDLookup(capacity: candidates.count)
-        var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        var entering: [ResultEntry] = []
+        var enteringCandidates: [Int] = []
         entering.reserveCapacity(candidates.count)
         enteringCandidates.reserveCapacity(candidates.count)
         var leaving = [Bool](repeating: false, count: candidates.count)
@@ -57,7 +58,8 @@ extension FetchedResultsController {
         // A bit per listed ID (IDs are dense): the walk skips untouched objects by it.
         var marks = ObjectIDSet()
         for i in candidates.indices {
-            let hasOld = candidates[i].oldEntry != nil, changed = candidates[i].keyChanged
+            let hasOld = candidates[i].oldEntry != nil
+            let changed = candidates[i].keyChanged
             let code: CompactKey? = candidates[i].hasNewKey ? candidates[i].newCode : nil
             if hasOld {
                 listed.insert(candidates[i].objectID.rawValue, i)
@@ -73,7 +75,9 @@ extension FetchedResultsController {
             }
         }
         // The old sections: their values, states, and the rank that ends each.
-        var oldValues: [Value] = [], oldStates: [SectionState?] = [], oldEnds: [Int] = []
+        var oldValues: [Value] = []
+        var oldStates: [SectionState?] = []
+        var oldEnds: [Int] = []
         var end = 0
         sectionTree?.forEach { section, weight in
             oldValues.append(section.value)
@@ -117,11 +121,14 @@ extension FetchedResultsController {
         let expectedCount = tree.count - leavingCount + entering.count
         let buffer = linearBuffer ?? Tree.BuilderStorage(capacity: Swift.max(expectedCount, 1))
         linearBuffer = nil
-        var merge = LinearMerge(buffer: buffer, expectedCount: expectedCount, sectioned: sectionTree != nil,
-                                oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
+        var merge = LinearMerge(
+            buffer: buffer, expectedCount: expectedCount, sectioned: sectionTree != nil,
+            oldValues: oldValues, oldStates: oldStates, oldEnds: oldEnds)
         var oldLeaves = tree.leaves
-        merge.walk(oldLeaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
-                   enteringCandidates: enteringCandidates, candidates: &candidates)
+        merge.walk(
+            oldLeaves, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering,
+            order: order,
+            enteringCandidates: enteringCandidates, candidates: &candidates)
 
         // The old tree goes first, so that its leaves (held by `oldLeaves` alone then) can be
         // filled again rather than freed while as many new ones are allocated.
@@ -133,9 +140,12 @@ extension FetchedResultsController {
             return []
         }
         let sections = merge.sections
-        sectionTree = OrderStatisticTree(ordering: oldSectionTree.ordering, sorted: sections.sections, weights: sections.counts)
+        sectionTree = OrderStatisticTree(
+            ordering: oldSectionTree.ordering, sorted: sections.sections, weights: sections.counts)
         let (deleted, inserted) = sections.insertsAndDeletes(ordering: oldSectionTree.ordering)
         return deleted.map { SectionChange(type: .delete, index: $0, name: sectionName(of: sections.oldValue(at: $0))) }
-            + inserted.map { SectionChange(type: .insert, index: $0, name: sectionName(of: sections.sections[$0].value)) }
+            + inserted.map {
+                SectionChange(type: .insert, index: $0, name: sectionName(of: sections.sections[$0].value))
+            }
     }
 }

@@ -41,7 +41,8 @@ extension FetchedResultsController {
             return
         }
         // The staying candidates' old entries first (their ranks are wanted), then the rest.
-        var keys: [ResultEntry] = [], owners: [Int] = []
+        var keys: [ResultEntry] = []
+        var owners: [Int] = []
         keys.reserveCapacity(candidates.count * 2)
         owners.reserveCapacity(candidates.count)
         for i in candidates.indices where !candidates[i].leavesTree {

@@ -25,7 +25,9 @@ extension FetchedResultsController {
             let value = request.keyPaths.extendedValues(of: entry.object)[sectionIndex].sectionIdentity
             if let current = order.last, Value.compare(current, value) == 0 { continue }
             guard seen.insert(value).inserted else {
-                throw .outOfOrderSectionName(index: index, name: value.sectionName(uri: { context.uriString(of: $0) }), legacyQuote: profile == .ios9 || profile == .ios10)
+                throw .outOfOrderSectionName(
+                    index: index, name: value.sectionName(uri: { context.uriString(of: $0) }),
+                    legacyQuote: profile == .ios9 || profile == .ios10)
             }
             order.append(value)
         }
@@ -39,7 +41,9 @@ extension FetchedResultsController {
         if enforcesWindow {
             var known = Set(order)
             for entry in sortedByRequest(objects) {
-                if let section = request.sectionIdentity(of: entry.object), known.insert(section).inserted { order.append(section) }
+                if let section = request.sectionIdentity(of: entry.object), known.insert(section).inserted {
+                    order.append(section)
+                }
             }
         }
         labels.reset(to: order)
@@ -99,7 +103,8 @@ extension FetchedResultsController {
             return firsts
         }
         var firsts: [ResultEntry] = []
-        for entry in tree.elements where firsts.last.map({ Value.compare(firstValue(of: $0), firstValue(of: entry)) != 0 }) ?? true {
+        for entry in tree.elements
+        where firsts.last.map({ Value.compare(firstValue(of: $0), firstValue(of: entry)) != 0 }) ?? true {
             firsts.append(entry)
         }
         return firsts

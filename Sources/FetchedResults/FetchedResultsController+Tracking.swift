@@ -10,7 +10,9 @@ extension FetchedResultsController {
         var candidates: [Candidate] = []
         candidates.reserveCapacity(change.count)
         // Read once: each access to a stored property of the controller is checked for exclusivity.
-        let request = self.request, entityName = request.entity.name, legacy = profile == .ios9
+        let request = self.request
+        let entityName = request.entity.name
+        let legacy = profile == .ios9
         // The tracked table too (a read of it per candidate would be an exclusivity check); the
         // copy ends with this block, before the trees change the table (a second reference to
         // its storage then would make that change copy it whole).
@@ -22,10 +24,15 @@ extension FetchedResultsController {
                 let matches = request.matches(object)
                 guard oldEntry != nil || matches else { return }
                 if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
-                let others = legacy && isUpdated
-                    && change.changedValues[object.objectID, default: []].contains { !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex }
+                let others =
+                    legacy && isUpdated
+                    && change.changedValues[object.objectID, default: []].contains {
+                        !request.sortIndexes.contains($0.index) && $0.index != request.sectionIndex
+                    }
                 guard matches else {
-                    candidates.append(Candidate(object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: others))
+                    candidates.append(
+                        Candidate(
+                            object: object, oldEntry: oldEntry, isUpdated: isUpdated, otherAttributesChanged: others))
                     return
                 }
                 // The key as a plain value, never an optional one (see `Candidate`). When the compact
@@ -33,10 +40,14 @@ extension FetchedResultsController {
                 let newKey = request.sortKey(of: object)
                 var keyChanged = false
                 if let oldEntry {
-                    keyChanged = oldEntry.code != newKey.code || (newKey.code.isInexact && inexactKeys[oldEntry.objectID] != newKey)
+                    keyChanged =
+                        oldEntry.code != newKey.code
+                        || (newKey.code.isInexact && inexactKeys[oldEntry.objectID] != newKey)
                 }
-                candidates.append(Candidate(object: object, oldEntry: oldEntry, key: newKey, keyChanged: keyChanged, isUpdated: isUpdated,
-                                            otherAttributesChanged: others))
+                candidates.append(
+                    Candidate(
+                        object: object, oldEntry: oldEntry, key: newKey, keyChanged: keyChanged, isUpdated: isUpdated,
+                        otherAttributesChanged: others))
             }
             // Each object lent to `consider` (the event's lists hold them throughout).
             change.inserted.forEachLent { consider($0, isUpdated: false) }
@@ -68,20 +79,24 @@ extension FetchedResultsController {
     private func applyToTrees(_ candidates: inout [Candidate]) -> [SectionChange] {
         if usesLinearPath(candidates: candidates.count) { return applyLinearly(&candidates) }
         findOldSlots(&candidates)
-        let edits = mutateTrees(candidates), slots = self.slots
+        let edits = mutateTrees(candidates)
+        let slots = self.slots
         for i in candidates.indices {
             if let old = edits.oldSlots[i] { candidates[i].old = old }
             guard candidates[i].hasNewKey else { continue }
             if let rank = edits.newRanks[i] {
                 candidates[i].new = slots.slot(atRank: rank, section: candidates[i].newSection)
             } else if let old = candidates[i].old {
-                candidates[i].new = slots.slot(atRank: edits.finalRank(ofStayingRank: old.rank), section: candidates[i].newSection)
+                candidates[i].new = slots.slot(
+                    atRank: edits.finalRank(ofStayingRank: old.rank), section: candidates[i].newSection)
             }
         }
         guard let sectionTree else { return [] }
         // A section is new when the event created it (searching for an entering object's section
         // failed), and deleted when it emptied and nothing refilled it.
-        var changes = edits.deletedSections.map { SectionChange(type: .delete, index: $0.oldIndex, name: sectionName(of: $0.value)) }
+        var changes = edits.deletedSections.map {
+            SectionChange(type: .delete, index: $0.oldIndex, name: sectionName(of: $0.value))
+        }
         var inserts: [SectionChange] = []
         for value in edits.createdSections {
             guard let new = sectionTree.find(SectionEntry(value: value))?.rank else { continue }
@@ -99,8 +114,9 @@ extension FetchedResultsController {
             candidates[i].old = oldWindow.slots[candidates[i].objectID]
         }
         mutateTrees(candidates)
-        let newWindow = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
-                                     firstValue: firstValue(of:))
+        let newWindow = WindowLayout(
+            tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
+            firstValue: firstValue(of:))
         window = newWindow
         let ids = Set(candidates.map(\.objectID))
         for i in candidates.indices {
@@ -117,14 +133,16 @@ extension FetchedResultsController {
             candidates.append(promoted)
         }
         guard request.sectionIndex != nil else { return [] }
-        return sectionChanges(from: oldWindow.sections.map { $0.value ?? .null }, to: newWindow.sections.map { $0.value ?? .null })
+        return sectionChanges(
+            from: oldWindow.sections.map { $0.value ?? .null }, to: newWindow.sections.map { $0.value ?? .null })
     }
 
     /// The section deletes (old indexes) and inserts (new indexes) that turn the sections
     /// `old` into `new`, each list ascending — for the paths that rebuild the sections whole.
     /// - Complexity: O(s) expected for s sections.
     func sectionChanges(from old: [Value], to new: [Value]) -> [SectionChange] {
-        let before = Set(old), after = Set(new)
+        let before = Set(old)
+        let after = Set(new)
         var changes: [SectionChange] = []
         for (index, value) in old.enumerated() where !after.contains(value) {
             changes.append(SectionChange(type: .delete, index: index, name: sectionName(of: value)))

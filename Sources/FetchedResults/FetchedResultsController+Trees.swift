@@ -31,7 +31,8 @@ struct TreeEdits {
         let compacted = rank - Self.count(removedRanks) { $0 < rank }
         // The j-th inserted entry (final rank p) has p − j staying entries before it; it lands
         // before ours when that is at most our compacted rank.
-        var lo = 0, hi = insertedRanks.count
+        var lo = 0
+        var hi = insertedRanks.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if insertedRanks[mid] - mid <= compacted { lo = mid + 1 } else { hi = mid }
@@ -40,7 +41,8 @@ struct TreeEdits {
     }
 
     private static func count(_ ascending: [Int], where isBelow: (Int) -> Bool) -> Int {
-        var lo = 0, hi = ascending.count
+        var lo = 0
+        var hi = ascending.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if isBelow(ascending[mid]) { lo = mid + 1 } else { hi = mid }
@@ -64,16 +66,22 @@ extension FetchedResultsController {
         var edits = TreeEdits(count: candidates.count)
         // Locals, not the controller's stored properties: each access to one of those is checked
         // for exclusivity at run time. The tracked table is taken (not copied) and put back.
-        let tree = self.tree, sectionTree = self.sectionTree, inexactKeys = self.inexactKeys
-        let ordering = tree.ordering, keepsListFingerprint = sectionTree == nil && window == nil
-        var tracked = self.tracked, listFingerprint = self.listFingerprint
+        let tree = self.tree
+        let sectionTree = self.sectionTree
+        let inexactKeys = self.inexactKeys
+        let ordering = tree.ordering
+        let keepsListFingerprint = sectionTree == nil && window == nil
+        var tracked = self.tracked
+        var listFingerprint = self.listFingerprint
         self.tracked = TrackedTable()
         defer {
             self.tracked = tracked
             if keepsListFingerprint { self.listFingerprint = listFingerprint }
         }
-        var leaving: [ResultEntry] = [], leavingCandidates: [Int] = []
-        var entering: [ResultEntry] = [], enteringCandidates: [Int] = []
+        var leaving: [ResultEntry] = []
+        var leavingCandidates: [Int] = []
+        var entering: [ResultEntry] = []
+        var enteringCandidates: [Int] = []
         leaving.reserveCapacity(candidates.count)
         leavingCandidates.reserveCapacity(candidates.count)
         entering.reserveCapacity(candidates.count)
@@ -103,16 +111,27 @@ extension FetchedResultsController {
             edits.removedRanks.append(position.rank)
             let id = entry.objectID.rawValue
             // Its neighbours, from its leaf or (at the leaf's ends) by rank.
-            let before = near.before?.objectID.rawValue ?? (position.rank > 0 ? tree.read(at: position.rank - 1) { $0.objectID.rawValue } : nil)
-            let after = near.after?.objectID.rawValue ?? (position.rank < tree.count ? tree.read(at: position.rank) { $0.objectID.rawValue } : nil)
+            let before =
+                near.before?.objectID.rawValue
+                ?? (position.rank > 0 ? tree.read(at: position.rank - 1) { $0.objectID.rawValue } : nil)
+            let after =
+                near.after?.objectID.rawValue
+                ?? (position.rank < tree.count ? tree.read(at: position.rank) { $0.objectID.rawValue } : nil)
             if let sectionTree {
                 // Section weights still count the entry: its old rank says which section held it.
-                guard let section = sectionTree.adjustWeight(containingWeightOffset: position.rank, by: -1) else { continue }
-                let first = section.weightBefore, last = first + section.weight   // the old last row
+                guard let section = sectionTree.adjustWeight(containingWeightOffset: position.rank, by: -1) else {
+                    continue
+                }
+                let first = section.weightBefore
+                let last = first + section.weight  // the old last row
                 section.element.state?.fingerprint.remove(
                     id, after: position.rank > first ? before : nil, before: position.rank < last ? after : nil)
-                edits.oldSlots[i] = Slot(section: section.rank, row: position.rank - first, rank: position.rank, value: section.element.value)
-                if section.weight == 0 { edits.emptied.append(EmptiedSection(value: section.element.value, oldIndex: section.rank)) }
+                edits.oldSlots[i] = Slot(
+                    section: section.rank, row: position.rank - first, rank: position.rank, value: section.element.value
+                )
+                if section.weight == 0 {
+                    edits.emptied.append(EmptiedSection(value: section.element.value, oldIndex: section.rank))
+                }
             } else {
                 if keepsListFingerprint { listFingerprint.remove(id, after: before, before: after) }
                 edits.oldSlots[i] = Slot(section: 0, row: position.rank, rank: position.rank, value: nil)
@@ -130,7 +149,8 @@ extension FetchedResultsController {
         }
         // A section that leads the sort keys is found from a neighbour that shares it (the
         // first key's bytes are equal) without comparing values; else searched by value.
-        let layout = request.layout, sectionKeyLeads = request.sectionLabels == nil
+        let layout = request.layout
+        let sectionKeyLeads = request.sectionLabels == nil
         for j in Self.sortedIndexes(of: entering, by: ordering, descending: false) {
             let (i, entry) = (enteringCandidates[j], entering[j])
             var near = OrderStatisticTree<EntryOrdering>.Neighbours()
@@ -140,23 +160,32 @@ extension FetchedResultsController {
             let id = entry.objectID.rawValue
             let beforeEntry = near.before ?? (rank > 0 ? tree.read(at: rank - 1) { $0 } : nil)
             let afterEntry = near.after ?? (rank + 1 < tree.count ? tree.read(at: rank + 1) { $0 } : nil)
-            let before = beforeEntry?.objectID.rawValue, after = afterEntry?.objectID.rawValue
+            let before = beforeEntry?.objectID.rawValue
+            let after = afterEntry?.objectID.rawValue
             if let sectionTree {
                 var found: OrderStatisticTree<SectionOrdering>.Adjusted?
                 if sectionKeyLeads, !entry.code.isInexact, let length = layout.firstValueLength(of: entry.code) {
                     // Section weights do not count the entry yet: the entry before it sits at
                     // weight offset rank − 1, the one after it at rank.
-                    if let beforeEntry, !beforeEntry.code.isInexact, beforeEntry.code.hasSamePrefix(as: entry.code, count: length) {
+                    if let beforeEntry, !beforeEntry.code.isInexact,
+                        beforeEntry.code.hasSamePrefix(as: entry.code, count: length)
+                    {
                         found = sectionTree.adjustWeight(containingWeightOffset: rank - 1, by: 1)
-                    } else if let afterEntry, !afterEntry.code.isInexact, afterEntry.code.hasSamePrefix(as: entry.code, count: length) {
+                    } else if let afterEntry, !afterEntry.code.isInexact,
+                        afterEntry.code.hasSamePrefix(as: entry.code, count: length)
+                    {
                         found = sectionTree.adjustWeight(containingWeightOffset: rank, by: 1)
                     }
                 }
                 let value = found == nil ? candidates[i].newSection : .null
                 if found == nil { found = sectionTree.adjustWeight(of: SectionEntry(value: value), by: 1) }
-                let first: Int, last: Int, state: SectionState?
+                let first: Int
+                let last: Int
+                let state: SectionState?
                 if let section = found {
-                    (first, last, state) = (section.weightBefore, section.weightBefore + section.weight - 1, section.element.state)
+                    (first, last, state) = (
+                        section.weightBefore, section.weightBefore + section.weight - 1, section.element.state
+                    )
                 } else {
                     let created = SectionState()
                     let sectionRank = sectionTree.insert(SectionEntry(value: value, state: created), weight: 1)

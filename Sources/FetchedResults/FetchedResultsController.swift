@@ -85,8 +85,10 @@ public final class FetchedResultsController {
     /// Creates a controller; the request is checked against the context's schema. With a
     /// `cacheName`, `performFetch()` checks the request against the cache of that name in `cache`
     /// (docs/semantics.md, "cacheName and deleteCache").
-    public init(fetchRequest: FetchRequest, context: ObjectContext, profile: CompatibilityProfile = .modern,
-                cacheName: String? = nil, cache: FetchedResultsCache? = nil) throws(FetchedResultsError) {
+    public init(
+        fetchRequest: FetchRequest, context: ObjectContext, profile: CompatibilityProfile = .modern,
+        cacheName: String? = nil, cache: FetchedResultsCache? = nil
+    ) throws(FetchedResultsError) {
         self.fetchRequest = fetchRequest
         self.context = context
         self.cacheName = cacheName
@@ -95,7 +97,8 @@ public final class FetchedResultsController {
         request = try ResolvedRequest(fetchRequest, schema: context.schema)
         currentPredicate = fetchRequest.predicate
         inexactKeys = InexactKeys()
-        tree = OrderStatisticTree(ordering: EntryOrdering(layout: request.layout, inexact: inexactKeys), unitWeights: true)
+        tree = OrderStatisticTree(
+            ordering: EntryOrdering(layout: request.layout, inexact: inexactKeys), unitWeights: true)
         observerToken = context.addObserver { [weak self] notification in
             switch notification {
             case .objectsDidChange(let change): self?.handle(change)
@@ -124,7 +127,9 @@ public final class FetchedResultsController {
         }
         let candidates = request.candidates(in: context)
         // Sections in the order the fetch meets them, when the section key does not lead the sort.
-        if let labels = request.sectionLabels { try labelSections(of: candidates.filter(request.matches), labels: labels) }
+        if let labels = request.sectionLabels {
+            try labelSections(of: candidates.filter(request.matches), labels: labels)
+        }
         var entries: [ResultEntry] = []
         entries.reserveCapacity(candidates.count)
         // Candidates come in ID order: without a predicate, they are about the objects tracked.
@@ -138,8 +143,11 @@ public final class FetchedResultsController {
         if request.sectionLabels != nil, !enforcesWindow, request.offset > 0 || request.limit > 0 {
             // The window is what the request's own sort fetches; sections then group it.
             let keys = entries.map { ordering.fullKey(of: $0) }
-            let order = entries.indices.sorted { Self.requestOrdered(keys[$0], entries[$0].objectID, keys[$1], entries[$1].objectID,
-                                                                      ascending: request.requestAscending) }
+            let order = entries.indices.sorted {
+                Self.requestOrdered(
+                    keys[$0], entries[$0].objectID, keys[$1], entries[$1].objectID,
+                    ascending: request.requestAscending)
+            }
             entries = order.map { entries[$0] }
         } else {
             EntrySorter.sort(&entries, by: ordering)
@@ -159,30 +167,42 @@ public final class FetchedResultsController {
         listFingerprint = SequenceFingerprint()
         if enforcesWindow {
             sectionTree = nil
-            window = WindowLayout(tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
-                                  firstValue: firstValue(of:))
+            window = WindowLayout(
+                tree: tree, offset: request.offset, limit: request.limit, isSectioned: request.sectionIndex != nil,
+                firstValue: firstValue(of:))
         } else {
             window = nil
             sectionTree = request.sectionIndex.map { _ in sectionTree(for: entries) }
-            if sectionTree == nil { listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) } }
+            if sectionTree == nil {
+                listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
+            }
         }
         cachedSectionIndexTitles = nil
         lastChangeSet = nil
         if let cacheName, let sectionCache {
-            let stamp = CacheStamp(entity: request.entity.name,
-                                   entityVersion: request.entity.attributes.map { "\($0.name):\($0.type)" }.joined(separator: ","),
-                                   sectionNameKeyPath: fetchRequest.sectionNameKeyPath ?? "", objectCount: entries.count,
-                                   sortKeys: fetchRequest.sortDescriptors.map(\.key))
-            lastCacheUse = sectionCache.record(cacheName, configuration: fetchRequest.cacheConfiguration, stamp: stamp,
-                                               checksLikeToday: profile.checksCacheLikeToday)
+            let stamp = CacheStamp(
+                entity: request.entity.name,
+                entityVersion: request.entity.attributes.map { "\($0.name):\($0.type)" }.joined(separator: ","),
+                sectionNameKeyPath: fetchRequest.sectionNameKeyPath ?? "", objectCount: entries.count,
+                sortKeys: fetchRequest.sortDescriptors.map(\.key))
+            lastCacheUse = sectionCache.record(
+                cacheName, configuration: fetchRequest.cacheConfiguration, stamp: stamp,
+                checksLikeToday: profile.checksCacheLikeToday)
         }
-        batchFaulting = fetchRequest.fetchBatchSize > 0 ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
+        batchFaulting =
+            fetchRequest.fetchBatchSize > 0
+            ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
         hasFetched = true
         fetchLog = []
         if let key = fetchRequest.sectionNameKeyPath,
-           entries.contains(where: { request.sectionLabels == nil ? request.layout.firstValueIsNull($0.code) : request.sectionKeyIsNil(of: $0.object) }) {
-            fetchLog.append("CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
-                + "'\(key)'. Objects will be placed in unnamed section")
+            entries.contains(where: {
+                request.sectionLabels == nil
+                    ? request.layout.firstValueIsNull($0.code) : request.sectionKeyIsNil(of: $0.object)
+            })
+        {
+            fetchLog.append(
+                "CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
+                    + "'\(key)'. Objects will be placed in unnamed section")
         }
         // Today's performFetch hands a snapshot delegate the fetched results, nothing to reload
         // (rule 24; the only source is the public decompilation of iOS 26.1's CoreData).
@@ -195,7 +215,9 @@ public final class FetchedResultsController {
 
     /// Whether key `a` of object `idA` comes before key `b` of `idB` under the request's own sort
     /// descriptors, past the section label that leads the keys.
-    static func requestOrdered(_ a: SortKey?, _ idA: ObjectID, _ b: SortKey?, _ idB: ObjectID, ascending: [Bool]) -> Bool {
+    static func requestOrdered(_ a: SortKey?, _ idA: ObjectID, _ b: SortKey?, _ idB: ObjectID, ascending: [Bool])
+        -> Bool
+    {
         if let a, let b {
             for index in ascending.indices {
                 let c = Value.compare(a[index + 1], b[index + 1])
@@ -217,11 +239,16 @@ public final class FetchedResultsController {
 
     /// Core Data's log line for a delegate that implements the difference callback (and not the
     /// snapshot one) on a controller with a section key path: it gets the per-change callbacks.
-    static func delegateLog(for delegate: (any FetchedResultsControllerDelegate)?, sectionNameKeyPath: String?) -> [String] {
+    static func delegateLog(for delegate: (any FetchedResultsControllerDelegate)?, sectionNameKeyPath: String?)
+        -> [String]
+    {
         guard sectionNameKeyPath != nil, let delegate, !(delegate is any FetchedResultsSnapshotDelegate),
-              delegate is any FetchedResultsDifferenceDelegate else { return [] }
-        return ["CoreData: warning: Difference delegate method is not supported when fetched results controller is "
-            + "configured with a sectionNameKeyPath"]
+            delegate is any FetchedResultsDifferenceDelegate
+        else { return [] }
+        return [
+            "CoreData: warning: Difference delegate method is not supported when fetched results controller is "
+                + "configured with a sectionNameKeyPath"
+        ]
     }
 
     /// The fingerprint of the IDs of `entries`, in order, built one append at a time (the
@@ -263,6 +290,7 @@ public final class FetchedResultsController {
                 start = end
             }
         }
-        return OrderStatisticTree(ordering: SectionOrdering(ascending: request.ascending[0]), sorted: sections, weights: counts)
+        return OrderStatisticTree(
+            ordering: SectionOrdering(ascending: request.ascending[0]), sorted: sections, weights: counts)
     }
 }

@@ -19,10 +19,14 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
     func controllerWillChangeContent(_ controller: FetchedResultsController)
     /// A section was inserted or deleted; `sectionIndex` is its new index for an insert, its old
     /// one for a delete.
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType)
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType)
     /// An object was inserted, deleted, moved or updated; which index paths are set depends on
     /// `type` (docs/semantics.md, rules 9–14).
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?)
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?)
     /// The change event is complete.
     func controllerDidChangeContent(_ controller: FetchedResultsController)
 }
@@ -39,8 +43,14 @@ public protocol FetchedResultsSnapshotDelegate: FetchedResultsControllerDelegate
 
 extension FetchedResultsSnapshotDelegate {
     public func controllerWillChangeContent(_ controller: FetchedResultsController) {}
-    public func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {}
-    public func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {}
+    public func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {}
+    public func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {}
     public func controllerDidChangeContent(_ controller: FetchedResultsController) {}
 }
 
@@ -51,7 +61,8 @@ extension FetchedResultsSnapshotDelegate {
 /// A delegate that adopts both this and ``FetchedResultsSnapshotDelegate`` gets snapshots.
 public protocol FetchedResultsDifferenceDelegate: FetchedResultsControllerDelegate {
     /// The change event as removals at old offsets and insertions at new ones.
-    func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>)
+    func controller(
+        _ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>)
 }
 
 /// A delegate that names the section index titles itself, as Apple's
@@ -59,5 +70,6 @@ public protocol FetchedResultsDifferenceDelegate: FetchedResultsControllerDelega
 /// default, `FetchedResultsController.defaultIndexTitle(forSectionName:)`.
 public protocol FetchedResultsSectionIndexTitleDelegate: FetchedResultsControllerDelegate {
     /// The index title for the section called `sectionName`; `nil` for the controller's default.
-    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) -> String?
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String)
+        -> String?
 }

@@ -24,8 +24,11 @@ struct LinearMerge {
 
     /// `buffer`: where the new order is appended before it goes into leaves (empty; the caller
     /// may keep it for the next walk).
-    init(buffer: Tree.BuilderStorage, expectedCount: Int, sectioned: Bool, oldValues: [Value], oldStates: [SectionState?],
-         oldEnds: [Int]) {
+    init(
+        buffer: Tree.BuilderStorage, expectedCount: Int, sectioned: Bool, oldValues: [Value],
+        oldStates: [SectionState?],
+        oldEnds: [Int]
+    ) {
         builder = Tree.Builder(reusing: buffer, expectedCount: expectedCount)
         sections = SectionAssembler(oldValues: oldValues, oldStates: oldStates)
         self.sectioned = sectioned
@@ -34,19 +37,27 @@ struct LinearMerge {
 
     /// Walks `leaves` (the old tree's, in order) once.
     /// - Parameters:
+    ///   - leaves: the old tree's leaves, in order.
+    ///   - ordering: how entries compare.
     ///   - listed: the candidates that were among the results, by object ID.
     ///   - marks: their IDs (any ID not marked is none of them).
     ///   - leaving: per candidate, whether its old entry goes.
     ///   - entering: the new entries, in any order; `order` sorts them.
+    ///   - order: the positions of `entering` in sorted order.
     ///   - enteringCandidates: the candidate of each new entry.
-    mutating func walk(_ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, marks: ObjectIDSet, leaving: [Bool],
-                       entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]) {
+    ///   - candidates: the change candidates, updated with their old and new slots.
+    mutating func walk(
+        _ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, marks: ObjectIDSet, leaving: [Bool],
+        entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]
+    ) {
         // Entries are read in place, through buffer pointers: an array's subscript copied them.
         entering.withUnsafeBufferPointer { entering in
             for leaf in leaves {
                 leaf.withElements { elements in
-                    walkLeaf(elements, ordering: ordering, listed: listed, marks: marks, leaving: leaving, entering: entering, order: order,
-                             enteringCandidates: enteringCandidates, candidates: &candidates)
+                    walkLeaf(
+                        elements, ordering: ordering, listed: listed, marks: marks, leaving: leaving,
+                        entering: entering, order: order,
+                        enteringCandidates: enteringCandidates, candidates: &candidates)
                 }
             }
             while next < order.count {
@@ -61,9 +72,11 @@ struct LinearMerge {
     /// entry (in `order`).
     private var rank = 0, section = 0, sectionStart = 0, next = 0
 
-    private mutating func walkLeaf(_ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
-                                   marks: ObjectIDSet, leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
-                                   enteringCandidates: [Int], candidates: inout [Candidate]) {
+    private mutating func walkLeaf(
+        _ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
+        marks: ObjectIDSet, leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
+        enteringCandidates: [Int], candidates: inout [Candidate]
+    ) {
         let count = elements.count
         var i = 0
         while i < count {
@@ -73,13 +86,18 @@ struct LinearMerge {
             // and where an entering entry falls among leaving ones does not matter.
             var stop = count
             var last = count - 1
-            while last >= i, Self.isLeaving(elements[last], marks: marks, listed: listed, leaving: leaving) { last -= 1 }
+            while last >= i, Self.isLeaving(elements[last], marks: marks, listed: listed, leaving: leaving) {
+                last -= 1
+            }
             if next < order.count, last >= i, ordering.areInIncreasingOrder(entering[order[next]], elements[last]) {
-                var lo = i, hi = last
+                var lo = i
+                var hi = last
                 while lo < hi {
                     let mid = (lo + hi) / 2
                     var probe = mid
-                    while probe < hi, Self.isLeaving(elements[probe], marks: marks, listed: listed, leaving: leaving) { probe += 1 }
+                    while probe < hi, Self.isLeaving(elements[probe], marks: marks, listed: listed, leaving: leaving) {
+                        probe += 1
+                    }
                     if probe == hi {
                         hi = mid  // only leaving entries between mid and hi
                     } else if ordering.areInIncreasingOrder(elements[probe], entering[order[next]]) {
@@ -109,8 +127,11 @@ struct LinearMerge {
                 }
                 let c = listed.value(of: elements[i].objectID.rawValue)
                 if c >= 0 {
-                    candidates[c].old = sectioned
-                        ? Slot(section: section, row: rank - sectionStart, rank: rank, value: sections.oldValue(at: section))
+                    candidates[c].old =
+                        sectioned
+                        ? Slot(
+                            section: section, row: rank - sectionStart, rank: rank,
+                            value: sections.oldValue(at: section))
                         : Slot(section: 0, row: rank, rank: rank, value: nil)
                 }
                 rank += 1
@@ -143,15 +164,19 @@ struct LinearMerge {
     }
 
     /// Appends entering entry `index` to the new order.
-    private mutating func placeEntering(_ index: Int, entering: UnsafeBufferPointer<ResultEntry>, candidates enteringCandidates: [Int],
-                                        _ candidates: inout [Candidate]) {
-        let id = entering[index].objectID.rawValue, candidate = enteringCandidates[index]
+    private mutating func placeEntering(
+        _ index: Int, entering: UnsafeBufferPointer<ResultEntry>, candidates enteringCandidates: [Int],
+        _ candidates: inout [Candidate]
+    ) {
+        let id = entering[index].objectID.rawValue
+        let candidate = enteringCandidates[index]
         let rank = builder.count
         if sectioned {
             // The candidate's section identity, worked out once: reading the key copies it.
             let section = candidates[candidate].newSection
             sections.addEntering(id, section: section)
-            candidates[candidate].new = Slot(section: sections.index, row: rank - sections.start, rank: rank, value: section)
+            candidates[candidate].new = Slot(
+                section: sections.index, row: rank - sections.start, rank: rank, value: section)
         } else {
             listIDs.append(id)
             candidates[candidate].new = Slot(section: 0, row: rank, rank: rank, value: nil)
@@ -190,7 +215,8 @@ struct LinearMerge {
         if sectioned {
             guard candidates[candidate].hasNewKey else { return }
             let section = candidates[candidate].newSection
-            candidates[candidate].new = Slot(section: sections.index, row: rank - sections.start, rank: rank, value: section)
+            candidates[candidate].new = Slot(
+                section: sections.index, row: rank - sections.start, rank: rank, value: section)
         } else {
             guard candidates[candidate].hasNewKey else { return }
             candidates[candidate].new = Slot(section: 0, row: rank, rank: rank, value: nil)

@@ -57,9 +57,11 @@ enum MoveLowering {
 
     /// Which of `moves` (by index) Apple reports as updates.
     /// - Parameters:
+    ///   - moves: the candidates that stay in the results, with their old and new slots.
     ///   - inserts: entering candidates and their new slots.
     ///   - deletes: leaving candidates and their old slots.
     ///   - denseSections: tests force the section tables' form (by default chosen by size).
+    /// - Returns: per move, whether it is reported as an update.
     ///
     /// Rows are grouped by section by radix-sorting integer keys (section, row); the sections a
     /// move stays in are looked up in tables by section index, and each move's position on either
@@ -74,8 +76,10 @@ enum MoveLowering {
         for insert in inserts { rows |= insert.row }
         for delete in deletes { rows |= delete.row }
         for move in moves { rows |= move.oldRow | move.newRow }
-        let rowBits = Int.bitWidth - rows.leadingZeroBitCount, rowMask = (1 << rowBits) - 1
-        var entering: [Row] = [], leaving: [Row] = []
+        let rowBits = Int.bitWidth - rows.leadingZeroBitCount
+        let rowMask = (1 << rowBits) - 1
+        var entering: [Row] = []
+        var leaving: [Row] = []
         entering.reserveCapacity(inserts.count + moves.count)
         leaving.reserveCapacity(deletes.count + moves.count)
         for insert in inserts where sections.isStaying(insert.section) {
@@ -97,7 +101,8 @@ enum MoveLowering {
         UnstableSort.sort(&entering, keysBelow: bound) { $0.key }
         UnstableSort.sort(&leaving, keysBelow: bound) { $0.key }
         // Each move's index on either side (-1 if it is not there).
-        var inEntering = [Int](repeating: -1, count: moves.count), inLeaving = inEntering
+        var inEntering = [Int](repeating: -1, count: moves.count)
+        var inLeaving = inEntering
         for (index, row) in entering.enumerated() where row.isMove { inEntering[row.move] = index }
         for (index, row) in leaving.enumerated() where row.isMove { inLeaving[row.move] = index }
         entering.withUnsafeBufferPointer { entering in
@@ -106,15 +111,18 @@ enum MoveLowering {
                     inLeaving.withUnsafeBufferPointer { inLeaving in
                         result.withUnsafeMutableBufferPointer { result in
                             // Section by section: both sides are sorted by section, then row.
-                            var e = 0, l = 0
+                            var e = 0
+                            var l = 0
                             while e < entering.count, l < leaving.count {
                                 let section = min(entering[e].key, leaving[l].key) >> rowBits
-                                var eEnd = e, lEnd = l
+                                var eEnd = e
+                                var lEnd = l
                                 while eEnd < entering.count, entering[eEnd].key >> rowBits == section { eEnd += 1 }
                                 while lEnd < leaving.count, leaving[lEnd].key >> rowBits == section { lEnd += 1 }
                                 if eEnd > e, lEnd > l {
-                                    walk(new: entering, e..<eEnd, old: leaving, l..<lEnd, rowMask: rowMask,
-                                         inNew: inEntering, inOld: inLeaving, into: result)
+                                    walk(
+                                        new: entering, e..<eEnd, old: leaving, l..<lEnd, rowMask: rowMask,
+                                        inNew: inEntering, inOld: inLeaving, into: result)
                                 }
                                 e = eEnd
                                 l = lEnd
@@ -143,7 +151,9 @@ enum MoveLowering {
 
         /// Nil when no move stays in its section. `dense`: the form (by default chosen by size).
         init?(_ moves: [Move], dense: Bool? = nil) {
-            var largestOld = -1, largestNew = -1, staying = 0
+            var largestOld = -1
+            var largestNew = -1
+            var staying = 0
             for move in moves where move.staysInSection {
                 largestOld = max(largestOld, move.oldSection)
                 largestNew = max(largestNew, move.newSection)
@@ -185,7 +195,8 @@ enum MoveLowering {
     }
 
     fileprivate static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
-        var lo = 0, hi = sorted.count
+        var lo = 0
+        var hi = sorted.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
@@ -197,23 +208,42 @@ enum MoveLowering {
     /// the leaving side. `inNew` / `inOld`: each move's index in `new` / `old` (-1 if absent); an
     /// index outside the range is in another section's walk.
     @inline(__always)
-    private static func walk(new: UnsafeBufferPointer<Row>, _ newRange: Range<Int>,
-                             old: UnsafeBufferPointer<Row>, _ oldRange: Range<Int>, rowMask: Int,
-                             inNew: UnsafeBufferPointer<Int>, inOld: UnsafeBufferPointer<Int>,
-                             into result: UnsafeMutableBufferPointer<Bool>) {
-        let e = newRange.lowerBound, eEnd = newRange.upperBound
-        let l = oldRange.lowerBound, lEnd = oldRange.upperBound
-        var i = e, j = l
+    private static func walk(
+        new: UnsafeBufferPointer<Row>, _ newRange: Range<Int>,
+        old: UnsafeBufferPointer<Row>, _ oldRange: Range<Int>, rowMask: Int,
+        inNew: UnsafeBufferPointer<Int>, inOld: UnsafeBufferPointer<Int>,
+        into result: UnsafeMutableBufferPointer<Bool>
+    ) {
+        let e = newRange.lowerBound
+        let eEnd = newRange.upperBound
+        let l = oldRange.lowerBound
+        let lEnd = oldRange.upperBound
+        var i = e
+        var j = l
         while i < eEnd, j < lEnd {
-            let n = new[i], o = old[j]
-            guard n.isMove else { i += 1; continue }      // an insert: next entering row
-            guard o.isMove else { j += 1; continue }      // a delete: next leaving row
+            let n = new[i]
+            let o = old[j]
+            guard n.isMove else {
+                i += 1
+                continue
+            }  // an insert: next entering row
+            guard o.isMove else {
+                j += 1
+                continue
+            }  // a delete: next leaving row
             // A row's offset: its row minus the listed rows before it in the section, on its side.
-            let offsetNew = (n.key & rowMask) - (i - e), offsetOld = (o.key & rowMask) - (j - l)
-            if offsetNew < offsetOld { i += 1; continue }
-            if offsetNew > offsetOld { j += 1; continue }
+            let offsetNew = (n.key & rowMask) - (i - e)
+            let offsetOld = (o.key & rowMask) - (j - l)
+            if offsetNew < offsetOld {
+                i += 1
+                continue
+            }
+            if offsetNew > offsetOld {
+                j += 1
+                continue
+            }
             if n.move == o.move {
-                result[n.move] = true                     // same place among the stable rows
+                result[n.move] = true  // same place among the stable rows
                 i += 1
                 j += 1
                 continue
@@ -223,11 +253,21 @@ enum MoveLowering {
             let x = inOld[n.move]
             if x >= j, x < lEnd {
                 let y = inNew[o.move]
-                guard y >= i, y < eEnd else { j += 1; continue }
-                let nInOld = x - l, oInNew = y - e
+                guard y >= i, y < eEnd else {
+                    j += 1
+                    continue
+                }
+                let nInOld = x - l
+                let oInNew = y - e
                 if offsetNew == (old[x].key & rowMask) - nInOld {
-                    if offsetOld != (new[y].key & rowMask) - oInNew { j += 1; continue }
-                    if oInNew > nInOld { j += 1; continue }
+                    if offsetOld != (new[y].key & rowMask) - oInNew {
+                        j += 1
+                        continue
+                    }
+                    if oInNew > nInOld {
+                        j += 1
+                        continue
+                    }
                 }
             }
             i += 1

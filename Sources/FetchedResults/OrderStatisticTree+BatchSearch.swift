@@ -31,7 +31,8 @@ extension OrderStatisticTree {
     /// `batchSearch(_:)` that reports only the first `ranked` keys' hits: the others are
     /// searched for the caches' sake alone (their ranks are not summed).
     func batchSearch(_ keys: UnsafeBufferPointer<Element>, ranked: Int) -> [BatchHit] {
-        let n = keys.count, ranked = min(max(ranked, 0), n)
+        let n = keys.count
+        let ranked = min(max(ranked, 0), n)
         var hits = [BatchHit](repeating: BatchHit(rank: 0, isPresent: false), count: ranked)
         guard n > 0, count > 0 else { return hits }
         var depth = 0
@@ -46,9 +47,14 @@ extension OrderStatisticTree {
         // the work left to the end: the counts summed for the rank, the node objects prefetched).
         withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: 3 * n) { pointers in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * n) { words in
-                let raws = pointers.baseAddress.unsafelyUnwrapped, upperRaws = raws + n, lowerRaws = raws + 2 * n
+                let raws = pointers.baseAddress.unsafelyUnwrapped
+                let upperRaws = raws + n
+                let lowerRaws = raws + 2 * n
                 let bases = words.baseAddress.unsafelyUnwrapped
-                let spans = bases + n, ranks = bases + 2 * n, upperIndexes = bases + 3 * n, lowerIndexes = bases + 4 * n
+                let spans = bases + n
+                let ranks = bases + 2 * n
+                let upperIndexes = bases + 3 * n
+                let lowerIndexes = bases + 4 * n
                 ranks.initialize(repeating: 0, count: n)
                 let rootRaw = root.raw
                 let key = { (j: Int) in keys.baseAddress.unsafelyUnwrapped + j }
@@ -57,16 +63,22 @@ extension OrderStatisticTree {
                 let upper = max(depth - 1, 0)
                 if upper > 0 {
                     for j in 0..<n {
-                        var raw = rootRaw, rank = 0, index = Self.childIndex(raw, key(j), ordering)
+                        var raw = rootRaw
+                        var rank = 0
+                        var index = Self.childIndex(raw, key(j), ordering)
                         for _ in 1..<upper {
-                            if j < ranked { rank &+= Self.prefixSum((raw + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: index) }
+                            if j < ranked {
+                                rank &+= Self.prefixSum(
+                                    (raw + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: index)
+                            }
                             raw = Self.childRaw(raw, index)
                             index = Self.childIndex(raw, key(j), ordering)
                         }
                         upperRaws[j] = raw
                         upperIndexes[j] = index
                         ranks[j] = rank
-                        fetchsim_prefetch(raw + Node.childRawOffset + index * MemoryLayout<UnsafeMutableRawPointer>.stride)
+                        fetchsim_prefetch(
+                            raw + Node.childRawOffset + index * MemoryLayout<UnsafeMutableRawPointer>.stride)
                     }
                     for j in 0..<n {
                         raws[j] = Self.childRaw(upperRaws[j], upperIndexes[j])
@@ -81,7 +93,8 @@ extension OrderStatisticTree {
                     // first line next, and for later the counts before the child and the slot
                     // of its object.
                     for j in 0..<n {
-                        let raw = raws[j], index = bases[j]
+                        let raw = raws[j]
+                        let index = bases[j]
                         lowerRaws[j] = raw
                         lowerIndexes[j] = index
                         raws[j] = Self.childRaw(raw, index)
@@ -92,11 +105,19 @@ extension OrderStatisticTree {
                 }
                 interleavedSearch(keys, raws: raws, bases: bases, spans: spans, isLeaf: true)
                 for j in 0..<ranked {
-                    let raw = raws[j], index = bases[j]
+                    let raw = raws[j]
+                    let index = bases[j]
                     var rank = ranks[j] &+ index
-                    if upper > 0 { rank &+= Self.prefixSum((upperRaws[j] + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: upperIndexes[j]) }
-                    if depth > 0 { rank &+= Self.prefixSum((lowerRaws[j] + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: lowerIndexes[j]) }
-                    let element = UnsafePointer((raw + Node.elementOffset).assumingMemoryBound(to: Element.self) + index)
+                    if upper > 0 {
+                        rank &+= Self.prefixSum(
+                            (upperRaws[j] + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: upperIndexes[j])
+                    }
+                    if depth > 0 {
+                        rank &+= Self.prefixSum(
+                            (lowerRaws[j] + Node.countOffset).assumingMemoryBound(to: Int.self), upTo: lowerIndexes[j])
+                    }
+                    let element = UnsafePointer(
+                        (raw + Node.elementOffset).assumingMemoryBound(to: Element.self) + index)
                     let present = index < raw.load(as: Int.self) && !ordering.isOrdered(key(j), before: element)
                     hits[j] = BatchHit(rank: rank, isPresent: present)
                 }
@@ -115,7 +136,8 @@ extension OrderStatisticTree {
                     }
                     if depth > 0 { Self.prefetchObject(lowerRaws[j], lowerIndexes[j]) }
                     let raw = raws[j]
-                    let start = raw + Node.elementOffset, end = start + raw.load(as: Int.self) &* stride
+                    let start = raw + Node.elementOffset
+                    let end = start + raw.load(as: Int.self) &* stride
                     let line = start + bases[j] &* stride
                     if line < end { fetchsim_prefetch_for_writing(line) }
                     if end > start { fetchsim_prefetch_for_writing(end - 1) }
@@ -135,9 +157,12 @@ extension OrderStatisticTree {
     /// the element the key's next step compares is prefetched. The search ends at `span` 1 with
     /// one compare of `base` (prefetched with its neighbour, which a leaf's presence test reads).
     @inline(__always)
-    private func interleavedSearch(_ keys: UnsafeBufferPointer<Element>, raws: UnsafeMutablePointer<UnsafeMutableRawPointer>,
-                                   bases: UnsafeMutablePointer<Int>, spans: UnsafeMutablePointer<Int>, isLeaf: Bool) {
-        let n = keys.count, stride = MemoryLayout<Element>.stride
+    private func interleavedSearch(
+        _ keys: UnsafeBufferPointer<Element>, raws: UnsafeMutablePointer<UnsafeMutableRawPointer>,
+        bases: UnsafeMutablePointer<Int>, spans: UnsafeMutablePointer<Int>, isLeaf: Bool
+    ) {
+        let n = keys.count
+        let stride = MemoryLayout<Element>.stride
         let offset = isLeaf ? Node.elementOffset : Node.separatorOffset
         var widest = 0
         for j in 0..<n {
@@ -148,27 +173,34 @@ extension OrderStatisticTree {
             widest = max(widest, span)
             Self.prefetchNext(raw, offset: offset, base: 0, span: span, isLeaf: isLeaf)
         }
-        var steps = 0, span = widest
+        var steps = 0
+        var span = widest
         while span > 1 {
             span -= span >> 1
             steps += 1
         }
         for _ in 0..<steps {
             for j in 0..<n {
-                let span = spans[j], half = span >> 1
+                let span = spans[j]
+                let half = span >> 1
                 guard half > 0 else { continue }
-                let raw = raws[j], base = bases[j]
-                let probe = UnsafePointer((raw + offset + (base &+ half) &* stride).assumingMemoryBound(to: Element.self))
+                let raw = raws[j]
+                let base = bases[j]
+                let probe = UnsafePointer(
+                    (raw + offset + (base &+ half) &* stride).assumingMemoryBound(to: Element.self))
                 let key = keys.baseAddress.unsafelyUnwrapped + j
-                let goesRight = isLeaf ? ordering.isOrdered(probe, before: key) : !ordering.isOrdered(key, before: probe)
-                let newBase = goesRight ? base &+ half : base, newSpan = span &- half
+                let goesRight =
+                    isLeaf ? ordering.isOrdered(probe, before: key) : !ordering.isOrdered(key, before: probe)
+                let newBase = goesRight ? base &+ half : base
+                let newSpan = span &- half
                 bases[j] = newBase
                 spans[j] = newSpan
                 Self.prefetchNext(raw, offset: offset, base: newBase, span: newSpan, isLeaf: isLeaf)
             }
         }
         for j in 0..<n {
-            let raw = raws[j], base = bases[j]
+            let raw = raws[j]
+            let base = bases[j]
             guard spans[j] > 0 else { continue }
             let last = UnsafePointer((raw + offset + base &* stride).assumingMemoryBound(to: Element.self))
             let key = keys.baseAddress.unsafelyUnwrapped + j
@@ -209,7 +241,8 @@ extension OrderStatisticTree {
     /// (what a rank sums; a removal or insertion through that child sums them too).
     @inline(__always)
     private static func prefetchCounts(_ raw: UnsafeMutableRawPointer, upTo index: Int) {
-        let counts = raw + Node.countOffset, end = index &* MemoryLayout<Int>.stride
+        let counts = raw + Node.countOffset
+        let end = index &* MemoryLayout<Int>.stride
         var line = 0
         while line < end {
             fetchsim_prefetch(counts + line)
@@ -222,15 +255,19 @@ extension OrderStatisticTree {
     /// guess would only cost a useless prefetch).
     @inline(__always)
     private static func prefetchObject(_ raw: UnsafeMutableRawPointer, _ index: Int) {
-        let object = raw.load(fromByteOffset: Node.childOffset + index &* MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
+        let object = raw.load(
+            fromByteOffset: Node.childOffset + index &* MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
         fetchsim_prefetch(object.toOpaque() + 16)
     }
 
     /// In the inner node whose storage is `raw`: the index of the child whose range holds `key`.
     @inline(__always)
-    private static func childIndex(_ raw: UnsafeMutableRawPointer, _ key: UnsafePointer<Element>, _ ordering: Ordering) -> Int {
+    private static func childIndex(_ raw: UnsafeMutableRawPointer, _ key: UnsafePointer<Element>, _ ordering: Ordering)
+        -> Int
+    {
         let separators = UnsafePointer((raw + Node.separatorOffset).assumingMemoryBound(to: Element.self))
-        var lo = 0, hi = raw.load(as: Int.self) - 1
+        var lo = 0
+        var hi = raw.load(as: Int.self) - 1
         while lo < hi {
             let mid = (lo &+ hi) >> 1
             if ordering.isOrdered(key, before: separators + mid) { hi = mid } else { lo = mid &+ 1 }

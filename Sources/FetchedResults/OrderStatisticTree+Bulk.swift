@@ -57,13 +57,17 @@ extension OrderStatisticTree {
             let count = storage.count
             var leaves: [Node] = []
             leaves.reserveCapacity(count / fill + 1)
-            var start = 0, nextSpare = 0
+            var start = 0
+            var nextSpare = 0
             let pools = NodePools.forTree(of: count, weighted: false)
             while start < count {
-                let size = Swift.min(fill, count - start), source = storage.base + start
+                let size = Swift.min(fill, count - start)
+                let source = storage.base + start
                 var reusable: Node?
                 if nextSpare < spare.count {
-                    if spare[nextSpare].isLeaf, !spare[nextSpare].isWeighted, isKnownUniquelyReferenced(&spare[nextSpare]) {
+                    if spare[nextSpare].isLeaf, !spare[nextSpare].isWeighted,
+                        isKnownUniquelyReferenced(&spare[nextSpare])
+                    {
                         reusable = spare[nextSpare]
                     }
                     nextSpare += 1

@@ -25,7 +25,8 @@ extension OrderStatisticTree {
             insert(element, weight: weight, into: $0, neighbours: &neighbours)
         }
         if let (separator, right) = split {
-            let left = root, newRoot = makeNode(isLeaf: false)
+            let left = root
+            let newRoot = makeNode(isLeaf: false)
             newRoot.children = [left, right]
             newRoot.counts = [left.count, right.count]
             newRoot.sums = unitWeights ? [] : [left.sum, right.sum]
@@ -49,10 +50,13 @@ extension OrderStatisticTree {
         if index + 1 < count { (base + index).moveInitialize(from: base + index + 1, count: count - index - 1) }
     }
 
-    private func insert(_ element: Element, weight: Int, into node: Node, neighbours: inout Neighbours) -> (Int, (Element, Node)?) {
+    private func insert(_ element: Element, weight: Int, into node: Node, neighbours: inout Neighbours) -> (
+        Int, (Element, Node)?
+    ) {
         if node.isLeaf {
             let pos = lowerBound(in: node, of: element).index
-            let n = node.length, elements = node.elementPointer
+            let n = node.length
+            let elements = node.elementPointer
             neighbours.before = pos > 0 ? elements[pos - 1] : nil
             neighbours.after = pos < n ? elements[pos] : nil
             Self.openGap(elements, at: pos, count: n)
@@ -63,7 +67,8 @@ extension OrderStatisticTree {
             }
             node.length = n + 1
             guard n + 1 > Self.leafCapacity else { return (pos, nil) }
-            let mid = (n + 1) / 2, moved = n + 1 - mid
+            let mid = (n + 1) / 2
+            let moved = n + 1 - mid
             let right = makeNode(isLeaf: true)
             right.elementPointer.moveInitialize(from: elements + mid, count: moved)
             if !unitWeights { right.weightPointer.moveInitialize(from: node.weightPointer + mid, count: moved) }
@@ -103,7 +108,8 @@ extension OrderStatisticTree {
         let n = node.length
         guard n > Self.fanout else { return (rank + childRank, nil) }
         // Split: children [mid, n) go right; separator mid - 1 goes up.
-        let mid = n / 2, moved = n - mid
+        let mid = n / 2
+        let moved = n - mid
         let right = makeNode(isLeaf: false)
         right.childPointer.moveInitialize(from: node.childPointer + mid, count: moved)
         right.childRawPointer.moveInitialize(from: node.childRawPointer + mid, count: moved)
@@ -132,9 +138,11 @@ extension OrderStatisticTree {
     /// `neighbours` the elements that were before and after it in its leaf.
     @discardableResult
     func remove(_ element: Element, neighbours: inout Neighbours) -> Position? {
-        guard let (position, _) = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
-            remove(element, from: $0, neighbours: &neighbours)
-        }) else { return nil }
+        guard
+            let (position, _) = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
+                remove(element, from: $0, neighbours: &neighbours)
+            })
+        else { return nil }
         if !root.isLeaf, root.length == 1 {
             var top = root
             while !top.isLeaf, top.length == 1 { top = top.child(0) }
@@ -147,7 +155,9 @@ extension OrderStatisticTree {
 
     /// Removes `element` from the subtree of `node`: where it was, and whether it was the
     /// subtree's first element.
-    private func remove(_ element: Element, from node: Node, neighbours: inout Neighbours) -> (Position, wasFirst: Bool)? {
+    private func remove(_ element: Element, from node: Node, neighbours: inout Neighbours) -> (
+        Position, wasFirst: Bool
+    )? {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
@@ -167,7 +177,11 @@ extension OrderStatisticTree {
         let i = childIndex(in: node, for: element)
         // Not retained: it stays in `node` until the branch below drops it and returns.
         let lent = node.lentChild(i)
-        guard var (position, wasFirst) = lent._withUnsafeGuaranteedRef({ remove(element, from: $0, neighbours: &neighbours) }) else { return nil }
+        guard
+            var (position, wasFirst) = lent._withUnsafeGuaranteedRef({
+                remove(element, from: $0, neighbours: &neighbours)
+            })
+        else { return nil }
         let counts = node.countPointer
         let countBefore = Self.prefixSum(counts, upTo: i)
         position.rank += countBefore
@@ -229,7 +243,8 @@ extension OrderStatisticTree {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         guard offset >= 0, offset < totalWeight else { return nil }
         unowned(unsafe) var node = root
-        var w = offset, rank = 0
+        var w = offset
+        var rank = 0
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
             rank += Self.prefixSum(node.countPointer, upTo: i)
@@ -247,9 +262,11 @@ extension OrderStatisticTree {
     /// where it sits, or nil (changing nothing) if the tree does not hold it.
     func adjustWeight(of element: Element, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        guard let adjusted = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
-            adjustWeight(of: element, by: delta, in: $0, rank: 0, before: 0)
-        }) else { return nil }
+        guard
+            let adjusted = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
+                adjustWeight(of: element, by: delta, in: $0, rank: 0, before: 0)
+            })
+        else { return nil }
         totalWeight += delta
         return adjusted
     }
@@ -260,14 +277,19 @@ extension OrderStatisticTree {
             guard isEqual else { return nil }
             let weights = node.weightPointer
             weights[pos] += delta
-            return Adjusted(element: node.elementPointer[pos], rank: rank + pos,
-                            weightBefore: before + Self.prefixSum(weights, upTo: pos), weight: weights[pos])
+            return Adjusted(
+                element: node.elementPointer[pos], rank: rank + pos,
+                weightBefore: before + Self.prefixSum(weights, upTo: pos), weight: weights[pos])
         }
         let i = childIndex(in: node, for: element)
-        let (rank, before) = (rank + Self.prefixSum(node.countPointer, upTo: i), before + Self.prefixSum(node.sumPointer, upTo: i))
-        guard let adjusted = node.lentChild(i)._withUnsafeGuaranteedRef({
-            adjustWeight(of: element, by: delta, in: $0, rank: rank, before: before)
-        }) else { return nil }
+        let (rank, before) = (
+            rank + Self.prefixSum(node.countPointer, upTo: i), before + Self.prefixSum(node.sumPointer, upTo: i)
+        )
+        guard
+            let adjusted = node.lentChild(i)._withUnsafeGuaranteedRef({
+                adjustWeight(of: element, by: delta, in: $0, rank: rank, before: before)
+            })
+        else { return nil }
         node.sumPointer[i] += delta
         return adjusted
     }
@@ -294,34 +316,63 @@ extension OrderStatisticTree {
         var failure: String?
         func check(_ node: Node, lower: Element?, upper: Element?) -> (count: Int, sum: Int)? {
             if node.isLeaf {
-                guard node.weights.count == (unitWeights ? 0 : node.elements.count) else { failure = "leaf weights misaligned"; return nil }
+                guard node.weights.count == (unitWeights ? 0 : node.elements.count) else {
+                    failure = "leaf weights misaligned"
+                    return nil
+                }
                 for e in node.elements {
-                    if let p = previous, !less(p, e) { failure = "elements out of order"; return nil }
-                    if let l = lower, less(e, l) { failure = "element below its separator"; return nil }
-                    if let u = upper, !less(e, u) { failure = "element not below the next separator"; return nil }
+                    if let p = previous, !less(p, e) {
+                        failure = "elements out of order"
+                        return nil
+                    }
+                    if let l = lower, less(e, l) {
+                        failure = "element below its separator"
+                        return nil
+                    }
+                    if let u = upper, !less(e, u) {
+                        failure = "element not below the next separator"
+                        return nil
+                    }
                     previous = e
                 }
                 return (node.elements.count, unitWeights ? node.elements.count : node.weights.reduce(0, +))
             }
             guard node.separators.count == node.children.count - 1,
-                  node.counts.count == node.children.count, node.sums.count == (unitWeights ? 0 : node.children.count)
-            else { failure = "inner node arrays misaligned"; return nil }
+                node.counts.count == node.children.count, node.sums.count == (unitWeights ? 0 : node.children.count)
+            else {
+                failure = "inner node arrays misaligned"
+                return nil
+            }
             var total = (0, 0)
             for (i, child) in node.children.enumerated() {
-                guard node.childRawPointer[i] == child.raw else { failure = "stale child storage pointer"; return nil }
+                guard node.childRawPointer[i] == child.raw else {
+                    failure = "stale child storage pointer"
+                    return nil
+                }
                 let lo = i == 0 ? lower : node.separators[i - 1]
                 let hi = i == node.separators.count ? upper : node.separators[i]
                 guard let (c, s) = check(child, lower: lo, upper: hi) else { return nil }
-                guard c == node.counts[i], s == (unitWeights ? c : node.sums[i]) else { failure = "stale count or sum"; return nil }
-                guard c > 0 || node.children.count == 1 else { failure = "empty child kept"; return nil }
-                if let lo, i > 0, less(lo, Self.firstElement(of: child)) { failure = "separator not its subtree's first element"; return nil }
+                guard c == node.counts[i], s == (unitWeights ? c : node.sums[i]) else {
+                    failure = "stale count or sum"
+                    return nil
+                }
+                guard c > 0 || node.children.count == 1 else {
+                    failure = "empty child kept"
+                    return nil
+                }
+                if let lo, i > 0, less(lo, Self.firstElement(of: child)) {
+                    failure = "separator not its subtree's first element"
+                    return nil
+                }
                 total.0 += c
                 total.1 += s
             }
             return total
         }
         guard let (c, s) = check(root, lower: nil, upper: nil) else { return failure }
-        guard c == count, s == totalWeight, !unitWeights || totalWeight == count else { return "tree totals \(count)/\(totalWeight) but nodes hold \(c)/\(s)" }
+        guard c == count, s == totalWeight, !unitWeights || totalWeight == count else {
+            return "tree totals \(count)/\(totalWeight) but nodes hold \(c)/\(s)"
+        }
         return nil
     }
 }

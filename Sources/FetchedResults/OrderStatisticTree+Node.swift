@@ -22,19 +22,29 @@ extension OrderStatisticTree {
 
         static var leafSlots: Int { OrderStatisticTree.leafCapacity + 1 }
         static var innerSlots: Int { OrderStatisticTree.fanout + 1 }
-        @inline(__always) static func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
-        static var headerBytes: Int { aligned(MemoryLayout<Int>.stride, max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment)) }
+        @inline(__always) static func aligned(_ offset: Int, _ alignment: Int) -> Int {
+            (offset + alignment - 1) / alignment * alignment
+        }
+        static var headerBytes: Int {
+            aligned(MemoryLayout<Int>.stride, max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment))
+        }
         // Leaf layout.
         static var elementOffset: Int { headerBytes }
-        static var weightOffset: Int { aligned(elementOffset + leafSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment) }
+        static var weightOffset: Int {
+            aligned(elementOffset + leafSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment)
+        }
         // Inner layout.
         static var childOffset: Int { headerBytes }
         static var countOffset: Int { childOffset + innerSlots * MemoryLayout<Node>.stride }
         static var childRawOffset: Int { countOffset + innerSlots * MemoryLayout<Int>.stride }
         static var separatorOffset: Int {
-            aligned(childRawOffset + innerSlots * MemoryLayout<UnsafeMutableRawPointer>.stride, MemoryLayout<Element>.alignment)
+            aligned(
+                childRawOffset + innerSlots * MemoryLayout<UnsafeMutableRawPointer>.stride,
+                MemoryLayout<Element>.alignment)
         }
-        static var sumOffset: Int { aligned(separatorOffset + innerSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment) }
+        static var sumOffset: Int {
+            aligned(separatorOffset + innerSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment)
+        }
 
         /// The bytes of a node's storage: a leaf or an inner node, with weights (sums) or without.
         static func byteCount(isLeaf: Bool, weighted: Bool) -> Int {
@@ -56,8 +66,9 @@ extension OrderStatisticTree {
                 precondition(pools.isWeighted == weighted, "a tree's pools hold nodes of its kind")
                 raw = isLeaf ? pools.leaves.allocate() : pools.inner.allocate()
             } else {
-                raw = .allocate(byteCount: Self.byteCount(isLeaf: isLeaf, weighted: weighted),
-                                alignment: max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment, 16))
+                raw = .allocate(
+                    byteCount: Self.byteCount(isLeaf: isLeaf, weighted: weighted),
+                    alignment: max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment, 16))
             }
             raw.bindMemory(to: Int.self, capacity: 1).initialize(to: 0)
             if isLeaf {
@@ -142,7 +153,8 @@ extension OrderStatisticTree {
         var elements: [Element] {
             get { isLeaf ? Array(UnsafeBufferPointer(start: elementPointer, count: length)) : [] }
             set {
-                precondition(isLeaf && newValue.count <= Self.leafSlots, "a leaf holds at most \(Self.leafSlots) elements")
+                precondition(
+                    isLeaf && newValue.count <= Self.leafSlots, "a leaf holds at most \(Self.leafSlots) elements")
                 elementPointer.deinitialize(count: length)
                 Self.initialize(elementPointer, from: newValue)
                 length = newValue.count
@@ -153,7 +165,8 @@ extension OrderStatisticTree {
             get { isLeaf && isWeighted ? Array(UnsafeBufferPointer(start: weightPointer, count: length)) : [] }
             set {
                 guard !newValue.isEmpty else { return }
-                precondition(isLeaf && isWeighted && newValue.count == length, "one weight per element of a weighted leaf")
+                precondition(
+                    isLeaf && isWeighted && newValue.count == length, "one weight per element of a weighted leaf")
                 Self.initialize(weightPointer, from: newValue)
             }
         }
@@ -161,7 +174,9 @@ extension OrderStatisticTree {
         var children: [Node] {
             get { isLeaf ? [] : Array(UnsafeBufferPointer(start: childPointer, count: length)) }
             set {
-                precondition(!isLeaf && newValue.count <= Self.innerSlots, "an inner node holds at most \(Self.innerSlots) children")
+                precondition(
+                    !isLeaf && newValue.count <= Self.innerSlots,
+                    "an inner node holds at most \(Self.innerSlots) children")
                 // The old separators go too: set the new ones after the children.
                 let old = length
                 childPointer.deinitialize(count: old)
@@ -203,7 +218,9 @@ extension OrderStatisticTree {
         /// each child after the first. No array is built on the way, so a bulk build retains each
         /// child once.
         func initializeChildren(_ nodes: [Node], _ range: Range<Int>, firsts: [Element]) {
-            precondition(!isLeaf && length == 0 && !range.isEmpty && range.count <= Self.innerSlots, "an empty inner node takes 1 to \(Self.innerSlots) children")
+            precondition(
+                !isLeaf && length == 0 && !range.isEmpty && range.count <= Self.innerSlots,
+                "an empty inner node takes 1 to \(Self.innerSlots) children")
             precondition(nodes.count == firsts.count && range.upperBound <= nodes.count, "one first element per node")
             nodes.withUnsafeBufferPointer { nodes in
                 for (slot, index) in range.enumerated() {

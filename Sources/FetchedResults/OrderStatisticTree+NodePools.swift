@@ -20,7 +20,8 @@ extension OrderStatisticTree {
         let inner: HugePageBlockPool
 
         init(weighted: Bool) {
-            precondition(MemoryLayout<Element>.alignment <= HugePageBlockPool.blockAlignment, "blocks are 64-byte aligned")
+            precondition(
+                MemoryLayout<Element>.alignment <= HugePageBlockPool.blockAlignment, "blocks are 64-byte aligned")
             isWeighted = weighted
             leaves = HugePageBlockPool(blockBytes: Node.byteCount(isLeaf: true, weighted: weighted))
             inner = HugePageBlockPool(blockBytes: Node.byteCount(isLeaf: false, weighted: weighted))

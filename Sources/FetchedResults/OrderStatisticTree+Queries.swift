@@ -24,7 +24,8 @@ extension OrderStatisticTree {
     @inline(__always)
     private func descend(to element: Element) -> (leaf: Unmanaged<Node>, index: Int, position: Position)? {
         unowned(unsafe) var node = root
-        var rank = 0, before = 0
+        var rank = 0
+        var before = 0
         while !node.isLeaf {
             let i = childIndex(in: node, for: element)
             rank += Self.prefixSum(node.countPointer, upTo: i)
@@ -36,9 +37,16 @@ extension OrderStatisticTree {
         let leaf = Unmanaged.passUnretained(node)
         let (pos, isEqual) = leaf._withUnsafeGuaranteedRef { lowerBound(in: $0, of: element) }
         guard isEqual else { return nil }
-        if unitWeights { return (Unmanaged.passUnretained(node), pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)) }
+        if unitWeights {
+            return (
+                Unmanaged.passUnretained(node), pos, Position(rank: rank + pos, weightBefore: rank + pos, weight: 1)
+            )
+        }
         before += Self.prefixSum(node.weightPointer, upTo: pos)
-        return (Unmanaged.passUnretained(node), pos, Position(rank: rank + pos, weightBefore: before, weight: node.weightPointer[pos]))
+        return (
+            Unmanaged.passUnretained(node), pos,
+            Position(rank: rank + pos, weightBefore: before, weight: node.weightPointer[pos])
+        )
     }
 
     /// `project` of the elements at two nearby ranks (nil for a rank outside the tree), read in
@@ -81,7 +89,8 @@ extension OrderStatisticTree {
     func place(ofRank rank: Int) -> (leaf: Unmanaged<Node>, index: Int, weightBefore: Int) {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         unowned(unsafe) var node = root
-        var r = rank, before = 0
+        var r = rank
+        var before = 0
         while !node.isLeaf {
             let (i, offset) = node.child(holdingRank: r)
             r = offset
@@ -111,7 +120,8 @@ extension OrderStatisticTree {
         guard weight >= 0, weight < totalWeight else { return nil }
         if unitWeights { return (weight, weight) }
         unowned(unsafe) var node = root
-        var w = weight, rank = 0
+        var w = weight
+        var rank = 0
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
             rank += Self.prefixSum(node.countPointer, upTo: i)
@@ -127,7 +137,8 @@ extension OrderStatisticTree {
     func place(containingWeightOffset weight: Int) -> (element: UnsafePointer<Element>, rank: Int, weightBefore: Int)? {
         guard weight >= 0, weight < totalWeight else { return nil }
         unowned(unsafe) var node = root
-        var w = weight, rank = 0
+        var w = weight
+        var rank = 0
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: unitWeights ? node.countPointer : node.sumPointer, count: node.length)
             rank += Self.prefixSum(node.countPointer, upTo: i)

@@ -128,7 +128,8 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         // The first element under each node of the level: the separators of the level above.
         var firsts = leaves.map { $0.elementPointer[0] }
         while level.count > 1 {
-            var parents: [Node] = [], parentFirsts: [Element] = []
+            var parents: [Node] = []
+            var parentFirsts: [Element] = []
             parents.reserveCapacity(level.count / innerFill + 1)
             var i = 0
             while i < level.count {
@@ -159,7 +160,8 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     @inline(__always)
     func childIndex(in node: Node, for element: Element) -> Int {
         let separators = node.separatorPointer
-        var lo = 0, hi = node.length - 1
+        var lo = 0
+        var hi = node.length - 1
         while lo < hi {
             let mid = (lo &+ hi) >> 1
             if ordering.areInIncreasingOrder(element, separators[mid]) { hi = mid } else { lo = mid &+ 1 }
@@ -170,8 +172,10 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     /// Index of the first element of `leaf` not less than `element`, and whether it equals it.
     @inline(__always)
     func lowerBound(in leaf: Node, of element: Element) -> (index: Int, isEqual: Bool) {
-        let elements = leaf.elementPointer, count = leaf.length
-        var lo = 0, hi = count
+        let elements = leaf.elementPointer
+        let count = leaf.length
+        var lo = 0
+        var hi = count
         while lo < hi {
             let mid = (lo &+ hi) >> 1
             if ordering.areInIncreasingOrder(elements[mid], element) { lo = mid &+ 1 } else { hi = mid }

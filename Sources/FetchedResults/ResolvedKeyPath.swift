@@ -43,8 +43,9 @@ struct ResolvedKeyPath: Sendable {
         var hops: [Int] = []
         for (i, component) in components.enumerated() {
             guard let position = current.index(of: component) else {
-                throw KeyPathProblem(key: component, entity: current.name,
-                                     detail: "unknown attribute '\(component)' of entity '\(current.name)'")
+                throw KeyPathProblem(
+                    key: component, entity: current.name,
+                    detail: "unknown attribute '\(component)' of entity '\(current.name)'")
             }
             let attribute = current.attributes[position]
             if i == components.count - 1 {
@@ -70,9 +71,11 @@ struct ResolvedKeyPath: Sendable {
                 return
             }
             guard attribute.isRelationship, let destination = attribute.destinationEntity,
-                  let next = schema.entity(named: destination) else {
-                throw KeyPathProblem(key: component, entity: current.name,
-                                     detail: "'\(component)' of entity '\(current.name)' is not a relationship")
+                let next = schema.entity(named: destination)
+            else {
+                throw KeyPathProblem(
+                    key: component, entity: current.name,
+                    detail: "'\(component)' of entity '\(current.name)' is not a relationship")
             }
             hops.append(position)
             current = next
@@ -101,19 +104,26 @@ struct ResolvedKeyPath: Sendable {
 
     /// The to-many relationship `text` names (to-one relationships, then a to-many one) from
     /// `entity`: the hops, its position in the last entity, and its destination.
-    static func collection(_ text: String, entity: Entity, schema: Schema) throws(KeyPathProblem) -> (hops: [Int], index: Int, destination: Entity) {
+    static func collection(_ text: String, entity: Entity, schema: Schema) throws(KeyPathProblem) -> (
+        hops: [Int], index: Int, destination: Entity
+    ) {
         var current = entity
         var hops: [Int] = []
         let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for (i, component) in components.enumerated() {
             guard let position = current.index(of: component) else {
-                throw KeyPathProblem(key: component, entity: current.name, detail: "unknown attribute '\(component)' of entity '\(current.name)'")
+                throw KeyPathProblem(
+                    key: component, entity: current.name,
+                    detail: "unknown attribute '\(component)' of entity '\(current.name)'")
             }
             let attribute = current.attributes[position]
             let last = i == components.count - 1
             guard attribute.isToMany == last, attribute.isAnyRelationship, let name = attribute.destinationEntity,
-                  let next = schema.entity(named: name) else {
-                let detail = last ? "'\(component)' of entity '\(current.name)' is not a to-many relationship"
+                let next = schema.entity(named: name)
+            else {
+                let detail =
+                    last
+                    ? "'\(component)' of entity '\(current.name)' is not a to-many relationship"
                     : "'\(component)' of entity '\(current.name)' is not a to-one relationship"
                 throw KeyPathProblem(key: component, entity: current.name, detail: detail)
             }
@@ -130,7 +140,9 @@ struct ResolvedKeyPath: Sendable {
     func value(of object: ManagedObject) -> Value {
         var current = object
         for hop in hops {
-            guard case .object(let id) = current.value(at: hop), let next = current.managedObjectContext?.object(with: id) else {
+            guard case .object(let id) = current.value(at: hop),
+                let next = current.managedObjectContext?.object(with: id)
+            else {
                 return .null
             }
             current = next
@@ -215,7 +227,9 @@ struct KeyPathTable: Sendable {
                 let rest = components[(i + 1)...].joined(separator: ".")
                 return rest == "@count" ? nil : (components[...i].joined(separator: "."), rest)
             }
-            guard attribute.isRelationship, let name = attribute.destinationEntity, let next = schema.entity(named: name) else { return nil }
+            guard attribute.isRelationship, let name = attribute.destinationEntity,
+                let next = schema.entity(named: name)
+            else { return nil }
             current = next
         }
         return nil
@@ -224,7 +238,9 @@ struct KeyPathTable: Sendable {
     /// The position of `key` compared with `selector`: a key path of its own past the entity's
     /// attributes (its text `key` and the selector's name), which reads the string key that
     /// orders as the selector does. Nil for an unknown plain key.
-    mutating func resolve(_ key: String, selector: SortSelector) throws(KeyPathProblem) -> (index: Int, attribute: Attribute)? {
+    mutating func resolve(_ key: String, selector: SortSelector) throws(KeyPathProblem) -> (
+        index: Int, attribute: Attribute
+    )? {
         guard selector != .compare else { return try resolve(key) }
         let text = key + " " + selector.rawValue
         if let known = paths.firstIndex(where: { $0.text == text }) {
@@ -238,9 +254,10 @@ struct KeyPathTable: Sendable {
             path = ResolvedKeyPath(plain: entity.attributes[index], at: index)
         }
         guard path.attribute.type == .string, case .attribute = path.reading else {
-            throw KeyPathProblem(key: key, entity: entity.name,
-                                 detail: "\(selector.rawValue): needs a string key; '\(key)' is not a string "
-                                     + "(Apple raises an unrecognized selector)")
+            throw KeyPathProblem(
+                key: key, entity: entity.name,
+                detail: "\(selector.rawValue): needs a string key; '\(key)' is not a string "
+                    + "(Apple raises an unrecognized selector)")
         }
         path.selector = selector
         path.text = text

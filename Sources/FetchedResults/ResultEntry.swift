@@ -98,7 +98,8 @@ struct EntryOrdering: TreeOrdering {
 
     @inline(__always)
     func areInIncreasingOrder(_ lhs: ResultEntry, _ rhs: ResultEntry) -> Bool {
-        let a = lhs.code, b = rhs.code
+        let a = lhs.code
+        let b = rhs.code
         if a.w0 != b.w0 { return a.w0 < b.w0 }
         if a.w1 != b.w1 { return a.w1 < b.w1 }
         if a.w2 | 0xFF != b.w2 | 0xFF { return a.w2 < b.w2 }
@@ -113,9 +114,11 @@ struct EntryOrdering: TreeOrdering {
     /// rare pairs they do not decide go to `orderTied`, out of line.
     @inline(__always)
     func isOrdered(_ lhs: UnsafePointer<ResultEntry>, before rhs: UnsafePointer<ResultEntry>) -> Bool {
-        let a0 = lhs.pointee.code.w0, b0 = rhs.pointee.code.w0
+        let a0 = lhs.pointee.code.w0
+        let b0 = rhs.pointee.code.w0
         if a0 != b0 { return a0 < b0 }
-        let a1 = lhs.pointee.code.w1, b1 = rhs.pointee.code.w1
+        let a1 = lhs.pointee.code.w1
+        let b1 = rhs.pointee.code.w1
         if a1 != b1 { return a1 < b1 }
         return orderTied(lhs, rhs)
     }

@@ -127,7 +127,8 @@ struct SectionAssembler {
 
     /// The index of the old section whose value is `value`, by binary search.
     private func oldIndex(of value: Value, ordering: SectionOrdering) -> Int? {
-        var lo = 0, hi = oldValues.count
+        var lo = 0
+        var hi = oldValues.count
         while lo < hi {
             let mid = (lo + hi) / 2
             let c = Value.compare(oldValues[mid], value)

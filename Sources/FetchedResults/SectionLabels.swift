@@ -32,7 +32,8 @@ final class SectionLabels {
         sectionOfLabel = [:]
         // Width w with room for the labels and gaps between them; a final 'n' keeps every label
         // from ending in 'a', below which no string of letters fits.
-        var width = 1, span = 26
+        var width = 1
+        var span = 26
         while span < 2 * (sections.count + 1) {
             width += 1
             span *= 26

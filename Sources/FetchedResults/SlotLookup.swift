@@ -22,7 +22,8 @@ struct SlotLookup {
         // The section's own value (the entry holds its key in compact form only), read where
         // the section tree holds it: a copy of the section entry retained its state.
         guard let section = sectionTree.place(containingWeightOffset: rank) else { return nil }
-        return Slot(section: section.rank, row: rank - section.weightBefore, rank: rank, value: section.element.pointee.value)
+        return Slot(
+            section: section.rank, row: rank - section.weightBefore, rank: rank, value: section.element.pointee.value)
     }
 
     /// The slot of global rank `rank`, whose object has section key value `value`.

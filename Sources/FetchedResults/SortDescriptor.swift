@@ -45,7 +45,8 @@ public enum SortSelector: String, Hashable, Sendable, CaseIterable {
         case .compare: return text
         case .caseInsensitiveCompare: return text.folding(options: [.caseInsensitive], locale: nil)
         case .localizedStandardCompare:
-            let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            let folded = text.folding(
+                options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             return Self.numbering(folded)
         }
     }
@@ -65,7 +66,9 @@ public enum SortSelector: String, Hashable, Sendable, CaseIterable {
             run = ""
         }
         for character in text {
-            if character.isASCII, character.isNumber { run.append(character) } else {
+            if character.isASCII, character.isNumber {
+                run.append(character)
+            } else {
                 flush()
                 out.append(character)
             }

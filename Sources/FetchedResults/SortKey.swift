@@ -15,7 +15,8 @@ struct SortKey: Equatable {
 
     /// The values of `values` at `indexes`, in that order; `indexes` must not be empty.
     @inline(__always)
-    init<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int], layout: KeyLayout) where Values.Index == Int {
+    init<Values: RandomAccessCollection<Value>>(_ values: Values, at indexes: [Int], layout: KeyLayout)
+    where Values.Index == Int {
         first = values[indexes[0]]
         count = Int8(truncatingIfNeeded: indexes.count)
         second = indexes.count > 1 ? values[indexes[1]] : .null

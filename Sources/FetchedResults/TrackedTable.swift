@@ -60,7 +60,8 @@ struct TrackedTable {
         }
         set {
             if isSparse {
-                let old = if let newValue { sparse.updateValue(newValue, forKey: id) } else { sparse.removeValue(forKey: id) }
+                let old =
+                    if let newValue { sparse.updateValue(newValue, forKey: id) } else { sparse.removeValue(forKey: id) }
                 count += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1)
                 return
             }
@@ -86,7 +87,9 @@ struct TrackedTable {
         guard index >= 0, index < slots.count else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             guard let tracked = slots[index] else { return nil }
-            return Unmanaged.passUnretained(tracked.object)._withUnsafeGuaranteedRef { ResultEntry(object: $0, code: tracked.code) }
+            return Unmanaged.passUnretained(tracked.object)._withUnsafeGuaranteedRef {
+                ResultEntry(object: $0, code: tracked.code)
+            }
         }
     }
 
@@ -121,7 +124,8 @@ struct TrackedTable {
             return
         }
         if index < 0 || index >= slots.count {
-            let low = min(base, id.rawValue), high = max(base + slots.count, id.rawValue + 1)
+            let low = min(base, id.rawValue)
+            let high = max(base + slots.count, id.rawValue + 1)
             guard high - low <= max(Self.minimumSpan, (count + 1) * Self.maximumSpread) else {
                 becomeSparse()
                 self[id] = object

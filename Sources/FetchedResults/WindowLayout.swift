@@ -43,7 +43,10 @@ struct WindowLayout {
     let slots: [ObjectID: Slot]
 
     /// `firstValue`: the value of the first sort key an entry was made from.
-    init(tree: OrderStatisticTree<EntryOrdering>, offset: Int, limit: Int, isSectioned: Bool, firstValue: (ResultEntry) -> Value) {
+    init(
+        tree: OrderStatisticTree<EntryOrdering>, offset: Int, limit: Int, isSectioned: Bool,
+        firstValue: (ResultEntry) -> Value
+    ) {
         var entries: [ResultEntry] = []
         let wanted = limit > 0 ? limit : Int.max
         tree.forEach(from: offset) { entry, _ in
@@ -59,8 +62,9 @@ struct WindowLayout {
             } else {
                 sections.append(Section(value: value, start: rank, count: 1))
             }
-            slots[entry.objectID] = Slot(section: sections.count - 1, row: rank - sections[sections.count - 1].start, rank: rank,
-                                         value: value)
+            slots[entry.objectID] = Slot(
+                section: sections.count - 1, row: rank - sections[sections.count - 1].start, rank: rank,
+                value: value)
         }
         if !isSectioned, sections.isEmpty {
             sections.append(Section(value: nil, start: 0, count: 0))

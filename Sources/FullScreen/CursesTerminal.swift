@@ -29,7 +29,9 @@ final class CursesTerminal {
             start_color()
             use_default_colors()
             usesColor = true
-            for (pair, color) in Self.pairs.enumerated() { init_pair(Int16(pair + 1), color.foreground, color.background) }
+            for (pair, color) in Self.pairs.enumerated() {
+                init_pair(Int16(pair + 1), color.foreground, color.background)
+            }
         }
         mouseinterval(0)
         if mousemask(mmask_t(fetchsim_all_mouse_events()), nil) != 0 {
@@ -185,8 +187,10 @@ final class CursesTerminal {
     }
 
     private func attributes(for role: ScreenRole) -> Int32 {
-        let bold = fetchsim_attr_bold(), reverse = fetchsim_attr_reverse()
-        let underline = fetchsim_attr_underline(), dim = fetchsim_attr_dim()
+        let bold = fetchsim_attr_bold()
+        let reverse = fetchsim_attr_reverse()
+        let underline = fetchsim_attr_underline()
+        let dim = fetchsim_attr_dim()
         func color(_ role: ColorRole) -> Int32 { usesColor ? fetchsim_color_pair(Int16(role.rawValue)) : 0 }
         switch role {
         case .plain: return 0
@@ -210,8 +214,12 @@ final class CursesTerminal {
     }
 
     /// Colour pairs, numbered from 1 in this order.
-    private enum ColorRole: Int { case green = 1, yellow, cyan, magenta, red }
+    private enum ColorRole: Int {
+        case green = 1
+        case yellow, cyan, magenta, red
+    }
     private static let pairs: [(foreground: Int16, background: Int16)] = [
-        (Int16(COLOR_GREEN), -1), (Int16(COLOR_YELLOW), -1), (Int16(COLOR_CYAN), -1), (Int16(COLOR_MAGENTA), -1), (Int16(COLOR_RED), -1),
+        (Int16(COLOR_GREEN), -1), (Int16(COLOR_YELLOW), -1), (Int16(COLOR_CYAN), -1), (Int16(COLOR_MAGENTA), -1),
+        (Int16(COLOR_RED), -1),
     ]
 }

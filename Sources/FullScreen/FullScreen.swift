@@ -7,10 +7,15 @@ package enum FullScreen {
     /// Takes over the terminal, feeds keys to `editor` and draws its screen after each, until a
     /// key ends the mode (`q`, `Esc`, `:quit`); then gives the terminal back as it was.
     /// - Throws: `FullScreenError` when the terminal cannot be driven (a `dumb` or unknown `TERM`).
-    package static func run(_ editor: SheetEditor, environment: [String: String] = ProcessInfo.processInfo.environment) throws(FullScreenError) {
+    package static func run(_ editor: SheetEditor, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(FullScreenError)
+    {
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb", let terminal = CursesTerminal(environment: environment) else {
-            throw FullScreenError(description: "the full-screen spreadsheet cannot drive this terminal (TERM='\(term)'); the REPL works everywhere")
+            throw FullScreenError(
+                description:
+                    "the full-screen spreadsheet cannot drive this terminal (TERM='\(term)'); the REPL works everywhere"
+            )
         }
         // The check after each event reads the rows on screen and the changed ones, not all n
         // (the same table/controller differences; ':check' still reads everything).

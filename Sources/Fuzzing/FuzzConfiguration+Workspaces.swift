@@ -19,16 +19,20 @@ package struct FuzzWorkspaceOptions: Equatable, Sendable {
     package init() {}
 
     /// The options, checked.
-    package init(controllers: Int, sharesTable: Bool, leavesDelegate: Bool, backgroundPercent: Int,
-                 merge: FuzzMergeMode) throws(FuzzConfigurationError) {
+    package init(
+        controllers: Int, sharesTable: Bool, leavesDelegate: Bool, backgroundPercent: Int,
+        merge: FuzzMergeMode
+    ) throws(FuzzConfigurationError) {
         guard (1...4).contains(controllers) else {
             throw FuzzConfigurationError("'--controllers' must be between 1 and 4, not '\(controllers)'")
         }
         guard controllers >= 2 || !(sharesTable || leavesDelegate) else {
-            throw FuzzConfigurationError("'--\(sharesTable ? "share-table" : "leave-delegate")' needs '--controllers 2' or more")
+            throw FuzzConfigurationError(
+                "'--\(sharesTable ? "share-table" : "leave-delegate")' needs '--controllers 2' or more")
         }
         guard (0...100).contains(backgroundPercent) else {
-            throw FuzzConfigurationError("'--background' must be a percentage between 0 and 100, not '\(backgroundPercent)'")
+            throw FuzzConfigurationError(
+                "'--background' must be a percentage between 0 and 100, not '\(backgroundPercent)'")
         }
         self.controllers = controllers
         self.sharesTable = sharesTable

@@ -58,8 +58,10 @@ package struct FuzzConfiguration: Equatable, Sendable {
 
     /// The configuration from the command line's values, or a message naming the one out of range.
     package init(
-        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator, userDriven: UserDrivenPolicy? = nil,
-        moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern, unflaggedPercent: Int = 0,
+        seed: UInt64, batches: Int, rows: Int, sections: Int, adapter: AdapterKind = .coordinator,
+        userDriven: UserDrivenPolicy? = nil,
+        moves: MovePolicy? = nil, updates: UpdatePolicy? = nil, profile: CompatibilityProfile = .modern,
+        unflaggedPercent: Int = 0,
         reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filterPercent: Int = 10,
         tableStyle: TableViewStyle = .table
     ) throws(FuzzConfigurationError) {
@@ -71,11 +73,16 @@ package struct FuzzConfiguration: Equatable, Sendable {
         self.sortsAscending = sort == .asc
         self.filterPercent = filterPercent
         guard (0...100).contains(unflaggedPercent) else {
-            throw FuzzConfigurationError("'--unflagged' must be a percentage between 0 and 100, not '\(unflaggedPercent)'")
+            throw FuzzConfigurationError(
+                "'--unflagged' must be a percentage between 0 and 100, not '\(unflaggedPercent)'")
         }
         guard batches >= 0 else { throw FuzzConfigurationError("'--batches' must be 0 or more, not '\(batches)'") }
-        guard (1...1_000).contains(rows) else { throw FuzzConfigurationError("'--rows' must be between 1 and 1000, not '\(rows)'") }
-        guard (1...26).contains(sections) else { throw FuzzConfigurationError("'--sections' must be between 1 and 26, not '\(sections)'") }
+        guard (1...1_000).contains(rows) else {
+            throw FuzzConfigurationError("'--rows' must be between 1 and 1000, not '\(rows)'")
+        }
+        guard (1...26).contains(sections) else {
+            throw FuzzConfigurationError("'--sections' must be between 1 and 26, not '\(sections)'")
+        }
         self.seed = seed
         self.batches = batches
         self.rows = rows
@@ -107,9 +114,10 @@ package struct FuzzConfiguration: Equatable, Sendable {
 
     /// `entity Item title:string group:string order:int hidden:bool` (`order:double` for `fractional`).
     var entityLine: String {
-        "entity \(FuzzField.entityName) " + FuzzField.allCases.map { field in
-            "\(field.rawValue):\(field == .order && reorder == .fractional ? "double" : field.typeName)"
-        }.joined(separator: " ")
+        "entity \(FuzzField.entityName) "
+            + FuzzField.allCases.map { field in
+                "\(field.rawValue):\(field == .order && reorder == .fractional ? "double" : field.typeName)"
+            }.joined(separator: " ")
     }
 
     /// The entity and key names the lines use.

@@ -14,17 +14,24 @@ extension FuzzExecutor {
     /// The full order the user produces with `line` if it is a drag, read before it runs.
     /// `known`: the drag's `paths(of:)` in the table as it is now, when the caller has them
     /// (rendering the line found them: each costs two searches of the table).
-    func userOrder(after line: FuzzLine, paths known: (from: IndexPath, to: IndexPath)? = nil) -> (order: FullOrder, moved: ObjectID)? {
+    func userOrder(after line: FuzzLine, paths known: (from: IndexPath, to: IndexPath)? = nil) -> (
+        order: FullOrder, moved: ObjectID
+    )? {
         guard case .move(let drag) = line, let (from, to) = known ?? paths(of: drag), let table = workspace.table,
-              let moved = table.rowIdentifier(at: from).map(ObjectID.init),
-              let object = workspace.context.object(with: moved) else { return nil }
+            let moved = table.rowIdentifier(at: from).map(ObjectID.init),
+            let object = workspace.context.object(with: moved)
+        else { return nil }
         var rows = table.rowIdentifiers(inSection: to.section).map(ObjectID.init)
         if from.section == to.section { rows.remove(at: from.row) }
         let above = to.row > 0 ? rows[to.row - 1] : nil
         let below = to.row < rows.count ? rows[to.row] : nil
         let context = workspace.context
-        guard let group = (above ?? below).flatMap({ context.object(with: $0) }).map({ FuzzFieldReader.sectionKey($0[names.section]) })
-                ?? (from.section == to.section ? FuzzFieldReader.sectionKey(object[names.section]) : nil) else { return nil }
+        guard
+            let group = (above ?? below).flatMap({ context.object(with: $0) }).map({
+                FuzzFieldReader.sectionKey($0[names.section])
+            })
+                ?? (from.section == to.section ? FuzzFieldReader.sectionKey(object[names.section]) : nil)
+        else { return nil }
         // Every section's list without the dragged object, then the object put back beside
         // the row it was dropped next to; a section left empty is no section.
         var order = fullOrder().mapValues { ids in ids.filter { $0 != moved } }
@@ -46,7 +53,8 @@ extension FuzzExecutor {
         let context = workspace.context
         let keys = names
         guard let entity = context.schema.entity(named: keys.entity),
-              entity.index(of: keys.section) != nil, entity.index(of: keys.index) != nil else { return [:] }
+            entity.index(of: keys.section) != nil, entity.index(of: keys.index) != nil
+        else { return [:] }
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
         var sections: [String: [ManagedObject]] = [:]
         for object in context.objects(ofEntity: keys.entity) {
@@ -65,10 +73,13 @@ extension FuzzExecutor {
     /// place would then hang on its ID).
     func lostOrder(expected: (order: FullOrder, moved: ObjectID)) -> FuzzFailure? {
         let actual = fullOrder()
-        for group in Set(actual.keys).union(expected.order.keys).sorted() where actual[group] ?? [] != expected.order[group] ?? [] {
+        for group in Set(actual.keys).union(expected.order.keys).sorted()
+        where actual[group] ?? [] != expected.order[group] ?? [] {
             let text = { (ids: [ObjectID]) in ids.map(\.description).joined(separator: " ") }
-            return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the user made "
-                + "\(text(expected.order[group] ?? [])), the full order is \(text(actual[group] ?? []))")
+            return FuzzFailure(
+                kind: .userOrder,
+                message: "section \"\(group)\": the user made "
+                    + "\(text(expected.order[group] ?? [])), the full order is \(text(actual[group] ?? []))")
         }
         return tie(in: actual, moved: expected.moved)
     }
@@ -78,11 +89,15 @@ extension FuzzExecutor {
     private func tie(in order: FullOrder, moved: ObjectID) -> FuzzFailure? {
         let context = workspace.context
         for (group, ids) in order {
-            guard let index = ids.firstIndex(of: moved), let key = context.object(with: moved)?[names.index] else { continue }
+            guard let index = ids.firstIndex(of: moved), let key = context.object(with: moved)?[names.index] else {
+                continue
+            }
             for neighbour in [index - 1, index + 1] where ids.indices.contains(neighbour) {
                 if let other = context.object(with: ids[neighbour]), Value.compare(other[names.index], key) == 0 {
-                    return FuzzFailure(kind: .userOrder, message: "section \"\(group)\": the dragged "
-                        + "\(moved) ties with \(other.objectID) at order \(key)")
+                    return FuzzFailure(
+                        kind: .userOrder,
+                        message: "section \"\(group)\": the dragged "
+                            + "\(moved) ties with \(other.objectID) at order \(key)")
                 }
             }
         }

@@ -43,7 +43,9 @@ package final class FuzzExecutor {
     /// A fresh interpreter on an empty workspace — on a user schema's model, without objects, as
     /// `fetchsim --model` starts —; `rendersText` is off while searching.
     package init(rendersText: Bool = false, breaksRenumbering: Bool = false, schema: FuzzSchema? = nil) throws {
-        interpreter = try schema.map { try Interpreter(model: $0.mapped) } ?? Interpreter(workspace: Workspace(context: try ObjectContext()))
+        interpreter =
+            try schema.map { try Interpreter(model: $0.mapped) }
+            ?? Interpreter(workspace: Workspace(context: try ObjectContext()))
         interpreter.rendersText = rendersText
         interpreter.rendersJSON = false
         self.breaksRenumbering = breaksRenumbering
@@ -67,11 +69,12 @@ package final class FuzzExecutor {
             step.inputError = message
             return step
         }
-        let lineEdits: [FuzzEdit]? = switch effective {
-        case .edits(let edits): edits
-        case .mixed(_, let before, let after): before + after
-        default: nil
-        }
+        let lineEdits: [FuzzEdit]? =
+            switch effective {
+            case .edits(let edits): edits
+            case .mixed(_, let before, let after): before + after
+            default: nil
+            }
         if let edits = lineEdits {
             let inserted = edits.compactMap { edit -> FuzzSymbol? in
                 if case .insert(let symbol, _) = edit { return symbol }
@@ -125,11 +128,13 @@ package final class FuzzExecutor {
     /// its packed bit is not 0, `holdsExactly` as it is 1: the same, since only 0 and 1 are ever
     /// packed; `value(at:)` inlines, where `holdsExactly` is a call per object.)
     func positions(among live: [Int], holdingTrueAt index: Int) -> [Int] {
-        let objects = workspace.context.liveObjects, ids = insertedIDs
+        let objects = workspace.context.liveObjects
+        let ids = insertedIDs
         var found: [Int] = []
         for position in live {
             guard let object = objects[ids[position]], index < object.valueCount,
-                  case .bool(true) = object.value(at: index) else { continue }
+                case .bool(true) = object.value(at: index)
+            else { continue }
             found.append(position)
         }
         return found
@@ -148,19 +153,23 @@ package final class FuzzExecutor {
     /// The drag from `from` to `to` in the table as it is now, named by its objects.
     package func drag(from: IndexPath, to: IndexPath, isFlagged: Bool) -> FuzzDrag? {
         guard canMove(from: from, to: to), let table = workspace.table, let moved = table.rowIdentifier(at: from),
-              let row = symbols[moved] else { return nil }
+            let row = symbols[moved]
+        else { return nil }
         // The target section's rows once the dragged row is lifted out; it lands at `to.row` among them.
         var rows = table.rowIdentifiers(inSection: to.section)
         if from.section == to.section { rows.remove(at: from.row) }
-        let (id, placement) = to.row < rows.count ? (rows[to.row], FuzzDrag.Placement.before) : (rows[to.row - 1], .after)
+        let (id, placement) =
+            to.row < rows.count ? (rows[to.row], FuzzDrag.Placement.before) : (rows[to.row - 1], .after)
         return symbols[id].map { FuzzDrag(row: row, anchor: $0, placement: placement, isFlagged: isFlagged) }
     }
 
     /// The index paths of `drag` in the table as it is now; nil when it cannot happen.
     package func paths(of drag: FuzzDrag) -> (from: IndexPath, to: IndexPath)? {
-        guard let table = workspace.table, let row = ids[drag.row.rawValue], let anchor = ids[drag.anchor.rawValue], row != anchor,
-              let from = table.indexPath(forRowIdentifier: row.rawValue),
-              let next = table.indexPath(forRowIdentifier: anchor.rawValue) else { return nil }
+        guard let table = workspace.table, let row = ids[drag.row.rawValue], let anchor = ids[drag.anchor.rawValue],
+            row != anchor,
+            let from = table.indexPath(forRowIdentifier: row.rawValue),
+            let next = table.indexPath(forRowIdentifier: anchor.rawValue)
+        else { return nil }
         var target = next.row - (next.section == from.section && next.row > from.row ? 1 : 0)
         if drag.placement == .after { target += 1 }
         let to = IndexPath(row: target, section: next.section)
@@ -177,12 +186,15 @@ package final class FuzzExecutor {
 
     /// The line's text, the part of it that can run, whether that is all of it, and a drag's
     /// index paths in the table as it is now (for `userOrder(after:paths:)`).
-    private func render(_ line: FuzzLine) -> (String, FuzzLine, ranWhole: Bool, dragPaths: (from: IndexPath, to: IndexPath)?)? {
+    private func render(_ line: FuzzLine) -> (
+        String, FuzzLine, ranWhole: Bool, dragPaths: (from: IndexPath, to: IndexPath)?
+    )? {
         switch line {
         case .command(let text, _):
             return (text, line, true, nil)
         case .edits(let edits):
-            var text = FuzzLineText(capacity: 192), gone: [FuzzSymbol] = []
+            var text = FuzzLineText(capacity: 192)
+            var gone: [FuzzSymbol] = []
             // The kept edits are the line's in order: all of it ran when none was left out.
             guard let kept = render(edits, to: &text, gone: &gone) else { return (text.text, line, true, nil) }
             return kept.isEmpty ? nil : (text.text, .edits(kept), false, nil)
@@ -190,14 +202,17 @@ package final class FuzzExecutor {
             // The drag's paths are read before any edit runs: the line's edits are pending until
             // its end, so the table the drop lands in is the one the user sees now.
             let paths = paths(of: drag)
-            var text = FuzzLineText(capacity: 256), gone: [FuzzSymbol] = []
+            var text = FuzzLineText(capacity: 256)
+            var gone: [FuzzSymbol] = []
             let keptBefore = render(before, to: &text, gone: &gone)
             if let (from, to) = paths {
                 if !text.isEmpty { text.append(" ; " as StaticString) }
-                text.append("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)")
+                text.append(
+                    "move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)")
             }
             let keptAfter = render(after, to: &text, gone: &gone)
-            let ranBefore = keptBefore ?? before, ranAfter = keptAfter ?? after
+            let ranBefore = keptBefore ?? before
+            let ranAfter = keptAfter ?? after
             guard paths != nil else {
                 let edits = ranBefore + ranAfter
                 return edits.isEmpty ? nil : (text.text, .edits(edits), false, nil)
@@ -207,7 +222,10 @@ package final class FuzzExecutor {
             return (text.text, whole ? line : .mixed(drag, before: ranBefore, after: ranAfter), whole, nil)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
-            return ("move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line, true, (from, to))
+            return (
+                "move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line,
+                true, (from, to)
+            )
         case .save:
             return ("save", line, true, nil)
         case .undo:
@@ -224,7 +242,8 @@ package final class FuzzExecutor {
     private func render(_ edits: [FuzzEdit], to text: inout FuzzLineText, gone: inout [FuzzSymbol]) -> [FuzzEdit]? {
         // Read once per line: each read of the workspace's edit context and of the symbol
         // table would be a call and an exclusivity check, per edit.
-        let context = workspace.editContext, ids = self.ids
+        let context = workspace.editContext
+        let ids = self.ids
         let liveID = { (symbol: FuzzSymbol) in ids[symbol.rawValue].flatMap { context.object(with: $0)?.objectID } }
         // The edits that can run: built only once one cannot (`nil` while all of them can).
         var kept: [FuzzEdit]?
@@ -295,12 +314,13 @@ struct FuzzFieldReader {
 
     /// The value of `field` in `object`; `.null` when the entity has no such attribute.
     func value(of field: FuzzField, in object: ManagedObject) -> Value {
-        let index = switch field {
-        case .title: title
-        case .group: group
-        case .order: order
-        case .hidden: hidden
-        }
+        let index =
+            switch field {
+            case .title: title
+            case .group: group
+            case .order: order
+            case .hidden: hidden
+            }
         guard let index, index < object.valueCount else { return .null }
         return object.value(at: index)
     }

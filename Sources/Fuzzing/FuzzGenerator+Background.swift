@@ -40,8 +40,10 @@ extension FuzzGenerator {
     /// `batch [--merge] set Item title="bN" where group == "B"` or a batch delete of a few rows.
     private mutating func batchRequest(merges: Bool) -> FuzzLine {
         let flag = merges ? "--merge " : ""
-        let where_ = "where group == \(group().literal) AND order == \(Int.random(in: 0..<max(4, configuration.rows), using: &rng))"
+        let where_ =
+            "where group == \(group().literal) AND order == \(Int.random(in: 0..<max(4, configuration.rows), using: &rng))"
         if chance(30) { return .command("batch \(flag)delete \(FuzzField.entityName) \(where_)", isEssential: false) }
-        return .command("batch \(flag)set \(FuzzField.entityName) title=\(title().literal) \(where_)", isEssential: false)
+        return .command(
+            "batch \(flag)set \(FuzzField.entityName) title=\(title().literal) \(where_)", isEssential: false)
     }
 }

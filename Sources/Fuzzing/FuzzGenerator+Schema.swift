@@ -12,7 +12,8 @@ extension FuzzGenerator {
         // million, so no shuffle of them all per session.
         var picks = Set<Int>()
         while picks.count < min(count, schema.seedRows.count) {
-            picks.insert(schema.seedRows.count <= count ? picks.count : Int.random(in: schema.seedRows.indices, using: &rng))
+            picks.insert(
+                schema.seedRows.count <= count ? picks.count : Int.random(in: schema.seedRows.indices, using: &rng))
         }
         return picks.sorted().map { row in
             defer { nextSymbol += 1 }
@@ -30,7 +31,9 @@ extension FuzzGenerator {
 
     /// A set of one attribute that is neither key (of the index key when there is none).
     mutating func plainSet(_ symbol: FuzzSymbol) -> FuzzEdit {
-        guard let column = configuration.schema?.plain.randomElement(using: &rng) else { return .set(symbol, FuzzValues(order: order())) }
+        guard let column = configuration.schema?.plain.randomElement(using: &rng) else {
+            return .set(symbol, FuzzValues(order: order()))
+        }
         var values = FuzzValues()
         values.setOther(draw(column), at: column.position)
         return .set(symbol, values)
@@ -43,33 +46,53 @@ extension FuzzGenerator {
         if column.isOptional, chance(10) { return .null }
         switch column.modelType {
         case .integer16, .integer32, .integer64:
-            let bounds: ClosedRange<Int> = switch column.modelType {
-            case .integer16: Int(Int16.min)...Int(Int16.max)
-            case .integer32: Int(Int32.min)...Int(Int32.max)
-            default: Int.min...Int.max
-            }
-            var low = 0, high = 100
+            let bounds: ClosedRange<Int> =
+                switch column.modelType {
+                case .integer16: Int(Int16.min)...Int(Int16.max)
+                case .integer32: Int(Int32.min)...Int(Int32.max)
+                default: Int.min...Int.max
+                }
+            var low = 0
+            var high = 100
             if case (.int(let a), .int(let b))? = column.range.map({ ($0.low, $0.high) }) { (low, high) = (a, b) }
             return .int(Int.random(in: max(low, bounds.lowerBound)...min(high, bounds.upperBound), using: &rng))
         case .double, .float, .decimal:
-            var low = 0.0, high = 100.0
-            if let range = column.range, let a = range.low.numericValue, let b = range.high.numericValue, a.isFinite, b.isFinite { (low, high) = (a, b) }
+            var low = 0.0
+            var high = 100.0
+            if let range = column.range, let a = range.low.numericValue, let b = range.high.numericValue, a.isFinite,
+                b.isFinite
+            {
+                (low, high) = (a, b)
+            }
             // Quarters: exact in a Float, short as text, and a Decimal's two places keep them.
-            let quarters = Int.random(in: Int((low * 4).rounded(.up))...max(Int((low * 4).rounded(.up)), Int((high * 4).rounded(.down))), using: &rng)
+            let quarters = Int.random(
+                in: Int((low * 4).rounded(.up))...max(Int((low * 4).rounded(.up)), Int((high * 4).rounded(.down))),
+                using: &rng)
             return .double(Double(quarters) / 4)
         case .boolean:
             return .bool(chance(50))
         case .date:
-            var low = 788_918_400.0, high = 851_990_400.0 // 2026-01-01 … 2028-01-01, seconds since 2001
+            var low = 788_918_400.0
+            var high = 851_990_400.0  // 2026-01-01 … 2028-01-01, seconds since 2001
             if case (.date(let a), .date(let b))? = column.range.map({ ($0.low, $0.high) }) {
-                (low, high) = (a.timeIntervalSinceReferenceDate.rounded(.up), b.timeIntervalSinceReferenceDate.rounded(.down))
+                (low, high) = (
+                    a.timeIntervalSinceReferenceDate.rounded(.up), b.timeIntervalSinceReferenceDate.rounded(.down)
+                )
             }
-            return .date(Date(timeIntervalSinceReferenceDate: Double(Int.random(in: Int(low)...max(Int(low), Int(high)), using: &rng))))
+            return .date(
+                Date(
+                    timeIntervalSinceReferenceDate: Double(
+                        Int.random(in: Int(low)...max(Int(low), Int(high)), using: &rng))))
         case .uuid:
             if !column.seen.isEmpty, chance(50), let seen = column.seen.randomElement(using: &rng) { return seen }
             let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            return .string(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                       bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString)
+            return .string(
+                UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    )
+                ).uuidString)
         case .uri:
             if !column.seen.isEmpty, chance(70), let seen = column.seen.randomElement(using: &rng) { return seen }
             return .string("https://example.com/\(Int.random(in: 0..<100, using: &rng))")

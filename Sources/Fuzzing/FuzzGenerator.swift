@@ -35,7 +35,8 @@ package struct FuzzGenerator {
     /// its initial rows are a sample of the user's own when there are any.
     package mutating func setup() -> [FuzzLine] {
         let count = Int.random(in: max(1, configuration.rows / 2)...configuration.rows, using: &rng)
-        let inserts = configuration.schema.map { schemaSeed(count: count, $0) }
+        let inserts =
+            configuration.schema.map { schemaSeed(count: count, $0) }
             ?? (0..<count).map { _ in insert(hidden: chance(configuration.filterPercent)) }
         return (configuration.schema == nil ? [.command(configuration.entityLine, isEssential: true)] : []) + [
             .edits(inserts),
@@ -80,13 +81,13 @@ package struct FuzzGenerator {
         for _ in 0..<count {
             let (low, high) = bounds
             let weights = [
-                size < low ? 60 : size > high ? 0 : 18,                      // insert
-                live.isEmpty || size <= low ? 0 : size > high ? 60 : 14,     // delete
-                live.isEmpty ? 0 : 10,                                       // title
-                live.isEmpty ? 0 : 26,                                       // order
-                live.isEmpty ? 0 : 14,                                       // group
-                live.isEmpty || configuration.filterPercent == 0 ? 0 : 10,   // hidden
-                live.isEmpty ? 0 : 8,                                        // group and order
+                size < low ? 60 : size > high ? 0 : 18,  // insert
+                live.isEmpty || size <= low ? 0 : size > high ? 60 : 14,  // delete
+                live.isEmpty ? 0 : 10,  // title
+                live.isEmpty ? 0 : 26,  // order
+                live.isEmpty ? 0 : 14,  // group
+                live.isEmpty || configuration.filterPercent == 0 ? 0 : 10,  // hidden
+                live.isEmpty ? 0 : 8,  // group and order
             ]
             let kind = weighted(weights)
             if kind == 0 {
@@ -114,10 +115,15 @@ package struct FuzzGenerator {
 
     /// Unhides a hidden object more often than it hides a visible one, so most rows stay visible.
     /// `live`: positions of the live objects in the executor's inserted objects (`edits(_:)`).
-    private mutating func hiddenToggle(_ live: [Int], preferring id: ObjectID,
-                                       symbol: FuzzSymbol, executor: FuzzExecutor) -> FuzzEdit {
-        let reader = executor.fieldReader(), context = executor.workspace.context
-        let isHidden = { (id: ObjectID) in context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true) }
+    private mutating func hiddenToggle(
+        _ live: [Int], preferring id: ObjectID,
+        symbol: FuzzSymbol, executor: FuzzExecutor
+    ) -> FuzzEdit {
+        let reader = executor.fieldReader()
+        let context = executor.workspace.context
+        let isHidden = { (id: ObjectID) in
+            context.object(with: id).map { reader.value(of: .hidden, in: $0) } == .bool(true)
+        }
         // `live.filter { isHidden(its ID) }`, read in place from one copy of the context's table.
         let hidden = reader.hiddenIndex.map { executor.positions(among: live, holdingTrueAt: $0) } ?? []
         if !hidden.isEmpty, chance(60), let pick = hidden.randomElement(using: &rng) {
@@ -130,7 +136,8 @@ package struct FuzzGenerator {
         if configuration.schema != nil { return schemaInsert() }
         defer { nextSymbol += 1 }
         // Arguments are evaluated in order: title, group, then order are drawn, as before.
-        return .insert(FuzzSymbol(nextSymbol), FuzzValues(title: title(), group: group(), order: order(), hidden: .bool(hidden)))
+        return .insert(
+            FuzzSymbol(nextSymbol), FuzzValues(title: title(), group: group(), order: order(), hidden: .bool(hidden)))
     }
 
     mutating func title() -> Value { .string(Self.titles[Int.random(in: 0..<100, using: &rng)]) }
@@ -160,7 +167,8 @@ package struct FuzzGenerator {
         let isFlagged = !chance(configuration.unflaggedPercent)
         let across = filled.count >= 2 && (crowded.isEmpty || chance(50))
         if across, let source = filled.randomElement(using: &rng),
-           let target = filled.filter({ $0 != source }).randomElement(using: &rng) {
+            let target = filled.filter({ $0 != source }).randomElement(using: &rng)
+        {
             let from = IndexPath(row: Int.random(in: 0..<counts[source], using: &rng), section: source)
             let to = IndexPath(row: Int.random(in: 0...counts[target], using: &rng), section: target)
             return executor.drag(from: from, to: to, isFlagged: isFlagged).map(FuzzLine.move)
@@ -169,8 +177,10 @@ package struct FuzzGenerator {
         let from = Int.random(in: 0..<counts[section], using: &rng)
         var to = Int.random(in: 0..<counts[section] - 1, using: &rng)
         if to >= from { to += 1 }
-        return executor.drag(from: IndexPath(row: from, section: section), to: IndexPath(row: to, section: section), isFlagged: isFlagged)
-            .map(FuzzLine.move)
+        return executor.drag(
+            from: IndexPath(row: from, section: section), to: IndexPath(row: to, section: section), isFlagged: isFlagged
+        )
+        .map(FuzzLine.move)
     }
 
     /// `line` (a drag), or — in `mixedPercent` of drags — the drag with edits around it in one
@@ -179,12 +189,15 @@ package struct FuzzGenerator {
     /// after the drag (before it, the drop would name a row the user cannot see any more).
     /// Draws nothing when `mixedPercent` is 0, so other runs stay as they were.
     private mutating func mixing(_ line: FuzzLine, _ executor: FuzzExecutor) -> FuzzLine {
-        guard configuration.mixedPercent > 0, case .move(let drag) = line, chance(configuration.mixedPercent) else { return line }
+        guard configuration.mixedPercent > 0, case .move(let drag) = line, chance(configuration.mixedPercent) else {
+            return line
+        }
         var others: [FuzzEdit] = []
         if chance(25), case .edits(let churn)? = sectionChurn(executor) { others = churn }
         if others.isEmpty, case .edits(let edits) = edits(executor) { others = edits }
         let split = Int.random(in: 0...others.count, using: &rng)
-        var before = Array(others[..<split]), after = Array(others[split...])
+        var before = Array(others[..<split])
+        var after = Array(others[split...])
         let touchesDrag = { (edit: FuzzEdit) in
             if case .delete(let symbol) = edit { return symbol == drag.row || symbol == drag.anchor }
             return false
@@ -203,7 +216,8 @@ package struct FuzzGenerator {
         let reader = executor.fieldReader()
         // The visible objects' symbols by section: sections are few, so they are found by a
         // walk of their names (a dictionary would hash the name per object).
-        var names: [String] = [], sections: [[FuzzSymbol]] = []
+        var names: [String] = []
+        var sections: [[FuzzSymbol]] = []
         for (symbol, object) in live where reader.value(of: .hidden, in: object) != .bool(true) {
             let name = FuzzFieldReader.sectionKey(reader.value(of: .group, in: object))
             if let section = names.firstIndex(of: name) {
@@ -217,33 +231,40 @@ package struct FuzzGenerator {
         let empties = unused.isEmpty || (!names.isEmpty && chance(50))
         // The smallest section, ties to the first name (names are distinct: one minimum).
         if empties,
-           let smallest = names.indices.min(by: { (sections[$0].count, names[$0]) < (sections[$1].count, names[$1]) }),
-           case let (name, members) = (names[smallest], sections[smallest]),
-           members.count <= 10 {
+            let smallest = names.indices.min(by: { (sections[$0].count, names[$0]) < (sections[$1].count, names[$1]) }),
+            case let (name, members) = (names[smallest], sections[smallest]),
+            members.count <= 10
+        {
             let roll = Int.random(in: 0..<(configuration.filterPercent > 0 ? 3 : 2), using: &rng)
             let others = sectionValues.indices.filter { sectionNames[$0] != name }.map { sectionValues[$0] }
-            return .edits(members.map { symbol in
-                switch roll {
-                case 0: return .delete(symbol)
-                case 1 where !others.isEmpty: return .set(symbol, [.group: others.randomElement(using: &rng) ?? .string(name)])
-                default: return configuration.schema == nil ? .set(symbol, [.hidden: .bool(true)]) : .delete(symbol)
-                }
-            })
+            return .edits(
+                members.map { symbol in
+                    switch roll {
+                    case 0: return .delete(symbol)
+                    case 1 where !others.isEmpty:
+                        return .set(symbol, [.group: others.randomElement(using: &rng) ?? .string(name)])
+                    default: return configuration.schema == nil ? .set(symbol, [.hidden: .bool(true)]) : .delete(symbol)
+                    }
+                })
         }
         guard let name = unused.randomElement(using: &rng) else { return nil }
         let count = Int.random(in: 1...2, using: &rng)
         if chance(50), !live.isEmpty {
-            return .edits((0..<count).compactMap { _ in
-                live.randomElement(using: &rng).map {
-                    configuration.schema == nil ? .set($0.symbol, [.group: name, .hidden: .bool(false)]) : .set($0.symbol, [.group: name])
-                }
-            })
+            return .edits(
+                (0..<count).compactMap { _ in
+                    live.randomElement(using: &rng).map {
+                        configuration.schema == nil
+                            ? .set($0.symbol, [.group: name, .hidden: .bool(false)]) : .set($0.symbol, [.group: name])
+                    }
+                })
         }
-        return .edits((0..<count).map { _ in
-            if configuration.schema != nil { return schemaInsert(section: name) }
-            defer { nextSymbol += 1 }
-            return .insert(FuzzSymbol(nextSymbol), [.title: title(), .group: name, .order: order(), .hidden: .bool(false)])
-        })
+        return .edits(
+            (0..<count).map { _ in
+                if configuration.schema != nil { return schemaInsert(section: name) }
+                defer { nextSymbol += 1 }
+                return .insert(
+                    FuzzSymbol(nextSymbol), [.title: title(), .group: name, .order: order(), .hidden: .bool(false)])
+            })
     }
 
     // MARK: Randomness

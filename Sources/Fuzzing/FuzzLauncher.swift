@@ -48,14 +48,17 @@ package struct FuzzLauncher {
                 let now = clock() - start
                 guard now - lastDraw >= 0.1 || done == configuration.batches else { return }
                 lastDraw = now
-                status("\r" + FuzzSummary.progressLine(done: done, total: configuration.batches, seconds: now) + "\u{1B}[K")
+                status(
+                    "\r" + FuzzSummary.progressLine(done: done, total: configuration.batches, seconds: now) + "\u{1B}[K"
+                )
             } shouldStop: {
                 isInterrupted()
             }
         } catch {
             return fail("\(error)")
         }
-        var summary = FuzzSummary(seed: configuration.seed, batches: result.batches, sessions: result.sessions, seconds: clock() - start)
+        var summary = FuzzSummary(
+            seed: configuration.seed, batches: result.batches, sessions: result.sessions, seconds: clock() - start)
         if showsProgress { status("\r\u{1B}[K") }
         let finding: FuzzFinding
         switch result.outcome {
@@ -78,15 +81,18 @@ package struct FuzzLauncher {
         if showsProgress { status("\r\u{1B}[K") }
         do {
             let lines = shrunk.lines.count
-            let comments = FuzzTranscript.comments(for: finding, configuration: configuration, shrunkLines: lines, tries: shrinker.tries)
+            let comments = FuzzTranscript.comments(
+                for: finding, configuration: configuration, shrunkLines: lines, tries: shrinker.tries)
             let model = configuration.schema.map {
                 FuzzTranscript.relativePath(to: $0.options.model, from: (path as NSString).deletingLastPathComponent)
             }
-            let transcript = try FuzzTranscript(session: shrunk, comments: comments, schema: configuration.schema, model: model)
+            let transcript = try FuzzTranscript(
+                session: shrunk, comments: comments, schema: configuration.schema, model: model)
             try transcript.text.write(toFile: path, atomically: true, encoding: .utf8)
-            summary.finding = FuzzSummary.Shrunk(failure: transcript.failure ?? finding.failure, batch: finding.batch,
-                                                 inputLines: transcript.inputLines, tries: shrinker.tries, path: path,
-                                                 session: transcript.text)
+            summary.finding = FuzzSummary.Shrunk(
+                failure: transcript.failure ?? finding.failure, batch: finding.batch,
+                inputLines: transcript.inputLines, tries: shrinker.tries, path: path,
+                session: transcript.text)
         } catch {
             return fail("cannot write '\(path)': \(FileErrorReason.text(for: error))")
         }
@@ -99,10 +105,12 @@ package struct FuzzLauncher {
         guard let junitPath else { return }
         // One test case: this campaign, failing with its shrunk session.
         var junit = JUnitReport(suite: "fetchsim fuzz")
-        junit.cases.append(JUnitReport.Case(
-            name: "seed \(configuration.seed)" + (campaignName.map { " (\($0))" } ?? ""), className: "fuzz", file: nil,
-            seconds: summary.seconds,
-            failure: summary.finding.map { ("batch \($0.batch) failed: \($0.failure)", $0.session) }))
+        junit.cases.append(
+            JUnitReport.Case(
+                name: "seed \(configuration.seed)" + (campaignName.map { " (\($0))" } ?? ""), className: "fuzz",
+                file: nil,
+                seconds: summary.seconds,
+                failure: summary.finding.map { ("batch \($0.batch) failed: \($0.failure)", $0.session) }))
         do {
             try junit.xml().write(toFile: junitPath, atomically: true, encoding: .utf8)
         } catch {

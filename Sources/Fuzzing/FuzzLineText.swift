@@ -45,11 +45,12 @@ extension UTF8Text {
     mutating func append(_ values: FuzzValues, schema: FuzzSchema) {
         var first = true
         for column in schema.columns {
-            let value = switch column.role {
-            case .section: values[.group]
-            case .index: values[.order]
-            case .plain: values.other(at: column.position)
-            }
+            let value =
+                switch column.role {
+                case .section: values[.group]
+                case .index: values[.order]
+                case .plain: values.other(at: column.position)
+                }
             guard let value else { continue }
             if !first { append(ascii: " ") }
             first = false

@@ -47,7 +47,9 @@ package struct FuzzShrinker {
 
     /// `session` cut after its first failure, with only what ran, if that failure is of `kind`.
     mutating func reproduces(_ session: FuzzSession) -> FuzzSession? {
-        guard tries < maximumTries, let executor = try? FuzzExecutor(breaksRenumbering: breaksRenumbering, schema: schema) else { return nil }
+        guard tries < maximumTries,
+            let executor = try? FuzzExecutor(breaksRenumbering: breaksRenumbering, schema: schema)
+        else { return nil }
         tries += 1
         var kept: [FuzzLine] = []
         for line in session.lines {
@@ -70,7 +72,8 @@ package struct FuzzShrinker {
         var count = 1
         while count < batches.count {
             let dropped = Set(batches.dropLast(count))
-            let candidate = FuzzSession(lines: session.lines.indices.filter { !dropped.contains($0) }.map { session.lines[$0] })
+            let candidate = FuzzSession(
+                lines: session.lines.indices.filter { !dropped.contains($0) }.map { session.lines[$0] })
             if let reduced = reproduces(candidate) { return reduced }
             count *= 2
         }
@@ -94,7 +97,8 @@ package struct FuzzShrinker {
             while start < droppable(current).count {
                 let indices = droppable(current)
                 let removed = Set(indices[start..<min(start + chunk, indices.count)])
-                let candidate = FuzzSession(lines: current.lines.indices.filter { !removed.contains($0) }.map { current.lines[$0] })
+                let candidate = FuzzSession(
+                    lines: current.lines.indices.filter { !removed.contains($0) }.map { current.lines[$0] })
                 if let reduced = reproduces(candidate) { current = reduced } else { start += chunk }
             }
             if chunk == 1 { return current }
@@ -120,7 +124,11 @@ package struct FuzzShrinker {
                     while case .edits(let edits)? = current.lines[safe: index], edits.count > 1, start < edits.count {
                         var fewer = edits
                         fewer.removeSubrange(start..<min(start + chunk, edits.count))
-                        if let reduced = replacing(index, with: .edits(fewer), in: current) { current = reduced } else { start += chunk }
+                        if let reduced = replacing(index, with: .edits(fewer), in: current) {
+                            current = reduced
+                        } else {
+                            start += chunk
+                        }
                     }
                     if chunk == 1 { break }
                     chunk = max(1, chunk / 2)
@@ -137,7 +145,8 @@ package struct FuzzShrinker {
         var index = 0
         while index + 1 < current.lines.count {
             if case .edits(let first) = current.lines[index], case .edits(let second) = current.lines[index + 1],
-               first.count + second.count <= 10 {
+                first.count + second.count <= 10
+            {
                 var candidate = current
                 candidate.lines[index] = .edits(first + second)
                 candidate.lines.remove(at: index + 1)
@@ -158,13 +167,17 @@ package struct FuzzShrinker {
         while case .edits(let edits)? = current.lines[safe: index], position < edits.count {
             if case .set(let symbol, let values) = edits[position], values.count > 1 {
                 for field in values.fields {
-                    guard case .edits(var edits)? = current.lines[safe: index], case .set(_, var values) = edits[position] else { break }
+                    guard case .edits(var edits)? = current.lines[safe: index],
+                        case .set(_, var values) = edits[position]
+                    else { break }
                     values[field] = nil
                     edits[position] = .set(symbol, values)
                     if let reduced = replacing(index, with: .edits(edits), in: current) { current = reduced }
                 }
                 for other in values.others {
-                    guard case .edits(var edits)? = current.lines[safe: index], case .set(_, var values) = edits[position], values.count > 1 else { break }
+                    guard case .edits(var edits)? = current.lines[safe: index],
+                        case .set(_, var values) = edits[position], values.count > 1
+                    else { break }
                     values.setOther(nil, at: other.position)
                     edits[position] = .set(symbol, values)
                     if let reduced = replacing(index, with: .edits(edits), in: current) { current = reduced }
@@ -191,8 +204,12 @@ package struct FuzzShrinker {
                     for candidate in simpler(field, than: values[field] ?? .null, for: symbol) {
                         guard case .edits(var edits)? = current.lines[safe: index] else { break }
                         switch edits[position] {
-                        case .insert(let symbol, var v): v[field] = candidate; edits[position] = .insert(symbol, v)
-                        case .set(let symbol, var v): v[field] = candidate; edits[position] = .set(symbol, v)
+                        case .insert(let symbol, var v):
+                            v[field] = candidate
+                            edits[position] = .insert(symbol, v)
+                        case .set(let symbol, var v):
+                            v[field] = candidate
+                            edits[position] = .set(symbol, v)
                         case .delete: break
                         }
                         if let reduced = replacing(index, with: .edits(edits), in: current) {
@@ -205,8 +222,12 @@ package struct FuzzShrinker {
                     for candidate in simpler(other: other, for: symbol) {
                         guard case .edits(var edits)? = current.lines[safe: index] else { break }
                         switch edits[position] {
-                        case .insert(let symbol, var v): v.setOther(candidate, at: other.position); edits[position] = .insert(symbol, v)
-                        case .set(let symbol, var v): v.setOther(candidate, at: other.position); edits[position] = .set(symbol, v)
+                        case .insert(let symbol, var v):
+                            v.setOther(candidate, at: other.position)
+                            edits[position] = .insert(symbol, v)
+                        case .set(let symbol, var v):
+                            v.setOther(candidate, at: other.position)
+                            edits[position] = .set(symbol, v)
                         case .delete: break
                         }
                         if let reduced = replacing(index, with: .edits(edits), in: current) {

@@ -1,5 +1,6 @@
 import FetchSimCore
 import Interpreter
+
 /// The numbers of a finished fuzz run and how they are shown: one line of text, one JSON object,
 /// or a progress bar while it runs. Pure: the caller measures the time.
 package struct FuzzSummary {
@@ -32,7 +33,8 @@ package struct FuzzSummary {
         /// machines (`fetchsim fuzz-report`).
         package var session: String
 
-        package init(failure: FuzzFailure, batch: Int, inputLines: Int, tries: Int, path: String, session: String = "") {
+        package init(failure: FuzzFailure, batch: Int, inputLines: Int, tries: Int, path: String, session: String = "")
+        {
             self.failure = failure
             self.batch = batch
             self.inputLines = inputLines
@@ -51,7 +53,9 @@ package struct FuzzSummary {
     package var lines: [String] {
         let count = finding == nil ? 0 : 1
         let stopped = wasInterrupted ? "interrupted after " : ""
-        var lines = ["fuzz: \(stopped)\(Self.grouped(batches)) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"]
+        var lines = [
+            "fuzz: \(stopped)\(Self.grouped(batches)) batches, \(count) inconsistenc\(count == 1 ? "y" : "ies"), seed \(seed), \(Self.grouped(batchesPerSecond)) batches/s"
+        ]
         if let finding {
             lines.append("fuzz: batch \(Self.grouped(finding.batch)) failed: \(finding.failure)")
             lines.append("fuzz: shrunk to \(finding.inputLines) input lines in \(finding.tries) tries: \(finding.path)")
@@ -61,17 +65,21 @@ package struct FuzzSummary {
 
     /// `{"ok":true,"outcome":"consistent","seed":7,"batches":50000,…,"failure":null}`.
     package var json: JSONValue {
-        let failure: JSONValue = finding.map { finding in
-            .object([
-                ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind.description)), ("message", .string(finding.failure.message)),
-                ("inputLines", .int(finding.inputLines)), ("tries", .int(finding.tries)), ("transcript", .string(finding.path)),
-                ("session", .string(finding.session)),
-            ])
-        } ?? .null
+        let failure: JSONValue =
+            finding.map { finding in
+                .object([
+                    ("batch", .int(finding.batch)), ("kind", .string(finding.failure.kind.description)),
+                    ("message", .string(finding.failure.message)),
+                    ("inputLines", .int(finding.inputLines)), ("tries", .int(finding.tries)),
+                    ("transcript", .string(finding.path)),
+                    ("session", .string(finding.session)),
+                ])
+            } ?? .null
         return .object([
             ("ok", .bool(finding == nil)),
             ("outcome", .string(finding != nil ? "inconsistent" : wasInterrupted ? "interrupted" : "consistent")),
-            ("seed", Int(exactly: seed).map(JSONValue.int) ?? .string(String(seed))), ("batches", .int(batches)), ("sessions", .int(sessions)),
+            ("seed", Int(exactly: seed).map(JSONValue.int) ?? .string(String(seed))), ("batches", .int(batches)),
+            ("sessions", .int(sessions)),
             ("inconsistencies", .int(finding == nil ? 0 : 1)), ("batchesPerSecond", .int(batchesPerSecond)),
             ("seconds", .double((seconds * 1000).rounded() / 1000)), ("failure", failure),
         ])

@@ -1,6 +1,7 @@
 import Foundation
 import Interpreter
 import Transcripts
+
 /// A fuzz session written as a transcript: `# start: empty`, `# expect: inconsistent`, comments
 /// naming the fuzz command that found it, then every input line with its plain 80-column output,
 /// so that `fetchsim replay` reproduces it exactly.
@@ -16,8 +17,10 @@ package struct FuzzTranscript {
     /// A user schema's session starts on its model, which the header names as `# model: PATH`
     /// (`model`: relative to the transcript's directory, as replay reads it); its rows are the
     /// session's own insert lines, so the transcript replays without the CSV file or store.
-    package init(session: FuzzSession, comments: [String], breaksRenumbering: Bool = false,
-                 schema: FuzzSchema? = nil, model: String? = nil) throws {
+    package init(
+        session: FuzzSession, comments: [String], breaksRenumbering: Bool = false,
+        schema: FuzzSchema? = nil, model: String? = nil
+    ) throws {
         let executor = try FuzzExecutor(rendersText: true, breaksRenumbering: breaksRenumbering, schema: schema)
         var lines: [String] = []
         var failure: FuzzFailure?
@@ -35,8 +38,9 @@ package struct FuzzTranscript {
         }
         // A lost user order leaves the table consistent: the replay shows the final order instead.
         let lostOrder = failure?.kind == .userOrder
-        var header = TranscriptHeader(start: .empty, expectsInconsistency: failure != nil && !lostOrder,
-                                      comments: comments + (lostOrder ? ["Lost order: " + (failure?.message ?? "")] : []))
+        var header = TranscriptHeader(
+            start: .empty, expectsInconsistency: failure != nil && !lostOrder,
+            comments: comments + (lostOrder ? ["Lost order: " + (failure?.message ?? "")] : []))
         header.model = schema == nil ? nil : model ?? schema?.options.model
         text = (header.lines + lines).joined(separator: "\n") + "\n"
         inputLines = inputs
@@ -45,7 +49,9 @@ package struct FuzzTranscript {
 
     /// The header comments of a shrunk finding: the command that found it, the failure, and
     /// how far it shrank.
-    package static func comments(for finding: FuzzFinding, configuration: FuzzConfiguration, shrunkLines: Int, tries: Int) -> [String] {
+    package static func comments(
+        for finding: FuzzFinding, configuration: FuzzConfiguration, shrunkLines: Int, tries: Int
+    ) -> [String] {
         [
             "Found by: \(configuration.commandLine)",
             "(batch \(finding.batch) of the run, session \(finding.sessionNumber); shrunk from \(finding.session.lines.count) lines"
@@ -67,7 +73,8 @@ extension FuzzTranscript {
             let absolute = path.hasPrefix("/") ? path : current + "/" + path
             return (absolute as NSString).standardizingPath.split(separator: "/").map(String.init)
         }
-        let to = components(target), from = components(directory)
+        let to = components(target)
+        let from = components(directory)
         var shared = 0
         while shared < min(to.count, from.count), to[shared] == from[shared] { shared += 1 }
         // Nothing in common but the root: the absolute path reads better than a climb to it.

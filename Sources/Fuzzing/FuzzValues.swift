@@ -57,7 +57,8 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// How many fields have a value.
     package var count: Int {
-        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1) + others.count
+        (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1)
+            + others.count
     }
 
     /// The value of the user schema's attribute at `position`, if the edit assigns one.
@@ -71,7 +72,9 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         if let at = others.firstIndex(where: { $0.position == position }) {
             if let value { others[at].value = value } else { others.remove(at: at) }
         } else if let value {
-            others.insert(FuzzOtherValue(position: position, value: value), at: others.firstIndex { $0.position > position } ?? others.count)
+            others.insert(
+                FuzzOtherValue(position: position, value: value),
+                at: others.firstIndex { $0.position > position } ?? others.count)
         }
     }
 

@@ -41,20 +41,25 @@ package struct Fuzzer {
             let sessionSeed = seeds.next()
             result.sessions += 1
             var generator = FuzzGenerator(configuration: configuration, seed: sessionSeed)
-            let executor = try FuzzExecutor(breaksRenumbering: configuration.breaksRenumbering, schema: configuration.schema)
+            let executor = try FuzzExecutor(
+                breaksRenumbering: configuration.breaksRenumbering, schema: configuration.schema)
             var lines: [FuzzLine] = []
             func run(_ line: FuzzLine) throws -> FuzzExecutor.Step {
                 let step = executor.run(line)
                 if let error = step.inputError ?? (step.ranWhole ? nil : "not all of the line could run") {
-                    throw FuzzGeneratorError(line: step.text ?? "\(line)", message: error, seed: configuration.seed, session: result.sessions)
+                    throw FuzzGeneratorError(
+                        line: step.text ?? "\(line)", message: error, seed: configuration.seed, session: result.sessions
+                    )
                 }
                 lines.append(line)
                 return step
             }
             for line in generator.setup() {
                 if let failure = try run(line).failure {
-                    result.outcome = .failed(FuzzFinding(session: FuzzSession(lines: lines), failure: failure,
-                                                         batch: result.batches, sessionNumber: result.sessions))
+                    result.outcome = .failed(
+                        FuzzFinding(
+                            session: FuzzSession(lines: lines), failure: failure,
+                            batch: result.batches, sessionNumber: result.sessions))
                     return result
                 }
             }
@@ -70,8 +75,10 @@ package struct Fuzzer {
                 }
                 if let failure = step.failure {
                     progress(result.batches)
-                    result.outcome = .failed(FuzzFinding(session: FuzzSession(lines: lines), failure: failure,
-                                                         batch: result.batches, sessionNumber: result.sessions))
+                    result.outcome = .failed(
+                        FuzzFinding(
+                            session: FuzzSession(lines: lines), failure: failure,
+                            batch: result.batches, sessionNumber: result.sessions))
                     return result
                 }
             }

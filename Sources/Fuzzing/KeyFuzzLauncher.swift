@@ -30,7 +30,10 @@ package struct KeyFuzzLauncher {
         do {
             result = try fuzzer.run { done in
                 guard showsProgress else { return }
-                status("\r" + FuzzSummary.progressLine(done: done, total: fuzzer.keys, seconds: seconds()).replacingOccurrences(of: "batches", with: "keys") + "\u{1B}[K")
+                status(
+                    "\r"
+                        + FuzzSummary.progressLine(done: done, total: fuzzer.keys, seconds: seconds())
+                        .replacingOccurrences(of: "batches", with: "keys") + "\u{1B}[K")
             } shouldStop: {
                 stopped = isInterrupted()
                 return stopped
@@ -47,21 +50,32 @@ package struct KeyFuzzLauncher {
             shrunk = (try? KeyFuzzer.shrink(failure.keys)) ?? failure.keys
         }
         if isJSON {
-            let failure: JSONValue = result.failure.map { failure in
-                .object([("message", .string(failure.message)), ("keys", .array(shrunk.map { .string(Self.name($0)) }))])
-            } ?? .null
-            output(JSONValue.object([
-                ("ok", .bool(result.failure == nil)), ("outcome", .string(result.failure != nil ? "failed" : stopped ? "interrupted" : "clean")),
-                ("seed", Int(exactly: fuzzer.seed).map(JSONValue.int) ?? .string(String(fuzzer.seed))), ("keys", .int(result.keys)),
-                ("sessions", .int(result.sessions)), ("lines", .int(result.lines)), ("keysPerSecond", .int(rate)), ("failure", failure),
-            ]).description)
+            let failure: JSONValue =
+                result.failure.map { failure in
+                    .object([
+                        ("message", .string(failure.message)), ("keys", .array(shrunk.map { .string(Self.name($0)) })),
+                    ])
+                } ?? .null
+            output(
+                JSONValue.object([
+                    ("ok", .bool(result.failure == nil)),
+                    ("outcome", .string(result.failure != nil ? "failed" : stopped ? "interrupted" : "clean")),
+                    ("seed", Int(exactly: fuzzer.seed).map(JSONValue.int) ?? .string(String(fuzzer.seed))),
+                    ("keys", .int(result.keys)),
+                    ("sessions", .int(result.sessions)), ("lines", .int(result.lines)), ("keysPerSecond", .int(rate)),
+                    ("failure", failure),
+                ]).description)
         } else {
             let count = result.failure == nil ? 0 : 1
-            output("fuzz --keys: \(stopped ? "interrupted after " : "")\(NumberText.grouped(result.keys)) keys in \(NumberText.grouped(result.sessions)) sessions"
-                   + " (\(NumberText.grouped(result.lines)) command lines), \(count) failure\(count == 1 ? "" : "s"), seed \(fuzzer.seed), \(NumberText.grouped(rate)) keys/s")
+            output(
+                "fuzz --keys: \(stopped ? "interrupted after " : "")\(NumberText.grouped(result.keys)) keys in \(NumberText.grouped(result.sessions)) sessions"
+                    + " (\(NumberText.grouped(result.lines)) command lines), \(count) failure\(count == 1 ? "" : "s"), seed \(fuzzer.seed), \(NumberText.grouped(rate)) keys/s"
+            )
             if let failure = result.failure {
                 output("fuzz --keys: \(failure.message)")
-                output("fuzz --keys: shrunk to \(shrunk.count) keys from a fresh demo: " + shrunk.map(Self.name).joined(separator: " "))
+                output(
+                    "fuzz --keys: shrunk to \(shrunk.count) keys from a fresh demo: "
+                        + shrunk.map(Self.name).joined(separator: " "))
             }
         }
         return result.failure != nil ? 1 : stopped ? 130 : 0

@@ -79,7 +79,8 @@ package struct KeyFuzzer {
 
     /// A failing key list reduced by deleting ever smaller runs of keys while it still fails
     /// (`fails`: replayed from a fresh demo, a check finds a problem).
-    package static func shrink(_ keys: [Key], fails: ([Key]) throws -> Bool = { try replay($0) != nil }) throws -> [Key] {
+    package static func shrink(_ keys: [Key], fails: ([Key]) throws -> Bool = { try replay($0) != nil }) throws -> [Key]
+    {
         var current = keys
         var chunk = max(1, current.count / 2)
         while chunk >= 1 {
@@ -119,7 +120,8 @@ package struct KeyFuzzer {
         .character("g"), .character("G"), .character("m"), .character("i"), .character("o"), .character("d"),
         .character("u"), .character("s"), .character("n"), .character("L"), .character("J"), .character("K"),
         .character("?"), .character("y"), .character("x"), .character("7"), .character("é"), .character("日"),
-        .control("r"), .control("c"), .control("u"), .control("a"), .control("e"), .control("k"), .control("b"), .control("f"),
+        .control("r"), .control("c"), .control("u"), .control("a"), .control("e"), .control("k"), .control("b"),
+        .control("f"),
     ]
 
     /// A key as a user (or a cat) would press it: mostly navigation and editing keys, sometimes a
@@ -139,19 +141,26 @@ package struct KeyFuzzer {
             // Typing into whatever field is open: a `:` line, a cell, a search.
             if case .commandLine = editor.mode, Bool.random(using: &random) {
                 let line = commandLines[Int.random(in: 0..<commandLines.count, using: &random)]
-                return .character(line[line.index(line.startIndex, offsetBy: Int.random(in: 0..<line.count, using: &random))])
+                return .character(
+                    line[line.index(line.startIndex, offsetBy: Int.random(in: 0..<line.count, using: &random))])
             }
             return .character(":")
         case 78..<80:
             return .character("/")
         case 80..<92:
             let kind: MouseEvent.Kind = [.press, .drag, .release][Int.random(in: 0..<3, using: &random)]
-            return .mouse(MouseEvent(kind, line: Int.random(in: -1...(editor.rows + 1), using: &random),
-                                     column: Int.random(in: -1...(editor.columns + 1), using: &random)))
+            return .mouse(
+                MouseEvent(
+                    kind, line: Int.random(in: -1...(editor.rows + 1), using: &random),
+                    column: Int.random(in: -1...(editor.columns + 1), using: &random)))
         case 92..<97:
             // Small terminals are where sizes go wrong: most resizes are small.
-            let rows = Bool.random(using: &random) ? Int.random(in: 1...12, using: &random) : Int.random(in: 1...100, using: &random)
-            let columns = Bool.random(using: &random) ? Int.random(in: 1...30, using: &random) : Int.random(in: 1...300, using: &random)
+            let rows =
+                Bool.random(using: &random)
+                ? Int.random(in: 1...12, using: &random) : Int.random(in: 1...100, using: &random)
+            let columns =
+                Bool.random(using: &random)
+                ? Int.random(in: 1...30, using: &random) : Int.random(in: 1...300, using: &random)
             return .resize(rows: rows, columns: columns)
         default:
             return Int.random(in: 0..<10, using: &random) == 0 ? .character("q") : .enter
@@ -189,11 +198,16 @@ package final class KeySession {
         guard screen.rows == editor.rows, screen.columns == editor.columns else {
             return "the screen model is \(screen.rows)×\(screen.columns) on a \(editor.rows)×\(editor.columns) terminal"
         }
-        guard screen.lines.count == screen.rows else { return "\(screen.lines.count) lines on a terminal of \(screen.rows)" }
-        for (index, line) in screen.lines.enumerated() where TextWidth.displayWidth(of: line.text) > screen.columns {
-            return "line \(index) is \(TextWidth.displayWidth(of: line.text)) columns wide on a terminal of \(screen.columns)"
+        guard screen.lines.count == screen.rows else {
+            return "\(screen.lines.count) lines on a terminal of \(screen.rows)"
         }
-        if let cursor = screen.cursor, !(0..<screen.rows).contains(cursor.line) || !(0..<max(screen.columns, 1)).contains(cursor.column) {
+        for (index, line) in screen.lines.enumerated() where TextWidth.displayWidth(of: line.text) > screen.columns {
+            return
+                "line \(index) is \(TextWidth.displayWidth(of: line.text)) columns wide on a terminal of \(screen.columns)"
+        }
+        if let cursor = screen.cursor,
+            !(0..<screen.rows).contains(cursor.line) || !(0..<max(screen.columns, 1)).contains(cursor.column)
+        {
             return "the cursor is at \(cursor.line),\(cursor.column) on a \(screen.rows)×\(screen.columns) terminal"
         }
         // The workspace the lines built, compared only when a line ran since the last check.

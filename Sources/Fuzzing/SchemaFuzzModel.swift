@@ -1,7 +1,7 @@
 import Adapters
 import CoreDataFiles
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import Foundation
 import Interpreter
 import ObjectGraph
@@ -14,7 +14,8 @@ struct FuzzNames: Equatable, Sendable {
     var index: String
 
     /// The built-in schema: `Item`, sectioned by `group`, ordered by `order`.
-    static let builtIn = FuzzNames(entity: FuzzField.entityName, section: FuzzField.group.rawValue, index: FuzzField.order.rawValue)
+    static let builtIn = FuzzNames(
+        entity: FuzzField.entityName, section: FuzzField.group.rawValue, index: FuzzField.order.rawValue)
 }
 
 /// A user's entity to fuzz (`fuzz --model M --entity E --section KEY --index KEY`): the model,
@@ -47,8 +48,10 @@ package struct FuzzSchema: Sendable, Equatable {
         /// A Core Data SQLite store the model reads, or nil.
         package var coreDataStore: String?
 
-        package init(model: String, entity: String, section: String, index: String, filter: String? = nil,
-                     data: String? = nil, coreDataStore: String? = nil) {
+        package init(
+            model: String, entity: String, section: String, index: String, filter: String? = nil,
+            data: String? = nil, coreDataStore: String? = nil
+        ) {
             self.model = model
             self.entity = entity
             self.section = section
@@ -81,7 +84,8 @@ package struct FuzzSchema: Sendable, Equatable {
 
         package static func == (a: Column, b: Column) -> Bool {
             a.name == b.name && a.modelType == b.modelType && a.type == b.type && a.isOptional == b.isOptional
-                && a.position == b.position && a.role == b.role && a.range?.low == b.range?.low && a.range?.high == b.range?.high
+                && a.position == b.position && a.role == b.role && a.range?.low == b.range?.low
+                && a.range?.high == b.range?.high
                 && a.seen == b.seen
         }
     }
@@ -97,7 +101,8 @@ package struct FuzzSchema: Sendable, Equatable {
     package let seedRows: [FuzzValues]
 
     package static func == (a: FuzzSchema, b: FuzzSchema) -> Bool {
-        a.options == b.options && a.columns == b.columns && a.sectionValues == b.sectionValues && a.seedRows == b.seedRows
+        a.options == b.options && a.columns == b.columns && a.sectionValues == b.sectionValues
+            && a.seedRows == b.seedRows
     }
 
     var names: FuzzNames { FuzzNames(entity: options.entity, section: section.name, index: index.name) }
@@ -108,7 +113,10 @@ package struct FuzzSchema: Sendable, Equatable {
 
     /// `--model M --entity E --section S --index I [--filter 'P'] [--data F]`, quoted for a shell.
     var commandLineWords: [String] {
-        var words = ["--model", options.model, "--entity", options.entity, "--section", options.section, "--index", options.index]
+        var words = [
+            "--model", options.model, "--entity", options.entity, "--section", options.section, "--index",
+            options.index,
+        ]
         if let filter = options.filter { words += ["--filter", filter] }
         if let data = options.data { words += ["--data", data] }
         if let store = options.coreDataStore { words += ["--coredata-store", store] }
@@ -129,7 +137,9 @@ package struct FuzzSchema: Sendable, Equatable {
     /// Reads the model, checks the entity, the keys and the filter, and reads the seed rows; any
     /// problem is refused with a message naming the option, the name and what would fit — all
     /// before a batch runs.
-    package static func load(_ options: Options, sections: Int, reorder: ReorderStrategy) throws(FuzzConfigurationError) -> FuzzSchema {
+    package static func load(_ options: Options, sections: Int, reorder: ReorderStrategy) throws(FuzzConfigurationError)
+        -> FuzzSchema
+    {
         let mapped: ModelSchema
         do {
             mapped = try Interpreter.readModel(at: options.model)
@@ -140,52 +150,69 @@ package struct FuzzSchema: Sendable, Equatable {
         // but no object is ever of it, so there is nothing to insert.
         if let abstract = mapped.model.entity(named: options.entity), abstract.isAbstract {
             let subs = mapped.model.entities.filter { $0.parentEntity == abstract.name }.map(\.name)
-            throw FuzzConfigurationError("--entity: entity '\(abstract.name)' is abstract (no object is ever of it): fuzz one of its sub-entities"
-                                         + (subs.isEmpty ? "" : " (\(subs.joined(separator: ", ")))"))
+            throw FuzzConfigurationError(
+                "--entity: entity '\(abstract.name)' is abstract (no object is ever of it): fuzz one of its sub-entities"
+                    + (subs.isEmpty ? "" : " (\(subs.joined(separator: ", ")))"))
         }
         guard let entity = mapped.schema.entity(named: options.entity) else {
             let names = mapped.schema.entities.map(\.name)
-            throw FuzzConfigurationError("--entity: no entity '\(options.entity)' in '\(options.model)'" + hint(options.entity, names)
-                                         + "; its entities: \(names.joined(separator: ", "))")
+            throw FuzzConfigurationError(
+                "--entity: no entity '\(options.entity)' in '\(options.model)'" + hint(options.entity, names)
+                    + "; its entities: \(names.joined(separator: ", "))")
         }
         let sources = mapped.sources[entity.name] ?? []
         var columns: [Column] = []
         for (position, attribute) in entity.attributes.enumerated() {
             if attribute.isRelationship || attribute.type == .toMany {
                 guard attribute.isOptional || attribute.type == .toMany else {
-                    throw FuzzConfigurationError("--entity: relationship '\(attribute.name)' of '\(entity.name)' is required, but the fuzzer leaves relationships nil (their targets are out of its scope): make it optional or fuzz another entity")
+                    throw FuzzConfigurationError(
+                        "--entity: relationship '\(attribute.name)' of '\(entity.name)' is required, but the fuzzer leaves relationships nil (their targets are out of its scope): make it optional or fuzz another entity"
+                    )
                 }
                 continue
             }
             guard position < sources.count, case .attribute(let description, _) = sources[position] else { continue }
-            columns.append(Column(name: attribute.name, modelType: description.type, type: attribute.type,
-                                  isOptional: attribute.isOptional, position: position, role: .plain, range: nil, seen: []))
+            columns.append(
+                Column(
+                    name: attribute.name, modelType: description.type, type: attribute.type,
+                    isOptional: attribute.isOptional, position: position, role: .plain, range: nil, seen: []))
         }
         let names = columns.map(\.name)
         func key(_ name: String, option: String) throws(FuzzConfigurationError) -> Int {
             guard let at = columns.firstIndex(where: { $0.name == name }) else {
                 let isRelationship = entity.attribute(named: name)?.isRelationship ?? false
-                throw FuzzConfigurationError("\(option): " + (isRelationship
-                    ? "'\(name)' is a relationship of '\(entity.name)': a key must be an attribute"
-                    : "no attribute '\(name)' in entity '\(entity.name)'" + hint(name, names) + "; its attributes: \(names.joined(separator: ", "))"))
+                throw FuzzConfigurationError(
+                    "\(option): "
+                        + (isRelationship
+                            ? "'\(name)' is a relationship of '\(entity.name)': a key must be an attribute"
+                            : "no attribute '\(name)' in entity '\(entity.name)'" + hint(name, names)
+                                + "; its attributes: \(names.joined(separator: ", "))"))
             }
             return at
         }
         let sectionAt = try key(options.section, option: "--section")
         let indexAt = try key(options.index, option: "--index")
         guard sectionAt != indexAt else {
-            throw FuzzConfigurationError("--section and --index both name '\(options.section)': the list is sectioned by one attribute and ordered within its sections by another")
+            throw FuzzConfigurationError(
+                "--section and --index both name '\(options.section)': the list is sectioned by one attribute and ordered within its sections by another"
+            )
         }
         let sectionType = columns[sectionAt].modelType
         guard [.string, .integer16, .integer32, .integer64, .boolean].contains(sectionType) else {
-            throw FuzzConfigurationError("--section: '\(options.section)' is a \(sectionType.rawValue) attribute; a section key must be a String, Integer 16/32/64 or Boolean attribute, whose values the fuzzer draws from a small set")
+            throw FuzzConfigurationError(
+                "--section: '\(options.section)' is a \(sectionType.rawValue) attribute; a section key must be a String, Integer 16/32/64 or Boolean attribute, whose values the fuzzer draws from a small set"
+            )
         }
         let indexColumn = columns[indexAt]
         guard [.integer16, .integer32, .integer64, .double, .float, .decimal].contains(indexColumn.modelType) else {
-            throw FuzzConfigurationError("--index: '\(options.index)' is a \(indexColumn.modelType.rawValue) attribute; the index key (the display order drags renumber) must be an Integer 16/32/64, Double, Float or Decimal attribute")
+            throw FuzzConfigurationError(
+                "--index: '\(options.index)' is a \(indexColumn.modelType.rawValue) attribute; the index key (the display order drags renumber) must be an Integer 16/32/64, Double, Float or Decimal attribute"
+            )
         }
         guard reorder.accepts(indexColumn.type) else {
-            throw FuzzConfigurationError("--index: '\(options.index)' is a \(indexColumn.modelType.rawValue) attribute, but '--reorder \(reorder)' keeps its keys in \(reorder.requiredType) attribute")
+            throw FuzzConfigurationError(
+                "--index: '\(options.index)' is a \(indexColumn.modelType.rawValue) attribute, but '--reorder \(reorder)' keeps its keys in \(reorder.requiredType) attribute"
+            )
         }
         columns[sectionAt].role = .section
         columns[indexAt].role = .index
@@ -193,7 +220,8 @@ package struct FuzzSchema: Sendable, Equatable {
             do {
                 _ = try Predicate(format: filter).bound(to: entity)
             } catch {
-                throw FuzzConfigurationError("--filter: \(error.message) at column \(error.column) of '\(filter)'\(error.hint)")
+                throw FuzzConfigurationError(
+                    "--filter: \(error.message) at column \(error.column) of '\(filter)'\(error.hint)")
             }
         }
         let rows = try seedValues(options, mapped: mapped, entity: entity)
@@ -220,7 +248,8 @@ package struct FuzzSchema: Sendable, Equatable {
             }
             return values
         }
-        return FuzzSchema(options: options, mapped: mapped, columns: columns, sectionValues: sectionValues, seedRows: seedRows)
+        return FuzzSchema(
+            options: options, mapped: mapped, columns: columns, sectionValues: sectionValues, seedRows: seedRows)
     }
 
     /// ` (did you mean 'group'?)`, or nothing.
@@ -231,7 +260,9 @@ package struct FuzzSchema: Sendable, Equatable {
     /// The seed rows' values by schema position: read by `import csv` (its checks and messages,
     /// `FILE:LINE:COLUMN: …`) into a scratch session on the model, or from the store through
     /// the model; empty without either.
-    private static func seedValues(_ options: Options, mapped: ModelSchema, entity: Entity) throws(FuzzConfigurationError) -> [[Value]] {
+    private static func seedValues(_ options: Options, mapped: ModelSchema, entity: Entity)
+        throws(FuzzConfigurationError) -> [[Value]]
+    {
         if let path = options.data {
             let interpreter: Interpreter
             do {
@@ -242,12 +273,17 @@ package struct FuzzSchema: Sendable, Equatable {
             interpreter.rendersText = false
             let outcome = interpreter.execute("import csv \(Value.string(path).literal) \(entity.name)")
             if let message = outcome.errorMessage { throw FuzzConfigurationError("--data: \(message)") }
-            let objects = interpreter.workspace.context.objects(ofEntity: entity.name).sorted { $0.objectID < $1.objectID }
+            let objects = interpreter.workspace.context.objects(ofEntity: entity.name).sorted {
+                $0.objectID < $1.objectID
+            }
             let rows = objects.map { object in (0..<entity.attributes.count).map { object.value(at: $0) } }
             // A required attribute the file has no column for is nil in every row, which no save accepts.
-            for (position, attribute) in entity.attributes.enumerated() where !attribute.isOptional && !attribute.isRelationship {
+            for (position, attribute) in entity.attributes.enumerated()
+            where !attribute.isOptional && !attribute.isRelationship {
                 if rows.contains(where: { $0[position].isNull }) {
-                    throw FuzzConfigurationError("--data: \(path):1:1: no column for required attribute '\(attribute.name)' of '\(entity.name)' (and it has no default value)")
+                    throw FuzzConfigurationError(
+                        "--data: \(path):1:1: no column for required attribute '\(attribute.name)' of '\(entity.name)' (and it has no default value)"
+                    )
                 }
             }
             return rows
@@ -258,9 +294,12 @@ package struct FuzzSchema: Sendable, Equatable {
                 let objects = contents.objects.filter { $0.entity == entity.name }
                 // Core Data refuses to save a required attribute that is nil, so a store should
                 // hold none; one that does could not be inserted into a session.
-                for (position, attribute) in entity.attributes.enumerated() where !attribute.isOptional && !attribute.isRelationship {
+                for (position, attribute) in entity.attributes.enumerated()
+                where !attribute.isOptional && !attribute.isRelationship {
                     if let (number, _) = objects.enumerated().first(where: { $0.element.values[position].isNull }) {
-                        throw FuzzConfigurationError("--coredata-store: \(path): required attribute '\(attribute.name)' is nil in the \(Self.ordinal(number + 1)) \(entity.name) row (by Z_PK), which no insert accepts")
+                        throw FuzzConfigurationError(
+                            "--coredata-store: \(path): required attribute '\(attribute.name)' is nil in the \(Self.ordinal(number + 1)) \(entity.name) row (by Z_PK), which no insert accepts"
+                        )
                     }
                 }
                 return objects.map(\.values)
@@ -286,7 +325,8 @@ package struct FuzzSchema: Sendable, Equatable {
         if column.type == .bool { return [.bool(false), .bool(true)] }
         // Counted by value in a dictionary (a store may hold many rows and many distinct values),
         // each value's first appearance kept for the ties.
-        var tally: [(value: Value, count: Int)] = [], slots: [Value: Int] = [:]
+        var tally: [(value: Value, count: Int)] = []
+        var slots: [Value: Int] = [:]
         for row in rows where !row[column.position].isNull {
             let value = row[column.position]
             if let at = slots[value] {
@@ -296,7 +336,8 @@ package struct FuzzSchema: Sendable, Equatable {
                 tally.append((value, 1))
             }
         }
-        var values = tally.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element.value)
+        var values = tally.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(
+            \.element.value)
         values = Array(values.prefix(count))
         var next = 0
         while values.count < count {

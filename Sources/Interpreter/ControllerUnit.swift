@@ -20,8 +20,10 @@ package final class ControllerUnit {
     /// Whether its table was torn down (`close --leave-delegate`): its delegate is still attached.
     package internal(set) var isClosed = false
 
-    init(name: String, controller: FetchedResultsController, dataSource: ListDataSource, table: SimulatedTableView,
-         adapter: TableAdapter, adapterKind: AdapterKind, adapterOptions: AdapterOptions, fetchSpec: Command.FetchSpec?) {
+    init(
+        name: String, controller: FetchedResultsController, dataSource: ListDataSource, table: SimulatedTableView,
+        adapter: TableAdapter, adapterKind: AdapterKind, adapterOptions: AdapterOptions, fetchSpec: Command.FetchSpec?
+    ) {
         self.name = name
         self.controller = controller
         self.dataSource = dataSource

@@ -9,24 +9,26 @@ package enum SessionStart: String, Sendable, CaseIterable {
     /// save (so `rollback` returns to the demo), a rollback that clears the undo stack (so `undo`
     /// cannot take back the demo's own notes), a fetch sectioned by group and ordered by `order`
     /// (the index attribute), and the coordinator adapter.
-    static let demoScript = [
-        "entity Note title:string group:string order:int done:bool?",
-        "begin",
-    ] + [
-        ("Groceries", ["Milk", "Eggs", "Bread", "Coffee"]),
-        ("Home", ["Fix the sink", "Water plants", "Pay rent", "Call plumber"]),
-        ("Work", ["Write report", "Review PR", "Plan sprint", "Email Anna"]),
-    ].flatMap { group, titles in
-        titles.enumerated().map { order, title in
-            "insert Note title=\"\(title)\" group=\"\(group)\" order=\(order)" + (order == 1 ? " done=true" : "")
-        }
-    } + [
-        "commit",
-        "save",
-        "rollback",
-        "fetch Note sort group, order section group index order",
-        "adapter coordinator",
-    ]
+    static let demoScript =
+        [
+            "entity Note title:string group:string order:int done:bool?",
+            "begin",
+        ]
+        + [
+            ("Groceries", ["Milk", "Eggs", "Bread", "Coffee"]),
+            ("Home", ["Fix the sink", "Water plants", "Pay rent", "Call plumber"]),
+            ("Work", ["Write report", "Review PR", "Plan sprint", "Email Anna"]),
+        ].flatMap { group, titles in
+            titles.enumerated().map { order, title in
+                "insert Note title=\"\(title)\" group=\"\(group)\" order=\(order)" + (order == 1 ? " done=true" : "")
+            }
+        } + [
+            "commit",
+            "save",
+            "rollback",
+            "fetch Note sort group, order section group index order",
+            "adapter coordinator",
+        ]
 
     /// Builds the start state with `interpreter`; the demo's own events are not counted.
     package func prepare(_ interpreter: Interpreter) throws {
@@ -44,9 +46,11 @@ package enum SessionStart: String, Sendable, CaseIterable {
     }
 
     /// The first line a newcomer reads.
-    package static let welcome = "FetchSim — a demo list of 12 notes in 3 sections, driven by the coordinator adapter. Type 'help' to start, Ctrl-D to quit."
+    package static let welcome =
+        "FetchSim — a demo list of 12 notes in 3 sections, driven by the coordinator adapter. Type 'help' to start, Ctrl-D to quit."
     /// The first line of `--empty`.
-    package static let emptyWelcome = "FetchSim — an empty workspace. Define an entity ('help entity'), insert objects and 'fetch' them; 'help' lists the commands, Ctrl-D quits."
+    package static let emptyWelcome =
+        "FetchSim — an empty workspace. Define an entity ('help entity'), insert objects and 'fetch' them; 'help' lists the commands, Ctrl-D quits."
 }
 
 extension Interpreter {

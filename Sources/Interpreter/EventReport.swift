@@ -1,7 +1,7 @@
 import Adapters
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 
 /// One change event as the REPL reports it: its number, what the adapter received and did, the
@@ -27,7 +27,9 @@ package struct EventReport {
         self.problems = problems
     }
 
-    package var isConsistent: Bool { problems.isEmpty && event.tableError == nil && event.appCrash == nil && exceptions.isEmpty }
+    package var isConsistent: Bool {
+        problems.isEmpty && event.tableError == nil && event.appCrash == nil && exceptions.isEmpty
+    }
 
     /// `event 3 · 1 insert applied, 2 moves skipped · table: insertRows [0.0]`: the callbacks
     /// counted by kind and what the adapter did with them, in order of first appearance.
@@ -51,9 +53,11 @@ package struct EventReport {
         var text = "event \(number)"
         if let appCalls {
             // The simulator lists the user's gesture first (`user moves row 0.2 to 0.0`), then the app's calls.
-            let gestures = appCalls.prefix { $0.hasPrefix("user ") }, calls = appCalls.dropFirst(gestures.count)
+            let gestures = appCalls.prefix { $0.hasPrefix("user ") }
+            let calls = appCalls.dropFirst(gestures.count)
             return text + gestures.map { " · " + $0 }.joined()
-                + (calls.isEmpty ? " · the app's table: no calls" : " · the app's table: " + calls.joined(separator: ", "))
+                + (calls.isEmpty
+                    ? " · the app's table: no calls" : " · the app's table: " + calls.joined(separator: ", "))
         }
         text += kinds.isEmpty ? " · no callbacks" : " · " + kinds.map(\.description).joined(separator: ", ")
         if let writes { text += " · writes \(writes)" }
@@ -65,25 +69,32 @@ package struct EventReport {
 
     /// The event's callbacks as the `--json` protocol lists them.
     package var callbacksJSON: JSONValue {
-        .array(event.entries.map { callback, action in
-            switch callback {
-            case .willChangeContent: return .object([("event", "willChangeContent")])
-            case .didChangeContent: return .object([("event", "didChangeContent")])
-            case .snapshot(let sections, let items, let reloaded):
-                return .object([("event", "snapshot"), ("sections", .int(sections)), ("items", .int(items)),
-                                ("reloaded", .array(reloaded.map { .int($0.rawValue) })), ("action", .string(action.rawValue))])
-            case .difference(let difference):
-                return Self.json(difference, action: action)
-            case .section(let change):
-                return .object([("event", "section"), ("type", .string(change.type.rawValue)), ("index", .int(change.index)),
-                                ("name", .string(change.name)), ("action", .string(action.rawValue))])
-            case .object(let change):
-                return .object([("event", "object"), ("type", .string(change.type.rawValue)),
-                                ("id", .int(change.object.objectID.rawValue)),
-                                ("indexPath", Self.json(change.indexPath)), ("newIndexPath", Self.json(change.newIndexPath)),
-                                ("action", .string(action.rawValue))])
-            }
-        })
+        .array(
+            event.entries.map { callback, action in
+                switch callback {
+                case .willChangeContent: return .object([("event", "willChangeContent")])
+                case .didChangeContent: return .object([("event", "didChangeContent")])
+                case .snapshot(let sections, let items, let reloaded):
+                    return .object([
+                        ("event", "snapshot"), ("sections", .int(sections)), ("items", .int(items)),
+                        ("reloaded", .array(reloaded.map { .int($0.rawValue) })), ("action", .string(action.rawValue)),
+                    ])
+                case .difference(let difference):
+                    return Self.json(difference, action: action)
+                case .section(let change):
+                    return .object([
+                        ("event", "section"), ("type", .string(change.type.rawValue)), ("index", .int(change.index)),
+                        ("name", .string(change.name)), ("action", .string(action.rawValue)),
+                    ])
+                case .object(let change):
+                    return .object([
+                        ("event", "object"), ("type", .string(change.type.rawValue)),
+                        ("id", .int(change.object.objectID.rawValue)),
+                        ("indexPath", Self.json(change.indexPath)), ("newIndexPath", Self.json(change.newIndexPath)),
+                        ("action", .string(action.rawValue)),
+                    ])
+                }
+            })
     }
 
     /// `{"n":…,"callbacks":[…],"consistent":…,"problems":[…],"error":…}`.
@@ -91,7 +102,12 @@ package struct EventReport {
         var fields: [(String, JSONValue)] = [
             ("n", .int(number)), ("callbacks", callbacksJSON), ("consistent", .bool(isConsistent)),
             ("problems", .array(problems.map { .string($0.description) })),
-            ("error", (event.appCrash?.description ?? event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null),
+            (
+                "error",
+                (event.appCrash?.description ?? event.exceptionReason ?? event.tableError?.description).map {
+                    .string($0)
+                } ?? .null
+            ),
         ]
         if let writes { fields.append(("writes", .int(writes))) }
         if let appCalls {
@@ -101,11 +117,22 @@ package struct EventReport {
         }
         if !otherControllers.isEmpty {
             // Each as the selected controller's fields: its callbacks and UIKit's error.
-            fields.append(("controllers", .array(otherControllers.map { name, event in
-                let other = EventReport(number: number, event: event, problems: [])
-                return .object([("controller", .string(name)), ("callbacks", other.callbacksJSON),
-                                ("error", (event.exceptionReason ?? event.tableError?.description).map { .string($0) } ?? .null)])
-            })))
+            fields.append(
+                (
+                    "controllers",
+                    .array(
+                        otherControllers.map { name, event in
+                            let other = EventReport(number: number, event: event, problems: [])
+                            return .object([
+                                ("controller", .string(name)), ("callbacks", other.callbacksJSON),
+                                (
+                                    "error",
+                                    (event.exceptionReason ?? event.tableError?.description).map { .string($0) }
+                                        ?? .null
+                                ),
+                            ])
+                        })
+                ))
         }
         return .object(fields)
     }
@@ -113,17 +140,23 @@ package struct EventReport {
     /// `{"event":"difference","removals":[{"offset":O,"id":ID,"associatedWith":A|null}],"insertions":[…],"action":…}`.
     static func json(_ difference: CollectionDifference<ObjectID>, action: CallbackAction) -> JSONValue {
         let step = { (offset: Int, id: ObjectID, other: Int?) -> JSONValue in
-            .object([("offset", .int(offset)), ("id", .int(id.rawValue)), ("associatedWith", other.map { .int($0) } ?? .null)])
+            .object([
+                ("offset", .int(offset)), ("id", .int(id.rawValue)),
+                ("associatedWith", other.map { .int($0) } ?? .null),
+            ])
         }
-        var removals: [JSONValue] = [], insertions: [JSONValue] = []
+        var removals: [JSONValue] = []
+        var insertions: [JSONValue] = []
         for change in difference {
             switch change {
             case .remove(let offset, let id, let other): removals.append(step(offset, id, other))
             case .insert(let offset, let id, let other): insertions.append(step(offset, id, other))
             }
         }
-        return .object([("event", "difference"), ("removals", .array(removals)), ("insertions", .array(insertions)),
-                        ("action", .string(action.rawValue))])
+        return .object([
+            ("event", "difference"), ("removals", .array(removals)), ("insertions", .array(insertions)),
+            ("action", .string(action.rawValue)),
+        ])
     }
 
     static func json(_ path: IndexPath?) -> JSONValue {

@@ -10,8 +10,12 @@ package enum FileErrorReason {
     /// The system's reason for `error` if it carries one, else its own description.
     package static func text(for error: any Error) -> String {
         var reason = error.localizedDescription
-        if let code = posixCode(of: error, depth: 2), code > 0, let text = strerror(code) { reason = String(cString: text) }
-        guard let first = reason.first, first.isUppercase, !(reason.dropFirst().first?.isUppercase ?? false) else { return reason }
+        if let code = posixCode(of: error, depth: 2), code > 0, let text = strerror(code) {
+            reason = String(cString: text)
+        }
+        guard let first = reason.first, first.isUppercase, !(reason.dropFirst().first?.isUppercase ?? false) else {
+            return reason
+        }
         return first.lowercased() + reason.dropFirst()
     }
 

@@ -1,7 +1,7 @@
 import CSV
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import Foundation
 import ObjectGraph
 import Sheet
@@ -20,29 +20,42 @@ extension Interpreter {
                     guard let cells = row.cells, column < cells.count else { return .null }
                     // A cell showing a nil value is written as `dump objects` writes nil: an empty
                     // cell, JSON null. A stale cell's "nil" stays text: it is what the cell shows.
-                    if cells[column] == "nil", object?.value(forKey: model.columns[column])?.isNull ?? false { return .null }
+                    if cells[column] == "nil", object?.value(forKey: model.columns[column])?.isNull ?? false {
+                        return .null
+                    }
                     return .string(cells[column])
                 }
                 rows.append([.string(part.name ?? ""), .string(row.path.shortDescription), .int(row.id)] + cells)
             }
         }
-        return OutputGrid(columns: ["section", "path", "id"] + model.columns, rows: rows).lines(outputMode).map { .line($0) }
+        return OutputGrid(columns: ["section", "path", "id"] + model.columns, rows: rows).lines(outputMode).map {
+            .line($0)
+        }
     }
 
     /// `dump objects` in a grid mode: every object by ID, the attributes of all entities as columns.
     func objectsGrid() -> [OutputBlock] {
         var columns: [String] = []
-        for entity in context.schema.entities { for attribute in entity.attributes where !columns.contains(attribute.name) { columns.append(attribute.name) } }
-        let all = context.schema.entities.flatMap { context.objects(ofEntity: $0.name) }.sorted { $0.objectID < $1.objectID }
+        for entity in context.schema.entities {
+            for attribute in entity.attributes where !columns.contains(attribute.name) {
+                columns.append(attribute.name)
+            }
+        }
+        let all = context.schema.entities.flatMap { context.objects(ofEntity: $0.name) }.sorted {
+            $0.objectID < $1.objectID
+        }
         let rows = all.map { object -> [JSONValue] in
-            [.int(object.objectID.rawValue), .string(object.entity.name)] + columns.map { object.value(forKey: $0).map(Self.json) ?? .null }
+            [.int(object.objectID.rawValue), .string(object.entity.name)]
+                + columns.map { object.value(forKey: $0).map(Self.json) ?? .null }
         }
         return OutputGrid(columns: ["id", "entity"] + columns, rows: rows).lines(outputMode).map { .line($0) }
     }
 
     /// `export csv FILE [where …]`: the fetched objects in fetch order (those matching), `id` first.
     func exportCSV(path: String, predicate: Command.PredicateText?) throws -> LineOutcome {
-        guard let controller = workspace.controller, let entity = context.schema.entity(named: controller.fetchRequest.entityName) else {
+        guard let controller = workspace.controller,
+            let entity = context.schema.entity(named: controller.fetchRequest.entityName)
+        else {
             throw InterpreterError("nothing fetched yet: 'export csv' writes the fetched objects; try 'fetch'")
         }
         var bound: BoundPredicate?
@@ -54,22 +67,26 @@ extension Interpreter {
             }
         }
         let objects = (controller.fetchedObjects ?? []).filter { bound?.evaluate($0.values) ?? true }
-        let grid = OutputGrid(columns: ["id"] + entity.attributes.map(\.name),
-                              rows: objects.map { [.int($0.objectID.rawValue)] + $0.values.map(Self.json) })
+        let grid = OutputGrid(
+            columns: ["id"] + entity.attributes.map(\.name),
+            rows: objects.map { [.int($0.objectID.rawValue)] + $0.values.map(Self.json) })
         do {
             try writeFile(path, grid.csvText(quotesEmptyStrings: true) + "\n")
         } catch {
             throw InterpreterError("cannot write '\(path)': \(FileErrorReason.text(for: error))")
         }
-        return text(["exported \(objects.count) \(entity.name) object\(objects.count == 1 ? "" : "s") to '\(path)'"],
-                    json: [("exported", .int(objects.count)), ("file", .string(path))])
+        return text(
+            ["exported \(objects.count) \(entity.name) object\(objects.count == 1 ? "" : "s") to '\(path)'"],
+            json: [("exported", .int(objects.count)), ("file", .string(path))])
     }
 
     /// `import csv FILE ENTITY`: one insert per record, all in one change event; any bad cell
     /// (or header) fails the whole import as `FILE:LINE:COLUMN: …` and inserts nothing.
     func importCSV(path: String, entityName: String) throws -> LineOutcome {
         guard let entity = context.schema.entity(named: entityName) else {
-            throw located(ObjectGraphError.unknownEntity(entityName).description, at: .entity, token: entityName, suggestions: entityNames)
+            throw located(
+                ObjectGraphError.unknownEntity(entityName).description, at: .entity, token: entityName,
+                suggestions: entityNames)
         }
         let contents: String
         do {
@@ -88,7 +105,9 @@ extension Interpreter {
             for (number, values) in records.enumerated() {
                 ids.append(try context.insert(entity.name, values: values).objectID)
                 if number % CSVImport.checkInterval == CSVImport.checkInterval - 1 {
-                    progress?("import csv: \(NumberText.grouped(number + 1)) of \(NumberText.grouped(records.count)) objects inserted")
+                    progress?(
+                        "import csv: \(NumberText.grouped(number + 1)) of \(NumberText.grouped(records.count)) objects inserted"
+                    )
                     // All or nothing: a stop here discards the inserts made so far.
                     if isInterrupted() { throw stopped }
                 }
@@ -107,13 +126,16 @@ extension Interpreter {
         if rendersText {
             // One summary line instead of every new ID (a large import would print megabytes):
             // the IDs' range, which the JSON answer lists in full.
-            let range = ids.first.map { first in
-                let last = ids[ids.count - 1]
-                return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
-            } ?? ""
+            let range =
+                ids.first.map { first in
+                    let last = ids[ids.count - 1]
+                    return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
+                } ?? ""
             let count = NumberText.grouped(ids.count)
             outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
-            outcome.text.insert(.line("imported \(count) \(entity.name) object\(ids.count == 1 ? "" : "s")\(range) from '\(path)'"), at: 0)
+            outcome.text.insert(
+                .line("imported \(count) \(entity.name) object\(ids.count == 1 ? "" : "s")\(range) from '\(path)'"),
+                at: 0)
         }
         return outcome
     }
@@ -144,7 +166,8 @@ enum CSVImport {
         if isDirectory.boolValue { return InterpreterError("cannot read '\(path)': is a directory") }
         if let data = FileManager.default.contents(atPath: path), let bad = firstInvalidUTF8(data) {
             let byte = "0x" + String(bad.byte, radix: 16, uppercase: true)
-            return InterpreterError("\(path):\(bad.line):\(bad.column): byte \(byte) is not UTF-8 (save the file as UTF-8)")
+            return InterpreterError(
+                "\(path):\(bad.line):\(bad.column): byte \(byte) is not UTF-8 (save the file as UTF-8)")
         }
         return InterpreterError("cannot read '\(path)': \(FileErrorReason.text(for: error))")
     }
@@ -153,12 +176,17 @@ enum CSVImport {
     /// column (in characters, 1-based) and its value.
     static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
         let bytes = [UInt8](data)
-        var line = 1, column = 1, index = 0
+        var line = 1
+        var column = 1
+        var index = 0
         while index < bytes.count {
             let lead = bytes[index]
-            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            let length =
+                lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
             let sequence = length > 0 && index + length <= bytes.count ? Array(bytes[index..<(index + length)]) : []
-            guard !sequence.isEmpty, String(validating: sequence, as: UTF8.self) != nil else { return (line, column, lead) }
+            guard !sequence.isEmpty, String(validating: sequence, as: UTF8.self) != nil else {
+                return (line, column, lead)
+            }
             if lead == UInt8(ascii: "\n") { (line, column) = (line + 1, 1) } else { column += 1 }
             index += length
         }
@@ -169,8 +197,11 @@ enum CSVImport {
     /// at a `"` not doubled), as `(line, column)`; nil when every quote closes. A reader would
     /// otherwise take the rest of the file as that one field and report a wrong field count.
     static func unterminatedQuote(in text: String) -> (line: Int, column: Int)? {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
-        var line = 1, column = 0
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        let newline = UInt8(ascii: "\n")
+        var line = 1
+        var column = 0
         var openedAt: (line: Int, column: Int)?
         var atFieldStart = true
         // Where the field just closed by a quote opened: a second quote right after reopens it.
@@ -207,10 +238,13 @@ enum CSVImport {
         return openedAt
     }
 
-    static func records(_ text: String, path: String, entity: Entity,
-                        everyInterval: (Int) throws -> Void = { _ in }) throws -> [[(key: String, value: Value)]] {
+    static func records(
+        _ text: String, path: String, entity: Entity,
+        everyInterval: (Int) throws -> Void = { _ in }
+    ) throws -> [[(key: String, value: Value)]] {
         if let open = unterminatedQuote(in: text) {
-            throw InterpreterError("\(path):\(open.line):\(open.column): unterminated quote: the quoted field that starts here never ends")
+            throw InterpreterError(
+                "\(path):\(open.line):\(open.column): unterminated quote: the quoted field that starts here never ends")
         }
         let reader: CSVReader
         do {
@@ -218,14 +252,23 @@ enum CSVImport {
         } catch {
             throw InterpreterError("\(path):1:1: cannot read CSV: \(error)")
         }
-        guard let header = reader.next() else { throw InterpreterError("\(path):1:1: empty file (expected a header row of attribute names)") }
+        guard let header = reader.next() else {
+            throw InterpreterError("\(path):1:1: empty file (expected a header row of attribute names)")
+        }
         var attributes: [Attribute?] = []
         for (index, name) in header.enumerated() {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            if trimmed == "id" { attributes.append(nil); continue }
+            if trimmed == "id" {
+                attributes.append(nil)
+                continue
+            }
             guard let attribute = entity.attribute(named: trimmed) else {
-                let hint = Suggestion.closest(to: trimmed, among: entity.attributes.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw InterpreterError("\(path):1:\(index + 1): unknown attribute '\(trimmed)' of entity '\(entity.name)'\(hint)")
+                let hint =
+                    Suggestion.closest(to: trimmed, among: entity.attributes.map(\.name)).map {
+                        " (did you mean '\($0)'?)"
+                    } ?? ""
+                throw InterpreterError(
+                    "\(path):1:\(index + 1): unknown attribute '\(trimmed)' of entity '\(entity.name)'\(hint)")
             }
             guard !attributes.contains(where: { $0?.name == attribute.name }) else {
                 throw InterpreterError("\(path):1:\(index + 1): attribute '\(trimmed)' is given twice")
@@ -236,15 +279,19 @@ enum CSVImport {
         var number = 1
         while let row = reader.next() {
             number += 1
-            if row == [""] { continue } // a blank line
+            if row == [""] { continue }  // a blank line
             guard row.count == header.count else {
-                throw InterpreterError("\(path):\(number):\(min(row.count, header.count) + 1): expected \(header.count) fields, found \(row.count)")
+                throw InterpreterError(
+                    "\(path):\(number):\(min(row.count, header.count) + 1): expected \(header.count) fields, found \(row.count)"
+                )
             }
             var values: [(key: String, value: Value)] = []
             for (index, (cell, attribute)) in zip(row, attributes).enumerated() {
                 guard let attribute else { continue }
                 guard let value = parse(cell, as: attribute) else {
-                    throw InterpreterError("\(path):\(number):\(index + 1): invalid \(attribute.type.rawValue) '\(cell)' for '\(attribute.name)'")
+                    throw InterpreterError(
+                        "\(path):\(number):\(index + 1): invalid \(attribute.type.rawValue) '\(cell)' for '\(attribute.name)'"
+                    )
                 }
                 values.append((attribute.name, value))
             }

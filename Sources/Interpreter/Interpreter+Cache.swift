@@ -20,8 +20,12 @@ extension Interpreter {
         }
         let names = workspace.sectionCache.names
         let held = names.isEmpty ? "no caches" : "caches: " + names.joined(separator: ", ")
-        return text(["\(lead) · \(held)"],
-                    json: [("cache", workspace.cacheName.map(JSONValue.string) ?? .null), ("caches", .array(names.map(JSONValue.string)))])
+        return text(
+            ["\(lead) · \(held)"],
+            json: [
+                ("cache", workspace.cacheName.map(JSONValue.string) ?? .null),
+                ("caches", .array(names.map(JSONValue.string))),
+            ])
     }
 }
 
@@ -30,7 +34,9 @@ extension Interpreter {
     /// `stats` stay as they were): the batch size, the batches fetched, the faults left.
     func batchFields(_ controller: FetchedResultsController?) -> [(String, JSONValue)] {
         guard let controller, controller.fetchBatchSize > 0 else { return [] }
-        return [("batchSize", .int(controller.fetchBatchSize)), ("batchesFetched", .int(controller.numberOfBatchesFetched)),
-                ("faults", .int(controller.numberOfFaults))]
+        return [
+            ("batchSize", .int(controller.fetchBatchSize)), ("batchesFetched", .int(controller.numberOfBatchesFetched)),
+            ("faults", .int(controller.numberOfFaults)),
+        ]
     }
 }

@@ -1,7 +1,7 @@
 import Adapters
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import Sheet
 import TableSimulation
@@ -9,8 +9,12 @@ import TableSimulation
 extension Interpreter {
     /// Runs one command that is not an edit.
     func executeCommand(_ command: Command) throws -> LineOutcome {
-        if isInTransaction, ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help, .read, .timing, .pager, .mode].contains(command.name) {
-            throw InterpreterError("'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
+        if isInTransaction,
+            ![.commit, .abort, .show, .log, .check, .dump, .stats, .sheet, .help, .read, .timing, .pager, .mode]
+                .contains(command.name)
+        {
+            throw InterpreterError(
+                "'\(command.name.rawValue)' is not allowed inside 'begin … commit'; 'commit' or 'abort' first")
         }
         switch command {
         case .entity(let name, let attributes):
@@ -32,7 +36,8 @@ extension Interpreter {
                 lines += refetchAfterRedefining(name)
             }
             if previous != entity { lines += remakeUserListAfterSchemaChange() }
-            return text(lines, json: [("entity", .string(name)), ("redefined", .bool(previous != nil && previous != entity))])
+            return text(
+                lines, json: [("entity", .string(name)), ("redefined", .bool(previous != nil && previous != entity))])
         case .fetch(let spec):
             return try fetch(spec)
         case .begin:
@@ -54,15 +59,25 @@ extension Interpreter {
             // The save turns inserted objects' temporary IDs into permanent ones: a difference
             // delegate hears of it, an event of its own after this turn's.
             let (summary, mutation) = try reportingIDMutation { try saveWithSettings() }
-            let counts = "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
+            let counts =
+                "saved: \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, \(summary.deletedIDs.count) deleted"
             let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
-            let saved: [(String, JSONValue)] = [("saved", .object([
-                ("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)), ("deleted", ids(summary.deletedIDs)),
-            ]))]
+            let saved: [(String, JSONValue)] = [
+                (
+                    "saved",
+                    .object([
+                        ("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)),
+                        ("deleted", ids(summary.deletedIDs)),
+                    ])
+                )
+            ]
             guard let mutation else { return outcome(ids: [], report: report, extra: saved, prefix: [.line(counts)]) }
-            return outcome(ids: [], report: mutation, extra: saved, prefix: (report.map(eventText) ?? []) + [.line(counts)])
+            return outcome(
+                ids: [], report: mutation, extra: saved, prefix: (report.map(eventText) ?? []) + [.line(counts)])
         case .rollback:
-            return outcome(ids: [], report: try finishTurn { try context.rollback() }, prefix: [.line("rolled back to the last save")])
+            return outcome(
+                ids: [], report: try finishTurn { try context.rollback() },
+                prefix: [.line("rolled back to the last save")])
         case .undo:
             let name = context.undoActionName
             let report = try finishTurn { try context.undo() }
@@ -76,7 +91,10 @@ extension Interpreter {
         case .adapter(let named, let options):
             guard named != nil || !options.isEmpty else { return showAdapter() }
             if workspace.userList != nil {
-                guard named != nil else { throw InterpreterError("adapter options set FetchSim's adapters; the app's view controller has none") }
+                guard named != nil else {
+                    throw InterpreterError(
+                        "adapter options set FetchSim's adapters; the app's view controller has none")
+                }
                 deselectUserAdapter()
             }
             let kind = named ?? workspace.adapterKind
@@ -105,14 +123,23 @@ extension Interpreter {
         case .batchSize(let size):
             if let size { workspace.fetchBatchSize = size }
             let current = workspace.fetchBatchSize
-            return text(["batch-size \(current)" + (size == nil ? "" : " · later fetches fault objects " + (current == 0 ? "all at once" : "in batches of \(current)"))],
-                        json: [("batchSize", .int(current))])
+            return text(
+                [
+                    "batch-size \(current)"
+                        + (size == nil
+                            ? ""
+                            : " · later fetches fault objects "
+                                + (current == 0 ? "all at once" : "in batches of \(current)"))
+                ],
+                json: [("batchSize", .int(current))])
         case .profile(nil):
-            return text(["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
+            return text(
+                ["profile \(workspace.profile.rawValue)"], json: [("profile", .string(workspace.profile.rawValue))])
         case .profile(let profile?):
             try workspace.setProfile(profile)
-            return text([.line("profile \(profile.rawValue)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
-                        json: [("profile", .string(profile.rawValue))])
+            return text(
+                [.line("profile \(profile.rawValue)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+                json: [("profile", .string(profile.rawValue))])
         case .show(let target):
             if case .section(let s) = target, let table = workspace.table, s >= table.numberOfSections {
                 let count = table.numberOfSections
@@ -216,22 +243,30 @@ extension Interpreter {
         var sort = spec.sort.map { SortDescriptor(key: $0.key, ascending: $0.ascending, selector: $0.selector) }
         if sort.isEmpty {
             sort = [spec.sectionKey, spec.indexKey].compactMap { $0 }.map { SortDescriptor(key: $0) }
-            guard !sort.isEmpty else { throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)") }
+            guard !sort.isEmpty else {
+                throw InterpreterError("'fetch' needs 'sort KEY' (or 'section KEY' / 'index KEY' to sort by)")
+            }
         }
-        let request = FetchRequest(entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
-                                   sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0,
-                                   fetchBatchSize: workspace.fetchBatchSize)
+        let request = FetchRequest(
+            entityName: spec.entity, predicate: predicate, sortDescriptors: sort,
+            sectionNameKeyPath: spec.sectionKey, fetchLimit: spec.limit ?? 0, fetchOffset: spec.offset ?? 0,
+            fetchBatchSize: workspace.fetchBatchSize)
         do {
             try fetchIntoSlot(request, spec: spec)
         } catch let error as FetchedResultsError {
             switch error {
-            case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)
+            case .unknownEntity(let name):
+                throw located(error.description, at: .entity, token: name, suggestions: entityNames)
             case .unknownAttribute(let key, let entity, let role):
-                throw located(error.description, at: slot(of: key, role: role, in: spec), token: key, suggestions: attributeNames(of: entity))
+                throw located(
+                    error.description, at: slot(of: key, role: role, in: spec), token: key,
+                    suggestions: attributeNames(of: entity))
             case .invalidKeyPath(let key, _, let role):
                 throw located(error.description, at: slot(of: key, role: role, in: spec), token: key)
             case .cacheMismatch(let name):
-                throw InterpreterError("\(error.description) (cache '\(name)': 'cache delete \(name)' first, or 'cache off'; the previous fetch stays)")
+                throw InterpreterError(
+                    "\(error.description) (cache '\(name)': 'cache delete \(name)' first, or 'cache off'; the previous fetch stays)"
+                )
             case .outOfOrderSectionName:
                 throw located(error.description, at: .sectionKey)
             case .predicate(let inner):
@@ -254,13 +289,22 @@ extension Interpreter {
         effective.sort = sort.map { Command.SortKey($0.key, ascending: $0.ascending, selector: $0.selector) }
         fetchSpec = effective
         let controller = workspace.controller
-        let count = controller?.numberOfFetchedObjects ?? 0, sections = controller?.numberOfSections ?? 0
+        let count = controller?.numberOfFetchedObjects ?? 0
+        let sections = controller?.numberOfSections ?? 0
         let logged = (controller?.fetchLog ?? []).map { OutputBlock.line($0, .error) } + attachLog()
         // What the fetch did with its section cache, which Core Data does silently.
-        let cacheNote = controller.flatMap { c in c.cacheName.flatMap { name in c.lastCacheUse.map { " · cache '\(name)' \($0.rawValue)" } } } ?? ""
-        return text([.line("fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")" + cacheNote)]
-                    + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
-                    json: [("objects", .int(count)), ("sections", .int(sections))])
+        let cacheNote =
+            controller.flatMap { c in
+                c.cacheName.flatMap { name in c.lastCacheUse.map { " · cache '\(name)' \($0.rawValue)" } }
+            } ?? ""
+        return text(
+            [
+                .line(
+                    "fetched \(count) \(spec.entity) object\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")"
+                        + cacheNote)
+            ]
+                + logged + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+            json: [("objects", .int(count)), ("sections", .int(sections))])
     }
 
     /// Which clause of a `fetch` named the unknown attribute `key`: a `sort` key, or — when the

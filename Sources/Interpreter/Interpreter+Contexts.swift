@@ -25,33 +25,41 @@ extension Interpreter {
     /// tables) can do, and carries out `save` with its merge. `nil` for everything else.
     func executeInBackgroundContext(_ commands: [Command]) throws -> LineOutcome? {
         if case .entity? = commands.first, let open = workspace.backgroundContexts.first {
-            throw InterpreterError("'entity' after 'context \(open.name)': a background context keeps the schema it was opened with; "
-                                   + "define entities first")
+            throw InterpreterError(
+                "'entity' after 'context \(open.name)': a background context keeps the schema it was opened with; "
+                    + "define entities first")
         }
         guard let background = workspace.selectedBackground, let first = commands.first else { return nil }
         for command in commands {
             switch command {
-            case .entity, .fetch, .move, .insert(_, _, _?), .adapter(_, _), .profile(_?), .reorder(_?), .sheet, .scroll, .importCSV, .importCoreData, .close:
-                throw InterpreterError("'\(command.name)' works on the main context and its controllers; "
-                                       + "'use context main' first (the selected context is '\(background.name)')")
+            case .entity, .fetch, .move, .insert(_, _, _?), .adapter(_, _), .profile(_?), .reorder(_?), .sheet, .scroll,
+                .importCSV, .importCoreData, .close:
+                throw InterpreterError(
+                    "'\(command.name)' works on the main context and its controllers; "
+                        + "'use context main' first (the selected context is '\(background.name)')")
             default: continue
             }
         }
         guard case .save = first, !isInTransaction else { return nil }
         let summary = try background.context.save()
-        let counts = "saved \(background.name): \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, "
+        let counts =
+            "saved \(background.name): \(summary.insertedIDs.count) inserted, \(summary.updatedIDs.count) updated, "
             + "\(summary.deletedIDs.count) deleted"
         guard background.merge != .off, !summary.isEmpty else {
             let note = summary.isEmpty ? "" : "; the main context does not merge (merge=off)"
-            return outcome(ids: [], report: nil, extra: [("saved", savedJSON(summary)), ("merged", false)],
-                           prefix: [.line(counts + note)] + staleProblemLines())
+            return outcome(
+                ids: [], report: nil, extra: [("saved", savedJSON(summary)), ("merged", false)],
+                prefix: [.line(counts + note)] + staleProblemLines())
         }
         let reporting = mergeReporting(background.merge)
         nameNextEvent(["merge \(background.name)'s save"])
-        let report = try finishTurn { try workspace.context.mergeChanges(fromContextDidSave: summary, reporting: reporting) }
-        return outcome(ids: [], report: report, extra: [("saved", savedJSON(summary)), ("merged", true)],
-                       prefix: [.line(counts + "; merged into main" + (report == nil ? ": no change to report" : ""))]
-                           + (report == nil ? staleProblemLines() : []))
+        let report = try finishTurn {
+            try workspace.context.mergeChanges(fromContextDidSave: summary, reporting: reporting)
+        }
+        return outcome(
+            ids: [], report: report, extra: [("saved", savedJSON(summary)), ("merged", true)],
+            prefix: [.line(counts + "; merged into main" + (report == nil ? ": no change to report" : ""))]
+                + (report == nil ? staleProblemLines() : []))
     }
 
     /// Which updated objects a merge reports: all, or (ios9) those some controller holds.
@@ -63,7 +71,10 @@ extension Interpreter {
 
     private func savedJSON(_ summary: SaveSummary) -> JSONValue {
         let ids = { (set: Set<ObjectID>) in JSONValue.array(set.sorted().map { .int($0.rawValue) }) }
-        return .object([("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)), ("deleted", ids(summary.deletedIDs))])
+        return .object([
+            ("inserted", ids(summary.insertedIDs)), ("updated", ids(summary.updatedIDs)),
+            ("deleted", ids(summary.deletedIDs)),
+        ])
     }
 
     /// The fresh-fetch problems right now, as the lines an event would print.
@@ -73,47 +84,64 @@ extension Interpreter {
 
     private func useContext(_ name: String) throws -> LineOutcome {
         guard name == "main" || workspace.backgroundContexts.contains(where: { $0.name == name }) else {
-            throw located("no context named '\(name)'", at: .argument, token: name,
-                          suggestions: ["main"] + workspace.backgroundContexts.map(\.name))
+            throw located(
+                "no context named '\(name)'", at: .argument, token: name,
+                suggestions: ["main"] + workspace.backgroundContexts.map(\.name))
         }
         workspace.selectedContextName = name
         return text(["using context '\(name)'"], json: [("context", .string(name))])
     }
 
     private func listContexts() -> LineOutcome {
-        let rows = [("main", "controllers: \(controllerNames.joined(separator: ", "))", workspace.context)]
+        let rows =
+            [("main", "controllers: \(controllerNames.joined(separator: ", "))", workspace.context)]
             + workspace.backgroundContexts.map { ($0.name, "merge=\($0.merge)", $0.context) }
         let lines = rows.map { name, detail, context in
             "\(name == workspace.selectedContextName ? "*" : " ") \(name)  \(detail)  unsaved: \(context.hasChanges ? "yes" : "no")"
         }
-        return text(lines, json: [("contexts", .array(rows.map { .string($0.0) })), ("selected", .string(workspace.selectedContextName))])
+        return text(
+            lines,
+            json: [
+                ("contexts", .array(rows.map { .string($0.0) })), ("selected", .string(workspace.selectedContextName)),
+            ])
     }
 
     private func openContext(_ name: String, merge: Command.MergeMode?) throws -> LineOutcome {
         guard name != "main" else { throw located("'main' is the main context's name", at: .argument, token: name) }
         if let existing = workspace.backgroundContexts.first(where: { $0.name == name }) {
             if let merge { existing.merge = merge }
-            return text(["context \(name) merge=\(existing.merge)"], json: [("context", .string(name)), ("merge", .string(existing.merge.rawValue))])
+            return text(
+                ["context \(name) merge=\(existing.merge)"],
+                json: [("context", .string(name)), ("merge", .string(existing.merge.rawValue))])
         }
         let background = try workspace.openBackgroundContext(name, merge: merge ?? .auto)
-        return text(["context \(name) merge=\(background.merge): \(background.context.objectCount) objects from the store; "
-                     + "'use context \(name)' to edit in it"],
-                    json: [("context", .string(name)), ("merge", .string(background.merge.rawValue)),
-                           ("objects", .int(background.context.objectCount))])
+        return text(
+            [
+                "context \(name) merge=\(background.merge): \(background.context.objectCount) objects from the store; "
+                    + "'use context \(name)' to edit in it"
+            ],
+            json: [
+                ("context", .string(name)), ("merge", .string(background.merge.rawValue)),
+                ("objects", .int(background.context.objectCount)),
+            ])
     }
 
     /// `batch [--merge] set|delete …`: writes the store, tells nobody — unless `--merge` merges
     /// the returned IDs into every context (`mergeChanges(fromRemoteContextSave:into:)`).
     private func batch(_ spec: Command.BatchSpec) throws -> LineOutcome {
         let predicate = try parsedPredicate(spec.predicate)
-        let request: BatchRequest = spec.assignments.map { .update(spec.entity, predicate: predicate, assignments: $0.map { ($0.key, $0.value) }) }
+        let request: BatchRequest =
+            spec.assignments.map {
+                .update(spec.entity, predicate: predicate, assignments: $0.map { ($0.key, $0.value) })
+            }
             ?? .delete(spec.entity, predicate: predicate)
         let ids: [ObjectID]
         do {
             ids = try request.execute(in: workspace.context)
         } catch let error as FetchedResultsError {
             switch error {
-            case .unknownEntity(let name): throw located(error.description, at: .entity, token: name, suggestions: entityNames)
+            case .unknownEntity(let name):
+                throw located(error.description, at: .entity, token: name, suggestions: entityNames)
             case .predicate(let inner):
                 throw located(inner, in: spec.predicate)
             default: throw InterpreterError(error.description)
@@ -129,11 +157,17 @@ extension Interpreter {
         guard spec.merges, !ids.isEmpty else {
             let note = ids.isEmpty ? "" : "; no change event: the controllers were not told"
             let stale = staleProblems()
-            return text([.line(head + note)] + problemLines(stale), json: json + [("consistent", .bool(stale.isEmpty)),
-                        ("problems", .array(stale.map { .string($0.description) }))], failed: !stale.isEmpty)
+            return text(
+                [.line(head + note)] + problemLines(stale),
+                json: json + [
+                    ("consistent", .bool(stale.isEmpty)),
+                    ("problems", .array(stale.map { .string($0.description) })),
+                ], failed: !stale.isEmpty)
         }
         let changes = spec.assignments == nil ? SaveSummary(deleted: Set(ids)) : SaveSummary(updated: Set(ids))
-        for background in workspace.backgroundContexts { try background.context.mergeChanges(fromContextDidSave: changes) }
+        for background in workspace.backgroundContexts {
+            try background.context.mergeChanges(fromContextDidSave: changes)
+        }
         nameNextEvent(["merge batch \(verb) \(ids.map(\.description).joined(separator: " "))"])
         let report = try finishTurn { try workspace.context.mergeChanges(fromContextDidSave: changes) }
         return outcome(ids: [], report: report, extra: json, prefix: [.line(head + "; merged into main")])
@@ -147,7 +181,9 @@ extension Interpreter {
         workspace.table?.reloadData()
         for unit in workspace.parked where !unit.isClosed && unit.table !== workspace.table { unit.table.reloadData() }
         let count = workspace.liveControllers.count
-        return text([.line("refetched \(count) controller\(count == 1 ? "" : "s")")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
-                    json: [("controllers", .int(count))])
+        return text(
+            [.line("refetched \(count) controller\(count == 1 ? "" : "s")")]
+                + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+            json: [("controllers", .int(count))])
     }
 }

@@ -23,15 +23,18 @@ extension Interpreter {
         do {
             if let sharedName = spec.sharesTableOf {
                 guard let shared = workspace.parked.first(where: { $0.name == sharedName && !$0.isClosed }) else {
-                    throw located("no controller named '\(sharedName)'", at: .sharedTable, token: sharedName,
-                                  suggestions: workspace.parked.map(\.name))
+                    throw located(
+                        "no controller named '\(sharedName)'", at: .sharedTable, token: sharedName,
+                        suggestions: workspace.parked.map(\.name))
                 }
                 try workspace.fetch(request, indexKey: spec.indexKey, sharingTableOf: shared)
             } else {
                 try workspace.fetch(request, indexKey: spec.indexKey, strategy: spec.reorder)
             }
         } catch {
-            if name != previous, let back = workspace.parked.last(where: { $0.name == previous }) { workspace.restore(back) }
+            if name != previous, let back = workspace.parked.last(where: { $0.name == previous }) {
+                workspace.restore(back)
+            }
             throw error
         }
         // A controller of the same name is replaced: its delegate is detached (as `fetch` does).
@@ -55,9 +58,10 @@ extension Interpreter {
             lastChange = nil
         }
         let count = workspace.controller?.numberOfFetchedObjects ?? 0
-        return text([.line("using controller '\(name)': \(count) object\(count == 1 ? "" : "s")")]
-                    + sheet(window: .aroundChanges(maxRows: 24), marks: false),
-                    json: [("controller", .string(name)), ("objects", .int(count))])
+        return text(
+            [.line("using controller '\(name)': \(count) object\(count == 1 ? "" : "s")")]
+                + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+            json: [("controller", .string(name)), ("objects", .int(count))])
     }
 
     /// `close [--leave-delegate] NAME`: the controller's screen goes away with its table.
@@ -70,13 +74,15 @@ extension Interpreter {
         }
         if leavesDelegate {
             unit.isClosed = true
-            return text(["closed '\(name)': its table is gone but the controller keeps its delegate"],
-                        json: [("closed", .string(name)), ("delegateAttached", .bool(true))])
+            return text(
+                ["closed '\(name)': its table is gone but the controller keeps its delegate"],
+                json: [("closed", .string(name)), ("delegateAttached", .bool(true))])
         }
         unit.controller.delegate = nil
         workspace.parked.removeAll { $0 === unit }
-        return text(["closed '\(name)': delegate detached, controller released"],
-                    json: [("closed", .string(name)), ("delegateAttached", .bool(false))])
+        return text(
+            ["closed '\(name)': delegate detached, controller released"],
+            json: [("closed", .string(name)), ("delegateAttached", .bool(false))])
     }
 
     /// The names of the selected controller and the parked ones (not the closed ones).
@@ -96,9 +102,13 @@ extension Interpreter {
             let callbacks = event.entries.count
             if unit.isClosed {
                 guard callbacks > 0 else { continue }
-                problems.append(ConsistencyProblem(.otherTable, "controller '\(unit.name)': \(callbacks) callbacks reached the table closed "
-                    + "with 'close --leave-delegate': UITableView was told to layout its visible cells and other contents without "
-                    + "being in the view hierarchy (the table view or one of its superviews has not been added to a window)"))
+                problems.append(
+                    ConsistencyProblem(
+                        .otherTable,
+                        "controller '\(unit.name)': \(callbacks) callbacks reached the table closed "
+                            + "with 'close --leave-delegate': UITableView was told to layout its visible cells and other contents without "
+                            + "being in the view hierarchy (the table view or one of its superviews has not been added to a window)"
+                    ))
                 continue
             }
             if unit.table !== workspace.table { unit.table.layoutIfNeeded() }
@@ -127,7 +137,9 @@ extension Interpreter {
             } catch {
                 differences = ["a fresh fetch failed: \(error)"]
             }
-            problems += differences.map { ConsistencyProblem(.staleResults, "controller '\(name)' disagrees with a fresh fetch: \($0)") }
+            problems += differences.map {
+                ConsistencyProblem(.staleResults, "controller '\(name)' disagrees with a fresh fetch: \($0)")
+            }
         }
         return problems
     }
@@ -150,7 +162,9 @@ extension Interpreter {
     /// Drops every parked controller of `entity` (its request no longer fits the redefinition),
     /// detaching its delegate first.
     func dropOtherControllers(ofEntity entity: String) {
-        for unit in workspace.parked where unit.controller.fetchRequest.entityName == entity { unit.controller.delegate = nil }
+        for unit in workspace.parked where unit.controller.fetchRequest.entityName == entity {
+            unit.controller.delegate = nil
+        }
         workspace.parked.removeAll { $0.controller.fetchRequest.entityName == entity }
     }
 }

@@ -15,7 +15,9 @@ extension Interpreter {
     package convenience init(model: ModelSchema, contents: CoreDataStoreContents? = nil) throws {
         let context: ObjectContext
         do {
-            let store: PersistentStore = contents.map { CoreDataSnapshotStore(schema: model.schema, contents: $0) } ?? InMemoryStore(schema: model.schema)
+            let store: PersistentStore =
+                contents.map { CoreDataSnapshotStore(schema: model.schema, contents: $0) }
+                ?? InMemoryStore(schema: model.schema)
             context = try ObjectContext(store: store)
         } catch {
             throw InterpreterError("\(error)")
@@ -38,10 +40,14 @@ extension Interpreter {
     /// inserts nothing.
     func importCoreData(path: String) throws -> LineOutcome {
         guard let model else {
-            throw InterpreterError("no model: 'import coredata' reads a store through the model the session started with (fetchsim --model PATH)")
+            throw InterpreterError(
+                "no model: 'import coredata' reads a store through the model the session started with (fetchsim --model PATH)"
+            )
         }
         for entity in model.schema.entities where context.schema.entity(named: entity.name) != entity {
-            throw InterpreterError("entity '\(entity.name)' is no longer the model's (redefined with 'entity'): 'import coredata' reads the model's entities")
+            throw InterpreterError(
+                "entity '\(entity.name)' is no longer the model's (redefined with 'entity'): 'import coredata' reads the model's entities"
+            )
         }
         let contents: CoreDataStoreContents
         do {
@@ -58,10 +64,14 @@ extension Interpreter {
         do {
             for object in contents.objects {
                 let entity = try context.schema.requireEntity(object.entity)
-                let values = zip(entity.attributes, object.values).filter { !$0.0.isAnyRelationship }.map { (key: $0.0.name, value: $0.1) }
+                let values = zip(entity.attributes, object.values).filter { !$0.0.isAnyRelationship }.map {
+                    (key: $0.0.name, value: $0.1)
+                }
                 ids.append(try context.insert(object.entity, values: values).objectID)
                 if ids.count % CSVImport.checkInterval == 0 {
-                    progress?("import coredata: \(NumberText.grouped(ids.count)) of \(NumberText.grouped(contents.objects.count)) objects inserted")
+                    progress?(
+                        "import coredata: \(NumberText.grouped(ids.count)) of \(NumberText.grouped(contents.objects.count)) objects inserted"
+                    )
                     // All or nothing, as `import csv`: a stop discards the inserts made so far.
                     if isInterrupted() { throw stopped }
                 }
@@ -76,7 +86,9 @@ extension Interpreter {
                         // Both sides of a relationship with an inverse are set; they agree, so
                         // the inverse maintenance of the event changes nothing (an ordered
                         // relationship keeps the store's order).
-                        let mapped = targets.compactMap { ids.indices.contains($0.rawValue - 1) ? ids[$0.rawValue - 1] : nil }
+                        let mapped = targets.compactMap {
+                            ids.indices.contains($0.rawValue - 1) ? ids[$0.rawValue - 1] : nil
+                        }
                         try context.setValue(.objects(mapped), forKey: attribute.name, of: ids[index])
                     default:
                         continue
@@ -97,10 +109,11 @@ extension Interpreter {
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
         if rendersText {
             // One summary line with the IDs' range instead of every new ID, as `import csv` prints.
-            let range = ids.first.map { first in
-                let last = ids[ids.count - 1]
-                return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
-            } ?? ""
+            let range =
+                ids.first.map { first in
+                    let last = ids[ids.count - 1]
+                    return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
+                } ?? ""
             outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
             outcome.text.insert(.line("imported \(summary)\(range) from '\(path)'"), at: 0)
         }

@@ -1,7 +1,7 @@
 import Adapters
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import TableSimulation
 
@@ -12,7 +12,8 @@ extension Interpreter {
         // By index, and the kept `isEdit`: `for parsed in commands` would copy each command (its
         // payload's references retained and released), twice per edit.
         for index in commands.indices where !commands[index].isEdit {
-            throw InterpreterError("'\(commands[index].command.name.rawValue)' cannot be combined with other commands using ';'")
+            throw InterpreterError(
+                "'\(commands[index].command.name.rawValue)' cannot be combined with other commands using ';'")
         }
         var ids: [ObjectID] = []
         var movedTable = false
@@ -31,7 +32,8 @@ extension Interpreter {
                 positions = commands[index].positions
                 if !isInBlock, index > 0 { written.append("; ") }
                 let start = written.count
-                try apply(commands[index].command, ids: &ids, movedTable: &movedTable, edit: &edit, describing: &written)
+                try apply(
+                    commands[index].command, ids: &ids, movedTable: &movedTable, edit: &edit, describing: &written)
                 if isInBlock { descriptions.append(written.text(from: start)) }
             }
         } catch {
@@ -88,8 +90,10 @@ extension Interpreter {
     }
 
     /// Applies one edit and writes what it did, with the objects it touched by ID, to `text`.
-    private func apply(_ command: Command, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits,
-                       describing text: inout UTF8Text) throws {
+    private func apply(
+        _ command: Command, ids: inout [ObjectID], movedTable: inout Bool, edit: inout LineEdits,
+        describing text: inout UTF8Text
+    ) throws {
         switch command {
         case .insert(let entity, let assignments, let path?):
             let (id, writes) = try insert(entity, assignments, at: path)
@@ -189,7 +193,8 @@ extension Interpreter {
             throw InterpreterError(AdapterError.noIndexAttribute.description)
         }
         guard table.rowIdentifier(at: from) != nil else {
-            throw located("no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", at: .from)
+            throw located(
+                "no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", at: .from)
         }
         if let diffable = table.dataSource as? DiffableDataSource, !diffable.canReorderRow(at: from) {
             // UIKit shows no reorder control for the item: the user cannot pick the row up.
@@ -197,7 +202,9 @@ extension Interpreter {
         }
         let slots = table.dropRows(from: from, inSection: to.section)
         guard let slots, slots.contains(to.row) else {
-            let detail = slots.map { "section \(to.section) takes rows 0…\($0.upperBound)" } ?? "the table has \(table.numberOfSections) sections"
+            let detail =
+                slots.map { "section \(to.section) takes rows 0…\($0.upperBound)" }
+                ?? "the table has \(table.numberOfSections) sections"
             throw located("cannot drop at \(to.shortDescription) (\(detail))", at: .to)
         }
         dataSource.flagsUserMoves = flagged
@@ -212,7 +219,8 @@ extension Interpreter {
 
     private func shape(of table: SimulatedTableView, section: Int) -> String {
         section >= 0 && section < table.numberOfSections
-            ? "section \(section) has \(table.numberOfRows(inSection: section)) rows" : "the table has \(table.numberOfSections) sections"
+            ? "section \(section) has \(table.numberOfRows(inSection: section)) rows"
+            : "the table has \(table.numberOfSections) sections"
     }
 
     /// The object a reference means: `#7`, or the row the table shows at `S.R`.
@@ -229,7 +237,8 @@ extension Interpreter {
                 throw located("no table yet to find \(path.shortDescription) in; use 'fetch' first", at: slot)
             }
             guard let id = table.rowIdentifier(at: path) else {
-                let detail = path.section < table.numberOfSections
+                let detail =
+                    path.section < table.numberOfSections
                     ? "section \(path.section) has \(table.numberOfRows(inSection: path.section)) rows"
                     : "the table has \(table.numberOfSections) sections"
                 throw located("index path \(path.shortDescription) is out of range (\(detail))", at: slot)
@@ -264,11 +273,15 @@ extension Interpreter {
         case .entityInUse, .entityRedefined:
             let error = located(error.description, at: .entity)
             guard demoEntities.contains(name) else { return error }
-            return InterpreterError("\(error); the demo workspace defines '\(name)': start with --empty ('fetchsim --empty SCRIPT') to define your own")
+            return InterpreterError(
+                "\(error); the demo workspace defines '\(name)': start with --empty ('fetchsim --empty SCRIPT') to define your own"
+            )
         case .invalidName(let entity) where entity == name:
             return located(error.description, at: .entity)
         case .invalidName(let attribute), .duplicateAttribute(let attribute, _):
-            guard let index = attributes.firstIndex(where: { $0.name == attribute }) else { return InterpreterError(error.description) }
+            guard let index = attributes.firstIndex(where: { $0.name == attribute }) else {
+                return InterpreterError(error.description)
+            }
             return located(error.description, at: .attribute(index))
         default: return InterpreterError(error.description)
         }

@@ -17,10 +17,16 @@ extension Interpreter {
         }
         let current = workspace.indexTitleStyle
         let titles = workspace.table?.sectionIndexTitles
-        let index = titles.map { "section index: " + ($0.isEmpty ? "(empty)" : $0.joined(separator: ", ")) } ?? "no section index"
-        let json: [(String, JSONValue)] = [("indexTitles", .string(current.rawValue)),
-                                           ("sectionIndexTitles", titles.map { .array($0.map(JSONValue.string)) } ?? .null)]
+        let index =
+            titles.map { "section index: " + ($0.isEmpty ? "(empty)" : $0.joined(separator: ", ")) }
+            ?? "no section index"
+        let json: [(String, JSONValue)] = [
+            ("indexTitles", .string(current.rawValue)),
+            ("sectionIndexTitles", titles.map { .array($0.map(JSONValue.string)) } ?? .null),
+        ]
         guard style != nil else { return text(["index-titles \(current) · \(index)"], json: json) }
-        return text([.line("index-titles \(current) · \(index)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false), json: json)
+        return text(
+            [.line("index-titles \(current) · \(index)")] + sheet(window: .aroundChanges(maxRows: 24), marks: false),
+            json: json)
     }
 }

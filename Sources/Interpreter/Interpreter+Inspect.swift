@@ -1,7 +1,7 @@
 import Adapters
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import TableSimulation
 
@@ -29,8 +29,10 @@ extension Interpreter {
         }
         if report.event.entries.isEmpty {
             let paused = workspace.adapterOptions.isPaused
-            lines.append(paused ? "  (no callbacks: the adapter is paused, so the controller has no delegate and does not track)"
-                                : "  (no callbacks: nothing the controller fetched changed)")
+            lines.append(
+                paused
+                    ? "  (no callbacks: the adapter is paused, so the controller has no delegate and does not track)"
+                    : "  (no callbacks: nothing the controller fetched changed)")
         }
         lines += report.event.tableOperations.map { "  table: \($0)" }
         if let writes = report.writes { lines.append("  writes \(writes) (objects the drag wrote)") }
@@ -42,14 +44,18 @@ extension Interpreter {
     /// `dump` / `dump objects`: the controller's sections and the table's rows, and every object.
     func dump(includesObjects: Bool) -> LineOutcome {
         var lines: [String] = []
-        var sectionsJSON: [JSONValue] = [], tableJSON: [JSONValue] = []
+        var sectionsJSON: [JSONValue] = []
+        var tableJSON: [JSONValue] = []
         if let controller = workspace.controller, let table = workspace.table {
             for section in 0..<controller.numberOfSections {
                 let info = controller.sectionInfo(at: section)
                 let ids = info.objects.map(\.objectID)
                 lines.append("controller \(section) \"\(info.name)\":" + ids.map { " \($0)" }.joined())
-                sectionsJSON.append(.object([("name", .string(info.name)), ("indexTitle", .string(info.indexTitle ?? "")),
-                                             ("ids", .array(ids.map { .int($0.rawValue) }))]))
+                sectionsJSON.append(
+                    .object([
+                        ("name", .string(info.name)), ("indexTitle", .string(info.indexTitle ?? "")),
+                        ("ids", .array(ids.map { .int($0.rawValue) })),
+                    ]))
             }
             for (section, ids) in table.rowIdentifiersBySection.enumerated() {
                 lines.append("table \(section):" + ids.map { " #\($0)" }.joined())
@@ -59,14 +65,22 @@ extension Interpreter {
             lines.append("nothing fetched")
         }
         let consistent = workspace.check?.run().isEmpty ?? true
-        var fields: [(String, JSONValue)] = [("sections", .array(sectionsJSON)), ("table", .array(tableJSON)), ("consistent", .bool(consistent))]
+        var fields: [(String, JSONValue)] = [
+            ("sections", .array(sectionsJSON)), ("table", .array(tableJSON)), ("consistent", .bool(consistent)),
+        ]
         if includesObjects {
             var objects: [JSONValue] = []
-            let all = context.schema.entities.flatMap { context.objects(ofEntity: $0.name) }.sorted { $0.objectID < $1.objectID }
+            let all = context.schema.entities.flatMap { context.objects(ofEntity: $0.name) }.sorted {
+                $0.objectID < $1.objectID
+            }
             for object in all {
                 lines.append(object.description)
                 let values = zip(object.entity.attributes, object.values).map { ($0.name, Self.json($1)) }
-                objects.append(.object([("id", .int(object.objectID.rawValue)), ("entity", .string(object.entity.name)), ("values", .object(values))]))
+                objects.append(
+                    .object([
+                        ("id", .int(object.objectID.rawValue)), ("entity", .string(object.entity.name)),
+                        ("values", .object(values)),
+                    ]))
             }
             fields.append(("objects", .array(objects)))
         }
@@ -79,31 +93,42 @@ extension Interpreter {
     func check() -> LineOutcome {
         var check = workspace.check
         check?.readsDeliveredValues = isInTransaction
-        let problems = (check?.run() ?? []) + (isInTransaction ? [] : otherControllerProblems()) + (workspace.userList?.check() ?? [])
+        let problems =
+            (check?.run() ?? []) + (isInTransaction ? [] : otherControllerProblems())
+            + (workspace.userList?.check() ?? [])
         var lines = problems.isEmpty ? [OutputBlock.line("✓ consistent", .good)] : problemLines(problems)
         if isInTransaction, context.hasPendingChanges {
             lines.append(.line("(edits pending until 'commit' are not checked)", .dim))
         }
-        var fields: [(String, JSONValue)] = [("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map { .string($0.description) }))]
+        var fields: [(String, JSONValue)] = [
+            ("consistent", .bool(problems.isEmpty)), ("problems", .array(problems.map { .string($0.description) })),
+        ]
         if isInTransaction { fields.append(("pending", .bool(context.hasPendingChanges))) }
         return text(lines, json: fields, failed: !problems.isEmpty)
     }
 
     func stats() -> LineOutcome {
-        let controller = workspace.controller, table = workspace.table
-        let fields: [(String, JSONValue)] = [
-            ("objects", .int(context.objectCount)),
-            ("fetched", .int(controller?.numberOfFetchedObjects ?? 0)),
-            ("sections", .int(controller?.numberOfSections ?? 0)),
-            ("tableRows", .int(table.map { t in (0..<t.numberOfSections).reduce(0) { $0 + t.numberOfRows(inSection: $1) } } ?? 0)),
-            ("events", .int(workspace.eventCount)),
-            ("unsavedChanges", .bool(context.hasChanges)),
-            ("adapter", .string(workspace.adapterKind.rawValue)),
-            ("profile", .string(workspace.profile.rawValue)),
-            ("reorder", .string(workspace.reorderStrategy.rawValue)),
-            ("drags", .int(workspace.drags)),
-            ("writes", .int(workspace.dragWrites)),
-        ] + batchFields(controller)
+        let controller = workspace.controller
+        let table = workspace.table
+        let fields: [(String, JSONValue)] =
+            [
+                ("objects", .int(context.objectCount)),
+                ("fetched", .int(controller?.numberOfFetchedObjects ?? 0)),
+                ("sections", .int(controller?.numberOfSections ?? 0)),
+                (
+                    "tableRows",
+                    .int(
+                        table.map { t in (0..<t.numberOfSections).reduce(0) { $0 + t.numberOfRows(inSection: $1) } }
+                            ?? 0)
+                ),
+                ("events", .int(workspace.eventCount)),
+                ("unsavedChanges", .bool(context.hasChanges)),
+                ("adapter", .string(workspace.adapterKind.rawValue)),
+                ("profile", .string(workspace.profile.rawValue)),
+                ("reorder", .string(workspace.reorderStrategy.rawValue)),
+                ("drags", .int(workspace.drags)),
+                ("writes", .int(workspace.dragWrites)),
+            ] + batchFields(controller)
         let lines = fields.map { key, value in
             if case .string(let s) = value { return "\(key): \(s)" }
             return "\(key): \(value)"

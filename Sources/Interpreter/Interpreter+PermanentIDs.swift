@@ -5,12 +5,15 @@ extension Interpreter {
     /// `obtainPermanentIDs REF …`: the objects' temporary IDs become permanent now, as Core
     /// Data's `obtainPermanentIDs(for:)`; a difference delegate hears of it (issue 33 item 7).
     func obtainPermanentIDs(_ refs: [Command.ObjectRef]) throws -> LineOutcome {
-        guard !isInTransaction else { throw InterpreterError("'obtainPermanentIDs' inside 'begin … commit': commit first") }
+        guard !isInTransaction else {
+            throw InterpreterError("'obtainPermanentIDs' inside 'begin … commit': commit first")
+        }
         let targets = try refs.enumerated().map { try resolve($1, at: .reference($0)) }
         // The objects' pending edits are processed first: Core Data's call does so too.
         let report = try finishTurn { try context.processPendingChanges() }
         let (changed, mutation) = try reportingIDMutation { try context.obtainPermanentIDs(for: targets) }
-        let lead = changed.isEmpty
+        let lead =
+            changed.isEmpty
             ? "no temporary ID among them: saved objects' IDs are permanent already"
             : "permanent IDs for " + changed.map(\.description).joined(separator: " ")
         let json: [(String, JSONValue)] = [("permanent", .array(changed.map { .int($0.rawValue) }))]

@@ -13,25 +13,33 @@ extension Interpreter {
         guard let table = workspace.table, let dataSource = workspace.dataSource else {
             throw InterpreterError("nothing is fetched yet; use 'fetch' first")
         }
-        guard let indexKey = dataSource.indexKey else { throw InterpreterError(AdapterError.noIndexAttribute.description) }
+        guard let indexKey = dataSource.indexKey else {
+            throw InterpreterError(AdapterError.noIndexAttribute.description)
+        }
         let fetched = dataSource.controller.fetchRequest.entityName
         guard entity == fetched else {
             throw located("'at' places objects in the fetched list of '\(fetched)', not '\(entity)'", at: .entity)
         }
         let sectionKey = dataSource.controller.fetchRequest.sectionNameKeyPath
-        for (index, assignment) in assignments.enumerated() where assignment.key == indexKey || assignment.key == sectionKey {
+        for (index, assignment) in assignments.enumerated()
+        where assignment.key == indexKey || assignment.key == sectionKey {
             throw located("'\(assignment.key)' is set by 'at \(path.shortDescription)'; leave it out", at: .key(index))
         }
-        let rows = path.section >= 0 && path.section < table.numberOfSections ? table.numberOfRows(inSection: path.section) : nil
+        let rows =
+            path.section >= 0 && path.section < table.numberOfSections
+            ? table.numberOfRows(inSection: path.section) : nil
         guard let rows, (0...rows).contains(path.row) else {
-            let detail = rows.map { "section \(path.section) takes rows 0…\($0)" } ?? "the table has \(table.numberOfSections) sections"
+            let detail =
+                rows.map { "section \(path.section) takes rows 0…\($0)" }
+                ?? "the table has \(table.numberOfSections) sections"
             throw located("cannot insert at \(path.shortDescription) (\(detail))", at: .path)
         }
         let row = { (r: Int) in table.rowIdentifier(at: IndexPath(row: r, section: path.section)).map(ObjectID.init) }
         let drop: DropWrites
         do {
-            drop = try dataSource.planDrop(of: nil, into: path.section, of: table, above: path.row > 0 ? row(path.row - 1) : nil,
-                                           below: row(path.row), crossesSections: true)
+            drop = try dataSource.planDrop(
+                of: nil, into: path.section, of: table, above: path.row > 0 ? row(path.row - 1) : nil,
+                below: row(path.row), crossesSections: true)
         } catch {
             throw InterpreterError(error.description)
         }

@@ -24,7 +24,9 @@ extension Interpreter {
     /// saying that it is abstract.
     func showSchema() -> LineOutcome {
         let entities = context.schema.entities
-        let lines = entities.isEmpty ? ["no entities yet; define one with 'entity'"]
+        let lines =
+            entities.isEmpty
+            ? ["no entities yet; define one with 'entity'"]
             : entities.flatMap { entity in
                 var hierarchy: [String] = []
                 if let parent = entity.parentName { hierarchy.append("sub-entity of \(parent)") }
@@ -32,21 +34,39 @@ extension Interpreter {
                 let comment = hierarchy.isEmpty ? [] : ["# \(entity.name): " + hierarchy.joined(separator: ", ")]
                 return [Command.entity(name: entity.name, attributes: entity.attributes).description] + comment
             }
-        let json = JSONValue.array(entities.map { entity in
-            // Hierarchy fields only for a model's hierarchy, so that other schemas print as before.
-            .object([("name", .string(entity.name))] + (entity.parentName.map { [("parent", JSONValue.string($0))] } ?? [])
-                    + (entity.isAbstract ? [("abstract", JSONValue.bool(true))] : []) + [("attributes", .array(entity.attributes.map { attribute in
-                .object([("name", .string(attribute.name)), ("type", .string(attribute.type.rawValue)),
-                         ("optional", .bool(attribute.isOptional)), ("default", attribute.defaultValue.map(Self.json) ?? .null)]
-                        + (attribute.destinationEntity.map { [("destination", JSONValue.string($0))] } ?? []))
-            }))])
-        })
+        let json = JSONValue.array(
+            entities.map { entity in
+                // Hierarchy fields only for a model's hierarchy, so that other schemas print as before.
+                .object(
+                    [("name", .string(entity.name))]
+                        + (entity.parentName.map { [("parent", JSONValue.string($0))] } ?? [])
+                        + (entity.isAbstract ? [("abstract", JSONValue.bool(true))] : []) + [
+                            (
+                                "attributes",
+                                .array(
+                                    entity.attributes.map { attribute in
+                                        .object(
+                                            [
+                                                ("name", .string(attribute.name)),
+                                                ("type", .string(attribute.type.rawValue)),
+                                                ("optional", .bool(attribute.isOptional)),
+                                                ("default", attribute.defaultValue.map(Self.json) ?? .null),
+                                            ]
+                                                + (attribute.destinationEntity.map {
+                                                    [("destination", JSONValue.string($0))]
+                                                } ?? []))
+                                    })
+                            )
+                        ])
+            })
         return text(lines, json: [("entities", json)])
     }
 
     /// The current request as a `fetch …` line.
     func showFetch() -> LineOutcome {
-        guard let spec = fetchSpec else { return text(["nothing fetched yet; use 'fetch' first"], json: [("fetch", .null)]) }
+        guard let spec = fetchSpec else {
+            return text(["nothing fetched yet; use 'fetch' first"], json: [("fetch", .null)])
+        }
         let line = Command.fetch(spec).description
         return text([line], json: [("fetch", .string(line))])
     }
@@ -54,16 +74,22 @@ extension Interpreter {
     /// `adapter KIND OPTIONS`, every option spelled out.
     func showAdapter() -> LineOutcome {
         if workspace.userList != nil { return showUserAdapter() }
-        let kind = workspace.adapterKind, options = workspace.adapterOptions
-        return text(["adapter \(kind.rawValue) \(options)"], json: [("adapter", .string(kind.rawValue)), ("options", .string(options.description))])
+        let kind = workspace.adapterKind
+        let options = workspace.adapterOptions
+        return text(
+            ["adapter \(kind.rawValue) \(options)"],
+            json: [("adapter", .string(kind.rawValue)), ("options", .string(options.description))])
     }
 
     /// Everything the session is set to, one `name  value` line each.
     func showSettings() -> LineOutcome {
         let workspace = workspace
         let rows: [(String, String)] = [
-            ("adapter", workspace.userAdapterName.map { "\($0) (the app's view controller)" }
-                ?? "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"),
+            (
+                "adapter",
+                workspace.userAdapterName.map { "\($0) (the app's view controller)" }
+                    ?? "\(workspace.adapterKind.rawValue) \(workspace.adapterOptions)"
+            ),
             ("profile", workspace.profile.rawValue),
             ("reorder", workspace.reorderStrategy.rawValue),
             ("fetch", fetchSpec.map { Command.fetch($0).description } ?? "none"),
@@ -74,7 +100,8 @@ extension Interpreter {
             ("table", workspace.tableStyle.rawValue),
         ]
         let width = rows.map(\.0.count).max() ?? 0
-        return text(rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 },
-                    json: rows.map { ($0.0, JSONValue.string($0.1)) })
+        return text(
+            rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 },
+            json: rows.map { ($0.0, JSONValue.string($0.1)) })
     }
 }

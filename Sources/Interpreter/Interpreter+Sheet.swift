@@ -1,7 +1,7 @@
 import Adapters
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import Sheet
 import TableSimulation
@@ -11,7 +11,9 @@ extension Interpreter {
     /// included, with the last event's changes marked when `marks` is set.
     func sheet(window: SheetWindow, marks: Bool) -> [OutputBlock] {
         guard rendersText else { return [] }
-        guard let model = sheetModel(marks: marks, window: window) else { return [.line("nothing fetched yet: try 'fetch'", .dim)] }
+        guard let model = sheetModel(marks: marks, window: window) else {
+            return [.line("nothing fetched yet: try 'fetch'", .dim)]
+        }
         return [.sheet(model, window)]
     }
 
@@ -33,13 +35,19 @@ extension Interpreter {
                     case .insert:
                         if let new = change.newIndexPath { rowMarks[new] = .inserted }
                     case .move:
-                        if let old = change.indexPath, let new = change.newIndexPath { rowMarks[new] = .moved(from: old) }
+                        if let old = change.indexPath, let new = change.newIndexPath {
+                            rowMarks[new] = .moved(from: old)
+                        }
                     case .update:
-                        if let path = change.newIndexPath ?? change.indexPath, rowMarks[path] == nil { rowMarks[path] = .updated }
+                        if let path = change.newIndexPath ?? change.indexPath, rowMarks[path] == nil {
+                            rowMarks[path] = .updated
+                        }
                     case .delete:
                         if let old = change.indexPath {
-                            deleted.append(DeletedRow(oldPath: old, id: change.object.objectID.rawValue,
-                                                      cells: change.object.values.map(\.description)))
+                            deleted.append(
+                                DeletedRow(
+                                    oldPath: old, id: change.object.objectID.rawValue,
+                                    cells: change.object.values.map(\.description)))
                         }
                     }
                 case .section(let change) where change.type == .delete:
@@ -52,11 +60,13 @@ extension Interpreter {
         let hasNames = controller.fetchRequest.sectionNameKeyPath != nil
         // Only rows in the viewport have cells (the table drops the others' on every change), so
         // only they are looked up: one search per visible row, not per row.
-        let cells = Dictionary(table.indexPathsForVisibleRows.compactMap { path in table.cellForRow(at: path).map { (path, $0.columns) } },
-                               uniquingKeysWith: { first, _ in first })
+        let cells = Dictionary(
+            table.indexPathsForVisibleRows.compactMap { path in table.cellForRow(at: path).map { (path, $0.columns) } },
+            uniquingKeysWith: { first, _ in first })
         let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
         var marked = Array(repeating: [Int](), count: counts.count)
-        for path in rowMarks.keys where marked.indices.contains(path.section) && path.row >= 0 && path.row < counts[path.section] {
+        for path in rowMarks.keys
+        where marked.indices.contains(path.section) && path.row >= 0 && path.row < counts[path.section] {
             marked[path.section].append(path.row)
         }
         for section in marked.indices { marked[section].sort() }
@@ -77,19 +87,23 @@ extension Interpreter {
                 for range in shown {
                     for flat in range.clamped(to: own) {
                         let position = flat - offset
-                        given[position] = row(position, id: table.rowIdentifier(at: IndexPath(row: position, section: section)) ?? 0)
+                        given[position] = row(
+                            position, id: table.rowIdentifier(at: IndexPath(row: position, section: section)) ?? 0)
                     }
                 }
                 rows = SheetRows(count: counts[section], markedPositions: marked[section], rows: given)
             } else {
-                rows = SheetRows(table.rowIdentifiers(inSection: section).enumerated().map { row($0.offset, id: $0.element) })
+                rows = SheetRows(
+                    table.rowIdentifiers(inSection: section).enumerated().map { row($0.offset, id: $0.element) })
             }
-            return SheetSection(name: hasNames ? (title ?? "") : nil,
-                                indexTitle: hasNames && table.sectionIndexTitles != nil
-                                    ? title.flatMap { controller.sectionIndexTitle(forSectionName: $0) } : nil,
-                                rows: rows)
+            return SheetSection(
+                name: hasNames ? (title ?? "") : nil,
+                indexTitle: hasNames && table.sectionIndexTitles != nil
+                    ? title.flatMap { controller.sectionIndexTitle(forSectionName: $0) } : nil,
+                rows: rows)
         }
-        return SheetModel(columns: entity?.attributes.map(\.name) ?? [], sections: sections,
-                          deleted: deleted.sorted { $0.oldPath < $1.oldPath }, deletedSections: deletedSections)
+        return SheetModel(
+            columns: entity?.attributes.map(\.name) ?? [], sections: sections,
+            deleted: deleted.sorted { $0.oldPath < $1.oldPath }, deletedSections: deletedSections)
     }
 }

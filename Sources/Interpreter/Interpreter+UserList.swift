@@ -20,8 +20,9 @@ extension Interpreter {
     /// Makes the view controller registered as `name` over the session's main context.
     func makeUserList(named name: String) throws {
         guard let factory = UserAdapters.factory(named: name) else {
-            throw located("adapter '\(name)' is not registered in this executable", at: .argument,
-                          token: name, suggestions: AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names)
+            throw located(
+                "adapter '\(name)' is not registered in this executable", at: .argument,
+                token: name, suggestions: AdapterKind.allCases.map(\.rawValue) + RegisteredAdapters.names)
         }
         let list: any UserList
         do {
@@ -59,8 +60,9 @@ extension Interpreter {
         let name = workspace.userAdapterName ?? ""
         let type = workspace.userList?.typeName ?? ""
         let by = RegisteredAdapters.executable.map { ", registered by \($0)" } ?? ""
-        return text(["adapter \(name) · \(type) (the app's view controller\(by))"],
-                    json: [("adapter", .string(name)), ("viewController", .string(type))])
+        return text(
+            ["adapter \(name) · \(type) (the app's view controller\(by))"],
+            json: [("adapter", .string(name)), ("viewController", .string(type))])
     }
 
     /// Ends the app's turn (pending changes, layout, check, exceptions) and keeps it for `log`.
@@ -72,12 +74,16 @@ extension Interpreter {
 
     /// `move FROM TO` with an app's view controller: the user's drag through UIKit's path — the
     /// table moves the row, then the app's `moveRowAt` writes what it writes.
-    func userMove(_ list: any UserList, from: IndexPath, to: IndexPath, flagged: Bool, describing text: inout UTF8Text) throws {
+    func userMove(_ list: any UserList, from: IndexPath, to: IndexPath, flagged: Bool, describing text: inout UTF8Text)
+        throws
+    {
         guard !isInTransaction else {
             throw InterpreterError("'move' is the user's own gesture and cannot be inside 'begin … commit'")
         }
         guard flagged else {
-            throw InterpreterError("'move --unflagged' switches FetchSim's own data source's flag; the app's view controller keeps its own")
+            throw InterpreterError(
+                "'move --unflagged' switches FetchSim's own data source's flag; the app's view controller keeps its own"
+            )
         }
         do {
             try list.userMoveRow(from: from, to: to)
@@ -96,8 +102,9 @@ extension Interpreter {
     func userListSheetModel(_ list: any UserList, window: SheetWindow?) -> SheetModel {
         let table = list.table
         let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
-        let cells = Dictionary(table.indexPathsForVisibleRows.compactMap { path in list.shownColumns(at: path).map { (path, $0) } },
-                               uniquingKeysWith: { first, _ in first })
+        let cells = Dictionary(
+            table.indexPathsForVisibleRows.compactMap { path in list.shownColumns(at: path).map { (path, $0) } },
+            uniquingKeysWith: { first, _ in first })
         let columnCount = max(1, cells.values.map(\.count).max() ?? 1)
         let hasNames = (0..<table.numberOfSections).contains { table.headerTitle(forSection: $0) != nil }
         let shown = window?.shownRanges(rowCounts: counts, markedPositions: counts.map { _ in [] })
@@ -112,7 +119,9 @@ extension Interpreter {
             if let shown {
                 var given: [Int: SheetRow] = [:]
                 for range in shown {
-                    for flat in range.clamped(to: offset..<(offset + counts[section])) { given[flat - offset] = row(flat - offset) }
+                    for flat in range.clamped(to: offset..<(offset + counts[section])) {
+                        given[flat - offset] = row(flat - offset)
+                    }
                 }
                 rows = SheetRows(count: counts[section], markedPositions: [], rows: given)
             } else {
@@ -126,7 +135,9 @@ extension Interpreter {
     /// `log` with an app's view controller: the last turn's gesture and the app's table calls.
     func userListLogLines() -> [String] {
         guard let turn = workspace.lastUserTurn else {
-            return [workspace.eventCount == 0 ? "no change event yet" : "no change event since the view controller was made"]
+            return [
+                workspace.eventCount == 0 ? "no change event yet" : "no change event since the view controller was made"
+            ]
         }
         var lines = ["event \(workspace.eventCount) (the app's view controller):"]
         lines += turn.calls.isEmpty ? ["  (the app called no method of its table)"] : turn.calls.map { "  " + $0 }

@@ -1,10 +1,10 @@
 import Adapters
-import Dispatch
-import Foundation
 import CommandLanguage
 import CoreDataFiles
-import FetchedResults
+import Dispatch
 import FetchSimCore
+import FetchedResults
+import Foundation
 import ObjectGraph
 import TableSimulation
 
@@ -64,7 +64,9 @@ package final class Interpreter {
     /// Reads a file for `import csv` (injected: tests and transcripts may use their own).
     package var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     /// Writes a file for `export csv`.
-    package var writeFile: (String, String) throws -> Void = { try $1.write(toFile: $0, atomically: true, encoding: .utf8) }
+    package var writeFile: (String, String) throws -> Void = {
+        try $1.write(toFile: $0, atomically: true, encoding: .utf8)
+    }
     /// The Xcode model the session started with (`--model`, `# model:`), through which
     /// `import coredata` reads a store; nil without one.
     package internal(set) var model: ModelSchema?
@@ -101,7 +103,9 @@ package final class Interpreter {
         // Blank, or a comment: looks at the leading blanks only (trimming copies the whole line).
         // An ASCII scalar is whitespace when it is a space or a tab (Foundation's set holds no
         // other ASCII scalar); asking the set itself is a costly call per line.
-        let ink = line.unicodeScalars.first { $0.isASCII ? $0 != " " && $0 != "\t" : !CharacterSet.whitespaces.contains($0) }
+        let ink = line.unicodeScalars.first {
+            $0.isASCII ? $0 != " " && $0 != "\t" : !CharacterSet.whitespaces.contains($0)
+        }
         if ink == nil || ink == "#" { return LineOutcome() }
         let commands: [ParsedCommand]
         do {
@@ -114,7 +118,9 @@ package final class Interpreter {
         do {
             // Without a background context there is nothing to refuse or save there (and no
             // array of the commands to build for it, every line).
-            if !workspace.backgroundContexts.isEmpty, let outcome = try executeInBackgroundContext(commands.map(\.command)) {
+            if !workspace.backgroundContexts.isEmpty,
+                let outcome = try executeInBackgroundContext(commands.map(\.command))
+            {
                 return outcome
             }
             if commands.count > 1 || first.isEdit {
@@ -164,9 +170,13 @@ package final class Interpreter {
         }
         // An app's own view controller (`adapter notes`) ends its turn as the simulator does.
         let userTurn = workspace.userList.map(endUserTurn)
-        var report = EventReport(number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(),
-                                 problems: problems + (userTurn?.problems ?? []))
-        if let userTurn { report.appCalls = userTurn.calls; report.exceptions = userTurn.exceptions }
+        var report = EventReport(
+            number: workspace.eventCount, event: workspace.adapter?.lastEvent ?? AdapterEvent(),
+            problems: problems + (userTurn?.problems ?? []))
+        if let userTurn {
+            report.appCalls = userTurn.calls
+            report.exceptions = userTurn.exceptions
+        }
         report.writes = writes
         report.otherControllers = otherControllerEvents
         lastReport = report
@@ -175,7 +185,9 @@ package final class Interpreter {
     }
 
     /// Text and JSON for a line that may have ended a change event.
-    func outcome(ids: [ObjectID], report: EventReport?, extra: [(String, JSONValue)] = [], prefix: [OutputBlock] = []) -> LineOutcome {
+    func outcome(ids: [ObjectID], report: EventReport?, extra: [(String, JSONValue)] = [], prefix: [OutputBlock] = [])
+        -> LineOutcome
+    {
         var outcome = LineOutcome()
         outcome.insertedIDs = ids
         if rendersJSON {
@@ -217,7 +229,9 @@ package final class Interpreter {
     /// `message at column N`, N being where the parser read the command's `slot` (no column when
     /// the command has no such part). `suggestions`: the names `token` should have been one of;
     /// the closest is offered as `(did you mean 'Note'?)` after the column.
-    func located(_ message: String, at slot: TokenPositions.Slot, token: String = "", suggestions: [String] = []) -> InterpreterError {
+    func located(_ message: String, at slot: TokenPositions.Slot, token: String = "", suggestions: [String] = [])
+        -> InterpreterError
+    {
         let hint = Suggestion.closest(to: token, among: suggestions).map { " (did you mean '\($0)'?)" } ?? ""
         guard let column = positions.column(of: slot) else { return InterpreterError(message + hint) }
         return InterpreterError("\(message) at column \(column)\(hint)")

@@ -1,7 +1,9 @@
 import CommandLanguage
+
 /// A JSON value with ordered object keys, rendered on one line — the `--json` protocol's answers.
 package enum JSONValue: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral {
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
+{
     case null
     case bool(Bool)
     case int(Int)
@@ -35,7 +37,11 @@ package enum JSONValue: Equatable, Sendable, CustomStringConvertible, Expressibl
     /// Appends or replaces a field of an object value.
     package mutating func set(_ key: String, _ value: JSONValue) {
         guard case .object(var fields) = self else { return }
-        if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = value } else { fields.append((key, value)) }
+        if let i = fields.firstIndex(where: { $0.0 == key }) {
+            fields[i].1 = value
+        } else {
+            fields.append((key, value))
+        }
         self = .object(fields)
     }
 

@@ -25,8 +25,10 @@ package struct LineOutcome {
     package init() {}
 
     /// The text output rendered at `width` with `style`.
-    package func renderText(width: Int, wrapsLongLines: Bool = false,
-                            style: @escaping @Sendable (TextRole, String) -> String = { $1 }) -> [String] {
+    package func renderText(
+        width: Int, wrapsLongLines: Bool = false,
+        style: @escaping @Sendable (TextRole, String) -> String = { $1 }
+    ) -> [String] {
         text.flatMap { $0.render(width: width, wrapsLongLines: wrapsLongLines, style: style) }
     }
 

@@ -24,7 +24,8 @@ package struct LineTiming: Equatable, Sendable {
     package var summary: String {
         let total = "time \(Self.milliseconds(totalNanoseconds)) ms"
         guard let stages else { return total + " · no change event" }
-        return total + ": controller \(Self.milliseconds(stages.controller)), adapter \(Self.milliseconds(stages.adapter)), "
+        return total
+            + ": controller \(Self.milliseconds(stages.controller)), adapter \(Self.milliseconds(stages.adapter)), "
             + "table \(Self.milliseconds(stages.table)), check \(Self.milliseconds(stages.check))"
             + " · \(stages.callbacks) callback\(stages.callbacks == 1 ? "" : "s")"
     }
@@ -33,9 +34,11 @@ package struct LineTiming: Equatable, Sendable {
     var json: JSONValue {
         var fields: [(String, JSONValue)] = [("totalMs", .double(Self.ms(totalNanoseconds)))]
         if let stages {
-            fields += [("controllerMs", .double(Self.ms(stages.controller))), ("adapterMs", .double(Self.ms(stages.adapter))),
-                       ("tableMs", .double(Self.ms(stages.table))), ("checkMs", .double(Self.ms(stages.check))),
-                       ("callbacks", .int(stages.callbacks))]
+            fields += [
+                ("controllerMs", .double(Self.ms(stages.controller))), ("adapterMs", .double(Self.ms(stages.adapter))),
+                ("tableMs", .double(Self.ms(stages.table))), ("checkMs", .double(Self.ms(stages.check))),
+                ("callbacks", .int(stages.callbacks)),
+            ]
         }
         return .object(fields)
     }

@@ -15,11 +15,14 @@ package enum OutputBlock {
     /// The block as lines of text. With `wrapsLongLines` (a terminal), a line wider than
     /// `width` is broken at its spaces, continuation lines indented by two, where the terminal
     /// would break it mid-word; transcripts keep such a line whole.
-    package func render(width: Int, wrapsLongLines: Bool = false, style: @escaping @Sendable (TextRole, String) -> String) -> [String] {
+    package func render(
+        width: Int, wrapsLongLines: Bool = false, style: @escaping @Sendable (TextRole, String) -> String
+    ) -> [String] {
         switch self {
         case .line(let text, let role):
             if role == .dim { return [style(.dim, TextWidth.truncate(text, toWidth: width))] }
-            let lines = wrapsLongLines && TextWidth.displayWidth(of: text) > width
+            let lines =
+                wrapsLongLines && TextWidth.displayWidth(of: text) > width
                 ? CommandHelp.wrap(text, width: width, firstPrefix: "", prefix: "  ")
                 : [text]
             return role.map { role in lines.map { style(role, $0) } } ?? lines
@@ -27,7 +30,8 @@ package enum OutputBlock {
             let lines = CommandHelp.wrap(text, width: width, firstPrefix: "", prefix: "  ")
             return role.map { role in lines.map { style(role, $0) } } ?? lines
         case .help(let topic):
-            return topic.map { CommandHelp.entry(for: $0).render(width: width) } ?? CommandHelp.renderOverview(width: width)
+            return topic.map { CommandHelp.entry(for: $0).render(width: width) }
+                ?? CommandHelp.renderOverview(width: width)
         case .sheet(let model, let window):
             let renderer = SheetRenderer(width: width) { role, text in style(TextRole(role), text) }
             return renderer.render(model, window: window)

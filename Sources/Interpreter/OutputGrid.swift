@@ -15,7 +15,8 @@ struct OutputGrid {
     func lines(_ mode: Command.OutputMode) -> [String] {
         switch mode {
         case .sheet: []
-        case .csv: csvText(quotesEmptyStrings: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .csv:
+            csvText(quotesEmptyStrings: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .json: rows.map { row in JSONValue.object(Array(zip(columns, row))).description }
         case .box: box()
         }
@@ -50,15 +51,18 @@ struct OutputGrid {
     private func box() -> [String] {
         let cells = rows.map { $0.map { $0 == .null ? "nil" : Self.text($0) } }
         let widths = columns.indices.map { column in
-            ([columns[column]] + cells.map { column < $0.count ? $0[column] : "" }).map { TextWidth.displayWidth(of: $0) }.max() ?? 0
+            ([columns[column]] + cells.map { column < $0.count ? $0[column] : "" }).map {
+                TextWidth.displayWidth(of: $0)
+            }.max() ?? 0
         }
         func rule(_ left: String, _ middle: String, _ right: String) -> String {
             left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right
         }
         func row(_ texts: [String]) -> String {
-            "│" + zip(texts, widths).map { text, width in
-                " " + text + String(repeating: " ", count: max(0, width - TextWidth.displayWidth(of: text))) + " "
-            }.joined(separator: "│") + "│"
+            "│"
+                + zip(texts, widths).map { text, width in
+                    " " + text + String(repeating: " ", count: max(0, width - TextWidth.displayWidth(of: text))) + " "
+                }.joined(separator: "│") + "│"
         }
         return [rule("┌", "┬", "┐"), row(columns), rule("├", "┼", "┤")] + cells.map(row) + [rule("└", "┴", "┘")]
     }

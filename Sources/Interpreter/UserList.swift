@@ -54,8 +54,12 @@ package enum UserAdapters {
 
     /// Runs `operation` with `factories` registered by the executable named `executable`; the
     /// command language learns the names (`RegisteredAdapters`).
-    package static func with<T>(_ factories: [String: Factory], executable: String, _ operation: () throws -> T) rethrows -> T {
-        try RegisteredAdapters.$registry.withValue(AdapterRegistry(names: factories.keys.sorted(), executable: executable)) {
+    package static func with<T>(_ factories: [String: Factory], executable: String, _ operation: () throws -> T)
+        rethrows -> T
+    {
+        try RegisteredAdapters.$registry.withValue(
+            AdapterRegistry(names: factories.keys.sorted(), executable: executable)
+        ) {
             try $factories.withValue(factories) { try operation() }
         }
     }

@@ -1,7 +1,7 @@
 import Adapters
 import CommandLanguage
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import TableSimulation
 
@@ -73,10 +73,12 @@ package final class Workspace {
 
     /// Replaces the controller with one for `request`, fetches, builds a fresh table and adapter.
     func fetch(_ request: FetchRequest, indexKey: String?, strategy: ReorderStrategy? = nil) throws {
-        let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile,
-                                                      cacheName: cacheName, cache: sectionCache)
+        let controller = try FetchedResultsController(
+            fetchRequest: request, context: context, profile: profile,
+            cacheName: cacheName, cache: sectionCache)
         try controller.performFetch()
-        let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
+        let dataSource = try ListDataSource(
+            controller: controller, indexKey: indexKey, strategy: strategy ?? reorderStrategy)
         reorderStrategy = dataSource.strategy
         dataSource.indexTitleStyle = indexTitleStyle
         let table = SimulatedTableView(dataSource: dataSource, viewport: viewport)
@@ -117,7 +119,8 @@ package final class Workspace {
         // A new delegate starts from what the controller has now; today's performFetch hands a
         // snapshot delegate a snapshot (rule 24), which `log` shows until the next event.
         try? dataSource.controller.performFetch()
-        fetchDelivery = adapter is any FetchedResultsSnapshotDelegate && !adapter.lastEvent.entries.isEmpty
+        fetchDelivery =
+            adapter is any FetchedResultsSnapshotDelegate && !adapter.lastEvent.entries.isEmpty
             ? (afterEvent: eventCount, entries: adapter.lastEvent.entries) : nil
         table.reloadData()
     }
@@ -150,8 +153,10 @@ package final class Workspace {
     /// slots empty for a new one. Its delegate stays attached: it keeps receiving every change event.
     func parkSelected(as name: String, spec: Command.FetchSpec?) {
         guard let controller, let dataSource, let table, let adapter else { return }
-        parked.append(ControllerUnit(name: name, controller: controller, dataSource: dataSource, table: table,
-                                     adapter: adapter, adapterKind: adapterKind, adapterOptions: adapterOptions, fetchSpec: spec))
+        parked.append(
+            ControllerUnit(
+                name: name, controller: controller, dataSource: dataSource, table: table,
+                adapter: adapter, adapterKind: adapterKind, adapterOptions: adapterOptions, fetchSpec: spec))
         self.controller = nil
         self.dataSource = nil
         self.table = nil

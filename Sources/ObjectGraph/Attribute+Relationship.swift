@@ -11,8 +11,10 @@ extension Attribute {
     /// to the object this relationship holds.
     ///
     ///     Attribute.toOne("folder", destination: "Folder", inverse: "notes")
-    public static func toOne(_ name: String, destination: String, isOptional: Bool = true,
-                             inverse: String? = nil, deleteRule: DeleteRule = .nullify) -> Attribute {
+    public static func toOne(
+        _ name: String, destination: String, isOptional: Bool = true,
+        inverse: String? = nil, deleteRule: DeleteRule = .nullify
+    ) -> Attribute {
         var attribute = Attribute(name, .relationship, isOptional: isOptional)
         attribute.destinationEntity = destination
         attribute.inverseName = inverse
@@ -61,8 +63,9 @@ extension ObjectContext {
             let target = try liveObject(id)
             let destination = attribute.destinationEntity ?? ""
             guard target.entity.name == destination || schema.isEntity(target.entity.name, kindOf: destination) else {
-                throw .wrongDestination(id, targetEntity: target.entity.name, relationship: attribute.name,
-                                        entity: entity, destination: destination)
+                throw .wrongDestination(
+                    id, targetEntity: target.entity.name, relationship: attribute.name,
+                    entity: entity, destination: destination)
             }
         }
     }
@@ -79,7 +82,9 @@ extension ObjectContext {
                 entity.attributes[$0].isRelationship && entity.attributes[$0].inverseName == nil
                     && schema.isEntity(object.entity.name, kindOf: entity.attributes[$0].destinationEntity ?? "")
             }
-            guard !indexes.isEmpty, liveCounts[entity.name, default: 0] > 0, let kind = kinds[entity.name] else { continue }
+            guard !indexes.isEmpty, liveCounts[entity.name, default: 0] > 0, let kind = kinds[entity.name] else {
+                continue
+            }
             registered.forEach { source in
                 guard source.kind === kind else { return }
                 let id = source.objectID
@@ -108,7 +113,9 @@ extension ManagedObject {
             if case .objects(let ids) = value {
                 return i == components.count - 2 && components[i + 1] == "@count" ? .int(ids.count) : .null
             }
-            guard case .object(let id) = value, let next = object.managedObjectContext?.object(with: id) else { return .null }
+            guard case .object(let id) = value, let next = object.managedObjectContext?.object(with: id) else {
+                return .null
+            }
             object = next
         }
         return .null

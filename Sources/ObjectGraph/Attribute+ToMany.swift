@@ -23,8 +23,10 @@ extension Attribute {
     /// `minCount`/`maxCount` (0: no limit) are checked when saving.
     ///
     ///     Attribute.toMany("notes", destination: "Note", inverse: "folder", deleteRule: .cascade)
-    public static func toMany(_ name: String, destination: String, isOrdered: Bool = false, inverse: String? = nil,
-                              deleteRule: DeleteRule = .nullify, minCount: Int = 0, maxCount: Int = 0) -> Attribute {
+    public static func toMany(
+        _ name: String, destination: String, isOrdered: Bool = false, inverse: String? = nil,
+        deleteRule: DeleteRule = .nullify, minCount: Int = 0, maxCount: Int = 0
+    ) -> Attribute {
         var attribute = Attribute(name, .toMany, isOptional: true)
         attribute.destinationEntity = destination
         attribute.isOrdered = isOrdered
@@ -58,7 +60,10 @@ extension Attribute {
     /// `ids` sorted by ID without duplicates: the value of an unordered to-many relationship.
     static func sortedSet(_ ids: [ObjectID]) -> [ObjectID] {
         var sorted = true
-        for i in ids.indices.dropFirst() where !(ids[i - 1] < ids[i]) { sorted = false; break }
+        for i in ids.indices.dropFirst() where !(ids[i - 1] < ids[i]) {
+            sorted = false
+            break
+        }
         if sorted { return ids }
         var result: [ObjectID] = []
         result.reserveCapacity(ids.count)
@@ -79,15 +84,19 @@ extension Schema {
     /// destination's relationship back to `entity` that names it. Nil without an inverse, or while
     /// the named one is not defined yet (two entities that point to each other are defined one
     /// after the other, the first redefined once the second exists).
-    public func inverse(of attribute: Attribute, in entity: String) -> (entity: Entity, index: Int, attribute: Attribute)? {
+    public func inverse(of attribute: Attribute, in entity: String) -> (
+        entity: Entity, index: Int, attribute: Attribute
+    )? {
         guard attribute.isAnyRelationship, let destinationName = attribute.destinationEntity,
-              let destination = self.entity(named: destinationName) else { return nil }
+            let destination = self.entity(named: destinationName)
+        else { return nil }
         let index: Int?
         if let name = attribute.inverseName {
             index = destination.index(of: name)
         } else {
             index = destination.attributes.firstIndex {
-                $0.isAnyRelationship && $0.inverseName == attribute.name && isEntity(entity, kindOf: $0.destinationEntity ?? "")
+                $0.isAnyRelationship && $0.inverseName == attribute.name
+                    && isEntity(entity, kindOf: $0.destinationEntity ?? "")
             }
         }
         guard let index else { return nil }
@@ -104,7 +113,9 @@ extension Schema {
     func checkInverse(of attribute: Attribute, in entity: Entity) throws(ObjectGraphError) {
         let problem: String? = {
             if attribute.minCount < 0 || attribute.maxCount < 0 { return "counts cannot be negative" }
-            if attribute.maxCount > 0, attribute.minCount > attribute.maxCount { return "its minimum count is above its maximum" }
+            if attribute.maxCount > 0, attribute.minCount > attribute.maxCount {
+                return "its minimum count is above its maximum"
+            }
             if !attribute.isToMany, attribute.minCount != 0 || attribute.maxCount != 0 || attribute.isOrdered {
                 return "a to-one relationship has no counts and no order"
             }
@@ -114,7 +125,9 @@ extension Schema {
             let destination = destinationName == entity.name ? entity : self.entity(named: destinationName)
             guard let destination, let inverse = destination.attribute(named: name) else { return nil }
             guard inverse.isAnyRelationship,
-                  inverse.destinationEntity == entity.name || isEntity(entity.name, kindOf: inverse.destinationEntity ?? "") else {
+                inverse.destinationEntity == entity.name
+                    || isEntity(entity.name, kindOf: inverse.destinationEntity ?? "")
+            else {
                 return "its inverse '\(destinationName).\(name)' is not a relationship to '\(entity.name)'"
             }
             if let back = inverse.inverseName, back != attribute.name {

@@ -24,7 +24,9 @@ public struct ObjectsDidChange {
     ///
     /// Built on first use and kept: most observers never ask, and a dictionary by ID costs a
     /// hash per updated object (`updatedChanges` has the same lists in `updated`'s order).
-    public var changedValues: [ObjectID: [ValueChange]] { changedValuesTable.table(updated: updated, changes: updatedChanges) }
+    public var changedValues: [ObjectID: [ValueChange]] {
+        changedValuesTable.table(updated: updated, changes: updatedChanges)
+    }
     /// The changed keys of each object of `updated`, in the same order.
     let updatedChanges: UpdatedChanges
     private let changedValuesTable = ChangedValuesTable()
@@ -33,7 +35,8 @@ public struct ObjectsDidChange {
     public internal(set) var refreshed: [ManagedObject] = []
 
     /// An event whose updated objects' changes are `updatedChanges`, in `updated`'s order.
-    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], updatedChanges: UpdatedChanges) {
+    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], updatedChanges: UpdatedChanges)
+    {
         precondition(updated.count == updatedChanges.count, "one list of changes per updated object")
         self.inserted = inserted
         self.updated = updated
@@ -42,7 +45,10 @@ public struct ObjectsDidChange {
     }
 
     /// An event whose updated objects' changes are given by ID (none for an ID not there).
-    init(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], changedValues: [ObjectID: [ValueChange]]) {
+    init(
+        inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject],
+        changedValues: [ObjectID: [ValueChange]]
+    ) {
         var changes = UpdatedChanges()
         for object in updated { changes.append(changedValues[object.objectID] ?? []) }
         self.init(inserted: inserted, updated: updated, deleted: deleted, updatedChanges: changes)

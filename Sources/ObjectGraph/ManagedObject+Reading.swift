@@ -38,8 +38,10 @@ extension ManagedObject {
 
     /// `Value.compare` of the packed value at `index` of `base` and at `otherIndex` of `otherBase`.
     @inline(__always)
-    private static func compare(_ base: UnsafeMutableRawPointer, count: Int, at index: Int,
-                                _ otherBase: UnsafeMutableRawPointer, count otherCount: Int, at otherIndex: Int) -> Int {
+    private static func compare(
+        _ base: UnsafeMutableRawPointer, count: Int, at index: Int,
+        _ otherBase: UnsafeMutableRawPointer, count otherCount: Int, at otherIndex: Int
+    ) -> Int {
         let tag = PackedValues.tag(base, count: count, at: index)
         if tag == PackedValues.tag(otherBase, count: otherCount, at: otherIndex) {
             switch tag {
@@ -51,16 +53,18 @@ extension ManagedObject {
                 // The same 16 bytes are the same string (the same inline text, or the same
                 // storage and length): equal without reading the text.
                 if PackedValues.sameBits(base, at: index, otherBase, at: otherIndex) { return 0 }
-                return Value.compareStrings(PackedValues.string(base, at: index).pointee,
-                                            PackedValues.string(otherBase, at: otherIndex).pointee)
+                return Value.compareStrings(
+                    PackedValues.string(base, at: index).pointee,
+                    PackedValues.string(otherBase, at: otherIndex).pointee)
             case PackedValues.null:
                 return 0
             default:
                 break
             }
         }
-        return Value.compare(PackedValues.load(base, count: count, at: index),
-                             PackedValues.load(otherBase, count: otherCount, at: otherIndex))
+        return Value.compare(
+            PackedValues.load(base, count: count, at: index),
+            PackedValues.load(otherBase, count: otherCount, at: otherIndex))
     }
 
     /// `Value.compare(value(at: index), value)`, read in place for an int or a string of the
@@ -71,7 +75,8 @@ extension ManagedObject {
         let tag = PackedValues.tag(base, count: count, at: index)
         switch value {
         case .int(let i) where tag == PackedValues.int:
-            let x = Int64(bitPattern: PackedValues.bits(base, at: index)), y = Int64(i)
+            let x = Int64(bitPattern: PackedValues.bits(base, at: index))
+            let y = Int64(i)
             return x < y ? -1 : (x == y ? 0 : 1)
         case .string(let s) where tag == PackedValues.string:
             return Value.compareStrings(PackedValues.string(base, at: index).pointee, s)
@@ -116,7 +121,9 @@ extension ManagedObject {
     /// The start of the packed values and their count.
     /// Valid while the object lives: a method's `self` and arguments outlive its body.
     private func packedBase() -> (UnsafeMutableRawPointer, Int) {
-        storage.withUnsafeMutablePointers { header, words in (UnsafeMutableRawPointer(words), header.pointee.kind.valueCount) }
+        storage.withUnsafeMutablePointers { header, words in
+            (UnsafeMutableRawPointer(words), header.pointee.kind.valueCount)
+        }
     }
 
     /// The start of the packed values and their count, after checking `index` against the count.

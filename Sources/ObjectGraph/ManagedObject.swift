@@ -18,7 +18,8 @@ public final class ManagedObject: CustomStringConvertible {
     /// check the count against the entity first).
     static func make(_ id: ObjectID, kind: ObjectKind, values: some Collection<Value>) -> ManagedObject {
         let count = kind.valueCount
-        let storage = Storage(bufferClass: ManagedObject.self, minimumCapacity: PackedValues.words(for: count)) { _, _ in
+        let storage = Storage(bufferClass: ManagedObject.self, minimumCapacity: PackedValues.words(for: count)) {
+            _, _ in
             ObjectHeader(kind: kind, id: id)
         }
         // The loop runs outside any closure: a counter captured by one would be checked for
@@ -34,7 +35,9 @@ public final class ManagedObject: CustomStringConvertible {
     deinit {
         Storage(unsafeBufferObject: self).withUnsafeMutablePointers { header, words in
             let count = header.pointee.kind.valueCount
-            for index in 0..<count { PackedValues.deinitialize(UnsafeMutableRawPointer(words), count: count, at: index) }
+            for index in 0..<count {
+                PackedValues.deinitialize(UnsafeMutableRawPointer(words), count: count, at: index)
+            }
             _ = header.deinitialize(count: 1)
         }
     }
@@ -87,7 +90,9 @@ public final class ManagedObject: CustomStringConvertible {
 
     /// Calls `body` with the values (valid only during the call), without building an array:
     /// up to four are unpacked into a buffer on the stack, more into a temporary array.
-    @inlinable @inline(__always) public func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+    @inlinable @inline(__always) public func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows
+        -> R
+    {
         let count = valueCount
         guard count <= 4 else { return try values.withUnsafeBufferPointer(body) }
         return try withUnpacked(count, at: { $0 }, body)
@@ -113,14 +118,17 @@ public final class ManagedObject: CustomStringConvertible {
     /// every call; moved out one by one, since `deinitialize(count:)` goes through the
     /// runtime's generic array destroy.
     @inlinable @inline(__always)
-    func withUnpacked<R>(_ wanted: Int, at position: (Int) -> Int, _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+    func withUnpacked<R>(_ wanted: Int, at position: (Int) -> Int, _ body: (UnsafeBufferPointer<Value>) throws -> R)
+        rethrows -> R
+    {
         let count = valueCount
         var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         return try withExtendedLifetime(self) {
             let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
             return try withUnsafeMutableBytes(of: &scratch) { raw in
-                precondition(wanted <= 4 && MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
+                precondition(
+                    wanted <= 4 && MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
                 return try raw.withMemoryRebound(to: Value.self) { buffer in
                     let start = buffer.baseAddress.unsafelyUnwrapped
                     for k in 0..<wanted {
@@ -149,7 +157,9 @@ public final class ManagedObject: CustomStringConvertible {
         storage.withUnsafeMutablePointers { header, words in
             let count = header.pointee.kind.valueCount
             for index in 0..<count {
-                PackedValues.assign(UnsafeMutableRawPointer(words), count: count, at: index, to: index < newValues.count ? newValues[index] : .null)
+                PackedValues.assign(
+                    UnsafeMutableRawPointer(words), count: count, at: index,
+                    to: index < newValues.count ? newValues[index] : .null)
             }
         }
     }

@@ -39,7 +39,9 @@ extension ObjectContext {
         UnstableSort.sort(&inserted) { $0.objectID.rawValue < $1.objectID.rawValue }
         var deletes: [PendingDelete] = []
         deletes.reserveCapacity(pendingDeleted.count)
-        for (id, entry) in pendingDeleted { deletes.append(PendingDelete(id: id, object: entry.object, valuesBefore: entry.valuesBefore)) }
+        for (id, entry) in pendingDeleted {
+            deletes.append(PendingDelete(id: id, object: entry.object, valuesBefore: entry.valuesBefore))
+        }
         UnstableSort.sort(&deletes) { $0.id < $1.id }
         // Emptied, not replaced: the next event's edits would grow new tables from one bucket
         // again (a resize per doubling, the most of `setValue`'s own work in a small event).
@@ -50,8 +52,11 @@ extension ObjectContext {
         // undo record and the notification: a list per object would be an allocation per object.
         var changes = UpdatedChanges()
         changes.reserveCapacity(objects: updates.count, changes: updates.count)
-        let updated = updates.map { registered[$0.id].unsafelyUnwrapped }, deleted = deletes.map(\.object)
-        for index in updates.indices { Self.appendValueChanges(of: updated[index], from: updates[index].olds, to: &changes) }
+        let updated = updates.map { registered[$0.id].unsafelyUnwrapped }
+        let deleted = deletes.map(\.object)
+        for index in updates.indices {
+            Self.appendValueChanges(of: updated[index], from: updates[index].olds, to: &changes)
+        }
         let refreshed = takeRefreshed(excluding: inserted, updated, deleted)
         guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return postRefreshed(refreshed) }
 
@@ -88,11 +93,14 @@ extension ObjectContext {
     /// .sortLastObject`): a list of their own would be an allocation per such object, and its
     /// growth one more per write.
     @inline(__always)
-    private static func appendValueChanges(of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges) {
+    private static func appendValueChanges(
+        of object: ManagedObject, from olds: PendingOlds, to changes: inout UpdatedChanges
+    ) {
         for (index, old) in olds {
             let new = object.value(at: index)
             guard old != new else { continue }
-            changes.appendChange(ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new))
+            changes.appendChange(
+                ValueChange(key: object.entity.attributes[index].name, index: index, oldValue: old, newValue: new))
         }
         if olds.count > 1 { changes.sortLastObject() }
         changes.endObject()

@@ -22,7 +22,8 @@ extension ObjectContext {
         let table = registered
         var found: [Int] = []
         for position in ids.indices {
-            guard let object = table[ids[position]], index < object.valueCount, object.holdsExactly(value, at: index) else { continue }
+            guard let object = table[ids[position]], index < object.valueCount, object.holdsExactly(value, at: index)
+            else { continue }
             found.append(position)
         }
         return found

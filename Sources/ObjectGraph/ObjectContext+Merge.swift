@@ -39,21 +39,24 @@ extension ObjectContext {
     /// hold is ignored: a later refetch reads it (`refreshFromStore()`).
     /// - Complexity: O(k) store reads for k saved objects.
     @discardableResult
-    public func mergeChanges(fromContextDidSave summary: SaveSummary,
-                             reporting: MergeReporting = .allRegistered) throws(ObjectGraphError) -> ObjectsDidChange? {
+    public func mergeChanges(
+        fromContextDidSave summary: SaveSummary,
+        reporting: MergeReporting = .allRegistered
+    ) throws(ObjectGraphError) -> ObjectsDidChange? {
         guard !isPosting else { throw .reentrantChangeProcessing }
         let dirtyBefore = dirtyIDs
         for id in summary.insertedIDs.sorted() where registered[id] == nil {
             guard let stored = try store.committedObject(id) else { continue }
             let entity = try schema.requireEntity(stored.entity)
-            guard stored.values.count == entity.attributes.count else { continue } // written under an older definition
+            guard stored.values.count == entity.attributes.count else { continue }  // written under an older definition
             reinsert(makeObject(id, entity: entity, values: stored.values), values: stored.values)
         }
         for id in summary.updatedIDs.sorted() {
             guard let object = registered[id], !dirtyBefore.contains(id), pendingUpdated[id] == nil,
-                  let stored = try store.committedObject(id), stored.values.count == object.values.count else { continue }
+                let stored = try store.committedObject(id), stored.values.count == object.values.count
+            else { continue }
             if case .loadedOnly(let isLoaded) = reporting, !isLoaded(id) {
-                object.values = stored.values // the fault fires with the store's values; nobody is told
+                object.values = stored.values  // the fault fires with the store's values; nobody is told
                 continue
             }
             for (index, value) in stored.values.enumerated() where object.value(at: index) != value {
@@ -81,8 +84,10 @@ extension ObjectContext {
     /// `NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)`: each context refreshes,
     /// registers or deletes them like `mergeChanges(fromContextDidSave:)`, one change event each.
     @discardableResult
-    public static func mergeChanges(fromRemoteContextSave changes: SaveSummary,
-                                    into contexts: [ObjectContext]) throws(ObjectGraphError) -> [ObjectsDidChange?] {
+    public static func mergeChanges(
+        fromRemoteContextSave changes: SaveSummary,
+        into contexts: [ObjectContext]
+    ) throws(ObjectGraphError) -> [ObjectsDidChange?] {
         var events: [ObjectsDidChange?] = []
         for context in contexts { events.append(try context.mergeChanges(fromContextDidSave: changes)) }
         return events
@@ -99,7 +104,8 @@ extension ObjectContext {
         for stored in contents.objects {
             inStore.insert(stored.id)
             guard !dirtyIDs.contains(stored.id), let entity = schema.entity(named: stored.entity),
-                  stored.values.count == entity.attributes.count, ObjectID.validRange.contains(stored.id.rawValue) else { continue }
+                stored.values.count == entity.attributes.count, ObjectID.validRange.contains(stored.id.rawValue)
+            else { continue }
             if let object = registered[stored.id], object.valueCount == stored.values.count {
                 object.values = stored.values
             } else {
@@ -141,7 +147,9 @@ extension ObjectContext {
     /// Writes `upserted` and `deleted` straight to the store, bypassing every context: no change
     /// event, no undo, no unsaved change — what `NSBatchUpdateRequest`/`NSBatchDeleteRequest` do.
     public func writeToStoreDirectly(upserted: [StoredObject], deleted: [ObjectID]) throws(ObjectGraphError) {
-        try store.save(StoreChanges(schema: try store.load().schema, upserted: upserted, deleted: deleted, nextObjectID: nextObjectID))
+        try store.save(
+            StoreChanges(
+                schema: try store.load().schema, upserted: upserted, deleted: deleted, nextObjectID: nextObjectID))
     }
 }
 

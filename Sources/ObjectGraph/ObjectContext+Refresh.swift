@@ -15,7 +15,9 @@ extension ObjectContext {
 
     /// The refreshed objects of the event being processed, less those it inserts, updates or
     /// deletes (their own keys report them); clears the pending set.
-    func takeRefreshed(excluding inserted: [ManagedObject], _ updated: [ManagedObject], _ deleted: [ManagedObject]) -> [ManagedObject] {
+    func takeRefreshed(excluding inserted: [ManagedObject], _ updated: [ManagedObject], _ deleted: [ManagedObject])
+        -> [ManagedObject]
+    {
         guard !pendingRefreshed.isEmpty else { return [] }
         var ids = pendingRefreshed
         pendingRefreshed = []

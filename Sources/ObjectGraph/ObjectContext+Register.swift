@@ -7,8 +7,9 @@ extension ObjectContext {
     package func registeredOrCommittedObject(_ id: ObjectID) throws(ObjectGraphError) -> ManagedObject? {
         if let object = registered[id] { return object }
         guard pendingDeleted[id] == nil, !dirtyIDs.contains(id), ObjectID.validRange.contains(id.rawValue),
-              let stored = try store.committedObject(id), let entity = schema.entity(named: stored.entity),
-              stored.values.count == entity.attributes.count else { return nil }
+            let stored = try store.committedObject(id), let entity = schema.entity(named: stored.entity),
+            stored.values.count == entity.attributes.count
+        else { return nil }
         let object = makeObject(id, entity: entity, values: stored.values)
         register(object)
         return object

@@ -14,7 +14,9 @@ extension ObjectContext {
             guard failures.isEmpty else { throw .relationshipValidation(failures) }
         }
         post(.willSave)
-        var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
+        var inserted: Set<ObjectID> = []
+        var updated: Set<ObjectID> = []
+        var deleted: Set<ObjectID> = []
         var upserted: [StoredObject] = []
         upserted.reserveCapacity(dirty.count)
         // IDs handed out since the last save are inserts (if they are still live): growing the
@@ -32,7 +34,8 @@ extension ObjectContext {
                 deleted.insert(id)
             }
         }
-        try store.save(StoreChanges(schema: schema, upserted: upserted, deleted: deleted.sorted(), nextObjectID: nextObjectID))
+        try store.save(
+            StoreChanges(schema: schema, upserted: upserted, deleted: deleted.sorted(), nextObjectID: nextObjectID))
         dirtyIDs = []
         deletedDenying = [:]
         firstUncommittedID = nextObjectID
@@ -87,13 +90,17 @@ extension ObjectContext {
         for id in ids {
             guard let object = registered[id] else { continue }
             let kind = object.kind
-            let indexes = required[ObjectIdentifier(kind)] ?? {
-                let indexes = kind.entity.attributes.indices.filter { !kind.entity.attributes[$0].isOptional }
-                required[ObjectIdentifier(kind)] = indexes
-                return indexes
-            }()
+            let indexes =
+                required[ObjectIdentifier(kind)]
+                ?? {
+                    let indexes = kind.entity.attributes.indices.filter { !kind.entity.attributes[$0].isOptional }
+                    required[ObjectIdentifier(kind)] = indexes
+                    return indexes
+                }()
             for index in indexes where object.value(at: index).isNull {
-                missing.append(MissingMandatoryProperty(objectID: id, entity: kind.entity.name, key: kind.entity.attributes[index].name))
+                missing.append(
+                    MissingMandatoryProperty(
+                        objectID: id, entity: kind.entity.name, key: kind.entity.attributes[index].name))
             }
         }
         return missing
@@ -135,7 +142,8 @@ extension Array where Element == ObjectID {
     /// holds from some index to the end (a sorted array and a threshold).
     /// - Complexity: O(log n).
     func partitionPoint(where isInUpperPart: (ObjectID) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if isInUpperPart(self[middle]) { high = middle } else { low = middle + 1 }

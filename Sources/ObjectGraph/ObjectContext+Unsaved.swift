@@ -17,7 +17,9 @@ extension ObjectContext {
     /// inserted and has not saved.
     /// - Complexity: O(1), plus a store read for a changed object below `firstUncommittedID`.
     package func unsavedState(of id: ObjectID) -> UnsavedState? {
-        let isTouched = dirtyIDs.contains(id) || pendingInserted[id] != nil || pendingUpdated[id] != nil || pendingDeleted[id] != nil
+        let isTouched =
+            dirtyIDs.contains(id) || pendingInserted[id] != nil || pendingUpdated[id] != nil
+            || pendingDeleted[id] != nil
         guard isTouched else { return nil }
         let isLive = registered[id] != nil
         let isNew = id.rawValue >= firstUncommittedID || ((try? store.committedObject(id)) ?? nil) == nil
@@ -25,7 +27,7 @@ extension ObjectContext {
         case (true, true): return .inserted
         case (true, false): return .updated
         case (false, false): return .deleted
-        case (false, true): return nil // inserted and deleted before any save: nothing to save
+        case (false, true): return nil  // inserted and deleted before any save: nothing to save
         }
     }
 

@@ -30,7 +30,7 @@ public final class ObjectContext {
 
     // The change event being built (one run-loop turn).
     var pendingInserted: [ObjectID: ManagedObject] = [:]
-    var pendingUpdated: [ObjectID: PendingOlds] = [:]   // attribute index → value at event start
+    var pendingUpdated: [ObjectID: PendingOlds] = [:]  // attribute index → value at event start
     var pendingDeleted: [ObjectID: (object: ManagedObject, valuesBefore: [Value])] = [:]
     /// Objects `refresh(_:)` was called on in the current event (ObjectContext+Refresh.swift).
     var pendingRefreshed: Set<ObjectID> = []
@@ -71,27 +71,39 @@ public final class ObjectContext {
         var kinds: [ObjectKind] = []
         var counts: [Int] = []
         var highestID = 0
-        try store.load(schema: { schema, next throws(ObjectGraphError) in
-            self.schema = schema
-            nextObjectID = next
-            entities = schema.entities.map { ($0, kind(for: $0)) }
-            kinds = entities.map(\.kind)
-            counts = Array(repeating: 0, count: entities.count)
-        }, object: { id, entityIndex, values throws(ObjectGraphError) in
-            guard kinds.indices.contains(entityIndex) else { throw .store("object \(id) belongs to no entity of the schema") }
-            let kind = kinds[entityIndex]
-            guard values.count == kind.valueCount else {
-                let entity = entities[entityIndex].entity
-                throw .store("object \(id) has \(values.count) values but entity '\(entity.name)' has \(entity.attributes.count) attributes")
-            }
-            guard ObjectID.validRange.contains(id.rawValue) else { throw .store("object ID \(id.rawValue) is out of range") }
-            // Counted per entity position here rather than per name in `register`.
-            guard registered.insert(ManagedObject.make(id, kind: kind, values: values)) else { throw .store("object \(id) is stored twice") }
-            counts[entityIndex] += 1
-            highestID = max(highestID, id.rawValue)
-        })
+        try store.load(
+            schema: { schema, next throws(ObjectGraphError) in
+                self.schema = schema
+                nextObjectID = next
+                entities = schema.entities.map { ($0, kind(for: $0)) }
+                kinds = entities.map(\.kind)
+                counts = Array(repeating: 0, count: entities.count)
+            },
+            object: { id, entityIndex, values throws(ObjectGraphError) in
+                guard kinds.indices.contains(entityIndex) else {
+                    throw .store("object \(id) belongs to no entity of the schema")
+                }
+                let kind = kinds[entityIndex]
+                guard values.count == kind.valueCount else {
+                    let entity = entities[entityIndex].entity
+                    throw .store(
+                        "object \(id) has \(values.count) values but entity '\(entity.name)' has \(entity.attributes.count) attributes"
+                    )
+                }
+                guard ObjectID.validRange.contains(id.rawValue) else {
+                    throw .store("object ID \(id.rawValue) is out of range")
+                }
+                // Counted per entity position here rather than per name in `register`.
+                guard registered.insert(ManagedObject.make(id, kind: kind, values: values)) else {
+                    throw .store("object \(id) is stored twice")
+                }
+                counts[entityIndex] += 1
+                highestID = max(highestID, id.rawValue)
+            })
         registered.densify()
-        for (index, count) in counts.enumerated() where count > 0 { liveCounts[entities[index].entity.name, default: 0] += count }
+        for (index, count) in counts.enumerated() where count > 0 {
+            liveCounts[entities[index].entity.name, default: 0] += count
+        }
         nextObjectID = max(nextObjectID, highestID + 1)
         firstUncommittedID = nextObjectID
         schemaDidChange()
@@ -130,7 +142,9 @@ public final class ObjectContext {
         guard !changed.isEmpty else { return }
         var reshaped: [String] = []
         for entity in changed {
-            guard let existing = schema.entity(named: entity.name), existing.attributes != entity.attributes else { continue }
+            guard let existing = schema.entity(named: entity.name), existing.attributes != entity.attributes else {
+                continue
+            }
             let live = liveCounts[entity.name] ?? 0
             let pending = pendingDeleted.values.filter { $0.object.entity.name == entity.name }.count
             guard live + pending == 0 else { throw .entityInUse(entity.name, objects: live + pending) }
@@ -185,10 +199,13 @@ public final class ObjectContext {
 
     /// Inserts a new object. Unnamed attributes get their initial value; values are type-checked.
     @discardableResult
-    public func insert(_ entityName: String, values: [(key: String, value: Value)] = []) throws(ObjectGraphError) -> ManagedObject {
+    public func insert(_ entityName: String, values: [(key: String, value: Value)] = []) throws(ObjectGraphError)
+        -> ManagedObject
+    {
         let entity = try schema.requireEntity(entityName)
         guard !entity.isAbstract else {
-            throw .invalidEntity(entityName, problem: "it is abstract: only objects of its sub-entities can be inserted")
+            throw .invalidEntity(
+                entityName, problem: "it is abstract: only objects of its sub-entities can be inserted")
         }
         guard nextObjectID < ObjectID.validRange.upperBound else { throw .store("no object IDs are left to hand out") }
         var row = entity.attributes.map(\.initialValue)
@@ -237,7 +254,9 @@ public final class ObjectContext {
         nullifyReferences(to: object)
         unregister(object)
         object.isDeleted = true
-        if relationshipRules?.rules[object.entity.name] != nil, !isReplayingHistory { pendingRuleDeletes.append(object) }
+        if relationshipRules?.rules[object.entity.name] != nil, !isReplayingHistory {
+            pendingRuleDeletes.append(object)
+        }
         if pendingInserted.removeValue(forKey: id) != nil { return }
         var before = object.values
         if let olds = pendingUpdated.removeValue(forKey: id) {
@@ -299,4 +318,3 @@ public final class ObjectContext {
         for observer in observers { observer.body(notification) }
     }
 }
-

@@ -55,7 +55,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
         case .missingMandatoryProperties(let missing):
             "save failed, nothing saved: NSCocoaErrorDomain code 1560 (NSValidationMultipleErrorsError) "
                 + "\"Multiple validation errors occurred.\": "
-                + missing.map { "\"\($0.key) is a required value.\" for \($0.objectID) \($0.entity)" }.joined(separator: "; ")
+                + missing.map { "\"\($0.key) is a required value.\" for \($0.objectID) \($0.entity)" }.joined(
+                    separator: "; ")
         case .typeMismatch(let key, let entity, let expected, let got):
             "attribute '\(key)' of entity '\(entity)' is \(expected), not \(got.type.map { "\($0)" } ?? "nil") \(got.literal)"
         case .unknownObject(let id):
@@ -88,7 +89,8 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
         case .relationshipValidation(let failures):
             "save failed, nothing saved: NSCocoaErrorDomain code 1560 (NSValidationMultipleErrorsError) "
                 + "\"Multiple validation errors occurred.\": "
-                + failures.map { "code \($0.kind.code) for \($0.objectID) \($0.entity), key \($0.key)" }.joined(separator: "; ")
+                + failures.map { "code \($0.kind.code) for \($0.objectID) \($0.entity), key \($0.key)" }.joined(
+                    separator: "; ")
         }
     }
 }

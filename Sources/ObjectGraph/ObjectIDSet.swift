@@ -36,7 +36,8 @@ public struct ObjectIDSet: ExpressibleByArrayLiteral {
             if sparse.insert(id).inserted { count += 1 }
             return
         }
-        let word = raw >> 6, bit = UInt64(1) << UInt64(raw & 63)
+        let word = raw >> 6
+        let bit = UInt64(1) << UInt64(raw & 63)
         if word >= words.count { grow(toHold: word) }
         if words[word] & bit == 0 {
             words[word] |= bit

@@ -41,13 +41,27 @@ enum PackedValues {
         let tag: UInt8
         switch value {
         case .null: tag = null
-        case .string(let s): tag = string; payload.bindMemory(to: String.self, capacity: 1).initialize(to: s)
-        case .int(let i): tag = int; payload.storeBytes(of: UInt64(bitPattern: Int64(i)), as: UInt64.self)
-        case .double(let d): tag = double; payload.storeBytes(of: d.bitPattern, as: UInt64.self)
-        case .bool(let b): tag = bool; payload.storeBytes(of: b ? 1 : 0, as: UInt64.self)
-        case .date(let d): tag = date; payload.storeBytes(of: d.timeIntervalSinceReferenceDate.bitPattern, as: UInt64.self)
-        case .object(let id): tag = object; payload.storeBytes(of: UInt64(bitPattern: Int64(id.rawValue)), as: UInt64.self)
-        case .objects(let ids): tag = objects; initializeObjects(payload, ids)
+        case .string(let s):
+            tag = string
+            payload.bindMemory(to: String.self, capacity: 1).initialize(to: s)
+        case .int(let i):
+            tag = int
+            payload.storeBytes(of: UInt64(bitPattern: Int64(i)), as: UInt64.self)
+        case .double(let d):
+            tag = double
+            payload.storeBytes(of: d.bitPattern, as: UInt64.self)
+        case .bool(let b):
+            tag = bool
+            payload.storeBytes(of: b ? 1 : 0, as: UInt64.self)
+        case .date(let d):
+            tag = date
+            payload.storeBytes(of: d.timeIntervalSinceReferenceDate.bitPattern, as: UInt64.self)
+        case .object(let id):
+            tag = object
+            payload.storeBytes(of: UInt64(bitPattern: Int64(id.rawValue)), as: UInt64.self)
+        case .objects(let ids):
+            tag = objects
+            initializeObjects(payload, ids)
         }
         (base + count * payloadBytes).storeBytes(of: tag, toByteOffset: index, as: UInt8.self)
     }
@@ -83,8 +97,11 @@ enum PackedValues {
 
     /// Whether the 16 payload bytes at `index` and at `otherIndex` of `otherBase` are the same.
     @inline(__always)
-    static func sameBits(_ base: UnsafeMutableRawPointer, at index: Int, _ otherBase: UnsafeMutableRawPointer, at otherIndex: Int) -> Bool {
-        let a = base + index * payloadBytes, b = otherBase + otherIndex * payloadBytes
+    static func sameBits(
+        _ base: UnsafeMutableRawPointer, at index: Int, _ otherBase: UnsafeMutableRawPointer, at otherIndex: Int
+    ) -> Bool {
+        let a = base + index * payloadBytes
+        let b = otherBase + otherIndex * payloadBytes
         return a.load(as: UInt64.self) == b.load(as: UInt64.self)
             && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
     }

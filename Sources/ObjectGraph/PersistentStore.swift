@@ -64,8 +64,10 @@ public protocol PersistentStore: AnyObject {
     ///
     /// The default implementation calls `load()`; a store that reads rows (`SQLiteStore`) hands
     /// each one over as it decodes it.
-    func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-              object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError)
+    func load(
+        schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void)
+        throws(ObjectGraphError)
     /// Whether the store refuses `save` because its file cannot be written; the objects it holds
     /// are still read.
     var isReadOnly: Bool { get }
@@ -82,15 +84,19 @@ extension PersistentStore {
     public func sessionSettings() throws(ObjectGraphError) -> [String: String] { [:] }
     public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {}
 
-    public func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-                     object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError) {
+    public func load(
+        schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
+    ) throws(ObjectGraphError) {
         let contents = try load()
         try schema(contents.schema, contents.nextObjectID)
         var positions: [String: Int] = [:]
         for (index, entity) in contents.schema.entities.enumerated() { positions[entity.name] = index }
         for stored in contents.objects {
             guard let index = positions[stored.entity] else { throw .unknownEntity(stored.entity) }
-            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in try object(stored.id, index, values) }
+            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in
+                try object(stored.id, index, values)
+            }
         }
     }
 }

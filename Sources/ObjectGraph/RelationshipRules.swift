@@ -39,9 +39,13 @@ struct RelationshipRules {
                 // A to-one relationship without inverse and with the default rule keeps the
                 // behaviour it always had (`nullifyReferences(to:)`): nothing to do here.
                 guard attribute.isToMany || inverse != nil || attribute.deleteRule != .nullify else { continue }
-                entityRules.append(Rule(index: index, isToMany: attribute.isToMany, deleteRule: attribute.deleteRule, inverse: inverse))
+                entityRules.append(
+                    Rule(index: index, isToMany: attribute.isToMany, deleteRule: attribute.deleteRule, inverse: inverse)
+                )
                 if attribute.deleteRule == .deny { denying.insert(entity.name) }
-                if attribute.isToMany, attribute.minCount > 0 || attribute.maxCount > 0 { counted[entity.name, default: []].append(index) }
+                if attribute.isToMany, attribute.minCount > 0 || attribute.maxCount > 0 {
+                    counted[entity.name, default: []].append(index)
+                }
             }
             if !entityRules.isEmpty { rules[entity.name] = entityRules }
         }
@@ -88,7 +92,9 @@ extension ObjectContext {
         pendingRuleDeletes = []
         deletes.sort { $0.objectID < $1.objectID }
 
-        var next = 0, nextDelete = 0, steps = 0
+        var next = 0
+        var nextDelete = 0
+        var steps = 0
         let limit = 16 * (registered.count + queue.count + deletes.count) + 1024
         while next < queue.count || nextDelete < deletes.count {
             steps += 1
@@ -97,8 +103,10 @@ extension ObjectContext {
                 let entry = queue[next]
                 next += 1
                 guard !entry.object.isDeleted, let rule = rules.rule(entry.object.entity.name, entry.index),
-                      let inverse = rule.inverse else { continue }
-                let (removed, added) = Self.difference(entry.old.objectIDs, entry.object.value(at: entry.index).objectIDs)
+                    let inverse = rule.inverse
+                else { continue }
+                let (removed, added) = Self.difference(
+                    entry.old.objectIDs, entry.object.value(at: entry.index).objectIDs)
                 for id in removed { unlink(entry.object, from: id, inverse: inverse, queue: &queue) }
                 for id in added { link(entry.object, to: id, inverse: inverse, queue: &queue) }
             } else {
@@ -114,9 +122,11 @@ extension ObjectContext {
     /// the event and no longer holds lose it from their inverse; of those it holds now, *Nullify*
     /// clears their inverse, *Cascade* deletes them, *Deny* and *No Action* leave them be (a save
     /// checks *Deny*).
-    private func applyDeleteRules(of object: ManagedObject, rules: RelationshipRules,
-                                  queue: inout [(object: ManagedObject, index: Int, old: Value)],
-                                  deletes: inout [ManagedObject]) throws(ObjectGraphError) {
+    private func applyDeleteRules(
+        of object: ManagedObject, rules: RelationshipRules,
+        queue: inout [(object: ManagedObject, index: Int, old: Value)],
+        deletes: inout [ManagedObject]
+    ) throws(ObjectGraphError) {
         let before = pendingDeleted[object.objectID]?.valuesBefore
         for rule in rules.rules[object.entity.name] ?? [] {
             let current = object.value(at: rule.index).objectIDs
@@ -141,8 +151,10 @@ extension ObjectContext {
     }
 
     /// Takes `object` out of the inverse relationship of the live object `id`, if it is there.
-    private func unlink(_ object: ManagedObject, from id: ObjectID, inverse: RelationshipRules.Inverse,
-                        queue: inout [(object: ManagedObject, index: Int, old: Value)]) {
+    private func unlink(
+        _ object: ManagedObject, from id: ObjectID, inverse: RelationshipRules.Inverse,
+        queue: inout [(object: ManagedObject, index: Int, old: Value)]
+    ) {
         guard let target = registered[id] else { return }
         let value = target.value(at: inverse.index)
         if inverse.isToMany {
@@ -159,8 +171,10 @@ extension ObjectContext {
     /// Puts `object` into the inverse relationship of the live object `id`: appended to an
     /// ordered one, in ID order into a set, or as the value of a to-one one (whose old object
     /// then loses `id` in turn, through the queue).
-    private func link(_ object: ManagedObject, to id: ObjectID, inverse: RelationshipRules.Inverse,
-                      queue: inout [(object: ManagedObject, index: Int, old: Value)]) {
+    private func link(
+        _ object: ManagedObject, to id: ObjectID, inverse: RelationshipRules.Inverse,
+        queue: inout [(object: ManagedObject, index: Int, old: Value)]
+    ) {
         guard let target = registered[id] else { return }
         let value = target.value(at: inverse.index)
         if inverse.isToMany {
@@ -179,8 +193,10 @@ extension ObjectContext {
 
     /// Sets attribute `index` of the live `target` as an edit of the pending event, and queues
     /// the change so that its own inverse follows.
-    private func write(_ value: Value, at index: Int, of target: ManagedObject,
-                       queue: inout [(object: ManagedObject, index: Int, old: Value)]) {
+    private func write(
+        _ value: Value, at index: Int, of target: ManagedObject,
+        queue: inout [(object: ManagedObject, index: Int, old: Value)]
+    ) {
         let id = target.objectID
         let old = target.value(at: index)
         if pendingInserted[id] == nil {
@@ -231,8 +247,13 @@ extension ObjectContext {
             } else if let object = deletedDenying[id] {
                 let entity = object.entity
                 for rule in rules.rules[entity.name] ?? [] where rule.deleteRule == .deny {
-                    guard object.value(at: rule.index).objectIDs.contains(where: { registered[$0] != nil }) else { continue }
-                    failures.append(.init(kind: .deniedDelete, objectID: id, entity: entity.name, key: entity.attributes[rule.index].name))
+                    guard object.value(at: rule.index).objectIDs.contains(where: { registered[$0] != nil }) else {
+                        continue
+                    }
+                    failures.append(
+                        .init(
+                            kind: .deniedDelete, objectID: id, entity: entity.name,
+                            key: entity.attributes[rule.index].name))
                 }
             }
         }

@@ -47,8 +47,11 @@ extension Schema {
             current = self.entity(named: name)?.parentName
         }
         guard entity.attributes.count >= parent.attributes.count,
-              zip(parent.attributes, entity.attributes).allSatisfy({ $0 == $1 }) else {
-            throw .invalidEntity(entity.name, problem: "its attributes must begin with those of its parent '\(parentName)', in the same order")
+            zip(parent.attributes, entity.attributes).allSatisfy({ $0 == $1 })
+        else {
+            throw .invalidEntity(
+                entity.name,
+                problem: "its attributes must begin with those of its parent '\(parentName)', in the same order")
         }
     }
 }

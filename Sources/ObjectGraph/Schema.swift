@@ -60,7 +60,9 @@ public struct Entity: Hashable, Sendable {
     /// repeats the parent's attributes first (the schema checks it):
     ///
     ///     try Entity(name: "Meeting", attributes: eventAttributes + [room], parent: "Event")
-    public init(name: String, attributes: [Attribute], parent: String? = nil, isAbstract: Bool = false) throws(ObjectGraphError) {
+    public init(name: String, attributes: [Attribute], parent: String? = nil, isAbstract: Bool = false)
+        throws(ObjectGraphError)
+    {
         guard Entity.isIdentifier(name) else { throw .invalidName(name) }
         var positions: [String: Int] = [:]
         var checked = attributes
@@ -133,7 +135,8 @@ extension Attribute {
         case (_, .null):
             guard isOptional else { throw .requiredAttribute(name, entity: entity) }
             return .null
-        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date), (.relationship, .object):
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date),
+            (.relationship, .object):
             return value
         case (.toMany, .objects(let ids)):
             return .objects(isOrdered ? Attribute.withoutDuplicates(ids) : Attribute.sortedSet(ids))
@@ -190,7 +193,9 @@ public struct Schema: Hashable, Sendable {
     public mutating func replace(_ entity: Entity) throws(ObjectGraphError) {
         try checkParent(of: entity)
         try checkDestinations(of: entity)
-        guard let index = entities.firstIndex(where: { $0.name == entity.name }) else { throw .unknownEntity(entity.name) }
+        guard let index = entities.firstIndex(where: { $0.name == entity.name }) else {
+            throw .unknownEntity(entity.name)
+        }
         entities[index] = entity
     }
 

@@ -59,7 +59,9 @@ struct UpdatedChanges {
     /// The same objects with each change's old and new values exchanged (what undo applies).
     var inverted: UpdatedChanges {
         var inverse = self
-        inverse.changes = changes.map { ValueChange(key: $0.key, index: $0.index, oldValue: $0.newValue, newValue: $0.oldValue) }
+        inverse.changes = changes.map {
+            ValueChange(key: $0.key, index: $0.index, oldValue: $0.newValue, newValue: $0.oldValue)
+        }
         return inverse
     }
 }

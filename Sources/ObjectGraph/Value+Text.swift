@@ -44,7 +44,8 @@ extension Value: CustomStringConvertible {
         var ids: [ObjectID] = []
         for element in text.dropFirst().dropLast().split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
             guard element.hasPrefix("#"), element.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let raw = Int(element.dropFirst()), raw > 0 else { return nil }
+                let raw = Int(element.dropFirst()), raw > 0
+            else { return nil }
             ids.append(ObjectID(raw))
         }
         return ids
@@ -67,7 +68,10 @@ public enum ISO8601 {
         let secondsOfEpoch = Int(whole)
         var days = secondsOfEpoch / 86_400
         var secs = secondsOfEpoch % 86_400
-        if secs < 0 { secs += 86_400; days -= 1 }
+        if secs < 0 {
+            secs += 86_400
+            days -= 1
+        }
         let (y, m, d) = civil(fromDays: days)
         let frac = t - whole
         var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
@@ -100,19 +104,21 @@ public enum ISO8601 {
             return true
         }
         guard let y = number(4), expect(45), let mo = number(2), expect(45), let d = number(2),
-              (1...12).contains(mo), (1...daysIn(month: mo, year: y)).contains(d)
+            (1...12).contains(mo), (1...daysIn(month: mo, year: y)).contains(d)
         else { return nil }
         var seconds = Double(days(fromCivil: y, mo, d)) * 86_400
         if i < s.count {
             guard expect(84) || expect(32), let h = number(2), expect(58), let mi = number(2),
-                  h < 24, mi < 60 else { return nil }
+                h < 24, mi < 60
+            else { return nil }
             seconds += Double(h * 3600 + mi * 60)
             if expect(58) {
                 guard let sec = number(2), sec < 60 else { return nil }
                 seconds += Double(sec)
                 if expect(46) {
                     let start = i
-                    var frac = 0.0, scale = 0.1
+                    var frac = 0.0
+                    var scale = 0.1
                     while i < s.count, s[i] >= 48, s[i] <= 57 {
                         frac += Double(s[i] - 48) * scale
                         scale /= 10

@@ -50,7 +50,9 @@ struct RowWriter {
         /// copied, as passing it would) only for a value not of exactly its attribute's type.
         @inline(__always)
         func check(_ object: StoredObject) throws {
-            guard object.values.count == types.count else { throw RowWriter.countMismatch(object, attributes: types.count) }
+            guard object.values.count == types.count else {
+                throw RowWriter.countMismatch(object, attributes: types.count)
+            }
             for index in types.indices where !RowWriter.fits(object.values[index], types[index]) {
                 _ = try stored.entity.attributes[index].coerce(object.values[index], entity: object.entity)
             }
@@ -95,8 +97,11 @@ struct RowWriter {
         defer { batch.objects.removeAll(keepingCapacity: true) }
         let width = Int32(batch.types.count + 1)
         if batch.objects.count == batch.rowsPerInsert, batch.objects.count > 1 {
-            let statements = try batch.statements ?? (RawStatement(db, batch.stored.objectInsertManySQL),
-                                                      RawStatement(db, batch.stored.insertManySQL))
+            let statements =
+                try batch.statements ?? (
+                    RawStatement(db, batch.stored.objectInsertManySQL),
+                    RawStatement(db, batch.stored.insertManySQL)
+                )
             batch.statements = statements
             batch.text.reserve(batch.objects)
             var row: Int32 = 0
@@ -131,7 +136,9 @@ struct RowWriter {
     }
 
     static func countMismatch(_ object: StoredObject, attributes: Int) -> ObjectGraphError {
-        .store("object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(attributes) attributes")
+        .store(
+            "object \(object.id) has \(object.values.count) values but entity '\(object.entity)' has \(attributes) attributes"
+        )
     }
 
     /// Whether `value` is of kind `type` itself (what `Attribute.coerce` returns unchanged, nil aside).
@@ -152,7 +159,9 @@ struct RowWriter {
     /// Binds the ID and the values of `object` to a statement whose parameters, from `first`, are
     /// (id, columns…); strings from `text` when given (their bytes must be in it), else copied by
     /// SQLite.
-    static func bindRow(_ object: StoredObject, to statement: RawStatement, from first: Int32 = 1, text: TextArena? = nil) {
+    static func bindRow(
+        _ object: StoredObject, to statement: RawStatement, from first: Int32 = 1, text: TextArena? = nil
+    ) {
         statement.bind(object.id.rawValue, at: first)
         var index = first + 1
         for value in object.values {

@@ -49,7 +49,8 @@ public final class SQLiteStore: PersistentStore {
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "DELETE FROM metadata WHERE key LIKE 'session.%'")
                 for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
-                    try db.execute(sql: "INSERT INTO metadata (key, value) VALUES (?, ?)", arguments: ["session." + name, value])
+                    try db.execute(
+                        sql: "INSERT INTO metadata (key, value) VALUES (?, ?)", arguments: ["session." + name, value])
                 }
                 return .commit
             }
@@ -74,7 +75,9 @@ public final class SQLiteStore: PersistentStore {
                 let select = try RawStatement(db, stored.selectAllSQL)
                 defer { select.reset() }
                 while try select.step() {
-                    guard let id = select.int(at: 0) else { throw StoreDecodingError("a row of '\(stored.table)' has no integer id") }
+                    guard let id = select.int(at: 0) else {
+                        throw StoreDecodingError("a row of '\(stored.table)' has no integer id")
+                    }
                     let values = try decodeValues(select, from: 1, of: stored, id: id)
                     objects.append(StoredObject(id: ObjectID(id), entity: stored.entity.name, values: values))
                     highestID = max(highestID, id)
@@ -88,25 +91,35 @@ public final class SQLiteStore: PersistentStore {
 
     /// Hands every row to `object` as it decodes it, with one prepared statement per entity and
     /// one values buffer reused for every row: no `StoredObject` or array per row.
-    public func load(schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-                     object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void) throws(ObjectGraphError) {
+    public func load(
+        schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
+        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
+    ) throws(ObjectGraphError) {
         try schema(try catalog.schema(), try withDatabase { db in try readNextObjectID(db) })
         try withDatabase { db in
             let widest = catalog.entities.map(\.entity.attributes.count).max() ?? 0
             var values = [Value](repeating: .null, count: widest)
             for (entityIndex, stored) in catalog.entities.enumerated() {
                 let count = stored.entity.attributes.count
-                let types = stored.entity.attributes.map(\.type), optional = stored.entity.attributes.map(\.isOptional)
+                let types = stored.entity.attributes.map(\.type)
+                let optional = stored.entity.attributes.map(\.isOptional)
                 let select = try RawStatement(db, stored.selectAllSQL)
                 defer { select.reset() }
                 try values.withUnsafeMutableBufferPointer { buffer in
                     while try select.step() {
-                        guard let id = select.int(at: 0) else { throw StoreDecodingError("a row of '\(stored.table)' has no integer id") }
+                        guard let id = select.int(at: 0) else {
+                            throw StoreDecodingError("a row of '\(stored.table)' has no integer id")
+                        }
                         for index in 0..<count {
                             let column = Int32(index + 1)
-                            guard let value = select.loadedValue(at: column, as: types[index], isOptional: optional[index]) else {
+                            guard
+                                let value = select.loadedValue(
+                                    at: column, as: types[index], isOptional: optional[index])
+                            else {
                                 let attribute = stored.entity.attributes[index]
-                                throw StoreDecodingError("attribute '\(attribute.name)' of object #\(id) holds \(select.storageName(at: column)), not \(attribute.type)")
+                                throw StoreDecodingError(
+                                    "attribute '\(attribute.name)' of object #\(id) holds \(select.storageName(at: column)), not \(attribute.type)"
+                                )
                             }
                             buffer[index] = value
                         }
@@ -130,7 +143,9 @@ public final class SQLiteStore: PersistentStore {
             guard try select.step() else {
                 throw StoreDecodingError("object \(id) has no row in table '\(stored.table)'")
             }
-            return StoredObject(id: id, entity: stored.entity.name, values: try decodeValues(select, from: 0, of: stored, id: id.rawValue))
+            return StoredObject(
+                id: id, entity: stored.entity.name,
+                values: try decodeValues(select, from: 0, of: stored, id: id.rawValue))
         }
     }
 
@@ -154,7 +169,9 @@ public final class SQLiteStore: PersistentStore {
                 for entity in changes.schema.entities {
                     if let stored = updated.entity(named: entity.name) {
                         guard !stored.entity.isIdentical(to: entity) else { continue }
-                        guard try updated.isEmpty(stored, in: db) else { throw ObjectGraphError.entityRedefined(entity.name) }
+                        guard try updated.isEmpty(stored, in: db) else {
+                            throw ObjectGraphError.entityRedefined(entity.name)
+                        }
                         try updated.replace(stored, with: entity, in: db)
                     } else {
                         try updated.add(entity, in: db)
@@ -170,7 +187,8 @@ public final class SQLiteStore: PersistentStore {
                     }
                 }
                 try writer.finish()
-                let next = try RawStatement(db, "UPDATE metadata SET value = max(value, ?) WHERE key = 'next_object_id'")
+                let next = try RawStatement(
+                    db, "UPDATE metadata SET value = max(value, ?) WHERE key = 'next_object_id'")
                 next.bind(changes.nextObjectID, at: 1)
                 try next.run()
                 return .commit
@@ -182,7 +200,9 @@ public final class SQLiteStore: PersistentStore {
     // MARK: Rows
 
     private func upsert(_ object: StoredObject, catalog: StoreCatalog, in db: Database) throws {
-        guard let stored = catalog.entity(named: object.entity) else { throw ObjectGraphError.unknownEntity(object.entity) }
+        guard let stored = catalog.entity(named: object.entity) else {
+            throw ObjectGraphError.unknownEntity(object.entity)
+        }
         try RowWriter.check(object, against: stored)
         switch try entityNumber(of: object.id, in: db) {
         case nil:
@@ -192,7 +212,7 @@ public final class SQLiteStore: PersistentStore {
             try insert.run()
         case stored.number?:
             break
-        case let previous?:   // the ID now names an object of another entity
+        case let previous?:  // the ID now names an object of another entity
             try deleteRow(object.id, entityNumber: previous, catalog: catalog, in: db)
             let move = try RawStatement(db, "UPDATE object SET entity = ? WHERE id = ?")
             move.bind(stored.number, at: 1)
@@ -231,11 +251,15 @@ public final class SQLiteStore: PersistentStore {
     private func readNextObjectID(_ db: Database) throws -> Int {
         let select = try RawStatement(db, "SELECT value FROM metadata WHERE key = 'next_object_id'")
         defer { select.reset() }
-        guard try select.step(), let next = select.int(at: 0) else { throw StoreDecodingError("the next object ID is missing") }
+        guard try select.step(), let next = select.int(at: 0) else {
+            throw StoreDecodingError("the next object ID is missing")
+        }
         return next
     }
 
-    private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int) throws -> [Value] {
+    private func decodeValues(_ row: RawStatement, from first: Int32, of stored: StoredEntity, id: Int) throws
+        -> [Value]
+    {
         var values: [Value] = []
         values.reserveCapacity(stored.entity.attributes.count)
         for (index, attribute) in stored.entity.attributes.enumerated() {
@@ -245,7 +269,9 @@ public final class SQLiteStore: PersistentStore {
             } else if let value = row.value(at: column, as: attribute.type) {
                 values.append(value)
             } else {
-                throw StoreDecodingError("attribute '\(attribute.name)' of object #\(id) holds \(row.storageName(at: column)), not \(attribute.type)")
+                throw StoreDecodingError(
+                    "attribute '\(attribute.name)' of object #\(id) holds \(row.storageName(at: column)), not \(attribute.type)"
+                )
             }
         }
         return values

@@ -35,7 +35,9 @@ struct StoredEntity {
         rowsPerInsert = max(1, min(64, 32_000 / (columns.count + 1)))
         let rows = Array(repeating: "(\(marks))", count: rowsPerInsert).joined(separator: ", ")
         insertManySQL = "INSERT INTO \(quoted(table)) (\(names)) VALUES \(rows)"
-        objectInsertManySQL = "INSERT INTO object (id, entity) VALUES " + Array(repeating: "(?, ?)", count: rowsPerInsert).joined(separator: ", ")
+        objectInsertManySQL =
+            "INSERT INTO object (id, entity) VALUES "
+            + Array(repeating: "(?, ?)", count: rowsPerInsert).joined(separator: ", ")
     }
 
     /// `STRICT` typed columns; see `docs/store.md` for why doubles and dates are `ANY`.
@@ -126,9 +128,13 @@ struct StoreCatalog {
         }
         let stored = StoredEntity(number: number, entity: entity, table: table, columns: columns)
         try db.execute(sql: stored.createSQL)
-        try db.execute(sql: "INSERT INTO entity (number, name, table_name) VALUES (?, ?, ?)", arguments: [number, entity.name, table])
+        try db.execute(
+            sql: "INSERT INTO entity (number, name, table_name) VALUES (?, ?, ?)",
+            arguments: [number, entity.name, table])
         for (position, attribute) in entity.attributes.enumerated() {
-            let insert = try RawStatement(db, """
+            let insert = try RawStatement(
+                db,
+                """
                 INSERT INTO attribute (entity, position, name, type, is_optional, default_type, default_value, column_name)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
@@ -163,22 +169,26 @@ struct StoreCatalog {
         var entityRows: [(number: Int, name: String, table: String)] = []
         let entities = try RawStatement(db, "SELECT number, name, table_name FROM entity ORDER BY number")
         while try entities.step() {
-            guard let number = entities.int(at: 0), let name = entities.text(at: 1), let table = entities.text(at: 2) else {
+            guard let number = entities.int(at: 0), let name = entities.text(at: 1), let table = entities.text(at: 2)
+            else {
                 throw StoreDecodingError("entity \(entityRows.count + 1) does not decode")
             }
             entityRows.append((number, name, table))
         }
         for (number, name, table) in entityRows {
-            let select = try RawStatement(db, """
+            let select = try RawStatement(
+                db,
+                """
                 SELECT name, type, is_optional, default_type, default_value, column_name
                 FROM attribute WHERE entity = ? ORDER BY position
                 """)
             select.bind(number, at: 1)
             defer { select.reset() }
-            var attributes: [Attribute] = [], columns: [String] = []
+            var attributes: [Attribute] = []
+            var columns: [String] = []
             while try select.step() {
                 guard let attributeName = select.text(at: 0), let type = select.text(at: 1).flatMap(AttributeType.init),
-                      let optional = select.int(at: 2), let column = select.text(at: 5)
+                    let optional = select.int(at: 2), let column = select.text(at: 5)
                 else { throw StoreDecodingError("attribute \(attributes.count) of entity '\(name)' does not decode") }
                 let defaultValue: Value?
                 switch select.text(at: 3) {
@@ -186,7 +196,8 @@ struct StoreCatalog {
                 case "null": defaultValue = .null
                 case let kind?:
                     guard let kind = AttributeType(rawValue: kind), let value = select.value(at: 4, as: kind) else {
-                        throw StoreDecodingError("the default of attribute '\(attributeName)' of entity '\(name)' does not decode")
+                        throw StoreDecodingError(
+                            "the default of attribute '\(attributeName)' of entity '\(name)' does not decode")
                     }
                     defaultValue = value
                 }

@@ -46,7 +46,9 @@ struct StoreOpener {
             return true
         }
         let folder = StoreOpener.folder(of: path)
-        guard FileManager.default.fileExists(atPath: folder) else { throw refuse(.cannotOpen("folder '\(folder)' does not exist")) }
+        guard FileManager.default.fileExists(atPath: folder) else {
+            throw refuse(.cannotOpen("folder '\(folder)' does not exist"))
+        }
         return false
     }
 
@@ -86,13 +88,17 @@ struct StoreOpener {
         } catch let error as DatabaseError where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
             if let size = attributes?[.size] as? Int, size > 0 {
-                throw Refusal(problem: .cannotOpen("it is read-only, and its write-ahead log '\(path)-wal' holds changes that only a writable open can apply"))
+                throw Refusal(
+                    problem: .cannotOpen(
+                        "it is read-only, and its write-ahead log '\(path)-wal' holds changes that only a writable open can apply"
+                    ))
             }
             return try readOnlyConnection(at: StoreOpener.immutableURI(path), body)
         }
     }
 
-    private func readOnlyConnection<T>(at location: String, _ body: (Database) throws -> T) throws -> (DatabaseQueue, T) {
+    private func readOnlyConnection<T>(at location: String, _ body: (Database) throws -> T) throws -> (DatabaseQueue, T)
+    {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(StoreFormat.busyTimeout)

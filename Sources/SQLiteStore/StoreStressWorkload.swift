@@ -15,15 +15,17 @@ package struct StoreStressWorkload {
     /// `Item` exercises every attribute type, optional and default; `Progress` counts batches.
     package static func entities() throws(ObjectGraphError) -> [Entity] {
         [
-            try Entity(name: "Item", attributes: [
-                Attribute("name", .string, defaultValue: .string("")),
-                Attribute("count", .int, defaultValue: .int(0)),
-                Attribute("ratio", .double, isOptional: true, defaultValue: .double(0.5)),
-                Attribute("weight", .double, defaultValue: .int(3)),
-                Attribute("flag", .bool, isOptional: true),
-                Attribute("stamp", .date, isOptional: true),
-                Attribute("note", .string, defaultValue: .string("n/a")),
-            ]),
+            try Entity(
+                name: "Item",
+                attributes: [
+                    Attribute("name", .string, defaultValue: .string("")),
+                    Attribute("count", .int, defaultValue: .int(0)),
+                    Attribute("ratio", .double, isOptional: true, defaultValue: .double(0.5)),
+                    Attribute("weight", .double, defaultValue: .int(3)),
+                    Attribute("flag", .bool, isOptional: true),
+                    Attribute("stamp", .date, isOptional: true),
+                    Attribute("note", .string, defaultValue: .string("n/a")),
+                ]),
             try Entity(name: "Progress", attributes: [Attribute("batch", .int)]),
         ]
     }
@@ -110,20 +112,31 @@ package struct StoreStressWorkload {
         func maybe(_ key: String, _ make: (inout SeededGenerator) -> Value) {
             if all || random.next(3) == 0 { values.append((key, make(&random))) }
         }
-        maybe("name") { r in .string(r.next(3) == 0 ? "item \(r.next(100_000))" : Self.strings[r.next(Self.strings.count)]) }
-        maybe("count") { r in .int(r.next(2) == 0 ? Self.ints[r.next(Self.ints.count)] : Int(truncatingIfNeeded: r.next())) }
+        maybe("name") { r in
+            .string(r.next(3) == 0 ? "item \(r.next(100_000))" : Self.strings[r.next(Self.strings.count)])
+        }
+        maybe("count") { r in
+            .int(r.next(2) == 0 ? Self.ints[r.next(Self.ints.count)] : Int(truncatingIfNeeded: r.next()))
+        }
         maybe("ratio") { r in r.next(4) == 0 ? .null : .double(Self.randomDouble(&r)) }
         maybe("weight") { r in r.next(4) == 0 ? .int(r.next(1000)) : .double(Self.randomDouble(&r)) }
         maybe("flag") { r in [Value.null, .bool(false), .bool(true)][r.next(3)] }
         maybe("stamp") { r in
-            r.next(4) == 0 ? .null : .date(Date(timeIntervalSinceReferenceDate: Double(r.next(4_000_000_000)) - 2e9 + Double(r.next(1_000_000)) / 1e6 + 1e-7))
+            r.next(4) == 0
+                ? .null
+                : .date(
+                    Date(
+                        timeIntervalSinceReferenceDate: Double(r.next(4_000_000_000)) - 2e9 + Double(r.next(1_000_000))
+                            / 1e6 + 1e-7))
         }
         maybe("note") { r in .string(Self.strings[r.next(Self.strings.count)]) }
         return values
     }
 
     private static func randomDouble(_ random: inout SeededGenerator) -> Double {
-        random.next(2) == 0 ? doubles[random.next(doubles.count)] : Double(bitPattern: random.next() & ~(0x7FF << 52) | (UInt64(random.next(2046) + 1) << 52))
+        random.next(2) == 0
+            ? doubles[random.next(doubles.count)]
+            : Double(bitPattern: random.next() & ~(0x7FF << 52) | (UInt64(random.next(2046) + 1) << 52))
     }
 
     /// 64-bit FNV-1a over UTF-8, with a separator after each part.

@@ -46,12 +46,14 @@ enum StoredRelationship {
     static func record(_ entity: Entity, number: Int, in db: Database) throws {
         for (position, attribute) in entity.attributes.enumerated() where attribute.isAnyRelationship {
             let kind = attribute.isToMany ? "tomany" : "relationship"
-            try db.execute(sql: "INSERT OR REPLACE INTO metadata (key, value) VALUES (?, ?)",
-                           arguments: [key(kind, number, position), attribute.destinationEntity ?? ""])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO metadata (key, value) VALUES (?, ?)",
+                arguments: [key(kind, number, position), attribute.destinationEntity ?? ""])
             let options = optionsText(of: attribute)
             guard !options.isEmpty else { continue }
-            try db.execute(sql: "INSERT OR REPLACE INTO metadata (key, value) VALUES (?, ?)",
-                           arguments: [key("rules", number, position), options])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO metadata (key, value) VALUES (?, ?)",
+                arguments: [key("rules", number, position), options])
         }
     }
 
@@ -67,27 +69,34 @@ enum StoredRelationship {
     static func apply(to attributes: [Attribute], number: Int, in db: Database) throws -> [Attribute] {
         var result = attributes
         for (position, attribute) in attributes.enumerated() {
-            let toOne = try String.fetchOne(db, sql: "SELECT value FROM metadata WHERE key = ?",
-                                            arguments: [key("relationship", number, position)])
-            let toMany = try String.fetchOne(db, sql: "SELECT value FROM metadata WHERE key = ?",
-                                             arguments: [key("tomany", number, position)])
+            let toOne = try String.fetchOne(
+                db, sql: "SELECT value FROM metadata WHERE key = ?",
+                arguments: [key("relationship", number, position)])
+            let toMany = try String.fetchOne(
+                db, sql: "SELECT value FROM metadata WHERE key = ?",
+                arguments: [key("tomany", number, position)])
             if let destination = toOne {
                 guard attribute.type == .int, attribute.defaultValue == nil else {
-                    throw StoreDecodingError("relationship '\(attribute.name)' is not stored as an integer without default")
+                    throw StoreDecodingError(
+                        "relationship '\(attribute.name)' is not stored as an integer without default")
                 }
                 result[position] = .toOne(attribute.name, destination: destination, isOptional: attribute.isOptional)
             } else if let destination = toMany {
                 guard attribute.type == .string, attribute.defaultValue == nil else {
-                    throw StoreDecodingError("to-many relationship '\(attribute.name)' is not stored as text without default")
+                    throw StoreDecodingError(
+                        "to-many relationship '\(attribute.name)' is not stored as text without default")
                 }
                 result[position] = .toMany(attribute.name, destination: destination)
             } else {
                 continue
             }
-            if let options = try String.fetchOne(db, sql: "SELECT value FROM metadata WHERE key = ?",
-                                                 arguments: [key("rules", number, position)]) {
+            if let options = try String.fetchOne(
+                db, sql: "SELECT value FROM metadata WHERE key = ?",
+                arguments: [key("rules", number, position)])
+            {
                 guard let applied = apply(options: options, to: result[position]) else {
-                    throw StoreDecodingError("the options '\(options)' of relationship '\(attribute.name)' do not decode")
+                    throw StoreDecodingError(
+                        "the options '\(options)' of relationship '\(attribute.name)' do not decode")
                 }
                 result[position] = applied
             }

@@ -19,7 +19,8 @@ package struct LogScale: Equatable, Sendable {
     /// domain. A domain of one value is widened to the decade around it.
     package init?(domain: ClosedRange<Double>, from start: Double, to end: Double) {
         guard domain.lowerBound > 0, domain.upperBound.isFinite else { return nil }
-        self.domain = domain.lowerBound == domain.upperBound ? (domain.lowerBound / 10)...(domain.upperBound * 10) : domain
+        self.domain =
+            domain.lowerBound == domain.upperBound ? (domain.lowerBound / 10)...(domain.upperBound * 10) : domain
         self.start = start
         self.end = end
     }

@@ -27,7 +27,8 @@ package struct PlotPage: Sendable {
         let width = plots.first?.width ?? 560
         let height = plots.first?.height ?? 360
         let rowCount = (plots.count + columns - 1) / columns
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var out =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width) * columns)\" height=\"\(Int(height) * max(1, rowCount))\">"
             + "<title>\(HTMLText.escaped(title))</title>"
         for (index, plot) in plots.enumerated() {
@@ -38,7 +39,8 @@ package struct PlotPage: Sendable {
 
     /// The plots inline, then the figures in a table and the legend.
     package func html() -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        var out =
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"color-scheme\" content=\"light dark\">\n<title>\(HTMLText.escaped(title))</title>\n<style>"
             + "body{font:15px/1.45 system-ui,sans-serif;margin:1rem auto;max-width:80rem;padding:0 1rem}"
             + ".plots{display:flex;flex-wrap:wrap;gap:1rem}.plots svg{max-width:100%;height:auto;border:1px solid #ccc}"

@@ -55,8 +55,12 @@ package struct SessionPage {
     /// Replays `transcript` and writes its page to the file at `path`.
     @discardableResult
     package func write(_ transcript: Transcript, toFile path: String) throws -> Summary {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw InterpreterError("cannot write the page '\(path)': \(FileErrorReason.problem(writing: path) ?? "cannot create the file")")
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw InterpreterError(
+                "cannot write the page '\(path)': \(FileErrorReason.problem(writing: path) ?? "cannot create the file")"
+            )
         }
         defer { try? handle.close() }
         return try write(transcript, to: handle)
@@ -73,7 +77,9 @@ package struct SessionPage {
         _ = TranscriptReplayer().run(transcript) { entry, outcome, interpreter in
             summary.steps += 1
             var report: EventReport?
-            if interpreter.workspace.eventCount > lastEvent, let last = interpreter.lastReport, last.number == interpreter.workspace.eventCount {
+            if interpreter.workspace.eventCount > lastEvent, let last = interpreter.lastReport,
+                last.number == interpreter.workspace.eventCount
+            {
                 report = last
             }
             lastEvent = interpreter.workspace.eventCount
@@ -94,9 +100,10 @@ package struct SessionPage {
     }
 
     private func writeHead(_ header: TranscriptHeader, to page: PageStream) {
-        page.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                   + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                   + "<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
+        page.write(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                + "<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
         page.text(title + " · fetchsim session")
         page.write("</title>\n<style>\(PageAssets.style)</style>\n</head>\n<body>\n<header id=\"about\"><h1>")
         page.text(title)
@@ -110,26 +117,41 @@ package struct SessionPage {
         for (name, value) in [("adapter", header.adapter), ("profile", header.profile), ("table", header.table)] {
             if let value { page.write("<dt>\(name)</dt><dd>\(HTMLText.escaped(value))</dd>") }
         }
-        page.write("<dt>expects</dt><dd>\(header.expectsInconsistency ? "an inconsistency (# expect: inconsistent)" : "every event consistent")</dd></dl>\n")
-        page.write("<p class=\"keys\">One step per input line. With JavaScript, one step shows at a time: ← and → step, "
-                   + "the timeline jumps; links such as #event-3 open an event.</p>\n</header>\n")
+        page.write(
+            "<dt>expects</dt><dd>\(header.expectsInconsistency ? "an inconsistency (# expect: inconsistent)" : "every event consistent")</dd></dl>\n"
+        )
+        page.write(
+            "<p class=\"keys\">One step per input line. With JavaScript, one step shows at a time: ← and → step, "
+                + "the timeline jumps; links such as #event-3 open an event.</p>\n</header>\n")
     }
 
-    private func writeStep(index: Int, entry: Transcript.Entry, outcome: LineOutcome, report: EventReport?, to page: PageStream) {
+    private func writeStep(
+        index: Int, entry: Transcript.Entry, outcome: LineOutcome, report: EventReport?, to page: PageStream
+    ) {
         let bad = report.map { !$0.isConsistent } ?? false
-        page.write("<section class=\"step\(bad ? " bad" : "")\(outcome.failed ? " failed" : "")\" id=\"step-\(index)\">\n<h2>")
-        if let report { page.write("<a class=\"event\" id=\"event-\(report.number)\" href=\"#event-\(report.number)\">event \(report.number)</a> ") }
+        page.write(
+            "<section class=\"step\(bad ? " bad" : "")\(outcome.failed ? " failed" : "")\" id=\"step-\(index)\">\n<h2>")
+        if let report {
+            page.write(
+                "<a class=\"event\" id=\"event-\(report.number)\" href=\"#event-\(report.number)\">event \(report.number)</a> "
+            )
+        }
         page.write("<span class=\"n\">step \(index)</span> <code class=\"input\"><span class=\"prompt\">&gt; </span>")
         page.text(entry.input)
         page.write("</code>")
         if let report {
-            page.write(report.isConsistent ? " <span class=\"verdict ok\">✓ consistent</span>" : " <span class=\"verdict bad\">✗ inconsistent</span>")
+            page.write(
+                report.isConsistent
+                    ? " <span class=\"verdict ok\">✓ consistent</span>"
+                    : " <span class=\"verdict bad\">✗ inconsistent</span>")
         }
         page.write("</h2>\n")
         let comments = entry.comments
         if !comments.isEmpty {
             page.write("<p class=\"comments\">")
-            page.text(comments.map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0.dropFirst()) }.joined(separator: "\n"))
+            page.text(
+                comments.map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0.dropFirst()) }.joined(
+                    separator: "\n"))
             page.write("</p>\n")
         }
         let table = sheetTable(for: report, input: entry.input)
@@ -190,7 +212,9 @@ package struct SessionPage {
         // The exception's reason is UIKit's message, more or less decorated: a text another one
         // already holds is not repeated.
         var errors: [String] = []
-        for error in [report.event.exceptionReason, report.event.tableError?.description, report.event.loggedError].compactMap({ $0 }) {
+        for error in [report.event.exceptionReason, report.event.tableError?.description, report.event.loggedError]
+            .compactMap({ $0 })
+        {
             if errors.contains(where: { $0.contains(error) }) { continue }
             errors.removeAll { error.contains($0) }
             errors.append(error)
@@ -201,11 +225,15 @@ package struct SessionPage {
             page.write("</code></p>\n")
         }
         if report.problems.isEmpty {
-            page.write(report.event.tableError == nil ? "<p class=\"verdict ok\">✓ consistent</p>\n"
-                                                      : "<p class=\"verdict bad\">✗ UIKit refused the batch</p>\n")
+            page.write(
+                report.event.tableError == nil
+                    ? "<p class=\"verdict ok\">✓ consistent</p>\n"
+                    : "<p class=\"verdict bad\">✗ UIKit refused the batch</p>\n")
         } else {
             let count = report.problems.count
-            page.write("<p class=\"verdict bad\">✗ inconsistent: \(count) problem\(count == 1 ? "" : "s")</p>\n<ul class=\"problems\">")
+            page.write(
+                "<p class=\"verdict bad\">✗ inconsistent: \(count) problem\(count == 1 ? "" : "s")</p>\n<ul class=\"problems\">"
+            )
             for problem in report.problems {
                 page.write("<li><span class=\"kind\">\(HTMLText.escaped(problem.kind.rawValue))</span> ")
                 page.text(problem.description)
@@ -236,14 +264,16 @@ package struct SessionPage {
     private func writeTimeline(_ marks: [Mark], summary: Summary, to page: PageStream) {
         page.write("<nav id=\"timeline\" aria-label=\"Timeline\"><p class=\"summary\">")
         let bad = summary.inconsistentEvents
-        page.text("\(summary.steps) step\(summary.steps == 1 ? "" : "s"), \(summary.events) event\(summary.events == 1 ? "" : "s"), "
-                  + (bad.isEmpty ? "all consistent ✓" : "\(bad.count) inconsistent ✗"))
+        page.text(
+            "\(summary.steps) step\(summary.steps == 1 ? "" : "s"), \(summary.events) event\(summary.events == 1 ? "" : "s"), "
+                + (bad.isEmpty ? "all consistent ✓" : "\(bad.count) inconsistent ✗"))
         if let first = bad.first { page.write(" · <a href=\"#event-\(first)\">first inconsistent: event \(first)</a>") }
         page.write("</p>\n<ol>")
         for mark in marks {
             let target = mark.event.map { "event-\($0)" } ?? "step-\(mark.index)"
-            page.write("<li\(mark.bad ? " class=\"bad\"" : (mark.event != nil ? " class=\"ok\"" : ""))>"
-                       + "<a href=\"#\(target)\" title=\"\(HTMLText.escaped("> " + mark.input))\">")
+            page.write(
+                "<li\(mark.bad ? " class=\"bad\"" : (mark.event != nil ? " class=\"ok\"" : ""))>"
+                    + "<a href=\"#\(target)\" title=\"\(HTMLText.escaped("> " + mark.input))\">")
             if let event = mark.event {
                 page.write(mark.bad ? "✗ e\(event)" : "e\(event)")
             } else {
@@ -267,7 +297,8 @@ enum ProblemLocation: Equatable {
         switch words[0] {
         case "row":
             let parts = words[1].split(separator: ".")
-            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) else { return nil }
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil })
+            else { return nil }
             self = .row(String(words[1]))
         case "section":
             guard let section = Int(words[1]) else { return nil }

@@ -33,8 +33,9 @@ struct SheetTable {
             return [.sectionRule(index)] + (rows.isEmpty ? [.noRows] : rows)
         }
         guard !model.sections.isEmpty else { return [.noRows] }
-        let visible = window.shownRanges(rowCounts: model.sections.map(\.rows.count),
-                                         markedPositions: model.sections.map(\.rows.markedPositions))
+        let visible = window.shownRanges(
+            rowCounts: model.sections.map(\.rows.count),
+            markedPositions: model.sections.map(\.rows.markedPositions))
         var items: [Item] = []
         var hidden = (count: 0, rows: 0, changed: 0)
         var offset = 0
@@ -49,7 +50,9 @@ struct SheetTable {
                 hidden = (hidden.count + 1, hidden.rows + rows.count, hidden.changed + changed(rows))
                 continue
             }
-            if hidden.count > 0 { items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed)) }
+            if hidden.count > 0 {
+                items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed))
+            }
             hidden = (0, 0, 0)
             items.append(.sectionRule(index))
             if rows.isEmpty { items.append(.noRows) }
@@ -63,15 +66,18 @@ struct SheetTable {
                 cursor = max(cursor, range.upperBound)
             }
         }
-        if hidden.count > 0 { items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed)) }
+        if hidden.count > 0 {
+            items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed))
+        }
         return items
     }
 
     /// Writes the table to `page`.
     func write(_ model: SheetModel, window: SheetWindow, to page: PageStream) {
         let span = model.columns.count + 4
-        page.write("<table class=\"sheet\"><thead><tr><th class=\"mark\"><span class=\"sr\">mark</span></th>"
-                   + "<th>path</th><th>id</th>")
+        page.write(
+            "<table class=\"sheet\"><thead><tr><th class=\"mark\"><span class=\"sr\">mark</span></th>"
+                + "<th>path</th><th>id</th>")
         for column in model.columns { page.write("<th>\(HTMLText.escaped(column))</th>") }
         page.write("<th class=\"note\">note</th></tr></thead><tbody>")
         for item in Self.items(model, window: window) {
@@ -90,7 +96,9 @@ struct SheetTable {
                 page.write("</td></tr>")
             case .hiddenSections(let count, let rows, let changed):
                 page.write("<tr class=\"elided\"><td colspan=\"\(span)\">")
-                page.text("⋮ " + Self.counted(count, "section") + ", " + Self.counted(rows, "row") + (changed > 0 ? ", \(changed) changed" : ""))
+                page.text(
+                    "⋮ " + Self.counted(count, "section") + ", " + Self.counted(rows, "row")
+                        + (changed > 0 ? ", \(changed) changed" : ""))
                 page.write("</td></tr>")
             case .noRows:
                 page.write("<tr class=\"elided\"><td colspan=\"\(span)\">(no rows)</td></tr>")
@@ -109,7 +117,8 @@ struct SheetTable {
             page.text("deleted · " + counts.joined(separator: ", "))
             page.write("</th></tr>")
             for row in model.deleted {
-                page.write("<tr class=\"deleted\"><td>-<td>\(HTMLText.escaped(row.oldPath.shortDescription))<td>#\(row.id)")
+                page.write(
+                    "<tr class=\"deleted\"><td>-<td>\(HTMLText.escaped(row.oldPath.shortDescription))<td>#\(row.id)")
                 writeCells(row.cells, columns: model.columns.count, to: page)
                 page.write("<td>deleted</tr>")
             }

@@ -35,8 +35,9 @@ enum RowWindow {
             let rows = model.sections[index].rows.indices.map { SheetItem.row(section: index, row: $0) }
             return [.sectionRule(index: index)] + (rows.isEmpty ? [.noRows] : rows)
         case .aroundChanges(let maxRows):
-            let visible = shownRanges(rowCounts: model.sections.map(\.rows.count), marked: model.sections.map(\.rows.markedPositions),
-                                      maxRows: maxRows)
+            let visible = shownRanges(
+                rowCounts: model.sections.map(\.rows.count), marked: model.sections.map(\.rows.markedPositions),
+                maxRows: maxRows)
             return items(for: model, visible: visible)
         }
     }
@@ -91,10 +92,14 @@ enum RowWindow {
             defer { offset = rows.upperBound }
             let shown = (visible ?? [rows]).map { $0.clamped(to: rows) }.filter { !$0.isEmpty }
             if shown.isEmpty, !rows.isEmpty {
-                hidden = (hidden.count + 1, hidden.rows + rows.count, hidden.changed + changedCount(section, offset, rows))
+                hidden = (
+                    hidden.count + 1, hidden.rows + rows.count, hidden.changed + changedCount(section, offset, rows)
+                )
                 continue
             }
-            if hidden.count > 0 { items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed)) }
+            if hidden.count > 0 {
+                items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed))
+            }
             hidden = (0, 0, 0)
             items.append(.sectionRule(index: sectionIndex))
             if rows.isEmpty { items.append(.noRows) }
@@ -108,7 +113,9 @@ enum RowWindow {
                 cursor = range.upperBound
             }
         }
-        if hidden.count > 0 { items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed)) }
+        if hidden.count > 0 {
+            items.append(.hiddenSections(count: hidden.count, rows: hidden.rows, changed: hidden.changed))
+        }
         return items
     }
 

@@ -84,7 +84,8 @@ public struct SheetModel: Equatable, Sendable {
     public var deletedSections: [String]
 
     /// A sheet with `columns` over `sections`, and what the last event deleted.
-    public init(columns: [String], sections: [SheetSection], deleted: [DeletedRow] = [], deletedSections: [String] = []) {
+    public init(columns: [String], sections: [SheetSection], deleted: [DeletedRow] = [], deletedSections: [String] = [])
+    {
         self.columns = columns
         self.sections = sections
         self.deleted = deleted

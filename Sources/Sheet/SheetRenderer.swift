@@ -55,7 +55,9 @@ public struct SheetRenderer: Sendable {
             case .noRows:
                 lines.append(SheetLine([.init(text: "  ", role: nil), .init(text: "(no rows)", role: .dim)]))
             case .missingSection(let index):
-                lines.append(SheetLine("no section \(index): the table has \(SheetText.counted(model.sections.count, "section"))"))
+                lines.append(
+                    SheetLine(
+                        "no section \(index): the table has \(SheetText.counted(model.sections.count, "section"))"))
             }
         }
         lines += deletions(model, rows: deletedRows, layout: layout)

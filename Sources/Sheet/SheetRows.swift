@@ -46,7 +46,8 @@ public struct SheetRows: RandomAccessCollection, Equatable, Sendable {
     /// How many marked rows lie in `positions`.
     /// - Complexity: O(log m) for m marked rows.
     public func markedCount(in positions: Range<Int>) -> Int {
-        markedPositions.countOfElements(below: positions.upperBound) - markedPositions.countOfElements(below: positions.lowerBound)
+        markedPositions.countOfElements(below: positions.upperBound)
+            - markedPositions.countOfElements(below: positions.lowerBound)
     }
 
     public static func == (lhs: SheetRows, rhs: SheetRows) -> Bool {

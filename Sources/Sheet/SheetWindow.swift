@@ -16,7 +16,8 @@ extension SheetWindow {
     /// when it shows every row. A caller can then build `SheetRows` of just those rows.
     public func shownRanges(rowCounts: [Int], markedPositions: [[Int]]) -> [Range<Int>]? {
         switch self {
-        case .aroundChanges(let maxRows): RowWindow.shownRanges(rowCounts: rowCounts, marked: markedPositions, maxRows: maxRows)
+        case .aroundChanges(let maxRows):
+            RowWindow.shownRanges(rowCounts: rowCounts, marked: markedPositions, maxRows: maxRows)
         case .all, .section: nil
         }
     }

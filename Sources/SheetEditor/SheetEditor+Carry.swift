@@ -5,7 +5,8 @@ extension SheetEditor {
     func pickUp(isFlagged: Bool, isMouse: Bool = false) {
         guard let path = cursor else { return }
         mode = .carrying(TableLayout.Carry(source: path, destination: path), isFlagged: isFlagged, isMouse: isMouse)
-        message = EditorMessage("carrying \(path.section).\(path.row): arrows move it, Space or Enter drops, Esc cancels")
+        message = EditorMessage(
+            "carrying \(path.section).\(path.row): arrows move it, Space or Enter drops, Esc cancels")
     }
 
     /// A key while a row is carried: arrows carry it, `Space`/`Enter` (or `m`) drops it — one
@@ -43,7 +44,9 @@ extension SheetEditor {
         func countAfterRemoval(_ section: Int) -> Int { counts[section] - (section == carry.source.section ? 1 : 0) }
         let destination = carry.destination
         if down {
-            if destination.row < countAfterRemoval(destination.section) { return IndexPath(row: destination.row + 1, section: destination.section) }
+            if destination.row < countAfterRemoval(destination.section) {
+                return IndexPath(row: destination.row + 1, section: destination.section)
+            }
             return destination.section + 1 < counts.count ? IndexPath(row: 0, section: destination.section + 1) : nil
         }
         if destination.row > 0 { return IndexPath(row: destination.row - 1, section: destination.section) }

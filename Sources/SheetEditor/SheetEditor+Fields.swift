@@ -10,7 +10,9 @@ extension SheetEditor {
     func beginEdit() {
         if workspace.userList != nil {
             // The app's cells are its own: which object and attribute a cell shows is its code's.
-            message = EditorMessage("error: the app's view controller shows the list; edit objects with ':set #ID KEY=VALUE'", isError: true)
+            message = EditorMessage(
+                "error: the app's view controller shows the list; edit objects with ':set #ID KEY=VALUE'", isError: true
+            )
             return
         }
         guard let path = cursor, let table = workspace.table else { return }
@@ -68,13 +70,15 @@ extension SheetEditor {
         let entity = controller.fetchRequest.entityName
         // An empty list has no section to place the row in: the row goes in as the first
         // object, its section key unset (nil: the unnamed section) and its index key at 0.
-        let line = table.numberOfSections == 0
+        let line =
+            table.numberOfSections == 0
             ? "insert \(entity)" + (workspace.dataSource?.indexKey.map { " \($0)=0" } ?? "")
             : "insert \(entity) at \(destination.section).\(destination.row)"
         let outcome = run(line)
         guard outcome.errorMessage == nil else { return }
-        guard let id = CommandLines.insertedID(outcome), let path = table.rowIdentifier(at: destination) == id
-            ? destination : table.indexPath(forRowIdentifier: id)
+        guard let id = CommandLines.insertedID(outcome),
+            let path = table.rowIdentifier(at: destination) == id
+                ? destination : table.indexPath(forRowIdentifier: id)
         else { return }
         cursor = path
         let indexKey = workspace.dataSource?.indexKey
@@ -124,9 +128,10 @@ extension SheetEditor {
     func complete(_ field: inout LineEditor) {
         let before = String(field.text[..<field.cursor])
         let word = String(before.reversed().prefix { !" =:,;".contains($0) }.reversed())
-        let context = CompletionContext(schema: workspace.context.schema,
-                                        fetchedEntity: workspace.controller?.fetchRequest.entityName,
-                                        sectionCount: workspace.table?.numberOfSections ?? 0)
+        let context = CompletionContext(
+            schema: workspace.context.schema,
+            fetchedEntity: workspace.controller?.fetchRequest.entityName,
+            sectionCount: workspace.table?.numberOfSections ?? 0)
         let candidates = CommandCompleter(context: context).completions(line: before, word: word)
         guard let first = candidates.first else { return }
         if candidates.count == 1 {
@@ -134,10 +139,13 @@ extension SheetEditor {
             message = nil
             return
         }
-        let common = candidates.dropFirst().reduce(first) { prefix, next in String(zip(prefix, next).prefix { $0 == $1 }.map(\.0)) }
+        let common = candidates.dropFirst().reduce(first) { prefix, next in
+            String(zip(prefix, next).prefix { $0 == $1 }.map(\.0))
+        }
         field.replaceWordBeforeCursor(length: word.count, with: common)
         // The message line holds the field itself: the candidates go to the output pane.
-        pane = .output(CommandHelp.wrap(candidates.joined(separator: "  "), width: columns, firstPrefix: "", prefix: ""))
+        pane = .output(
+            CommandHelp.wrap(candidates.joined(separator: "  "), width: columns, firstPrefix: "", prefix: ""))
     }
 
     /// Adds a typed `:` line to the history (not a repeat of the last one) and resets recall.
@@ -195,7 +203,8 @@ extension SheetEditor {
         repeat {
             path = layout.step(from: path, down: true) ?? layout.firstRow ?? start
             if let id = table.rowIdentifier(at: path), let object = workspace.context.object(with: ObjectID(id)),
-                let index = object.values.firstIndex(where: { $0.description.lowercased().contains(query) }) {
+                let index = object.values.firstIndex(where: { $0.description.lowercased().contains(query) })
+            {
                 cursor = path
                 column = index
                 message = EditorMessage("/\(query): found at \(path.section).\(path.row)")

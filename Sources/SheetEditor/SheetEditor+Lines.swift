@@ -32,7 +32,8 @@ extension SheetEditor {
         let available = max(columns - fixed - 2 * max(widths.count - 1, 0), widths.count * 4)
         if widths.reduce(0, +) > available {
             // The largest cap that fits: the narrow columns keep their width.
-            var low = 4, high = widths.max() ?? 4
+            var low = 4
+            var high = widths.max() ?? 4
             while low < high {
                 let middle = (low + high + 1) / 2
                 if widths.map({ min($0, middle) }).reduce(0, +) <= available { low = middle } else { high = middle - 1 }
@@ -68,10 +69,14 @@ extension SheetEditor {
         var title = "── "
         if let table = workspace.shownTable, workspace.userList != nil {
             // An app's view controller: the header titles its data source gave.
-            if let name = table.headerTitle(forSection: section) { title += (name.isEmpty ? "(no name)" : name) + " · " }
+            if let name = table.headerTitle(forSection: section) {
+                title += (name.isEmpty ? "(no name)" : name) + " · "
+            }
         } else if workspace.controller?.fetchRequest.sectionNameKeyPath != nil {
             let name = workspace.table?.headerTitle(forSection: section) ?? ""
-            let index = workspace.table?.sectionIndexTitles == nil ? nil : workspace.controller?.sectionIndexTitle(forSectionName: name)
+            let index =
+                workspace.table?.sectionIndexTitles == nil
+                ? nil : workspace.controller?.sectionIndexTitle(forSectionName: name)
             title += (name.isEmpty ? "(no name)" : name) + (index.map { " (\($0))" } ?? "") + " · "
         }
         title += rowsText + " "
@@ -92,10 +97,13 @@ extension SheetEditor {
         case nil: (mark, markRole) = (" ", .plain)
         }
         let base: ScreenRole = row.isCarried ? .carried : isCursorRow ? .cursorRow : .plain
-        var spans = [ScreenSpan(row.isCarried ? "≡" : isCursorRow ? "▸" : " ", base),
-                     ScreenSpan(mark, row.mark == nil ? base : markRole),
-                     ScreenSpan(" " + TextWidth.pad(pathText(row), toWidth: widths.path) + "  "
-                                + TextWidth.pad("#\(row.id)", toWidth: widths.id), row.mark == nil ? base : markRole)]
+        var spans = [
+            ScreenSpan(row.isCarried ? "≡" : isCursorRow ? "▸" : " ", base),
+            ScreenSpan(mark, row.mark == nil ? base : markRole),
+            ScreenSpan(
+                " " + TextWidth.pad(pathText(row), toWidth: widths.path) + "  "
+                    + TextWidth.pad("#\(row.id)", toWidth: widths.id), row.mark == nil ? base : markRole),
+        ]
         for (index, width) in widths.attributes.enumerated() {
             spans.append(ScreenSpan("  ", base))
             let text = TextWidth.pad(TextWidth.truncate(cellText(row, column: index), toWidth: width), toWidth: width)

@@ -61,7 +61,8 @@ extension SheetEditor {
         if firstBottom > 0, messageCursor != nil { cursorPoint = nil }
         lines += bottom[firstBottom...]
         if let point = cursorPoint, point.line >= rows || point.column >= columns { cursorPoint = nil }
-        return ScreenModel(rows: rows, columns: columns, lines: lines.map { $0.fitted(to: columns) }, cursor: cursorPoint)
+        return ScreenModel(
+            rows: rows, columns: columns, lines: lines.map { $0.fitted(to: columns) }, cursor: cursorPoint)
     }
 
     /// The marks of the last event by the table's index path after it.
@@ -72,21 +73,25 @@ extension SheetEditor {
             switch change.type {
             case .insert: if let new = change.newIndexPath { marks[new] = .inserted }
             case .move: if let old = change.indexPath, let new = change.newIndexPath { marks[new] = .moved(from: old) }
-            case .update: if let path = change.newIndexPath ?? change.indexPath, marks[path] == nil { marks[path] = .updated }
+            case .update:
+                if let path = change.newIndexPath ?? change.indexPath, marks[path] == nil { marks[path] = .updated }
             case .delete: break
             }
         }
         return marks
     }
 
-    func screenRow(shown: IndexPath, table path: IndexPath, layout: TableLayout, marks: [IndexPath: ChangeMark]) -> ScreenRow? {
+    func screenRow(shown: IndexPath, table path: IndexPath, layout: TableLayout, marks: [IndexPath: ChangeMark])
+        -> ScreenRow?
+    {
         guard let table = workspace.shownTable else { return nil }
         let id = table.rowIdentifier(at: path) ?? 0
         if let list = workspace.userList {
             // The app's cells as they show now; the app's check, not this one, says what is stale.
             let cells = table.cellForRow(at: path) == nil ? nil : list.shownColumns(at: path)
             let isCarried = layout.carry.map { $0.destination == shown } ?? false
-            return ScreenRow(shown: shown, id: id, cells: cells, stale: [false, false], mark: marks[path], isCarried: isCarried)
+            return ScreenRow(
+                shown: shown, id: id, cells: cells, stale: [false, false], mark: marks[path], isCarried: isCarried)
         }
         let cell = table.cellForRow(at: path)
         var stale = Array(repeating: false, count: attributes.count)
@@ -95,7 +100,8 @@ extension SheetEditor {
             stale = stale.indices.map { cell.identifier != id || cell.columns[safe: $0] != fresh[safe: $0] }
         }
         let isCarried = layout.carry.map { $0.destination == shown } ?? false
-        return ScreenRow(shown: shown, id: id, cells: cell?.columns, stale: stale, mark: marks[path], isCarried: isCarried)
+        return ScreenRow(
+            shown: shown, id: id, cells: cell?.columns, stale: stale, mark: marks[path], isCarried: isCarried)
     }
 
     /// The path column's text: `0.2`, or `0.1←0.3` for a row the last event moved.

@@ -15,14 +15,20 @@ extension SheetEditor {
             break
         }
         if let message { return (ScreenLine([ScreenSpan(message.text, message.isError ? .error : .plain)]), nil) }
-        guard let report = interpreter.lastReport else { return (ScreenLine([ScreenSpan("? keys · q quit", .dim)]), nil) }
+        guard let report = interpreter.lastReport else {
+            return (ScreenLine([ScreenSpan("? keys · q quit", .dim)]), nil)
+        }
         if let error = report.event.tableError {
             // The exception comes first, whole when it fits; else cut, saying where to read it.
             let text = "✗ " + (report.event.exceptionReason ?? error.description)
-            guard TextWidth.displayWidth(of: text) > columns else { return (ScreenLine([ScreenSpan(text, .error)]), nil) }
+            guard TextWidth.displayWidth(of: text) > columns else {
+                return (ScreenLine([ScreenSpan(text, .error)]), nil)
+            }
             let hint = " (L shows it all)"
             let room = max(0, columns - TextWidth.displayWidth(of: hint))
-            return (ScreenLine([ScreenSpan(TextWidth.truncate(text, toWidth: room), .error), ScreenSpan(hint, .dim)]), nil)
+            return (
+                ScreenLine([ScreenSpan(TextWidth.truncate(text, toWidth: room), .error), ScreenSpan(hint, .dim)]), nil
+            )
         }
         var spans = [ScreenSpan(report.summary, .dim)]
         let deleted = deletedRows(report)
@@ -36,7 +42,8 @@ extension SheetEditor {
             switch entry.callback {
             case .object(let change) where change.type == .delete:
                 let first = change.object.values.first.map { " " + $0.description } ?? ""
-                return "\(change.object.objectID)\(first)" + (change.indexPath.map { " (was \($0.section).\($0.row))" } ?? "")
+                return "\(change.object.objectID)\(first)"
+                    + (change.indexPath.map { " (was \($0.section).\($0.row))" } ?? "")
             case .section(let change) where change.type == .delete:
                 return "section \(change.name)"
             default:
@@ -73,11 +80,16 @@ extension SheetEditor {
         let verdict = isConsistent ? "✓ consistent" : "✗ " + faults.joined(separator: " + ")
         let right = "event \(workspace.eventCount) · "
         let rightWidth = TextWidth.displayWidth(of: right + verdict) + 1
-        let leftText = TextWidth.pad(TextWidth.truncate(left, toWidth: max(0, columns - rightWidth - 1)), toWidth: max(0, columns - rightWidth))
-        return [fetchLine,
-                ScreenLine([ScreenSpan(leftText + right, .status),
-                            ScreenSpan(verdict, isConsistent ? .consistent : .inconsistent),
-                            ScreenSpan(" ", .status)])]
+        let leftText = TextWidth.pad(
+            TextWidth.truncate(left, toWidth: max(0, columns - rightWidth - 1)), toWidth: max(0, columns - rightWidth))
+        return [
+            fetchLine,
+            ScreenLine([
+                ScreenSpan(leftText + right, .status),
+                ScreenSpan(verdict, isConsistent ? .consistent : .inconsistent),
+                ScreenSpan(" ", .status),
+            ]),
+        ]
     }
 
     /// What the pane shows, wrapped to the screen's width: the log, the keys or a command's output.
@@ -142,9 +154,11 @@ extension SheetEditor {
     static func wrapped(_ line: String, width: Int) -> [String] {
         guard width > 0, TextWidth.displayWidth(of: line) > width else { return [line] }
         let indent = String(repeating: " ", count: min(line.prefix { $0 == " " }.count + 2, width / 2))
-        return CommandHelp.wrap(String(line.drop { $0 == " " }), width: width,
-                                firstPrefix: String(line.prefix { $0 == " " }), prefix: indent)
-            .flatMap { hardSplit($0, width: width) }
+        return CommandHelp.wrap(
+            String(line.drop { $0 == " " }), width: width,
+            firstPrefix: String(line.prefix { $0 == " " }), prefix: indent
+        )
+        .flatMap { hardSplit($0, width: width) }
     }
 
     /// `line` cut into pieces of at most `width` display columns (a wide character never split).

@@ -99,7 +99,8 @@ package final class SheetEditor {
         let keepsRunning: Bool
         switch mode {
         case .browsing: keepsRunning = browse(key)
-        case .carrying(let carried, let isFlagged, let isMouse): keepsRunning = carry(key, carried, isFlagged: isFlagged, isMouse: isMouse)
+        case .carrying(let carried, let isFlagged, let isMouse):
+            keepsRunning = carry(key, carried, isFlagged: isFlagged, isMouse: isMouse)
         case .editing(let edit): keepsRunning = editCell(key, edit)
         case .commandLine(let field): keepsRunning = commandLine(key, field)
         case .searching(let field): keepsRunning = search(key, field)

@@ -25,7 +25,8 @@ extension BatchValidator {
         // Flat lists sorted by section then row, not dictionaries of per-section arrays: a batch
         // touches a few rows, and hashing, growing and sorting per section cost more than the
         // rows themselves. Deletes and inserts come sorted; only moves need a sort.
-        var removals: [RowKey] = [], insertions: [BatchPlan.Insertion] = []
+        var removals: [RowKey] = []
+        var insertions: [BatchPlan.Insertion] = []
         for key in request.deletedRows where newIndexOfOld[key.section] >= 0 {
             if removals.isEmpty { removals.reserveCapacity(request.deletedRows.count + request.rowMoves.count) }
             removals.append(key)
@@ -46,10 +47,13 @@ extension BatchValidator {
 
         /// Where a row that is neither deleted nor moved away ends up.
         func survivorPath(_ old: RowKey) -> IndexPath {
-            let removedAbove = removals.countOfElements(below: old) - removals.countOfElements(below: RowKey(section: old.section, row: .min))
+            let removedAbove =
+                removals.countOfElements(below: old)
+                - removals.countOfElements(below: RowKey(section: old.section, row: .min))
             var row = old.row - removedAbove
             let new = newIndexOfOld[old.section]
-            var lo = 0, hi = insertions.count
+            var lo = 0
+            var hi = insertions.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if insertions[mid].section < new { lo = mid + 1 } else { hi = mid }
@@ -61,7 +65,9 @@ extension BatchValidator {
             return IndexPath(row: row, section: new)
         }
         // A moved row's destination: searched among a few moves, through an index among many.
-        let destinations: [RowKey: IndexPath]? = request.rowMoves.count <= 16 || request.reconfiguredRows.isEmpty ? nil
+        let destinations: [RowKey: IndexPath]? =
+            request.rowMoves.count <= 16 || request.reconfiguredRows.isEmpty
+            ? nil
             : Dictionary(request.rowMoves.map { (RowKey($0.from), $0.to) }, uniquingKeysWith: { _, last in last })
         func destination(_ key: RowKey) -> IndexPath? {
             if let destinations { return destinations[key] }
@@ -72,7 +78,8 @@ extension BatchValidator {
             .map(survivorPath)
         let reconfigured = request.reconfiguredRows.elements
             .filter { path in
-                newIndexOfOld[path.section] >= 0 && !request.deletedRows.contains(path) && !request.reloadedRows.contains(path)
+                newIndexOfOld[path.section] >= 0 && !request.deletedRows.contains(path)
+                    && !request.reloadedRows.contains(path)
             }
             .map { path in destination(path) ?? survivorPath(path) }
         return BatchPlan(

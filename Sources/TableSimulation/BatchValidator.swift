@@ -38,14 +38,16 @@ struct BatchValidator {
     // MARK: Sections
 
     private func checkSections() throws(TableViewError) -> [SectionSource] {
-        let oldCount = before.count, newCount = after.count
+        let oldCount = before.count
+        let newCount = after.count
         for section in request.deletedSections where !(0..<oldCount).contains(section) {
             throw .deleteSectionOutOfRange(section: section, sectionCount: oldCount)
         }
         for move in request.sectionMoves where !(0..<oldCount).contains(move.from) {
             throw .moveSectionFromOutOfRange(section: move.from, sectionCount: oldCount)
         }
-        let inserted = request.insertedSections.count, deleted = request.deletedSections.count
+        let inserted = request.insertedSections.count
+        let deleted = request.deletedSections.count
         guard newCount == oldCount + inserted - deleted else {
             throw .invalidSectionCount(after: newCount, before: oldCount, inserted: inserted, deleted: deleted)
         }
@@ -55,7 +57,8 @@ struct BatchValidator {
         for move in request.sectionMoves where !(0..<newCount).contains(move.to) {
             throw .moveSectionToOutOfRange(from: move.from, to: move.to, sectionCount: newCount)
         }
-        var sources = Set<Int>(), destinations = Set<Int>()
+        var sources = Set<Int>()
+        var destinations = Set<Int>()
         for move in request.sectionMoves {
             if request.deletedSections.contains(move.from) { throw .deleteAndMoveSameSection(move.from) }
             if request.insertedSections.contains(move.to) { throw .insertAndMoveSameSection(move.to) }
@@ -136,9 +139,11 @@ struct BatchValidator {
         for key in request.deletedRows where request.reloadedRows.contains(key) {
             throw .deleteAndReloadSameIndexPath(key.path)
         }
-        var sources = Set<RowKey>(), destinations = Set<RowKey>()
+        var sources = Set<RowKey>()
+        var destinations = Set<RowKey>()
         for (fromPath, toPath) in request.rowMoves {
-            let from = RowKey(fromPath), to = RowKey(toPath)
+            let from = RowKey(fromPath)
+            let to = RowKey(toPath)
             // UIKit turns a reload into a delete first, hence its wording for reload + move.
             if request.deletedRows.contains(from) || request.reloadedRows.contains(from) {
                 throw .deleteAndMoveSameIndexPath(fromPath)
@@ -147,8 +152,12 @@ struct BatchValidator {
             // batch (openradar 27957917: move + reload of the destination → this message).
             // iOS 9-era tables validated reloads apart and failed later, animating the cell
             // at the destination twice (matrixprojects.net; Authenticator issue 135).
-            if reportsReloadAndMoveAsTwoAnimations, request.reloadedRows.contains(to) { throw .twoAnimationsForCell(toPath) }
-            if request.insertedRows.contains(to) || request.reloadedRows.contains(to) { throw .insertAndMoveSameIndexPath(toPath) }
+            if reportsReloadAndMoveAsTwoAnimations, request.reloadedRows.contains(to) {
+                throw .twoAnimationsForCell(toPath)
+            }
+            if request.insertedRows.contains(to) || request.reloadedRows.contains(to) {
+                throw .insertAndMoveSameIndexPath(toPath)
+            }
             guard sources.insert(from).inserted else { throw .multipleMovesFromIndexPath(fromPath) }
             guard destinations.insert(to).inserted else { throw .multipleMovesToIndexPath(toPath) }
         }
@@ -162,7 +171,8 @@ struct BatchValidator {
     private func checkRowCounts(_ sections: [SectionSource]) throws(TableViewError) {
         // The six per-section tallies share one scratch buffer, on the stack for a table of a
         // few hundred sections: six arrays would be six allocations per batch.
-        let oldCount = before.count, newCount = after.count
+        let oldCount = before.count
+        let newCount = after.count
         let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * oldCount + 2 * newCount) { scratch in
             countMismatch(sections, scratch: scratch, oldCount: oldCount, newCount: newCount)
         }
@@ -171,12 +181,17 @@ struct BatchValidator {
 
     /// The first section whose row count does not add up, as UIKit's error; nil when all do.
     /// `scratch` holds 4 × `oldCount` + 2 × `newCount` integers (any contents).
-    private func countMismatch(_ sections: [SectionSource], scratch: UnsafeMutableBufferPointer<Int>,
-                               oldCount: Int, newCount: Int) -> TableViewError? {
+    private func countMismatch(
+        _ sections: [SectionSource], scratch: UnsafeMutableBufferPointer<Int>,
+        oldCount: Int, newCount: Int
+    ) -> TableViewError? {
         guard let base = scratch.baseAddress else { return nil }
         base.initialize(repeating: 0, count: 3 * oldCount + 2 * newCount)
-        let deleted = base, reloaded = base + oldCount, movedOut = base + 2 * oldCount
-        let inserted = base + 3 * oldCount, movedIn = inserted + newCount
+        let deleted = base
+        let reloaded = base + oldCount
+        let movedOut = base + 2 * oldCount
+        let inserted = base + 3 * oldCount
+        let movedIn = inserted + newCount
         let newIndexOfOld = movedIn + newCount
         newIndexOfOld.initialize(repeating: -1, count: oldCount)
         for key in request.deletedRows { deleted[key.section] += 1 }
@@ -192,8 +207,10 @@ struct BatchValidator {
         for (new, source) in sections.enumerated() {
             guard case .old(let old) = source else { continue }
             let reloads = reloaded[old]
-            let ins = inserted[new], del = deleted[old]
-            let moveIn = movedIn[new], moveOut = movedOut[old]
+            let ins = inserted[new]
+            let del = deleted[old]
+            let moveIn = movedIn[new]
+            let moveOut = movedOut[old]
             guard after[new] == before[old] + ins - del + moveIn - moveOut else {
                 return .invalidRowCount(
                     section: new, after: after[new], before: before[old], inserted: ins + reloads,

@@ -42,12 +42,15 @@ struct CellTable {
     /// Writes each of `rows` with its cell's identifier and source (`ShownRow`), read in place,
     /// into `contents` from `start` on: where the caller made room for them, without an append
     /// (a check of the array's uniqueness and capacity) per row.
-    func writeShownRows(of rows: UnsafeBufferPointer<TableRow>, to contents: UnsafeMutableBufferPointer<ShownRow>, at start: Int) {
+    func writeShownRows(
+        of rows: UnsafeBufferPointer<TableRow>, to contents: UnsafeMutableBufferPointer<ShownRow>, at start: Int
+    ) {
         identities.withUnsafeBufferPointer { identities in
             var next = start
             for row in rows {
                 if let index = slot(of: row.serial) {
-                    contents[next] = ShownRow(row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source)
+                    contents[next] = ShownRow(
+                        row: row, cellIdentifier: identities[index].identifier, cellSource: identities[index].source)
                 } else {
                     contents[next] = ShownRow(row: row, cellIdentifier: nil, cellSource: nil)
                 }
@@ -82,7 +85,9 @@ struct CellTable {
     /// a cell and returns how many had one; `missing` gets the offset in `rows` of each that has
     /// none. The viewport refresh's walk, a leaf's run of rows at a time: the slots are searched
     /// on one read of the table's storage per run, not one per row.
-    func markSlots(of rows: UnsafeBufferPointer<TableRow>, in marks: UnsafeMutableBufferPointer<Bool>, missing: (Int) -> Void) -> Int {
+    func markSlots(
+        of rows: UnsafeBufferPointer<TableRow>, in marks: UnsafeMutableBufferPointer<Bool>, missing: (Int) -> Void
+    ) -> Int {
         guard !serials.isEmpty else {
             for offset in rows.indices { missing(offset) }
             return 0
@@ -157,7 +162,8 @@ struct CellTable {
 
     /// Doubles the slots (16 at first) and files every cell again.
     private mutating func grow() {
-        let oldSerials = serials, oldCells = cells
+        let oldSerials = serials
+        let oldCells = cells
         let capacity = max(16, serials.count * 2)
         serials = Array(repeating: 0, count: capacity)
         cells = Array(repeating: nil, count: capacity)

@@ -99,7 +99,8 @@ final class RowList {
             node.rows.removeSubrange((node.rows.count / 2)...)
             return right
         }
-        var i = index, child = 0
+        var i = index
+        var child = 0
         while child < node.children.count - 1, i > node.counts[child] {
             i -= node.counts[child]
             child += 1
@@ -149,7 +150,8 @@ final class RowList {
             node.counts.remove(at: child)
             return
         }
-        let left = child > 0 ? child - 1 : child, right = left + 1
+        let left = child > 0 ? child - 1 : child
+        let right = left + 1
         let (a, b) = (node.children[left], node.children[right])
         guard a.width + b.width <= capacity * 3 / 4 else { return }
         if a.isLeaf {

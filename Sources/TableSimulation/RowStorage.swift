@@ -102,7 +102,8 @@ final class RowStorage {
     /// - Complexity: O(rows).
     func indexPath(forIdentifier identifier: Int) -> IndexPath? {
         for (s, section) in sections.enumerated() {
-            var r = 0, found = false
+            var r = 0
+            var found = false
             section.rows.forEach { row in
                 found = row.identifier == identifier
                 if !found { r += 1 }
@@ -173,7 +174,9 @@ final class RowStorage {
     /// - Complexity: O(sections + range.count + log n).
     func forEachRow(inFlatRange range: Range<Int>, _ body: (_ section: Int, _ row: Int, TableRow) -> Void) {
         guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
-        var left = range.count, section = start.section, first = start.row
+        var left = range.count
+        var section = start.section
+        var first = start.row
         while left > 0, section < sections.count {
             var row = first
             sections[section].rows.forEach(from: first) { tableRow in
@@ -190,9 +193,13 @@ final class RowStorage {
     /// `forEachRow(inFlatRange:_:)` a leaf's run of rows at a time: `body` gets the section, the
     /// index of the run's first row in it, and the rows.
     /// - Complexity: O(sections + range.count + log n).
-    func forEachRun(inFlatRange range: Range<Int>, _ body: (_ section: Int, _ firstRow: Int, UnsafeBufferPointer<TableRow>) -> Void) {
+    func forEachRun(
+        inFlatRange range: Range<Int>, _ body: (_ section: Int, _ firstRow: Int, UnsafeBufferPointer<TableRow>) -> Void
+    ) {
         guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
-        var left = range.count, section = start.section, first = start.row
+        var left = range.count
+        var section = start.section
+        var first = start.row
         while left > 0, section < sections.count {
             var row = first
             sections[section].rows.forEachRun(from: first) { rows in

@@ -15,7 +15,9 @@ extension SimulatedTableView {
     /// calls: the full consistency check reads every section after every batch, and a fresh
     /// array per section would cost an allocation and its release each time. The rows are plain
     /// words (`ShownRow`), so the kept buffer holds nothing alive.
-    package func withShownRows(inSection section: Int, rows: Range<Int>, _ body: (UnsafeBufferPointer<ShownRow>) -> Void) {
+    package func withShownRows(
+        inSection section: Int, rows: Range<Int>, _ body: (UnsafeBufferPointer<ShownRow>) -> Void
+    ) {
         var contents: [ShownRow] = []
         // Taken out while in use, so that a nested call (none today) would build its own.
         swap(&contents, &shownRowsBuffer)
@@ -32,10 +34,14 @@ extension SimulatedTableView {
         guard storage.numberOfSections > section, section >= 0 else { return }
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
         guard !rows.isEmpty else { return }
-        let start = contents.count, end = start + rows.count
+        let start = contents.count
+        let end = start + rows.count
         // Room made in one append, then each row written in place: an append per row checks
         // the array's uniqueness and capacity every time.
-        contents.append(contentsOf: repeatElement(ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil), count: rows.count))
+        contents.append(
+            contentsOf: repeatElement(
+                ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil),
+                count: rows.count))
         let cells = storage.cells
         let sectionRows = storage.sections[section].rows
         contents.withUnsafeMutableBufferPointer { contents in

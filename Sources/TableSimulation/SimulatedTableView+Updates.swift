@@ -116,7 +116,8 @@ extension SimulatedTableView {
         let after = (0..<newSectionCount).map { dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0 }
         let validator = BatchValidator(
             request: BatchRequest(operations), before: storage.rowCounts, after: after,
-            rejectsSamePathMoves: rejectsSamePathMoves, reportsReloadAndMoveAsTwoAnimations: reportsReloadAndMoveAsTwoAnimations)
+            rejectsSamePathMoves: rejectsSamePathMoves,
+            reportsReloadAndMoveAsTwoAnimations: reportsReloadAndMoveAsTwoAnimations)
         let plan: BatchPlan
         do {
             plan = try validator.validate()
@@ -126,8 +127,9 @@ extension SimulatedTableView {
             switch error {
             case .invalidRowCount, .invalidSectionCount:
                 // The counts that do not add up, with the whole batch, for iOS 16.4's wording.
-                throw .invalidBatchUpdates(error, before: storage.rowCounts, after: after,
-                                           updates: TableViewError.batchUpdates(operations))
+                throw .invalidBatchUpdates(
+                    error, before: storage.rowCounts, after: after,
+                    updates: TableViewError.batchUpdates(operations))
             default:
                 throw .inCollectionView(error)
             }
@@ -148,14 +150,17 @@ extension SimulatedTableView {
             removed.append((key, storage.removeRow(at: key.path)))
         }
         if plan.rearrangesSections {
-            storage.arrange(plan.sections.enumerated().map { new, source in
-                switch source {
-                case .old(let old): oldSections[old]
-                case .inserted: loadSection(new)
-                }
-            })
+            storage.arrange(
+                plan.sections.enumerated().map { new, source in
+                    switch source {
+                    case .old(let old): oldSections[old]
+                    case .inserted: loadSection(new)
+                    }
+                })
         }
-        let index: [RowKey: Int]? = removed.count <= 16 ? nil
+        let index: [RowKey: Int]? =
+            removed.count <= 16
+            ? nil
             : Dictionary(removed.indices.map { (removed[$0].key, $0) }, uniquingKeysWith: { _, last in last })
         func removedRow(_ path: IndexPath) -> TableRow? {
             let key = RowKey(path)

@@ -150,7 +150,9 @@ public final class SimulatedTableView {
     func refreshViewport(configuringNewRows: Bool = true) {
         // Nothing moved, came, went or lost its cell since a refresh that left every visible row
         // with a cell and no cell off screen, and the viewport is where it was: nothing to do.
-        if configuringNewRows, let settled = settledLayout, settled.generation == storage.generation, settled.viewport == viewport {
+        if configuringNewRows, let settled = settledLayout, settled.generation == storage.generation,
+            settled.viewport == viewport
+        {
             return
         }
         let visible = viewport.visibleRows(rowCount: storage.totalRowCount)
@@ -161,9 +163,9 @@ public final class SimulatedTableView {
         // a set of them).
         var offScreen: [Int] = []
         do {
-            let cells = storage.cells // released before the cells change: no copy on write
+            let cells = storage.cells  // released before the cells change: no copy on write
             var seen: [Bool] = []
-            swap(&seen, &viewportMarks) // taken out, so that marking it copies nothing
+            swap(&seen, &viewportMarks)  // taken out, so that marking it copies nothing
             seen.removeAll(keepingCapacity: true)
             seen.append(contentsOf: repeatElement(false, count: cells.slotCount))
             defer { swap(&seen, &viewportMarks) }

@@ -33,7 +33,8 @@ struct SortedSet<Element: Comparable>: Sequence {
 
     /// - Complexity: O(log n).
     func contains(_ element: Element) -> Bool {
-        var low = 0, high = elements.count
+        var low = 0
+        var high = elements.count
         while low < high {
             let middle = (low + high) / 2
             if elements[middle] < element { low = middle + 1 } else { high = middle }

@@ -61,7 +61,8 @@ extension TableViewError {
             case .insertRows(let paths): paths.map { item("Insert", $0) }
             case .reloadRows(let paths): paths.map { item("Reload", $0) }
             case .reconfigureRows(let paths): paths.map { item("Reconfigure", $0) }
-            case .moveRow(let from, let to): ["Move item (\(from.section) - \(from.row)) to (\(to.section) - \(to.row))"]
+            case .moveRow(let from, let to):
+                ["Move item (\(from.section) - \(from.row)) to (\(to.section) - \(to.row))"]
             case .deleteSections(let sections): sections.map { "Delete section \($0)" }
             case .insertSections(let sections): sections.map { "Insert section \($0)" }
             case .moveSection(let from, let to): ["Move section \(from) to \(to)"]

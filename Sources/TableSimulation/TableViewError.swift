@@ -10,7 +10,8 @@ import FetchSimCore
 /// written in the same style where UIKit's exact wording is unknown.
 public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     // MARK: Counts (verbatim)
-    case invalidRowCount(section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+    case invalidRowCount(
+        section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     case invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int)
 
     // MARK: Sections out of range

@@ -1,5 +1,5 @@
-import Foundation
 import FetchSimCore
+import Foundation
 
 /// Which release's wording UIKit uses for its batch-update messages (docs/semantics.md, rule 17).
 ///

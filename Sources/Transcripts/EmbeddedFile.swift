@@ -45,7 +45,9 @@ package struct EmbeddedFile: Equatable, Sendable {
         func finish() {
             guard let file = current else { return }
             let body = file.lines.joined(separator: "\n")
-            files.append(EmbeddedFile(path: file.path, contents: file.lines.isEmpty ? "" : body + (file.finalNewline ? "\n" : "")))
+            files.append(
+                EmbeddedFile(
+                    path: file.path, contents: file.lines.isEmpty ? "" : body + (file.finalNewline ? "\n" : "")))
             current = nil
         }
         for line in comments {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -23,7 +24,10 @@ package struct JUnitReport {
         /// The failure's one-line message and its details; nil when the case passed.
         package var failure: (message: String, details: String)?
 
-        package init(name: String, className: String, file: String? = nil, seconds: Double, failure: (message: String, details: String)?) {
+        package init(
+            name: String, className: String, file: String? = nil, seconds: Double,
+            failure: (message: String, details: String)?
+        ) {
             self.name = name
             self.className = className
             self.file = file
@@ -85,12 +89,15 @@ package struct JUnitReport {
     /// `text` with the characters XML 1.0 cannot hold (control characters but tab and line
     /// breaks; U+FFFE, U+FFFF) replaced by U+FFFD: a mangled transcript still makes a report.
     static func xmlText(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            let value = scalar.value
-            let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
-                || (0xE000...0xFFFD).contains(value) || value >= 0x10000
-            return allowed ? scalar : "\u{FFFD}"
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    let value = scalar.value
+                    let allowed =
+                        value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+                        || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+                    return allowed ? scalar : "\u{FFFD}"
+                }))
     }
 
     private static func seconds(_ value: Double) -> String {

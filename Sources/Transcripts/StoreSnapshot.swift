@@ -33,7 +33,9 @@ package enum StoreSnapshot {
         }
         for object in contents.objects {
             let values = object.values.map(encode)
-            let array = String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes]), as: UTF8.self)
+            let array = String(
+                decoding: try JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes]),
+                as: UTF8.self)
             lines.append("object \(object.id.rawValue) \(object.entity) \(array)")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -45,22 +47,28 @@ package enum StoreSnapshot {
         var settings: [String: String] = [:]
         var entities: [Entity] = []
         var objects: [StoredObject] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             let fail = { (reason: String) in SnapshotError(name: name, line: offset + 1, reason: reason) }
             let (keyword, rest) = split(line)
             switch keyword {
             case "next":
-                guard let value = Int(rest), value > 0 else { throw fail("'next' needs a positive object ID, got '\(rest)'") }
+                guard let value = Int(rest), value > 0 else {
+                    throw fail("'next' needs a positive object ID, got '\(rest)'")
+                }
                 next = value
             case "setting":
                 let (setting, value) = split(rest)
                 guard !setting.isEmpty else { throw fail("'setting' needs a name and a value") }
                 settings[String(setting)] = String(value)
             case "entity":
-                guard case .entity(let entityName, let attributes)? = try? CommandParser.parseLine(String(line)).first else {
+                guard case .entity(let entityName, let attributes)? = try? CommandParser.parseLine(String(line)).first
+                else {
                     throw fail("not an entity definition: '\(line.prefix(60))'")
                 }
-                do { entities.append(try Entity(name: entityName, attributes: attributes)) } catch { throw fail("\(error)") }
+                do { entities.append(try Entity(name: entityName, attributes: attributes)) } catch {
+                    throw fail("\(error)")
+                }
             case "object":
                 let (idText, afterID) = split(rest)
                 let (entityName, valuesText) = split(afterID)
@@ -69,12 +77,15 @@ package enum StoreSnapshot {
                     throw fail("object #\(id) belongs to '\(entityName)', which no earlier line defines")
                 }
                 guard let array = try? JSONSerialization.jsonObject(with: Data(valuesText.utf8)) as? [String],
-                      array.count == entity.attributes.count else {
+                    array.count == entity.attributes.count
+                else {
                     throw fail("object #\(id) needs a JSON array of \(entity.attributes.count) values")
                 }
                 var values: [Value] = []
                 for (attribute, encoded) in zip(entity.attributes, array) {
-                    guard let value = decode(encoded) else { throw fail("'\(encoded.prefix(40))' is not a value (attribute '\(attribute.name)' of #\(id))") }
+                    guard let value = decode(encoded) else {
+                        throw fail("'\(encoded.prefix(40))' is not a value (attribute '\(attribute.name)' of #\(id))")
+                    }
                     values.append(value)
                 }
                 objects.append(StoredObject(id: ObjectID(id), entity: String(entityName), values: values))
@@ -83,7 +94,9 @@ package enum StoreSnapshot {
             }
         }
         let schema: Schema
-        do { schema = try Schema(entities: entities) } catch { throw SnapshotError(name: name, line: nil, reason: "\(error)") }
+        do { schema = try Schema(entities: entities) } catch {
+            throw SnapshotError(name: name, line: nil, reason: "\(error)")
+        }
         let store = InMemoryStore(schema: schema, objects: objects, nextObjectID: next)
         try store.saveSessionSettings(settings)
         return store

@@ -64,15 +64,20 @@ package struct Transcript: Equatable, Sendable {
     /// Parses transcript text; errors name the line.
     package static func parse(_ text: String) throws(TranscriptError) -> Transcript {
         let lines = TextLines.split(text)
-        guard let first = lines.first else { throw TranscriptError(line: 1, "empty transcript (expected '\(TranscriptHeader.versionLine)')") }
+        guard let first = lines.first else {
+            throw TranscriptError(line: 1, "empty transcript (expected '\(TranscriptHeader.versionLine)')")
+        }
         if let long = lines.firstIndex(where: { $0.utf8.count > maximumLineLength }) {
-            throw TranscriptError(line: long + 1, "line too long (\(lines[long].utf8.count) bytes; at most \(maximumLineLength))")
+            throw TranscriptError(
+                line: long + 1, "line too long (\(lines[long].utf8.count) bytes; at most \(maximumLineLength))")
         }
         if let nul = lines.firstIndex(where: { $0.contains("\0") }) {
             throw TranscriptError(line: nul + 1, "binary data (a NUL byte) in a transcript")
         }
         if first.hasPrefix("# fetchsim session ") && first != TranscriptHeader.versionLine {
-            throw TranscriptError(line: 1, "unknown transcript version '\(first.dropFirst("# fetchsim session ".count))' (this fetchsim reads v1)")
+            throw TranscriptError(
+                line: 1,
+                "unknown transcript version '\(first.dropFirst("# fetchsim session ".count))' (this fetchsim reads v1)")
         }
         guard first == TranscriptHeader.versionLine else {
             throw TranscriptError(line: 1, "missing header '\(TranscriptHeader.versionLine)'")
@@ -103,7 +108,8 @@ package struct Transcript: Equatable, Sendable {
             let isComment = line == "#" || line.hasPrefix("# ")
             guard !entries.isEmpty else {
                 guard isComment || line.isEmpty else {
-                    throw TranscriptError(line: number, "expected a comment or a '> ' input line, got '\(line.prefix(40))'")
+                    throw TranscriptError(
+                        line: number, "expected a comment or a '> ' input line, got '\(line.prefix(40))'")
                 }
                 headerLines.append(line)
                 try readHeaderField(line, into: &header, line: number)
@@ -114,7 +120,11 @@ package struct Transcript: Equatable, Sendable {
                 pendingComments.append(line)
             } else {
                 // A comment between output lines is kept, after the output, when the file is rewritten.
-                if entries[last].expected.isEmpty { entries[last].comments += pendingComments } else { entries[last].trailingComments += pendingComments }
+                if entries[last].expected.isEmpty {
+                    entries[last].comments += pendingComments
+                } else {
+                    entries[last].trailingComments += pendingComments
+                }
                 pendingComments = []
                 entries[last].expected.append(unescaped(line))
                 entries[last].expectedLineNumbers.append(number)
@@ -122,7 +132,8 @@ package struct Transcript: Equatable, Sendable {
         }
         closeBlock()
         guard !entries.isEmpty else {
-            throw TranscriptError(line: lines.count + 1, "no input line: a transcript needs at least one '> ' line after its header")
+            throw TranscriptError(
+                line: lines.count + 1, "no input line: a transcript needs at least one '> ' line after its header")
         }
         for i in entries.indices {
             entries[i].expected = trimmedTrailingBlanks(entries[i].expected)
@@ -143,7 +154,9 @@ package struct Transcript: Equatable, Sendable {
         line.hasPrefix("\\") ? String(line.dropFirst()) : line
     }
 
-    private static func readHeaderField(_ line: String, into header: inout TranscriptHeader, line number: Int) throws(TranscriptError) {
+    private static func readHeaderField(_ line: String, into header: inout TranscriptHeader, line number: Int)
+        throws(TranscriptError)
+    {
         if line.hasPrefix("# start:") {
             let value = line.dropFirst("# start:".count).trimmingCharacters(in: .whitespaces)
             guard let start = SessionStart(rawValue: value) else {
@@ -172,11 +185,15 @@ package struct Transcript: Equatable, Sendable {
             header.model = value
         } else if line.hasPrefix("# store:") {
             let value = line.dropFirst("# store:".count).trimmingCharacters(in: .whitespaces)
-            guard !value.isEmpty else { throw TranscriptError(line: number, "'# store:' names no embedded store snapshot") }
+            guard !value.isEmpty else {
+                throw TranscriptError(line: number, "'# store:' names no embedded store snapshot")
+            }
             header.store = value
         } else if line.hasPrefix("# expect:") {
             let value = line.dropFirst("# expect:".count).trimmingCharacters(in: .whitespaces)
-            guard value == "inconsistent" else { throw TranscriptError(line: number, "unknown expectation '\(value)' (expected inconsistent)") }
+            guard value == "inconsistent" else {
+                throw TranscriptError(line: number, "unknown expectation '\(value)' (expected inconsistent)")
+            }
             header.expectsInconsistency = true
         } else if line != TranscriptHeader.versionLine {
             header.comments.append(String(line.dropFirst(2)))
@@ -185,21 +202,27 @@ package struct Transcript: Equatable, Sendable {
 
     /// Parses the header's `# adapter: …`, `# profile: …` or `# table: …` as the command it stands for, so that
     /// a bad value is reported at its line and column before anything runs.
-    private static func checkSetting(_ name: String, _ value: String, in line: String, number: Int) throws(TranscriptError) {
+    private static func checkSetting(_ name: String, _ value: String, in line: String, number: Int)
+        throws(TranscriptError)
+    {
         guard !value.isEmpty else { throw TranscriptError(line: number, "'# \(name):' names no \(name)") }
         do {
             let commands = try CommandParser.parseLine(name + " " + value)
-            let expected: Bool = switch commands.first {
-            case .adapter?, .userAdapter?: name == "adapter"
-            case .profile?: name == "profile"
-            case .table(_?)?: name == "table"
-            default: false
+            let expected: Bool =
+                switch commands.first {
+                case .adapter?, .userAdapter?: name == "adapter"
+                case .profile?: name == "profile"
+                case .table(_?)?: name == "table"
+                default: false
+                }
+            guard commands.count == 1, expected else {
+                throw TranscriptError(line: number, "'# \(name):' is not a \(name) setting")
             }
-            guard commands.count == 1, expected else { throw TranscriptError(line: number, "'# \(name):' is not a \(name) setting") }
         } catch let error as CommandError {
             // Columns of `name value` → columns of the header line.
             var located = error
-            let valueColumn = line.distance(from: line.startIndex, to: line.range(of: value)?.lowerBound ?? line.startIndex) + 1
+            let valueColumn =
+                line.distance(from: line.startIndex, to: line.range(of: value)?.lowerBound ?? line.startIndex) + 1
             located.column = error.column - (name.count + 2) + valueColumn
             throw TranscriptError(line: number, "'# \(name):' \(located)")
         } catch let error as TranscriptError {

@@ -1,6 +1,7 @@
 import CommandLanguage
 import Foundation
 import Interpreter
+
 /// The header of a transcript: `# fetchsim session v1`, then how the session started —
 /// `# start: demo|empty`, and optionally `# adapter: KIND OPTIONS`, `# profile: NAME` and
 /// `# table: collection|table` (written only for a collection view, so older transcripts, which
@@ -35,8 +36,10 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// Comment lines after the fixed ones: what the session shows, for a reader.
     package var comments: [String] = []
 
-    package init(start: SessionStart, adapter: String? = nil, profile: String? = nil,
-                expectsInconsistency: Bool = false, comments: [String] = []) {
+    package init(
+        start: SessionStart, adapter: String? = nil, profile: String? = nil,
+        expectsInconsistency: Bool = false, comments: [String] = []
+    ) {
         self.start = start
         self.adapter = adapter
         self.profile = profile
@@ -62,11 +65,15 @@ package struct TranscriptHeader: Equatable, Sendable {
     /// which does not register it; nil when it does (or when `name` is one of FetchSim's).
     package func missingAdapter(_ name: String) -> String? {
         guard let executable, !RegisteredAdapters.contains(name),
-              !Command.AdapterKind.allCases.map(\.rawValue).contains(name) else { return nil }
-        let this = RegisteredAdapters.executable ?? CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "this executable"
+            !Command.AdapterKind.allCases.map(\.rawValue).contains(name)
+        else { return nil }
+        let this =
+            RegisteredAdapters.executable ?? CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }
+            ?? "this executable"
         let registered = RegisteredAdapters.names
         let here = "\(this) registers " + (registered.isEmpty ? "none" : registered.joined(separator: ", "))
-        return "adapter '\(name)' is an app's view controller that \(executable) registers (FetchSimCLI.main(adapters:)); "
+        return
+            "adapter '\(name)' is an app's view controller that \(executable) registers (FetchSimCLI.main(adapters:)); "
             + "\(here): replay this transcript with \(executable)"
     }
 
@@ -76,7 +83,9 @@ package struct TranscriptHeader: Equatable, Sendable {
         try start.prepare(interpreter)
         // A session on a store file started on the settings the file kept (as the launcher applies them).
         if store != nil { _ = try interpreter.restoreSessionSettings() }
-        let settings = [("adapter", adapter), ("profile", profile), ("table", table)].compactMap { name, value in value.map { (name, $0) } }
+        let settings = [("adapter", adapter), ("profile", profile), ("table", table)].compactMap { name, value in
+            value.map { (name, $0) }
+        }
         guard !settings.isEmpty else { return }
         let renders = interpreter.rendersText
         interpreter.rendersText = false

@@ -1,4 +1,5 @@
 import Interpreter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

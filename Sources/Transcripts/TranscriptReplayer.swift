@@ -38,35 +38,44 @@ package struct TranscriptReplayer {
         do {
             transcript = try Transcript.parse(data: data)
         } catch {
-            return Result(path: path, passed: false, report: ["\(path):\(error.line): \(error.message)"], rewritten: false)
+            return Result(
+                path: path, passed: false, report: ["\(path):\(error.line): \(error.message)"], rewritten: false)
         }
         // `# model:` is relative to the transcript's directory, wherever the replay runs from.
         if let model = transcript.header.model, !model.hasPrefix("/") {
-            transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(model)
+            transcript.header.model = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                model)
         }
         if transcript.header.model == nil { transcript.header.model = model }
         if let refusal = missingAdapter(in: transcript) {
-            return Result(path: path, passed: false, report: ["\(path):\(refusal.line): \(refusal.message)"], rewritten: false)
+            return Result(
+                path: path, passed: false, report: ["\(path):\(refusal.line): \(refusal.message)"], rewritten: false)
         }
         let (outputs, inconsistentAt) = run(transcript)
         var report: [String] = []
         for (entry, actual) in zip(transcript.entries, outputs) where actual != entry.expected {
-            report += ["\(path):\(entry.line): output differs for '> \(Self.clipped(entry.input, to: 60))'"] + Self.diff(entry: entry, actual: actual)
+            report +=
+                ["\(path):\(entry.line): output differs for '> \(Self.clipped(entry.input, to: 60))'"]
+                + Self.diff(entry: entry, actual: actual)
             if !reportsEveryBlock { break }
         }
         if report.isEmpty, transcript.header.expectsInconsistency, inconsistentAt == nil {
             report = ["\(path): the header says '# expect: inconsistent' but every event stayed consistent"]
         }
         if report.isEmpty, !transcript.header.expectsInconsistency, let entry = inconsistentAt {
-            report = ["\(path):\(entry.line): '> \(Self.clipped(entry.input, to: 60))' left the table inconsistent (or hit a UIKit error),"
-                      + " but the header does not say '# expect: inconsistent'"]
+            report = [
+                "\(path):\(entry.line): '> \(Self.clipped(entry.input, to: 60))' left the table inconsistent (or hit a UIKit error),"
+                    + " but the header does not say '# expect: inconsistent'"
+            ]
         }
         if updatesInPlace, !report.isEmpty {
             do {
                 try transcript.rendered(outputs: outputs).write(toFile: path, atomically: true, encoding: .utf8)
-                return Result(path: path, passed: false, report: ["\(path): rewritten with the current output"], rewritten: true)
+                return Result(
+                    path: path, passed: false, report: ["\(path): rewritten with the current output"], rewritten: true)
             } catch {
-                return Result(path: path, passed: false, report: ["\(path): cannot rewrite: \(error)"], rewritten: false)
+                return Result(
+                    path: path, passed: false, report: ["\(path): cannot rewrite: \(error)"], rewritten: false)
             }
         }
         return Result(path: path, passed: report.isEmpty, report: report, rewritten: false)
@@ -78,7 +87,8 @@ package struct TranscriptReplayer {
         for entry in transcript.entries {
             let words = entry.input.split(separator: " ", omittingEmptySubsequences: true)
             guard words.count >= 2, words[0] == "adapter", !words[1].contains("="),
-                  let message = transcript.header.missingAdapter(String(words[1])) else { continue }
+                let message = transcript.header.missingAdapter(String(words[1]))
+            else { continue }
             return (entry.line, message)
         }
         return nil
@@ -92,8 +102,10 @@ package struct TranscriptReplayer {
 
     /// Runs every input of `transcript` as `run(_:)` does, handing each entry, its outcome and
     /// the interpreter after it to `visit` (a page of the session reads the event it produced).
-    package func run(_ transcript: Transcript,
-                     visit: (Transcript.Entry, LineOutcome, Interpreter) -> Void) -> ([[String]], Transcript.Entry?) {
+    package func run(
+        _ transcript: Transcript,
+        visit: (Transcript.Entry, LineOutcome, Interpreter) -> Void
+    ) -> ([[String]], Transcript.Entry?) {
         let interpreter: Interpreter
         do {
             if let store = transcript.header.store {
@@ -123,8 +135,12 @@ package struct TranscriptReplayer {
             visit(entry, outcome, interpreter)
             if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
             if interpreter.pendingPageExport != nil { return ["error: 'export html' cannot be replayed"] }
-            if interpreter.pendingReadPath != nil { return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"] }
-            if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true { inconsistentAt = entry }
+            if interpreter.pendingReadPath != nil {
+                return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"]
+            }
+            if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true {
+                inconsistentAt = entry
+            }
             return Transcript.trimmedTrailingBlanks(outcome.renderText(width: 80))
         }
         return (outputs, inconsistentAt)
@@ -137,9 +153,11 @@ package struct TranscriptReplayer {
     /// numbers as in the file — the replayed side numbered as if it stood in the recorded one's place.
     static func diff(entry: Transcript.Entry, actual: [String]) -> [String] {
         let first = entry.lineNumber(ofOutput: 0)
-        let lines = UnifiedDiff.hunks(old: entry.expected, new: actual,
-                                      oldLineNumber: entry.lineNumber(ofOutput:), newLineNumber: { first + $0 })
-            .map { clipped($0, to: 200) }
+        let lines = UnifiedDiff.hunks(
+            old: entry.expected, new: actual,
+            oldLineNumber: entry.lineNumber(ofOutput:), newLineNumber: { first + $0 }
+        )
+        .map { clipped($0, to: 200) }
         return lines.count > maximumDiffLines ? Array(lines.prefix(maximumDiffLines)) + ["…"] : lines
     }
 

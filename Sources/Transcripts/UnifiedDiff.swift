@@ -27,9 +27,13 @@ package enum UnifiedDiff {
         let changed = script.indices.filter { if case .same = script[$0] { false } else { true } }
         guard let first = changed.first else { return [] }
         var groups: [ClosedRange<Int>] = []
-        var start = first, end = first
+        var start = first
+        var end = first
         for index in changed.dropFirst() {
-            if index - end > 2 * context { groups.append(start...end); start = index }
+            if index - end > 2 * context {
+                groups.append(start...end)
+                start = index
+            }
             end = index
         }
         groups.append(start...end)
@@ -46,19 +50,26 @@ package enum UnifiedDiff {
         oldLineNumber: (Int) -> Int, newLineNumber: (Int) -> Int
     ) -> [String] {
         var body: [String] = []
-        var oldIndices: [Int] = [], newIndices: [Int] = []
+        var oldIndices: [Int] = []
+        var newIndices: [Int] = []
         // Where the hunk starts in each block, for a side that has no line in it.
-        var oldPosition: Int?, newPosition: Int?
+        var oldPosition: Int?
+        var newPosition: Int?
         for edit in edits {
             switch edit {
             case .same(let o, let n):
-                body.append(" " + old[o]); oldIndices.append(o); newIndices.append(n)
-                oldPosition = oldPosition ?? o; newPosition = newPosition ?? n
+                body.append(" " + old[o])
+                oldIndices.append(o)
+                newIndices.append(n)
+                oldPosition = oldPosition ?? o
+                newPosition = newPosition ?? n
             case .delete(let o):
-                body.append("-" + old[o]); oldIndices.append(o)
+                body.append("-" + old[o])
+                oldIndices.append(o)
                 oldPosition = oldPosition ?? o
             case .insert(let n):
-                body.append("+" + new[n]); newIndices.append(n)
+                body.append("+" + new[n])
+                newIndices.append(n)
                 newPosition = newPosition ?? n
             }
         }
@@ -66,7 +77,8 @@ package enum UnifiedDiff {
             guard let first = indices.first else { return "\(number(position ?? 0) - 1),0" }
             return indices.count == 1 ? "\(number(first))" : "\(number(first)),\(indices.count)"
         }
-        let header = "@@ -\(range(oldIndices, oldPosition, oldLineNumber)) +\(range(newIndices, newPosition, newLineNumber)) @@"
+        let header =
+            "@@ -\(range(oldIndices, oldPosition, oldLineNumber)) +\(range(newIndices, newPosition, newLineNumber)) @@"
         return [header] + body
     }
 
@@ -76,7 +88,8 @@ package enum UnifiedDiff {
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         var script = (0..<prefix).map { Edit.same(old: $0, new: $0) }
         script += middle(old, prefix..<(old.count - suffix), new, prefix..<(new.count - suffix))
         script += (0..<suffix).map { Edit.same(old: old.count - suffix + $0, new: new.count - suffix + $0) }
@@ -85,7 +98,8 @@ package enum UnifiedDiff {
 
     /// The LCS edit script of two ranges, by dynamic programming over their suffixes.
     private static func middle(_ old: [String], _ a: Range<Int>, _ new: [String], _ b: Range<Int>) -> [Edit] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         guard n > 0, m > 0, n * m <= maximumCells else {
             return a.map { Edit.delete(old: $0) } + b.map { Edit.insert(new: $0) }
         }
@@ -93,18 +107,25 @@ package enum UnifiedDiff {
         var lcs = [[Int32]](repeating: [Int32](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                lcs[i][j] = old[a.lowerBound + i] == new[b.lowerBound + j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+                lcs[i][j] =
+                    old[a.lowerBound + i] == new[b.lowerBound + j]
+                    ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
             }
         }
         var script: [Edit] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n || j < m {
             if i < n, j < m, old[a.lowerBound + i] == new[b.lowerBound + j] {
-                script.append(.same(old: a.lowerBound + i, new: b.lowerBound + j)); i += 1; j += 1
+                script.append(.same(old: a.lowerBound + i, new: b.lowerBound + j))
+                i += 1
+                j += 1
             } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
-                script.append(.delete(old: a.lowerBound + i)); i += 1
+                script.append(.delete(old: a.lowerBound + i))
+                i += 1
             } else {
-                script.append(.insert(new: b.lowerBound + j)); j += 1
+                script.append(.insert(new: b.lowerBound + j))
+                j += 1
             }
         }
         return script

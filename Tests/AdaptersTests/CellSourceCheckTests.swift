@@ -10,8 +10,12 @@ import Testing
     @Test func aCellLeftBehindByAnIgnoredUpdateIsStillStale() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]]) { $0.updates = .ignore }
         let problems = try h.event { try h.set("a1", "title", .string("new")) }
-        #expect(problems == [ConsistencyProblem(.staleCell,
-                                                #"row 0.1 shows a stale cell for #2: "a1 | A | 1" but it should show "new | A | 1""#)])
+        #expect(
+            problems == [
+                ConsistencyProblem(
+                    .staleCell,
+                    #"row 0.1 shows a stale cell for #2: "a1 | A | 1" but it should show "new | A | 1""#)
+            ])
     }
 
     @Test func aSameValueWriteLeavesTheCellFresh() throws {

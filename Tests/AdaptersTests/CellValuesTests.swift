@@ -1,7 +1,8 @@
-@testable import Adapters
 import Foundation
 import ObjectGraph
 import Testing
+
+@testable import Adapters
 
 /// `CellValues.formatsLike`: the check skips formatting a cell only for exactly the values it was
 /// formatted from — values that are `==` but print differently must not count.
@@ -15,8 +16,9 @@ import Testing
         #expect(Value.double(0.0) == Value.double(-0.0))
         #expect(Value.double(0.0).description != Value.double(-0.0).description)
         #expect(!CellValues([.double(0.0)]).formatsLike([.double(-0.0)]))
-        #expect(!CellValues([.date(Date(timeIntervalSinceReferenceDate: 0.0))])
-            .formatsLike([.date(Date(timeIntervalSinceReferenceDate: -0.0))]))
+        #expect(
+            !CellValues([.date(Date(timeIntervalSinceReferenceDate: 0.0))])
+                .formatsLike([.date(Date(timeIntervalSinceReferenceDate: -0.0))]))
     }
 
     @Test func aChangedOrMissingValueDoesNotCount() {

@@ -44,7 +44,10 @@ import Testing
 
         let fixed = try harness { $0.updates = .reconfigure }
         #expect(try fixed.event { try fixed.set("a0", "order", .int(9)) }.isEmpty)
-        #expect(fixed.adapter.lastEvent.tableOperations == [.moveRow(from: path(0, 0), to: path(0, 2)), .reconfigureRows([path(0, 0)])])
+        #expect(
+            fixed.adapter.lastEvent.tableOperations == [
+                .moveRow(from: path(0, 0), to: path(0, 2)), .reconfigureRows([path(0, 0)]),
+            ])
     }
 
     @Test func aReloadedItemThatMovesIsDeletedAndInserted() throws {
@@ -69,8 +72,12 @@ import Testing
         let h = try harness { $0.itemKey = "title" }
         let problems = try h.event { try h.set("a1", "title", .string("a0")) }
         #expect(h.adapter.lastEvent.tableError == .nonUniqueItemIdentifiers(["a0"]))
-        #expect(h.adapter.lastEvent.tableError?.description == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(a0)}")
-        #expect(h.adapter.lastEvent.loggedError?.contains("during a call to -controller:didChangeContentWithSnapshot:.  Fatal:") == true)
+        #expect(
+            h.adapter.lastEvent.tableError?.description
+                == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(a0)}")
+        #expect(
+            h.adapter.lastEvent.loggedError?.contains(
+                "during a call to -controller:didChangeContentWithSnapshot:.  Fatal:") == true)
         #expect(h.adapter.lastEvent.tableOperations.isEmpty)
         #expect(!problems.isEmpty)
     }

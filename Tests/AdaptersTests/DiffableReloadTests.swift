@@ -9,7 +9,9 @@ import Testing
 /// marks (forum thread 692357); before, and for an app that rebuilds its own snapshot, the cells
 /// go stale (rule D2). Expected table calls worked out by hand from the rows below.
 @Suite struct DiffableReloadTests {
-    private func harness(_ profile: CompatibilityProfile, _ configure: (inout AdapterOptions) -> Void = { _ in }) throws -> Harness {
+    private func harness(_ profile: CompatibilityProfile, _ configure: (inout AdapterOptions) -> Void = { _ in }) throws
+        -> Harness
+    {
         let h = try Harness(.diffable, sections: ["A": ["a0", "a1", "a2"], "B": ["b0", "b1"]], configure: configure)
         h.controller.profile = profile
         return h
@@ -29,7 +31,10 @@ import Testing
     @Test func aMovedItemIsReloadedAtItsNewPath() throws {
         let h = try harness(.modern)
         let problems = try h.event { try h.set("a0", "order", .int(9)) }
-        #expect(h.adapter.lastEvent.tableOperations == [.moveRow(from: path(0, 0), to: path(0, 2)), .reloadRows([path(0, 2)])])
+        #expect(
+            h.adapter.lastEvent.tableOperations == [
+                .moveRow(from: path(0, 0), to: path(0, 2)), .reloadRows([path(0, 2)]),
+            ])
         #expect(h.tableTitles == [["a1", "a2", "a0"], ["b0", "b1"]])
         #expect(problems.isEmpty, "\(problems)")
     }

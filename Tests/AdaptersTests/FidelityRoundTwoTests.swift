@@ -18,10 +18,12 @@ import Testing
         }
         // d's old path is 0.3; after the delete section 0 has 3 rows, so Apple's object(at: 0.3)
         // raises inside -controller:didChangeObject:… and Core Data catches and logs it.
-        #expect(h.adapter.lastEvent.loggedError == "CoreData: error: Serious application error.  An exception was caught from the "
-            + "delegate of NSFetchedResultsController during a call to "
-            + "-controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:.  "
-            + "no object at index 3 in section at index 0 with userInfo (null)")
+        #expect(
+            h.adapter.lastEvent.loggedError
+                == "CoreData: error: Serious application error.  An exception was caught from the "
+                + "delegate of NSFetchedResultsController during a call to "
+                + "-controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:.  "
+                + "no object at index 3 in section at index 0 with userInfo (null)")
         #expect(h.adapter.lastEvent.exceptionReason == "no object at index 3 in section at index 0")
         #expect(h.adapter.lastEvent.tableError == nil, "the batch itself is valid")
         // No cell was configured: d's cell, now row 0.2, still shows "d".
@@ -35,13 +37,16 @@ import Testing
     func sectionCountMessageFollowsTheProfilesUIKit(profile: CompatibilityProfile, separator: String) throws {
         let h = try Harness(.coordinator, sections: ["A": ["a"], "B": ["b0", "b1"]]) { $0.userDriven = .skipAll }
         h.controller.profile = profile
-        try h.drag(path(0, 0), path(1, 1))           // skip-all leaves the emptied section A behind
+        try h.drag(path(0, 0), path(1, 1))  // skip-all leaves the emptied section A behind
         try h.event { try h.set("b0", "title", .string("b0'")) }
-        let reason = "Invalid update: invalid number of sections\(separator)The number of sections contained in the table view "
+        let reason =
+            "Invalid update: invalid number of sections\(separator)The number of sections contained in the table view "
             + "after the update (1) must be equal to the number of sections contained in the table view before the update (2), "
             + "plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)."
         #expect(h.adapter.lastEvent.exceptionReason == reason)
-        #expect(h.adapter.lastEvent.loggedError?.hasSuffix("-controllerDidChangeContent:.  \(reason) with userInfo (null)") == true)
+        #expect(
+            h.adapter.lastEvent.loggedError?.hasSuffix("-controllerDidChangeContent:.  \(reason) with userInfo (null)")
+                == true)
     }
 
     // MARK: Item 5 — a write of the same value is an update
@@ -50,9 +55,10 @@ import Testing
         let h = try Harness(.coordinator, sections: ["A": ["Milk", "Eggs"]]) { $0.updates = .reload }
         let problems = try h.event { try h.set("Milk", "title", .string("Milk")) }
         #expect(problems.isEmpty)
-        #expect(h.adapter.lastEvent.entries.map { "\($0.callback)" } == [
-            "willChangeContent", "didChange object #1 update [0, 0] → [0, 0]", "didChangeContent",
-        ])
+        #expect(
+            h.adapter.lastEvent.entries.map { "\($0.callback)" } == [
+                "willChangeContent", "didChange object #1 update [0, 0] → [0, 0]", "didChangeContent",
+            ])
         #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["reloadRows [0.0]"], "a needless reload")
     }
 
@@ -69,7 +75,8 @@ import Testing
     func configuringInsideTheBatchWithTheChangedObjectIsRight(kind: AdapterKind) throws {
         let h = try Harness(kind, sections: ["A": ["b", "c"]]) { $0.updates = .reconfigureInBatch }
         let problems = try h.event {
-            try h.context.insert("Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(-1))])
+            try h.context.insert(
+                "Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(-1))])
             try h.set("c", "title", .string("c2"))
         }
         // Rule 4's event: the cell at the OLD path 0.1 is c's until endUpdates, and it is given c
@@ -81,9 +88,11 @@ import Testing
     @Test func coordinatorConfiguresLastInTheBatch() throws {
         let h = try Harness(.coordinator, sections: ["A": ["b", "c"]])
         try h.event {
-            try h.context.insert("Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(-1))])
+            try h.context.insert(
+                "Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(-1))])
             try h.set("c", "title", .string("c2"))
         }
-        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["insertRows [0.0]", "configureCell 0.1 with #2"])
+        #expect(
+            h.adapter.lastEvent.tableOperations.map(\.description) == ["insertRows [0.0]", "configureCell 0.1 with #2"])
     }
 }

@@ -12,19 +12,23 @@ import Testing
         #expect(h.check.run(scope: .full).isEmpty)
         // Written, never processed: the controller still orders a0 first.
         try h.set("a0", "order", .int(5))
-        #expect(h.check.run(scope: .full) == [
-            ConsistencyProblem(.staleCell, #"row 0.0 shows a stale cell for #1: "a0 | A | 0" but it should show "a0 | A | 5""#),
-            ConsistencyProblem(.order, #"the controller's objects are out of order: #1 "a0" comes before #2 "a1""#),
-        ])
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell, #"row 0.0 shows a stale cell for #1: "a0 | A | 0" but it should show "a0 | A | 5""#),
+                ConsistencyProblem(.order, #"the controller's objects are out of order: #1 "a0" comes before #2 "a1""#),
+            ])
     }
 
     @Test func aStringKeyOutOfOrderAcrossSections() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0"], "B": ["b0"]])
-        try h.set("b0", "group", .string("0")) // "0" sorts before "A"
-        #expect(h.check.run(scope: .full) == [
-            ConsistencyProblem(.staleCell, #"row 1.0 shows a stale cell for #2: "b0 | B | 0" but it should show "b0 | 0 | 0""#),
-            ConsistencyProblem(.order, #"the controller's objects are out of order: #1 "a0" comes before #2 "b0""#),
-        ])
+        try h.set("b0", "group", .string("0"))  // "0" sorts before "A"
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell, #"row 1.0 shows a stale cell for #2: "b0 | B | 0" but it should show "b0 | 0 | 0""#),
+                ConsistencyProblem(.order, #"the controller's objects are out of order: #1 "a0" comes before #2 "b0""#),
+            ])
     }
 
     @Test func equalLongSectionNamesInSeparateStorage() throws {
@@ -35,10 +39,13 @@ import Testing
         try h.event { try h.set("x1", "group", .string(copy)) }
         #expect(h.check.run(scope: .full).isEmpty)
         try h.set("x1", "order", .int(-1))
-        #expect(h.check.run(scope: .full) == [
-            ConsistencyProblem(.staleCell, "row 0.1 shows a stale cell for #2: \"x1 | \(name) | 1\" but it should show \"x1 | \(name) | -1\""),
-            ConsistencyProblem(.order, #"the controller's objects are out of order: #1 "x0" comes before #2 "x1""#),
-        ])
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell,
+                    "row 0.1 shows a stale cell for #2: \"x1 | \(name) | 1\" but it should show \"x1 | \(name) | -1\""),
+                ConsistencyProblem(.order, #"the controller's objects are out of order: #1 "x0" comes before #2 "x1""#),
+            ])
     }
 
     @Test func theSameValuesWrittenAgainLeaveNothingToReport() throws {
@@ -57,13 +64,16 @@ import Testing
         #expect(h.table.configureVisibleCell(at: row, with: TableCell(identifier: 2, columns: ["a1", "A", "1"])))
         #expect(h.check.run(scope: .full).isEmpty)
         h.table.configureVisibleCell(at: row, with: TableCell(identifier: 2, columns: ["a1", "A", "7"]))
-        #expect(h.check.run(scope: .full) == [
-            ConsistencyProblem(.staleCell, #"row 0.1 shows a stale cell for #2: "a1 | A | 7" but it should show "a1 | A | 1""#),
-        ])
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell, #"row 0.1 shows a stale cell for #2: "a1 | A | 7" but it should show "a1 | A | 1""#)
+            ])
         h.table.configureVisibleCell(at: row, with: h.dataSource.cell(for: try h.object("a0")))
-        #expect(h.check.run(scope: .full) == [
-            ConsistencyProblem(.wrongCell, #"row 0.1 is #2 "a1" but its cell shows #1 "a0""#),
-        ])
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(.wrongCell, #"row 0.1 is #2 "a1" but its cell shows #1 "a0""#)
+            ])
     }
 
     /// A pending write nobody was told about is no problem with the delivered values, and is with
@@ -74,9 +84,11 @@ import Testing
         var delivered = h.check
         delivered.readsDeliveredValues = true
         #expect(delivered.run(scope: .full).isEmpty)
-        #expect(h.check.run(scope: .full) == [
-            ConsistencyProblem(.staleCell, #"row 0.2 shows a stale cell for #3: "a2 | A | 2" but it should show "a2 | C | 2""#),
-            ConsistencyProblem(.order, #"the controller's objects are out of order: #3 "a2" comes before #4 "b0""#),
-        ])
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell, #"row 0.2 shows a stale cell for #3: "a2 | A | 2" but it should show "a2 | C | 2""#),
+                ConsistencyProblem(.order, #"the controller's objects are out of order: #3 "a2" comes before #4 "b0""#),
+            ])
     }
 }

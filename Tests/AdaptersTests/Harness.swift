@@ -14,21 +14,29 @@ final class Harness {
     let table: SimulatedTableView
     var adapter: TableAdapter
 
-    init(_ kind: AdapterKind, sections: [String: [String]], sectioned: Bool = true, viewport: Viewport = Viewport(firstRow: 0, height: 1_000),
-         configure: (inout AdapterOptions) -> Void = { _ in }) throws {
+    init(
+        _ kind: AdapterKind, sections: [String: [String]], sectioned: Bool = true,
+        viewport: Viewport = Viewport(firstRow: 0, height: 1_000),
+        configure: (inout AdapterOptions) -> Void = { _ in }
+    ) throws {
         context = try ObjectContext()
-        try context.define(Entity(name: "Note", attributes: [
-            Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
-        ]))
+        try context.define(
+            Entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                ]))
         for (group, titles) in sections.sorted(by: { $0.key < $1.key }) {
             for (order, title) in titles.enumerated() {
-                try context.insert("Note", values: [("title", .string(title)), ("group", .string(group)), ("order", .int(order))])
+                try context.insert(
+                    "Note", values: [("title", .string(title)), ("group", .string(group)), ("order", .int(order))])
             }
         }
         try context.processPendingChanges()
         let request = FetchRequest(
             entityName: "Note",
-            sortDescriptors: sectioned ? [SortDescriptor(key: "group"), SortDescriptor(key: "order")] : [SortDescriptor(key: "order")],
+            sortDescriptors: sectioned
+                ? [SortDescriptor(key: "group"), SortDescriptor(key: "order")] : [SortDescriptor(key: "order")],
             sectionNameKeyPath: sectioned ? "group" : nil)
         controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
@@ -71,7 +79,9 @@ final class Harness {
 
     /// Titles per section as the table's row identifiers say.
     var tableTitles: [[String]] {
-        table.rowIdentifiersBySection.map { ids in ids.map { context.object(with: ObjectID($0))?["title"].description ?? "#\($0)" } }
+        table.rowIdentifiersBySection.map { ids in
+            ids.map { context.object(with: ObjectID($0))?["title"].description ?? "#\($0)" }
+        }
     }
 }
 

@@ -12,8 +12,10 @@ import Testing
     /// The drop, then `edits`, then the event: what a drop and a background merge or a timer's
     /// edit in one run-loop turn give.
     @discardableResult
-    private func dragThenEdits(_ h: Harness, _ source: IndexPath, _ destination: IndexPath,
-                               _ edits: () throws -> Void) throws -> [ConsistencyProblem] {
+    private func dragThenEdits(
+        _ h: Harness, _ source: IndexPath, _ destination: IndexPath,
+        _ edits: () throws -> Void
+    ) throws -> [ConsistencyProblem] {
         h.dataSource.flagsUserMoves = true
         try h.table.userMoveRow(from: source, to: destination)
         return try h.event(edits)
@@ -64,8 +66,10 @@ import Testing
     @Test func insertsAndNewSectionsGoThroughTheBatch() throws {
         let h = try Harness(.coordinator, sections: ["B": ["b0", "b1", "b2"]])
         let problems = try dragThenEdits(h, path(0, 0), path(0, 2)) {
-            try h.context.insert("Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(0))])
-            try h.context.insert("Note", values: [("title", .string("b9")), ("group", .string("B")), ("order", .int(9))])
+            try h.context.insert(
+                "Note", values: [("title", .string("a")), ("group", .string("A")), ("order", .int(0))])
+            try h.context.insert(
+                "Note", values: [("title", .string("b9")), ("group", .string("B")), ("order", .int(9))])
         }
         #expect(problems.isEmpty, "\(problems)")
         // Section A goes first; b9 (order 9) after b1, b2, b0 (renumbered 0, 1, 2).
@@ -141,7 +145,8 @@ import Testing
             $0.updates = .reconfigure
         }
         let problems = try dragThenEdits(h, path(0, 2), path(0, 0)) {
-            try h.context.insert("Note", values: [("title", .string("z")), ("group", .string("A")), ("order", .int(9))])
+            try h.context.insert(
+                "Note", values: [("title", .string("z")), ("group", .string("A")), ("order", .int(9))])
         }
         #expect(problems.isEmpty, "\(problems)")
         #expect(h.tableTitles == [["n2", "n0", "n1", "z"]])
@@ -175,7 +180,9 @@ import Testing
 /// against the sections reported before it. Home (section 1 of A, H, W) loses both rows.
 @Suite struct SectionFilterTests {
     private func emptyHome(_ profile: CompatibilityProfile, _ filter: SectionFilter) throws -> Harness {
-        let h = try Harness(.coordinator, sections: ["A": ["a"], "H": ["h0", "h1"], "W": ["w"]]) { $0.sectionFilter = filter }
+        let h = try Harness(.coordinator, sections: ["A": ["a"], "H": ["h0", "h1"], "W": ["w"]]) {
+            $0.sectionFilter = filter
+        }
         h.controller.profile = profile
         let problems = try h.event {
             try h.context.delete(h.object("h0").objectID)
@@ -196,7 +203,8 @@ import Testing
     @Test func onArrivalTodaysOrderLetsTheDeletesThrough() throws {
         let h = try emptyHome(.modern, .arrival)
         #expect(rowActions(h) == [.applied, .applied])
-        #expect(h.adapter.lastEvent.tableOperations.map(\.description) == ["deleteSections [1]", "deleteRows [1.0, 1.1]"])
+        #expect(
+            h.adapter.lastEvent.tableOperations.map(\.description) == ["deleteSections [1]", "deleteRows [1.0, 1.1]"])
     }
 
     /// With the sections first (iOS 9–10 headers) the original filters them, as the whole-event

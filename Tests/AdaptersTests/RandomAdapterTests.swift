@@ -15,7 +15,9 @@ import Testing
             let from = h.randomPath(&rng)
             var to = h.randomPath(&rng)
             if from.section == to.section, to.row >= h.table.numberOfRows(inSection: to.section) { to.row = 0 }
-            if from.section != to.section { to.row = Int.random(in: 0...h.table.numberOfRows(inSection: to.section), using: &rng) }
+            if from.section != to.section {
+                to.row = Int.random(in: 0...h.table.numberOfRows(inSection: to.section), using: &rng)
+            }
             guard from != to else { return "no drag" }
             try h.drag(from, to, flagged: flagged)
             return "drag \(from.shortDescription) → \(to.shortDescription)"
@@ -25,16 +27,29 @@ import Testing
             let roll = Int.random(in: 0..<10, using: &rng)
             let group = Value.string(["A", "B", "C", "D"].randomElement(using: &rng) ?? "A")
             if live.count < 3 || (roll < 3 && live.count < 60) {
-                let object = try h.context.insert("Note", values: [("title", .string("n")), ("group", group), ("order", .int(Int.random(in: 0..<8, using: &rng)))])
+                let object = try h.context.insert(
+                    "Note",
+                    values: [
+                        ("title", .string("n")), ("group", group), ("order", .int(Int.random(in: 0..<8, using: &rng))),
+                    ])
                 log.append("insert \(object.objectID)")
                 continue
             }
             guard let object = live.randomElement(using: &rng), !object.isDeleted else { continue }
             switch roll {
-            case 3, 0, 1, 2: try h.context.delete(object.objectID); log.append("delete \(object.objectID)")
-            case 4, 5, 6: try h.context.setValue(.int(Int.random(in: 0..<8, using: &rng)), forKey: "order", of: object.objectID); log.append("order \(object.objectID)")
-            case 7, 8: try h.context.setValue(group, forKey: "group", of: object.objectID); log.append("group \(object.objectID)")
-            default: try h.context.setValue(.string("t\(Int.random(in: 0..<9, using: &rng))"), forKey: "title", of: object.objectID); log.append("title \(object.objectID)")
+            case 3, 0, 1, 2:
+                try h.context.delete(object.objectID)
+                log.append("delete \(object.objectID)")
+            case 4, 5, 6:
+                try h.context.setValue(.int(Int.random(in: 0..<8, using: &rng)), forKey: "order", of: object.objectID)
+                log.append("order \(object.objectID)")
+            case 7, 8:
+                try h.context.setValue(group, forKey: "group", of: object.objectID)
+                log.append("group \(object.objectID)")
+            default:
+                try h.context.setValue(
+                    .string("t\(Int.random(in: 0..<9, using: &rng))"), forKey: "title", of: object.objectID)
+                log.append("title \(object.objectID)")
             }
         }
         try h.context.processPendingChanges()
@@ -45,12 +60,15 @@ import Testing
     @Test(arguments: [Viewport(firstRow: 0, height: 1_000), Viewport(firstRow: 3, height: 6)])
     func coordinatorWithSkipMovesStaysConsistent(viewport: Viewport) throws {
         var rng = SeededGenerator(seed: 11)
-        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1", "a2"], "B": ["b0", "b1"], "C": ["c0"]], viewport: viewport)
+        let h = try Harness(
+            .coordinator, sections: ["A": ["a0", "a1", "a2"], "B": ["b0", "b1"], "C": ["c0"]], viewport: viewport)
         for event in 0..<5_000 {
             let what = try Self.randomEvent(h, &rng)
             let problems = h.check.run()
             guard problems.isEmpty, h.adapter.lastEvent.tableError == nil else {
-                Issue.record("seed 11 event \(event) (\(what)): \(problems) \(h.adapter.lastEvent.tableError.map(\.description) ?? "")")
+                Issue.record(
+                    "seed 11 event \(event) (\(what)): \(problems) \(h.adapter.lastEvent.tableError.map(\.description) ?? "")"
+                )
                 return
             }
         }
@@ -59,7 +77,9 @@ import Testing
     @Test(arguments: [UInt64(21), 22, 23])
     func appleTemplateWithMoveRowIsCaught(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
-        let h = try Harness(.appleTemplate, sections: ["A": ["a0", "a1", "a2"], "B": ["b0", "b1"], "C": ["c0"]]) { $0.moves = .moveRow }
+        let h = try Harness(.appleTemplate, sections: ["A": ["a0", "a1", "a2"], "B": ["b0", "b1"], "C": ["c0"]]) {
+            $0.moves = .moveRow
+        }
         for _ in 0..<2_000 {
             _ = try Self.randomEvent(h, &rng)
             if !h.check.run().isEmpty || h.adapter.lastEvent.tableError != nil { return }
@@ -72,6 +92,7 @@ extension Harness {
     func randomPath(_ rng: inout SeededGenerator) -> IndexPath {
         let sections = (0..<table.numberOfSections).filter { table.numberOfRows(inSection: $0) > 0 }
         let section = sections.randomElement(using: &rng) ?? 0
-        return IndexPath(row: Int.random(in: 0..<max(table.numberOfRows(inSection: section), 1), using: &rng), section: section)
+        return IndexPath(
+            row: Int.random(in: 0..<max(table.numberOfRows(inSection: section), 1), using: &rng), section: section)
     }
 }

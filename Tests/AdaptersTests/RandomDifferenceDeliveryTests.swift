@@ -29,13 +29,18 @@ import Testing
                     switch Int.random(in: 0..<10, using: &random) {
                     case 0..<2 where objects.count < 14:
                         next += 1
-                        try h.context.insert("Note", values: [("title", .string("n\(next)")), ("group", .string("A")),
-                                                              ("order", .int(Int.random(in: 0..<10, using: &random)))])
+                        try h.context.insert(
+                            "Note",
+                            values: [
+                                ("title", .string("n\(next)")), ("group", .string("A")),
+                                ("order", .int(Int.random(in: 0..<10, using: &random))),
+                            ])
                     case 2 where objects.count > 3:
                         if let victim = objects.randomElement(using: &random) { try h.context.delete(victim.objectID) }
                     case 3..<7:
                         if let object = objects.randomElement(using: &random) {
-                            try h.context.setValue(.int(Int.random(in: 0..<10, using: &random)), forKey: "order", of: object.objectID)
+                            try h.context.setValue(
+                                .int(Int.random(in: 0..<10, using: &random)), forKey: "order", of: object.objectID)
                         }
                     default:
                         if let object = objects.randomElement(using: &random) {

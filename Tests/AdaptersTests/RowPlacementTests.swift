@@ -6,9 +6,12 @@ import Testing
 /// keys in the list's order with the dragged object left out, the slot it drops into, and the
 /// keys the plan must write.
 @Suite struct RowPlacementTests {
-    private func plan(_ keys: [Value], slot: Int, _ strategy: ReorderStrategy, ascending: Bool = true,
-                      type: AttributeType = .int) -> RowPlacement.Plan {
-        RowPlacement.plan(count: keys.count, key: { keys[$0] }, slot: slot, strategy: strategy, ascending: ascending, type: type)
+    private func plan(
+        _ keys: [Value], slot: Int, _ strategy: ReorderStrategy, ascending: Bool = true,
+        type: AttributeType = .int
+    ) -> RowPlacement.Plan {
+        RowPlacement.plan(
+            count: keys.count, key: { keys[$0] }, slot: slot, strategy: strategy, ascending: ascending, type: type)
     }
 
     private func ints(_ values: Int...) -> [Value] { values.map(Value.int) }
@@ -19,7 +22,10 @@ import Testing
         // 0 1 2 3, dropped at 1: 0 [1] 2 3 4 — the three rows below the drop move down one.
         let result = plan(ints(0, 1, 2, 3), slot: 1, .dense)
         #expect(result.key == .int(1))
-        #expect(result.rewrites == [.init(position: 1, key: .int(2)), .init(position: 2, key: .int(3)), .init(position: 3, key: .int(4))])
+        #expect(
+            result.rewrites == [
+                .init(position: 1, key: .int(2)), .init(position: 2, key: .int(3)), .init(position: 3, key: .int(4)),
+            ])
     }
 
     @Test func denseInADescendingListCountsDownFromTheTop() {
@@ -97,8 +103,12 @@ import Testing
         #expect(plan(keys, slot: 0, .fractional, type: .double) == .init(key: .double(0)))
         #expect(plan(keys, slot: 2, .fractional, type: .double) == .init(key: .double(3)))
         // Shown descending 2.0 1.0: between them 1.5; on top 3.0.
-        #expect(plan([.double(2), .double(1)], slot: 1, .fractional, ascending: false, type: .double) == .init(key: .double(1.5)))
-        #expect(plan([.double(2), .double(1)], slot: 0, .fractional, ascending: false, type: .double) == .init(key: .double(3)))
+        #expect(
+            plan([.double(2), .double(1)], slot: 1, .fractional, ascending: false, type: .double)
+                == .init(key: .double(1.5)))
+        #expect(
+            plan([.double(2), .double(1)], slot: 0, .fractional, ascending: false, type: .double)
+                == .init(key: .double(3)))
     }
 
     @Test func fractionalSixtyDropsOnOneSpotRespaceOnceAtTheLimitOfDoubles() {
@@ -124,12 +134,16 @@ import Testing
 /// `fractional` on a string attribute: base-62 keys (`0-9A-Za-z`), midpoints digit by digit.
 @Suite struct StringKeyPlacementTests {
     private func plan(_ keys: [String], slot: Int) -> RowPlacement.Plan {
-        RowPlacement.plan(count: keys.count, key: { .string(keys[$0]) }, slot: slot, strategy: .fractional, ascending: true, type: .string)
+        RowPlacement.plan(
+            count: keys.count, key: { .string(keys[$0]) }, slot: slot, strategy: .fractional, ascending: true,
+            type: .string)
     }
 
     @Test func midpointsDigitByDigit() {
         // The digits 0…61; an empty list starts at the middle digit, 31 = 'V'.
-        #expect(RowPlacement.plan(count: 0, key: { _ in .null }, slot: 0, strategy: .fractional, ascending: true, type: .string)
+        #expect(
+            RowPlacement.plan(
+                count: 0, key: { _ in .null }, slot: 0, strategy: .fractional, ascending: true, type: .string)
                 == .init(key: .string("V")))
         // Above 'V' (31) toward 62: digit 47 = 'l'; below it toward 0: digit 16 = 'G'.
         #expect(plan(["V"], slot: 1) == .init(key: .string("l")))
@@ -145,7 +159,10 @@ import Testing
         for _ in 0..<60 {
             let result = plan(keys, slot: 1)
             #expect(result.rewrites.isEmpty)
-            guard case .string(let key) = result.key else { Issue.record("not a string: \(result.key)"); return }
+            guard case .string(let key) = result.key else {
+                Issue.record("not a string: \(result.key)")
+                return
+            }
             keys.insert(key, at: 1)
         }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "\(keys)")
@@ -159,6 +176,10 @@ import Testing
         // key between nothing and "2" is "1", then "0V" below it and "1V" above it.
         let long = "1" + String(repeating: "0", count: 46) + "1"
         let result = plan(["1", long, "2"], slot: 1)
-        #expect(result == .init(key: .string("1"), rewrites: [.init(position: 0, key: .string("0V")), .init(position: 1, key: .string("1V"))]))
+        #expect(
+            result
+                == .init(
+                    key: .string("1"),
+                    rewrites: [.init(position: 0, key: .string("0V")), .init(position: 1, key: .string("1V"))]))
     }
 }

@@ -48,7 +48,8 @@ import Testing
         let harness = try harness()
         apply(.full, to: harness)
         try harness.event {
-            try harness.context.insert("Note", values: [("title", .string("Report")), ("group", .string("Work")), ("order", .int(0))])
+            try harness.context.insert(
+                "Note", values: [("title", .string("Report")), ("group", .string("Work")), ("order", .int(0))])
         }
         #expect(harness.table.sectionIndexTitles == ["Garden", "Groceries", "Home", "Work"])
     }

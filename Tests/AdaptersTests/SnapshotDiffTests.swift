@@ -1,8 +1,9 @@
-@testable import Adapters
 import FetchSimCore
 import ObjectGraph
 import TableSimulation
 import Testing
+
+@testable import Adapters
 
 /// `SnapshotDiff` (docs/semantics.md rule D1): hand-computed batches for small cases, and every
 /// diff — hand-written or random — replayed through the simulated table, which must then show the
@@ -12,14 +13,17 @@ import Testing
     static func snapshot(_ sections: [(String, [Int])]) -> DiffableSnapshot {
         var snapshot = DiffableSnapshot()
         snapshot.sections = sections.map { name, ids in
-            DiffableSnapshot.Section(name: name, items: ids.map { .object(ObjectID($0)) }, objects: ids.map(ObjectID.init))
+            DiffableSnapshot.Section(
+                name: name, items: ids.map { .object(ObjectID($0)) }, objects: ids.map(ObjectID.init))
         }
         return snapshot
     }
 
     /// Applies the diff from `old` to `new` to a table showing `old`; returns the table's rows and titles.
-    static func replay(_ old: DiffableSnapshot, _ new: DiffableSnapshot,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws -> (rows: [[Int]], titles: [String?]) {
+    static func replay(
+        _ old: DiffableSnapshot, _ new: DiffableSnapshot,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (rows: [[Int]], titles: [String?]) {
         let source = SnapshotSource(old)
         let table = SimulatedTableView(dataSource: source)
         table.reloadData()
@@ -42,7 +46,8 @@ import Testing
     }
 
     @Test func oneRowMovedUpIsOneMove() throws {
-        let old = Self.snapshot([("A", [1, 2, 3, 4])]), new = Self.snapshot([("A", [4, 1, 2, 3])])
+        let old = Self.snapshot([("A", [1, 2, 3, 4])])
+        let new = Self.snapshot([("A", [4, 1, 2, 3])])
         let diff = SnapshotDiff(from: old, to: new)
         #expect(diff.movedRows.map { [$0.from, $0.to] } == [[path(0, 3), path(0, 0)]])
         #expect(diff.deletedRows.isEmpty && diff.insertedRows.isEmpty)
@@ -68,7 +73,8 @@ import Testing
     }
 
     @Test func itemIntoAnInsertedSectionIsDeletedFromItsOldPlace() throws {
-        let old = Self.snapshot([("A", [1, 2])]), new = Self.snapshot([("A", [1]), ("B", [2])])
+        let old = Self.snapshot([("A", [1, 2])])
+        let new = Self.snapshot([("A", [1]), ("B", [2])])
         let diff = SnapshotDiff(from: old, to: new)
         #expect(diff.insertedSections == [1])
         #expect(diff.deletedRows == [path(0, 1)])
@@ -77,14 +83,16 @@ import Testing
     }
 
     @Test func crossSectionMoveBetweenSurvivingSections() throws {
-        let old = Self.snapshot([("A", [1, 2]), ("B", [3])]), new = Self.snapshot([("A", [2]), ("B", [3, 1])])
+        let old = Self.snapshot([("A", [1, 2]), ("B", [3])])
+        let new = Self.snapshot([("A", [2]), ("B", [3, 1])])
         let diff = SnapshotDiff(from: old, to: new)
         #expect(diff.movedRows.map { [$0.from, $0.to] } == [[path(0, 0), path(1, 1)]])
         #expect(try Self.replay(old, new).rows == [[2], [3, 1]])
     }
 
     @Test func reorderedSectionsMoveOffTheLongestRun() throws {
-        let old = Self.snapshot([("A", [1]), ("B", [2]), ("C", [3])]), new = Self.snapshot([("C", [3]), ("A", [1]), ("B", [2])])
+        let old = Self.snapshot([("A", [1]), ("B", [2]), ("C", [3])])
+        let new = Self.snapshot([("C", [3]), ("A", [1]), ("B", [2])])
         let diff = SnapshotDiff(from: old, to: new)
         #expect(diff.movedSections.map { [$0.from, $0.to] } == [[2, 0]])
         #expect(diff.movedRows.isEmpty)
@@ -116,7 +124,8 @@ import Testing
             return Self.snapshot(sections)
         }
         for _ in 0..<100 {
-            let old = random(), new = random()
+            let old = random()
+            let new = random()
             let replayed = try Self.replay(old, new)
             #expect(replayed.rows == new.sections.map { $0.objects.map(\.rawValue) })
             #expect(replayed.titles == new.sections.map { Optional($0.name) })
@@ -129,14 +138,20 @@ final class SnapshotSource: TableViewDataSource {
     var snapshot: DiffableSnapshot
     init(_ snapshot: DiffableSnapshot) { self.snapshot = snapshot }
     func numberOfSections(in tableView: SimulatedTableView) -> Int { snapshot.sections.count }
-    func tableView(_ tableView: SimulatedTableView, numberOfRowsInSection section: Int) -> Int { snapshot.sections[section].items.count }
+    func tableView(_ tableView: SimulatedTableView, numberOfRowsInSection section: Int) -> Int {
+        snapshot.sections[section].items.count
+    }
     func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
         TableCell(identifier: self.tableView(tableView, identifierForRowAt: indexPath), columns: [])
     }
     func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
         snapshot.sections[indexPath.section].objects[indexPath.row].rawValue
     }
-    func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? { snapshot.sections[section].name }
+    func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? {
+        snapshot.sections[section].name
+    }
     func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? { nil }
-    func tableView(_ tableView: SimulatedTableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    func tableView(
+        _ tableView: SimulatedTableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {}
 }

@@ -1,11 +1,12 @@
-@testable import Benchmarks
-import FetchedResults
 import FetchSimCoreData
 import FetchSimTestSupport
 import FetchSimUIKit
+import FetchedResults
 import Foundation
 import ObjectGraph
 import Testing
+
+@testable import Benchmarks
 
 /// `fetchsim bench --stack apple` on small lists: no timings are asserted, only that the Apple
 /// stack runs beside the engine's pipeline on the same events, shows what the engine shows, and
@@ -27,7 +28,8 @@ import Testing
         #expect(header.hasSuffix("apple ms  apple ratio"), "\(header)")
         #expect(table[1].split(separator: " ").count == BenchResult.tableHeader.count + 2)
         #expect(BenchResult.legend(for: results).contains { $0.hasPrefix("apple ms:") })
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(results[0].jsonLine.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(results[0].jsonLine.utf8)) as? [String: Any])
         #expect(json["apple_ms"] is Double && json["apple_ratio"] is Double)
     }
 
@@ -59,7 +61,9 @@ import Testing
         let table = try #require(apple.controller.tableView)
         let engine = pipeline.controller
         #expect(table.numberOfSections == engine.numberOfSections)
-        #expect((0..<table.numberOfSections).map(table.numberOfRows(inSection:)) == (0..<engine.numberOfSections).map(engine.numberOfObjects(inSection:)))
+        #expect(
+            (0..<table.numberOfSections).map(table.numberOfRows(inSection:))
+                == (0..<engine.numberOfSections).map(engine.numberOfObjects(inSection:)))
         let visible = try #require(table.indexPathsForVisibleRows)
         #expect(visible == pipeline.table.indexPathsForVisibleRows)
         #expect(visible.count == PipelineStack.viewportHeight)
@@ -80,7 +84,10 @@ import Testing
         let lines = output.split(separator: "\n").map(String.init)
         let header = try #require(lines.first)
         #expect(header.contains("pipeline ms") && header.hasSuffix("apple ms  apple ratio"), "\(output)")
-        #expect(lines.dropFirst().prefix(2).allSatisfy { $0.split(separator: " ").count == BenchResult.tableHeader.count + 2 }, "\(output)")
+        #expect(
+            lines.dropFirst().prefix(2).allSatisfy {
+                $0.split(separator: " ").count == BenchResult.tableHeader.count + 2
+            }, "\(output)")
         #expect(output.contains("apple ratio: apple / pipeline"))
     }
 

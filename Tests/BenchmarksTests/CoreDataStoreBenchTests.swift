@@ -12,8 +12,10 @@ import Testing
         #expect(results.allSatisfy { $0.fileBytes > 0 })
         let json = try JSONSerialization.jsonObject(with: Data(results[0].jsonLine.utf8)) as? [String: Any]
         #expect(json?["scenario"] as? String == "coredata-store")
-        for key in ["size", "read_ms", "open_ms", "fetch_ms", "file_bytes", "read_cpu_ms", "open_cpu_ms", "fetch_cpu_ms",
-                    "context_bytes_per_object", "controller_bytes_per_object", "peak_rss_bytes"] {
+        for key in [
+            "size", "read_ms", "open_ms", "fetch_ms", "file_bytes", "read_cpu_ms", "open_cpu_ms", "fetch_cpu_ms",
+            "context_bytes_per_object", "controller_bytes_per_object", "peak_rss_bytes",
+        ] {
             #expect(json?[key] != nil, "\(key)")
         }
         #expect(CoreDataStoreBench.Result.table(results).count == 3)

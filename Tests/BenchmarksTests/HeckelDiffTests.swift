@@ -1,7 +1,8 @@
-@testable import Benchmarks
 import FetchSimCore
 import ObjectGraph
 import Testing
+
+@testable import Benchmarks
 
 /// The bench's Heckel-style baseline is a real diff: what it reports turns the old list into the
 /// new one, checked the way UIKit checks a batch — counts per surviving section, and the rows that
@@ -16,12 +17,16 @@ import Testing
         // deleted, 7 inserted, 6 moved from B to C. In A, after the offsets (one row left before
         // 2, 3 and 4; 7 arrived before 4 and 3), 2 is at 0 both times and stays; 4 (old 3 - 1 = 2,
         // new 2 - 1 = 1) and 3 (old 2 - 1 = 1, new 3 - 1 = 2) are reported moved, as IGListKit does.
-        let diff = HeckelDiff(from: list([("A", [1, 2, 3, 4]), ("B", [5, 6])]), to: list([("A", [2, 7, 4, 3]), ("C", [6])]))
+        let diff = HeckelDiff(
+            from: list([("A", [1, 2, 3, 4]), ("B", [5, 6])]), to: list([("A", [2, 7, 4, 3]), ("C", [6])]))
         #expect(diff.sectionDeletes == [1])
         #expect(diff.sectionInserts == [1])
         #expect(diff.deletes.map { [$0.section, $0.row] } == [[0, 0], [1, 0]])
         #expect(diff.inserts.map { [$0.section, $0.row] } == [[0, 1]])
-        #expect(diff.moves.map { [$0.from.section, $0.from.row, $0.to.section, $0.to.row] } == [[0, 3, 0, 2], [0, 2, 0, 3], [1, 1, 1, 0]])
+        #expect(
+            diff.moves.map { [$0.from.section, $0.from.row, $0.to.section, $0.to.row] } == [
+                [0, 3, 0, 2], [0, 2, 0, 3], [1, 1, 1, 0],
+            ])
     }
 
     @Test(arguments: 1...40)
@@ -46,10 +51,12 @@ import Testing
                 #expect(diff.sectionInserts.contains(newSection))
                 continue
             }
-            let leaving = Set(diff.deletes.filter { $0.section == oldSection }.map(\.row)
-                + diff.moves.filter { $0.from.section == oldSection }.map(\.from.row))
-            let arriving = Set(diff.inserts.filter { $0.section == newSection }.map(\.row)
-                + diff.moves.filter { $0.to.section == newSection }.map(\.to.row))
+            let leaving = Set(
+                diff.deletes.filter { $0.section == oldSection }.map(\.row)
+                    + diff.moves.filter { $0.from.section == oldSection }.map(\.from.row))
+            let arriving = Set(
+                diff.inserts.filter { $0.section == newSection }.map(\.row)
+                    + diff.moves.filter { $0.to.section == newSection }.map(\.to.row))
             let stayed = old.ids[oldSection].enumerated().filter { !leaving.contains($0.offset) }.map(\.element)
             let kept = new.ids[newSection].enumerated().filter { !arriving.contains($0.offset) }.map(\.element)
             #expect(stayed == kept, "section \(name): the rows left in place keep their order")
@@ -59,7 +66,8 @@ import Testing
             #expect(diff.sectionDeletes.contains(oldSection))
         }
         // Every new row that is not in a kept place arrived by insert or move, and each ID once.
-        let arrivedIDs = diff.inserts.map { new.ids[$0.section][$0.row] } + diff.moves.map { new.ids[$0.to.section][$0.to.row] }
+        let arrivedIDs =
+            diff.inserts.map { new.ids[$0.section][$0.row] } + diff.moves.map { new.ids[$0.to.section][$0.to.row] }
         #expect(Set(arrivedIDs).count == arrivedIDs.count)
         let oldIDs = Set(old.ids.joined())
         #expect(diff.inserts.allSatisfy { !oldIDs.contains(new.ids[$0.section][$0.row]) })

@@ -11,12 +11,17 @@ import Testing
         #expect(result.size == 300)
         #expect(result.fileBytes > 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.jsonLine.utf8)) as? [String: Any]
-        for key in ["scenario", "size", "save_ms", "open_ms", "fetch_ms", "file_bytes", "save_cpu_ms", "open_cpu_ms", "fetch_cpu_ms"] { #expect(json?[key] != nil, "\(key)") }
+        for key in [
+            "scenario", "size", "save_ms", "open_ms", "fetch_ms", "file_bytes", "save_cpu_ms", "open_cpu_ms",
+            "fetch_cpu_ms",
+        ] { #expect(json?[key] != nil, "\(key)") }
         // The phases of the peak (issue 14, item 4): resident memory grows by the context at the
         // open, and the peak is at least what is resident after the fetch.
         let megabytes = { (key: String) in json?[key] as? Double ?? -1 }
-        for key in ["rss_before_open_mb", "peak_open_mb", "rss_after_open_mb", "rss_after_open_untrimmed_mb",
-                    "rss_after_fetch_mb", "rss_after_fetch_untrimmed_mb", "rss_before_open_untrimmed_mb"] {
+        for key in [
+            "rss_before_open_mb", "peak_open_mb", "rss_after_open_mb", "rss_after_open_untrimmed_mb",
+            "rss_after_fetch_mb", "rss_after_fetch_untrimmed_mb", "rss_before_open_untrimmed_mb",
+        ] {
             #expect(megabytes(key) > 0, "\(key)")
         }
         #expect(megabytes("rss_after_open_mb") >= megabytes("rss_before_open_mb") - 1)

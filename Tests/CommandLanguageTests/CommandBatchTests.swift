@@ -5,14 +5,16 @@ import Testing
 
 @Suite struct CommandBatchTests {
     @Test func editsShareALine() throws {
-        let commands = try CommandParser.parseLine(#"insert Note a=1; insert Note a=2 ;delete #1; move 0.0 0.1 ; set 0.0 a="x;y""#)
-        #expect(commands == [
-            .insert(entity: "Note", assignments: [.init("a", .int(1))]),
-            .insert(entity: "Note", assignments: [.init("a", .int(2))]),
-            .delete([.id(ObjectID(1))]),
-            .move(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 0), setsUserDrivenFlag: true),
-            .set(.indexPath(IndexPath(row: 0, section: 0)), assignments: [.init("a", .string("x;y"))]),
-        ])
+        let commands = try CommandParser.parseLine(
+            #"insert Note a=1; insert Note a=2 ;delete #1; move 0.0 0.1 ; set 0.0 a="x;y""#)
+        #expect(
+            commands == [
+                .insert(entity: "Note", assignments: [.init("a", .int(1))]),
+                .insert(entity: "Note", assignments: [.init("a", .int(2))]),
+                .delete([.id(ObjectID(1))]),
+                .move(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 0), setsUserDrivenFlag: true),
+                .set(.indexPath(IndexPath(row: 0, section: 0)), assignments: [.init("a", .string("x;y"))]),
+            ])
         #expect(commands.allSatisfy { $0.isEdit })
     }
 

@@ -20,9 +20,10 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
 @Suite struct CommandCompleterTests {
     static let context = CompletionContext(
         entities: [
-            .init("Note", attributes: ["title", "group", "order", "done", "due"],
-                  types: ["title": .string, "group": .string, "order": .int, "done": .bool, "due": .date],
-                  optional: ["done", "due"], stringValues: ["title": [#""Eggs""#, #""Milk""#, #""Mint tea""#]]),
+            .init(
+                "Note", attributes: ["title", "group", "order", "done", "due"],
+                types: ["title": .string, "group": .string, "order": .int, "done": .bool, "due": .date],
+                optional: ["done", "due"], stringValues: ["title": [#""Eggs""#, #""Milk""#, #""Mint tea""#]]),
             .init("Tag", attributes: ["name", "order"], types: ["name": .string, "order": .int]),
         ],
         fetchedEntity: "Note",
@@ -70,7 +71,8 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("fetch Note sort ", "", noteAttributes),
         CompletionCase("fetch Tag sort ", "", ["name", "order"]),
         CompletionCase("fetch Note sort gr", "gr", ["group"]),
-        CompletionCase("fetch Note sort group ", "", ["as", "asc", "desc"] + clauses.filter { $0 != "sort" && $0 != "as" }),
+        CompletionCase(
+            "fetch Note sort group ", "", ["as", "asc", "desc"] + clauses.filter { $0 != "sort" && $0 != "as" }),
         CompletionCase("fetch Note sort group desc ", "", clauses.filter { $0 != "sort" }),
         CompletionCase("fetch Note sort group,o", "o", ["order"]),
         CompletionCase("fetch Note sort group, o", "o", ["order"]),
@@ -78,18 +80,39 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         CompletionCase("fetch Note section group ", "", clauses.filter { $0 != "section" }),
         CompletionCase("fetch Note limit ", "", []),
         CompletionCase("fetch Note where d", "d", ["done", "due"]),
-        CompletionCase("fetch Note where done == 'a b' sort order ", "", ["as", "asc", "desc", "index", "limit", "offset", "reorder", "section", "share"]),
+        CompletionCase(
+            "fetch Note where done == 'a b' sort order ", "",
+            ["as", "asc", "desc", "index", "limit", "offset", "reorder", "section", "share"]),
         CompletionCase("entity Task due:d", "d", ["date", "date?", "double", "double?"]),
-        CompletionCase("entity Task due:", "", ["bool", "bool?", "date", "date?", "double", "double?", "int", "int?", "string", "string?"]),
+        CompletionCase(
+            "entity Task due:", "",
+            ["bool", "bool?", "date", "date?", "double", "double?", "int", "int?", "string", "string?"]),
         CompletionCase("entity Task due", "due", []),
-        CompletionCase("adapter ", "", ["apple-template", "canreorder=", "coordinator", "delegate=", "diffable", "items=", "moves=", "paused=", "reload-all", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven=", "xcode-template"]),
-        CompletionCase("adapter moves=move-row ", "", ["canreorder=", "delegate=", "items=", "paused=", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven="]),
+        CompletionCase(
+            "adapter ", "",
+            [
+                "apple-template", "canreorder=", "coordinator", "delegate=", "diffable", "items=", "moves=", "paused=",
+                "reload-all", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven=", "xcode-template",
+            ]),
+        CompletionCase(
+            "adapter moves=move-row ", "",
+            [
+                "canreorder=", "delegate=", "items=", "paused=", "sectionfilter=", "snapshot=", "threshold=",
+                "updates=", "userdriven=",
+            ]),
         CompletionCase("adapter co", "co", ["coordinator"]),
-        CompletionCase("adapter coordinator ", "", ["canreorder=", "delegate=", "items=", "moves=", "paused=", "sectionfilter=", "snapshot=", "threshold=", "updates=", "userdriven="]),
+        CompletionCase(
+            "adapter coordinator ", "",
+            [
+                "canreorder=", "delegate=", "items=", "moves=", "paused=", "sectionfilter=", "snapshot=", "threshold=",
+                "updates=", "userdriven=",
+            ]),
         CompletionCase("table ", "", ["collection", "table"]),
         CompletionCase("adapter coordinator moves=move-row u", "u", ["updates=", "userdriven="]),
         CompletionCase("adapter coordinator moves=", "", ["delete-insert", "move-row"]),
-        CompletionCase("adapter coordinator updates=re", "re", ["reconfigure", "reconfigure-after", "reconfigure-in-batch", "reload"]),
+        CompletionCase(
+            "adapter coordinator updates=re", "re",
+            ["reconfigure", "reconfigure-after", "reconfigure-in-batch", "reload"]),
         CompletionCase("adapter coordinator userdriven=s", "s", ["skip-all", "skip-moves"]),
         CompletionCase("adapter coordinator paused=", "", ["false", "true"]),
         CompletionCase("adapter coordinator threshold=", "", []),
@@ -113,7 +136,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
 
     @Test func contextFromSchema() throws {
         let schema = try Schema(entities: [
-            Entity(name: "Note", attributes: [Attribute("title", .string), Attribute("done", .bool, isOptional: true)]),
+            Entity(name: "Note", attributes: [Attribute("title", .string), Attribute("done", .bool, isOptional: true)])
         ])
         let completer = CommandCompleter(context: CompletionContext(schema: schema))
         #expect(completer.completions(line: "insert Note ", word: "") == ["done=", "title="])
@@ -134,6 +157,9 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
         var context = Self.context
         context.fetchedEntity = nil
         let completer = CommandCompleter(context: context)
-        #expect(completer.completions(line: "set #3 ", word: "") == ["done=", "due=", "group=", "name=", "order=", "title="])
+        #expect(
+            completer.completions(line: "set #3 ", word: "") == [
+                "done=", "due=", "group=", "name=", "order=", "title=",
+            ])
     }
 }

@@ -32,8 +32,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("frobnicate", "unknown command 'frobnicate' at column 1 (try 'help')"),
         ErrorCase("sets #1 a=1", "unknown command 'sets' at column 1 (did you mean 'set'?)"),
         ErrorCase("INSERT Note", "unknown command 'INSERT' at column 1 (did you mean 'insert'?)"),
-        ErrorCase(String(repeating: "x", count: 100),
-                  "unknown command '\(String(repeating: "x", count: 40))…' at column 1 (try 'help')"),
+        ErrorCase(
+            String(repeating: "x", count: 100),
+            "unknown command '\(String(repeating: "x", count: 40))…' at column 1 (try 'help')"),
         ErrorCase("=", "expected a command, got '=' at column 1"),
         ErrorCase(#""insert" Note"#, #"expected a command, got '"insert"' at column 1"#),
         ErrorCase(#"insert Note title="Milk"#, "unterminated string at column 19"),
@@ -51,11 +52,17 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("insert Note n=1e", "invalid number '1e' at column 15"),
         ErrorCase("insert Note n=99999999999999999999", "number '99999999999999999999' is out of range at column 15"),
         ErrorCase("insert Note n=1e999", "number '1e999' is out of range at column 15"),
-        ErrorCase("insert Note due=2024-13-01", "invalid date '2024-13-01' at column 17 (use 2024-05-01 or 2024-05-01T10:30:00Z)"),
-        ErrorCase("insert Note title=Milk",
-                  "invalid value 'Milk' at column 19 (strings need double quotes; other values: numbers, true, false, nil, dates)"),
-        ErrorCase("insert Note title='Milk'",
-                  "invalid value ''Milk'' at column 19 (strings need double quotes; other values: numbers, true, false, nil, dates)"),
+        ErrorCase(
+            "insert Note due=2024-13-01",
+            "invalid date '2024-13-01' at column 17 (use 2024-05-01 or 2024-05-01T10:30:00Z)"),
+        ErrorCase(
+            "insert Note title=Milk",
+            "invalid value 'Milk' at column 19 (strings need double quotes; other values: numbers, true, false, nil, dates)"
+        ),
+        ErrorCase(
+            "insert Note title='Milk'",
+            "invalid value ''Milk'' at column 19 (strings need double quotes; other values: numbers, true, false, nil, dates)"
+        ),
         ErrorCase("insert Note title=\"日本語\" x=3x", "invalid number '3x' at column 27"),
     ]
 
@@ -73,7 +80,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(#"insert Note "x"=1"#, #"expected an attribute name, got '"x"' at column 13"#),
         ErrorCase(#"insert Note title="a" title="b""#, "'title' is given twice at column 23"),
         ErrorCase("delete", "expected an index path like 0.2 or an object id like #7 after 'delete' at column 1"),
-        ErrorCase("delete #1 first", "expected an index path like 0.2 or an object id like #7, got 'first' at column 11"),
+        ErrorCase(
+            "delete #1 first", "expected an index path like 0.2 or an object id like #7, got 'first' at column 11"),
         ErrorCase("move #3 0.1", "expected an index path like 0.2, got '#3' at column 6"),
         ErrorCase("move 0.1", "expected an index path like 0.2 after '0.1' at column 6"),
         ErrorCase("move", "expected an index path like 0.2 after 'move' at column 1"),
@@ -87,31 +95,46 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     ]
 
     static let definitions: [ErrorCase] = [
-        ErrorCase("entity Note title:strng", "unknown type 'strng' at column 19 (types: string, int, double, bool, date)"),
-        ErrorCase("entity Note done:bool??", "unknown type 'bool?' at column 18 (types: string, int, double, bool, date)"),
+        ErrorCase(
+            "entity Note title:strng", "unknown type 'strng' at column 19 (types: string, int, double, bool, date)"),
+        ErrorCase(
+            "entity Note done:bool??", "unknown type 'bool?' at column 18 (types: string, int, double, bool, date)"),
         ErrorCase("entity Note title:", "unknown type 'title:' at column 13 (types: string, int, double, bool, date)"),
         ErrorCase("entity Note title", "expected an attribute like title:string, got 'title' at column 13"),
         ErrorCase("entity Note :string", "expected an attribute name, got ':string' at column 13"),
         ErrorCase("entity Note a:int b:int a:int", "'a' is given twice at column 25"),
         ErrorCase("entity Note n:int=", "expected a default value after 'n:int=' at column 13"),
         ErrorCase("entity", "expected an entity name after 'entity' at column 1"),
-        ErrorCase("adapter moves=move-row coordinator", "unknown option 'coordinator' at column 24 (options: moves, updates, userdriven, threshold, paused, items, delegate, canreorder, snapshot, sectionfilter)"),
+        ErrorCase(
+            "adapter moves=move-row coordinator",
+            "unknown option 'coordinator' at column 24 (options: moves, updates, userdriven, threshold, paused, items, delegate, canreorder, snapshot, sectionfilter)"
+        ),
         ErrorCase("adapter cordinator", "unknown adapter 'cordinator' at column 9 (did you mean 'coordinator'?)"),
-        ErrorCase("adapter magic", "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all, diffable, xcode-template)"),
+        ErrorCase(
+            "adapter magic",
+            "unknown adapter 'magic' at column 9 (adapters: apple-template, coordinator, reload-all, diffable, xcode-template)"
+        ),
         ErrorCase("adapter coordinator mvoes=move-row", "unknown option 'mvoes' at column 21 (did you mean 'moves'?)"),
-        ErrorCase("adapter moves=move-rw", "invalid value 'move-rw' for 'moves' at column 15 (did you mean 'move-row'?)"),
-        ErrorCase("adapter coordinator speed=1",
-                  "unknown option 'speed' at column 21 (options: moves, updates, userdriven, threshold, paused, items, delegate, canreorder, snapshot, sectionfilter)"),
+        ErrorCase(
+            "adapter moves=move-rw", "invalid value 'move-rw' for 'moves' at column 15 (did you mean 'move-row'?)"),
+        ErrorCase(
+            "adapter coordinator speed=1",
+            "unknown option 'speed' at column 21 (options: moves, updates, userdriven, threshold, paused, items, delegate, canreorder, snapshot, sectionfilter)"
+        ),
         ErrorCase("adapter coordinator threshold", "expected '=' after 'threshold' at column 21"),
         ErrorCase("adapter coordinator moves=", "expected a value after 'moves=' at column 21"),
-        ErrorCase("adapter coordinator moves=sideways",
-                  "invalid value 'sideways' for 'moves' at column 27 (expected delete-insert or move-row)"),
-        ErrorCase("adapter coordinator updates=redraw",
-                  "invalid value 'redraw' for 'updates' at column 29 "
-                    + "(expected reload, reconfigure, reconfigure-after, ignore or reconfigure-in-batch)"),
-        ErrorCase("adapter coordinator threshold=-1",
-                  "invalid value '-1' for 'threshold' at column 31 (expected a non-negative integer or off)"),
-        ErrorCase("adapter coordinator paused=yes", "invalid value 'yes' for 'paused' at column 28 (expected true or false)"),
+        ErrorCase(
+            "adapter coordinator moves=sideways",
+            "invalid value 'sideways' for 'moves' at column 27 (expected delete-insert or move-row)"),
+        ErrorCase(
+            "adapter coordinator updates=redraw",
+            "invalid value 'redraw' for 'updates' at column 29 "
+                + "(expected reload, reconfigure, reconfigure-after, ignore or reconfigure-in-batch)"),
+        ErrorCase(
+            "adapter coordinator threshold=-1",
+            "invalid value '-1' for 'threshold' at column 31 (expected a non-negative integer or off)"),
+        ErrorCase(
+            "adapter coordinator paused=yes", "invalid value 'yes' for 'paused' at column 28 (expected true or false)"),
         ErrorCase("adapter coordinator paused=true paused=false", "'paused' is given twice at column 33"),
         ErrorCase("profile ios8", "unknown profile 'ios8' at column 9 (did you mean 'ios9'?)"),
         ErrorCase("profile legacy", "unknown profile 'legacy' at column 9 (profiles: modern, ios9, ios10, strict)"),
@@ -127,14 +150,23 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("fetch Note sort group,", "expected an attribute name after ',' at column 22"),
         ErrorCase("fetch Note sort ,group", "expected an attribute name, got ',' at column 17"),
         ErrorCase("fetch Note sort group!", "expected an attribute name, got 'group!' at column 17"),
-        ErrorCase("fetch Note sort group descending", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share', got 'descending' at column 23"),
+        ErrorCase(
+            "fetch Note sort group descending",
+            "expected 'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share', got 'descending' at column 23"
+        ),
         ErrorCase("fetch Note limit x", "expected a non-negative integer after 'limit', got 'x' at column 18"),
-        ErrorCase("fetch Note sort title limit -1", "expected a non-negative integer after 'limit', got '-1' at column 29"),
-        ErrorCase("fetch Note sort title offset -3", "expected a non-negative integer after 'offset', got '-3' at column 30"),
+        ErrorCase(
+            "fetch Note sort title limit -1", "expected a non-negative integer after 'limit', got '-1' at column 29"),
+        ErrorCase(
+            "fetch Note sort title offset -3", "expected a non-negative integer after 'offset', got '-3' at column 30"),
         ErrorCase("fetch Note where done == true limit", "expected a number after 'limit' at column 31"),
-        ErrorCase("fetch Note offset 99999999999999999999", "number '99999999999999999999' is out of range at column 19"),
+        ErrorCase(
+            "fetch Note offset 99999999999999999999", "number '99999999999999999999' is out of range at column 19"),
         ErrorCase("fetch Note sort a sort b", "'sort' is given twice at column 19"),
-        ErrorCase("fetch Note order", "expected 'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share', got 'order' at column 12"),
+        ErrorCase(
+            "fetch Note order",
+            "expected 'where', 'sort', 'section', 'index', 'limit', 'offset', 'reorder', 'as' or 'share', got 'order' at column 12"
+        ),
         ErrorCase("fetch Note section", "expected an attribute name after 'section' at column 12"),
         ErrorCase("fetch Note index 3", "expected an attribute name, got '3' at column 18"),
     ]
@@ -142,7 +174,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     static let others: [ErrorCase] = [
         ErrorCase("commit now", "unexpected 'now' at column 8 ('commit' takes no arguments)"),
         ErrorCase("quit 0", "unexpected '0' at column 6 ('quit' takes no arguments)"),
-        ErrorCase("show x", "expected 'all', 'schema', 'fetch', 'adapter', 'settings' or a section number, got 'x' at column 6"),
+        ErrorCase(
+            "show x",
+            "expected 'all', 'schema', 'fetch', 'adapter', 'settings' or a section number, got 'x' at column 6"),
         ErrorCase("show setings", "unexpected 'setings' at column 6 (did you mean 'settings'?)"),
         ErrorCase("show all 2", "unexpected '2' at column 10"),
         ErrorCase("dump everything", "expected 'objects' or nothing, got 'everything' at column 6"),
@@ -155,7 +189,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("use context", "expected a context name after 'context' at column 5"),
         ErrorCase("close --keep done", "unknown option '--keep' at column 7 (options: --leave-delegate)"),
         ErrorCase("close a b", "unexpected 'b' at column 9 ('close' takes one controller name)"),
-        ErrorCase("context bg merge=sometimes", "expected 'merge=auto', 'merge=ios9', 'merge=off', got 'merge=sometimes' at column 12"),
+        ErrorCase(
+            "context bg merge=sometimes",
+            "expected 'merge=auto', 'merge=ios9', 'merge=off', got 'merge=sometimes' at column 12"),
         ErrorCase("batch frob Note", "expected 'set' or 'delete', got 'frob' at column 7"),
         ErrorCase("batch set Note", "expected key=value after 'Note' at column 7"),
         ErrorCase("batch delete Note order=1", "expected 'where', got 'order=1' at column 19"),
@@ -167,7 +203,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("commit; insert Note", "'commit' cannot be combined with other commands using ';'"),
         ErrorCase("fetch Note; insert Note", "'fetch' cannot be combined with other commands using ';'"),
         ErrorCase("undo; redo", "'undo' cannot be combined with other commands using ';'"),
-        ErrorCase("insert Note a=1; delete", "expected an index path like 0.2 or an object id like #7 after 'delete' at column 18"),
+        ErrorCase(
+            "insert Note a=1; delete",
+            "expected an index path like 0.2 or an object id like #7 after 'delete' at column 18"),
         ErrorCase("insert Note a=1; inser Note", "unknown command 'inser' at column 18 (did you mean 'insert'?)"),
     ]
 

@@ -1,6 +1,7 @@
-@testable import CommandLanguage
 import FetchSimCore
 import Testing
+
+@testable import CommandLanguage
 
 @Suite struct CommandHelpTests {
     @Test func everyCommandHasOneEntryInOrder() {
@@ -52,17 +53,26 @@ import Testing
             let entry = CommandHelp.entry(for: name)
             for paragraph in [entry.summary] + entry.details where paragraph.split(separator: " ").count >= 4 {
                 let lines = CommandHelp.wrap(paragraph, width: width, firstPrefix: "  ", prefix: "  ")
-                #expect(lines.allSatisfy { TextWidth.displayWidth(of: $0) <= width || !$0.dropFirst(2).contains(" ") }, "\(name): \(lines)")
-                #expect(lines.joined(separator: " ").split(separator: " ") == ("  " + paragraph).split(separator: " "), "no word broken")
+                #expect(
+                    lines.allSatisfy { TextWidth.displayWidth(of: $0) <= width || !$0.dropFirst(2).contains(" ") },
+                    "\(name): \(lines)")
+                #expect(
+                    lines.joined(separator: " ").split(separator: " ") == ("  " + paragraph).split(separator: " "),
+                    "no word broken")
                 if lines.count > 1, let last = lines.last {
                     let previous = lines[lines.count - 2].split(separator: " ")
-                    #expect(last.split(separator: " ").count > 1 || previous.count < 3
-                            || TextWidth.displayWidth(of: "  " + (previous.last ?? "") + " " + last.dropFirst(2)) > width,
-                            "\(name) at \(width): '\(last)' stands alone")
+                    #expect(
+                        last.split(separator: " ").count > 1 || previous.count < 3
+                            || TextWidth.displayWidth(of: "  " + (previous.last ?? "") + " " + last.dropFirst(2))
+                                > width,
+                        "\(name) at \(width): '\(last)' stands alone")
                 }
             }
         }
-        #expect(CommandHelp.renderOverview(width: width).allSatisfy { TextWidth.displayWidth(of: $0) <= width || width < 60 })
+        #expect(
+            CommandHelp.renderOverview(width: width).allSatisfy {
+                TextWidth.displayWidth(of: $0) <= width || width < 60
+            })
     }
 
     @Test func wrapBreaksAtSpacesAndIndents() {
@@ -86,6 +96,8 @@ import Testing
 
     @Test func everyProfileIsExplained() {
         let text = CommandHelp.entry(for: .profile).render(width: 200).joined(separator: "\n")
-        for profile in ["modern", "ios9", "ios10", "strict"] { #expect(text.contains("    \(profile): "), "\(profile)") }
+        for profile in ["modern", "ios9", "ios10", "strict"] {
+            #expect(text.contains("    \(profile): "), "\(profile)")
+        }
     }
 }

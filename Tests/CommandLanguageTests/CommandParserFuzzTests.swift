@@ -30,11 +30,12 @@ import Testing
         for _ in 0..<5_000 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...40, using: &generator) {
-                let value: UInt32 = switch Int.random(in: 0..<4, using: &generator) {
-                case 0: UInt32.random(in: 0...0x7F, using: &generator)
-                case 1: UInt32.random(in: 0x80...0xFFFF, using: &generator)
-                default: UInt32.random(in: 0x20...0x7E, using: &generator)
-                }
+                let value: UInt32 =
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: UInt32.random(in: 0...0x7F, using: &generator)
+                    case 1: UInt32.random(in: 0x80...0xFFFF, using: &generator)
+                    default: UInt32.random(in: 0x20...0x7E, using: &generator)
+                    }
                 scalars.append(Unicode.Scalar(value) ?? "?")
             }
             check(String(scalars))
@@ -44,7 +45,9 @@ import Testing
     @Test func invalidUTF8DecodedLinesNeverTrap() {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             check(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -60,7 +63,10 @@ import Testing
             ("many deletes", "delete" + String(repeating: " #1", count: megabyte / 3)),
             ("many semicolons", String(repeating: ";", count: megabyte)),
             ("many edits", String(repeating: "move 0.0 0.1;", count: megabyte / 13)),
-            ("huge predicate", "fetch Note where " + String(repeating: "x == 1 AND sort ", count: megabyte / 16) + "sort x"),
+            (
+                "huge predicate",
+                "fetch Note where " + String(repeating: "x == 1 AND sort ", count: megabyte / 16) + "sort x"
+            ),
             ("huge quoted predicate", "fetch Note where t == '" + words + "' limit 1"),
             ("spaces", String(repeating: " ", count: megabyte)),
             ("wide characters", "insert Note t=\"" + String(repeating: "日", count: megabyte / 3) + "\" x=3x"),
@@ -97,8 +103,9 @@ import Testing
             let commands = try CommandParser.parseLine(line)
             for command in commands {
                 let again = try? CommandParser.parseLine(command.description)
-                #expect(again?.map(\.withoutPredicateColumn) == [command.withoutPredicateColumn],
-                        "\(command.description.prefix(200))", sourceLocation: sourceLocation)
+                #expect(
+                    again?.map(\.withoutPredicateColumn) == [command.withoutPredicateColumn],
+                    "\(command.description.prefix(200))", sourceLocation: sourceLocation)
             }
         } catch {
             #expect((1...line.count + 1).contains(error.column), "\(error)", sourceLocation: sourceLocation)
@@ -122,7 +129,8 @@ enum RandomCommand {
             case 1: .int(Int.random(in: Int.min...Int.max, using: &g))
             case 2: .double(Double.random(in: -1e6...1e6, using: &g))
             case 3: .bool(Bool.random(using: &g))
-            case 4: .date(Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &g))))
+            case 4:
+                .date(Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &g))))
             default: .null
             }
         }
@@ -137,24 +145,31 @@ enum RandomCommand {
                 let optional = Bool.random(using: &g)
                 let nilDefault = optional && Bool.random(using: &g)
                 // A relationship (`a0:->Note`) names its destination and has no default.
-                guard type != .relationship else { return Attribute.toOne("a\(i)", destination: pick(names), isOptional: optional) }
+                guard type != .relationship else {
+                    return Attribute.toOne("a\(i)", destination: pick(names), isOptional: optional)
+                }
                 // A to-many one (`a0:[Note]`) too, with options after it.
                 guard type != .toMany else {
-                    return Attribute.toMany("a\(i)", destination: pick(names), isOrdered: Bool.random(using: &g),
-                                            inverse: Bool.random(using: &g) ? pick(names) : nil, deleteRule: pick(DeleteRule.allCases),
-                                            minCount: Bool.random(using: &g) ? 1 : 0, maxCount: Bool.random(using: &g) ? 3 : 0)
+                    return Attribute.toMany(
+                        "a\(i)", destination: pick(names), isOrdered: Bool.random(using: &g),
+                        inverse: Bool.random(using: &g) ? pick(names) : nil, deleteRule: pick(DeleteRule.allCases),
+                        minCount: Bool.random(using: &g) ? 1 : 0, maxCount: Bool.random(using: &g) ? 3 : 0)
                 }
                 return Attribute("a\(i)", type, isOptional: optional, defaultValue: nilDefault ? .null : nil)
             }
             return .entity(name: pick(names), attributes: attributes)
         case 1:
             let predicates = [nil, "done == false", "title BEGINSWITH 'M' AND index > 2", #"title == "a sort b""#]
-            return .fetch(.init(
-                entity: pick(names), predicate: pick(predicates).map { .init($0, column: 0) },
-                sort: (0..<Int.random(in: 0...3, using: &g)).map { .init("s\($0)", ascending: Bool.random(using: &g)) },
-                sectionKey: Bool.random(using: &g) ? "group" : nil, indexKey: Bool.random(using: &g) ? "order" : nil,
-                limit: Bool.random(using: &g) ? index() : nil, offset: Bool.random(using: &g) ? index() : nil
-            ))
+            return .fetch(
+                .init(
+                    entity: pick(names), predicate: pick(predicates).map { .init($0, column: 0) },
+                    sort: (0..<Int.random(in: 0...3, using: &g)).map {
+                        .init("s\($0)", ascending: Bool.random(using: &g))
+                    },
+                    sectionKey: Bool.random(using: &g) ? "group" : nil,
+                    indexKey: Bool.random(using: &g) ? "order" : nil,
+                    limit: Bool.random(using: &g) ? index() : nil, offset: Bool.random(using: &g) ? index() : nil
+                ))
         case 2: return .insert(entity: pick(names), assignments: Bool.random(using: &g) ? assignments() : [])
         case 3: return .set(reference(), assignments: assignments())
         case 4: return .delete((0..<Int.random(in: 1...4, using: &g)).map { _ in reference() })
@@ -162,16 +177,22 @@ enum RandomCommand {
         case 6:
             let options: [Command.AdapterOption] = [
                 .moves(pick(Command.MoveReporting.allCases)), .updates(pick(Command.UpdateReporting.allCases)),
-                .userDriven(pick(Command.UserDrivenPolicy.allCases)), .threshold(index()), .paused(Bool.random(using: &g)),
+                .userDriven(pick(Command.UserDrivenPolicy.allCases)), .threshold(index()),
+                .paused(Bool.random(using: &g)),
             ].filter { _ in Bool.random(using: &g) }
             return .adapter(pick(Command.AdapterKind.allCases), options: options)
         case 7: return .profile(pick(Command.Profile.allCases))
         case 8: return .show(pick([.viewport, .all, .section(index())]))
         case 9: return .help(topic: Bool.random(using: &g) ? pick(Command.Name.allCases) : nil)
-        case 10: return .record(Bool.random(using: &g) ? .stop : .start(path: pick(["a.session", "my dir/x y.session", "stop", "q\"uote"])))
+        case 10:
+            return .record(
+                Bool.random(using: &g)
+                    ? .stop : .start(path: pick(["a.session", "my dir/x y.session", "stop", "q\"uote"])))
         default:
-            return pick([.begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit,
-                         .dump(includesObjects: true), .dump(includesObjects: false)])
+            return pick([
+                .begin, .commit, .abort, .save, .rollback, .undo, .redo, .log, .check, .stats, .quit,
+                .dump(includesObjects: true), .dump(includesObjects: false),
+            ])
         }
     }
 }

@@ -27,43 +27,60 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     static let definitions: [ParseCase] = [
         ParseCase(
             "entity Note title:string group:string order:int done:bool? due:date?",
-            .entity(name: "Note", attributes: [
-                Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
-                Attribute("done", .bool, isOptional: true), Attribute("due", .date, isOptional: true),
-            ])
+            .entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                    Attribute("done", .bool, isOptional: true), Attribute("due", .date, isOptional: true),
+                ])
         ),
         ParseCase(
             #"entity Task order:int=0 title:string="untitled" done:bool?=nil ratio:double = 0.5"#,
-            .entity(name: "Task", attributes: [
-                Attribute("order", .int, defaultValue: .int(0)),
-                Attribute("title", .string, defaultValue: .string("untitled")),
-                Attribute("done", .bool, isOptional: true, defaultValue: .null),
-                Attribute("ratio", .double, defaultValue: .double(0.5)),
-            ])
+            .entity(
+                name: "Task",
+                attributes: [
+                    Attribute("order", .int, defaultValue: .int(0)),
+                    Attribute("title", .string, defaultValue: .string("untitled")),
+                    Attribute("done", .bool, isOptional: true, defaultValue: .null),
+                    Attribute("ratio", .double, defaultValue: .double(0.5)),
+                ])
         ),
         ParseCase("entity Empty", .entity(name: "Empty", attributes: [])),
     ]
 
     static let fetches: [ParseCase] = [
         ParseCase("fetch Note", fetch(.init(entity: "Note"))),
-        ParseCase("fetch Note sort title desc localizedStandardCompare, order caseInsensitiveCompare",
-                  fetch(.init(entity: "Note", sort: [.init("title", ascending: false, selector: .localizedStandardCompare),
-                                                     .init("order", selector: .caseInsensitiveCompare)]))),
+        ParseCase(
+            "fetch Note sort title desc localizedStandardCompare, order caseInsensitiveCompare",
+            fetch(
+                .init(
+                    entity: "Note",
+                    sort: [
+                        .init("title", ascending: false, selector: .localizedStandardCompare),
+                        .init("order", selector: .caseInsensitiveCompare),
+                    ]))),
         ParseCase(
             "fetch Note where done == false sort group, order desc section group index order limit 20 offset 5",
-            fetch(.init(
-                entity: "Note", predicate: .init("done == false", column: 18),
-                sort: [.init("group"), .init("order", ascending: false)],
-                sectionKey: "group", indexKey: "order", limit: 20, offset: 5
-            ))
+            fetch(
+                .init(
+                    entity: "Note", predicate: .init("done == false", column: 18),
+                    sort: [.init("group"), .init("order", ascending: false)],
+                    sectionKey: "group", indexKey: "order", limit: 20, offset: 5
+                ))
         ),
         ParseCase(
             #"fetch Note where title == "a sort b" AND index > 2 sort title"#,
-            fetch(.init(entity: "Note", predicate: .init(#"title == "a sort b" AND index > 2"#, column: 18), sort: [.init("title")]))
+            fetch(
+                .init(
+                    entity: "Note", predicate: .init(#"title == "a sort b" AND index > 2"#, column: 18),
+                    sort: [.init("title")]))
         ),
         ParseCase(
             "fetch Note where title == 'x; limit 3' OR title == 'it\\'s' limit 3",
-            fetch(.init(entity: "Note", predicate: .init("title == 'x; limit 3' OR title == 'it\\'s'", column: 18), limit: 3))
+            fetch(
+                .init(
+                    entity: "Note", predicate: .init("title == 'x; limit 3' OR title == 'it\\'s'", column: 18), limit: 3
+                ))
         ),
         ParseCase(
             "fetch Note where limit == 3 AND sort >= 1",
@@ -71,15 +88,18 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ),
         ParseCase(
             "fetch Note limit 0 sort group,order asc,title desc",
-            fetch(.init(entity: "Note", sort: [.init("group"), .init("order"), .init("title", ascending: false)], limit: 0))
+            fetch(
+                .init(
+                    entity: "Note", sort: [.init("group"), .init("order"), .init("title", ascending: false)], limit: 0))
         ),
         ParseCase(
             "fetch Ñoté where tïtle == \"日本\"\tsort tïtle",
             fetch(.init(entity: "Ñoté", predicate: .init("tïtle == \"日本\"", column: 18), sort: [.init("tïtle")]))
         ),
         ParseCase("fetch Note sort desc", fetch(.init(entity: "Note", sort: [.init("desc")]))),
-        ParseCase("fetch Note sort order index order reorder sparse",
-                  fetch(.init(entity: "Note", sort: [.init("order")], indexKey: "order", reorder: .sparse))),
+        ParseCase(
+            "fetch Note sort order index order reorder sparse",
+            fetch(.init(entity: "Note", sort: [.init("order")], indexKey: "order", reorder: .sparse))),
     ]
 
     static let edits: [ParseCase] = [
@@ -87,26 +107,39 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("obtainPermanentIDs #13 0.1", .obtainPermanentIDs([.id(ObjectID(13)), .indexPath(path(0, 1))])),
         ParseCase(
             #"insert Note title="Milk" group="Groceries" order=3"#,
-            .insert(entity: "Note", assignments: [.init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3))])
+            .insert(
+                entity: "Note",
+                assignments: [
+                    .init("title", .string("Milk")), .init("group", .string("Groceries")), .init("order", .int(3)),
+                ])
         ),
         ParseCase(
             #"insert Note s="say \"hi\" \\ \n\t" r=-1.5 e=1e3 p=+2 b=true f=false d=2024-05-01 t=2024-05-01T10:30:00Z n=nil"#,
-            .insert(entity: "Note", assignments: [
-                .init("s", .string("say \"hi\" \\ \n\t")), .init("r", .double(-1.5)), .init("e", .double(1000)),
-                .init("p", .int(2)), .init("b", .bool(true)), .init("f", .bool(false)),
-                .init("d", date(1_714_521_600)), .init("t", date(1_714_559_400)), .init("n", .null),
-            ])
+            .insert(
+                entity: "Note",
+                assignments: [
+                    .init("s", .string("say \"hi\" \\ \n\t")), .init("r", .double(-1.5)), .init("e", .double(1000)),
+                    .init("p", .int(2)), .init("b", .bool(true)), .init("f", .bool(false)),
+                    .init("d", date(1_714_521_600)), .init("t", date(1_714_559_400)), .init("n", .null),
+                ])
         ),
         ParseCase("insert Note", .insert(entity: "Note", assignments: [])),
-        ParseCase(#"insert Note title="Tea" at 1.2"#,
-                  .insert(entity: "Note", assignments: [.init("title", .string("Tea"))], at: IndexPath(row: 2, section: 1))),
+        ParseCase(
+            #"insert Note title="Tea" at 1.2"#,
+            .insert(entity: "Note", assignments: [.init("title", .string("Tea"))], at: IndexPath(row: 2, section: 1))),
         ParseCase("insert Note at=3", .insert(entity: "Note", assignments: [.init("at", .int(3))])),
-        ParseCase(#"insert Note title = "spaced"  "#, .insert(entity: "Note", assignments: [.init("title", .string("spaced"))])),
-        ParseCase("insert\tNote\ttitle=\"tab\"", .insert(entity: "Note", assignments: [.init("title", .string("tab"))])),
-        ParseCase(#"insert Note title="" big=-9223372036854775808"#,
-                  .insert(entity: "Note", assignments: [.init("title", .string("")), .init("big", .int(.min))])),
+        ParseCase(
+            #"insert Note title = "spaced"  "#,
+            .insert(entity: "Note", assignments: [.init("title", .string("spaced"))])),
+        ParseCase(
+            "insert\tNote\ttitle=\"tab\"", .insert(entity: "Note", assignments: [.init("title", .string("tab"))])),
+        ParseCase(
+            #"insert Note title="" big=-9223372036854775808"#,
+            .insert(entity: "Note", assignments: [.init("title", .string("")), .init("big", .int(.min))])),
         ParseCase("set #7 done=true", .set(.id(ObjectID(7)), assignments: [.init("done", .bool(true))])),
-        ParseCase(#"set 0.2 title="x" order=4"#, .set(.indexPath(path(0, 2)), assignments: [.init("title", .string("x")), .init("order", .int(4))])),
+        ParseCase(
+            #"set 0.2 title="x" order=4"#,
+            .set(.indexPath(path(0, 2)), assignments: [.init("title", .string("x")), .init("order", .int(4))])),
         ParseCase("delete #7 0.1 #12", .delete([.id(ObjectID(7)), .indexPath(path(0, 1)), .id(ObjectID(12))])),
         ParseCase("move 0.0 1.2", .move(from: path(0, 0), to: path(1, 2), setsUserDrivenFlag: true)),
         ParseCase("move --unflagged 1.3 0.0", .move(from: path(1, 3), to: path(0, 0), setsUserDrivenFlag: false)),
@@ -128,10 +161,17 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("adapter reload-all", .adapter(.reloadAll, options: [])),
         ParseCase(
             "adapter coordinator moves=move-row updates=reconfigure-after userdriven=skip-moves threshold=50 paused=false",
-            .adapter(.coordinator, options: [.moves(.moveRow), .updates(.reconfigureAfter), .userDriven(.skipMoves), .threshold(50), .paused(false)])
+            .adapter(
+                .coordinator,
+                options: [
+                    .moves(.moveRow), .updates(.reconfigureAfter), .userDriven(.skipMoves), .threshold(50),
+                    .paused(false),
+                ])
         ),
-        ParseCase(#"adapter coordinator moves="delete-insert" updates=ignore userdriven=off paused=true"#,
-                  .adapter(.coordinator, options: [.moves(.deleteInsert), .updates(.ignore), .userDriven(.off), .paused(true)])),
+        ParseCase(
+            #"adapter coordinator moves="delete-insert" updates=ignore userdriven=off paused=true"#,
+            .adapter(
+                .coordinator, options: [.moves(.deleteInsert), .updates(.ignore), .userDriven(.off), .paused(true)])),
         ParseCase("profile modern", .profile(.modern)), ParseCase("profile ios9", .profile(.ios9)),
         ParseCase("profile ios10", .profile(.ios10)), ParseCase("profile strict", .profile(.strict)),
         ParseCase("adapter", .adapter(nil, options: [])),
@@ -140,9 +180,11 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase("reorder", .reorder(nil)), ParseCase("reorder fractional", .reorder(.fractional)),
         ParseCase("show schema", .show(.schema)), ParseCase("show fetch", .show(.fetch)),
         ParseCase("show adapter", .show(.adapter)), ParseCase("show settings", .show(.settings)),
-        ParseCase("show", .show(.viewport)), ParseCase("show all", .show(.all)), ParseCase("show 2", .show(.section(2))),
+        ParseCase("show", .show(.viewport)), ParseCase("show all", .show(.all)),
+        ParseCase("show 2", .show(.section(2))),
         ParseCase("dump", .dump(includesObjects: false)), ParseCase("dump objects", .dump(includesObjects: true)),
-        ParseCase("help", .help(topic: nil)), ParseCase("help insert", .help(topic: .insert)), ParseCase("help exit", .help(topic: .quit)),
+        ParseCase("help", .help(topic: nil)), ParseCase("help insert", .help(topic: .insert)),
+        ParseCase("help exit", .help(topic: .quit)),
         ParseCase(#"record "Sessions/my list.session""#, .record(.start(path: "Sessions/my list.session"))),
         ParseCase("record /tmp/a=b.session  ", .record(.start(path: "/tmp/a=b.session"))),
         ParseCase("record stop", .record(.stop)),
@@ -151,32 +193,49 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
         ParseCase(#"record "stop""#, .record(.start(path: "stop"))),
         ParseCase("mode box", .mode(.box)), ParseCase("mode", .mode(nil)),
         ParseCase("export csv out.csv", .exportCSV(path: "out.csv", predicate: nil)),
-        ParseCase(#"export csv "my notes.csv" where done == true"#, .exportCSV(path: "my notes.csv", predicate: .init("done == true", column: 33))),
+        ParseCase(
+            #"export csv "my notes.csv" where done == true"#,
+            .exportCSV(path: "my notes.csv", predicate: .init("done == true", column: 33))),
         ParseCase("import csv data/in.csv Note", .importCSV(path: "data/in.csv", entity: "Note")),
         ParseCase("pager off", .pager(false)), ParseCase("pager", .pager(nil)),
-        ParseCase("timing on", .timing(true)), ParseCase("timing off", .timing(false)), ParseCase("timing", .timing(nil)),
-        ParseCase("read setup.txt", .read(path: "setup.txt")), ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
+        ParseCase("timing on", .timing(true)), ParseCase("timing off", .timing(false)),
+        ParseCase("timing", .timing(nil)),
+        ParseCase("read setup.txt", .read(path: "setup.txt")),
+        ParseCase(#"read "my setup.txt""#, .read(path: "my setup.txt")),
         ParseCase(""), ParseCase("   \t "), ParseCase("# a comment; insert Note"),
         ParseCase("use done", .use(.controller("done"))), ParseCase("use context bg", .use(.context("bg"))),
         ParseCase("close done", .close(name: "done", leavesDelegate: false)),
         ParseCase("close --leave-delegate done", .close(name: "done", leavesDelegate: true)),
-        ParseCase("context", .context(name: nil, merge: nil)), ParseCase("context bg", .context(name: "bg", merge: nil)),
+        ParseCase("context", .context(name: nil, merge: nil)),
+        ParseCase("context bg", .context(name: "bg", merge: nil)),
         ParseCase("context bg merge=ios9", .context(name: "bg", merge: .ios9)),
-        ParseCase("batch set Note order=0 where done == true",
-                  .batch(.init(entity: "Note", assignments: [.init("order", .int(0))], predicate: .init("done == true", column: 30), merges: false))),
-        ParseCase("batch --merge delete Note where title == \"x\"",
-                  .batch(.init(entity: "Note", assignments: nil, predicate: .init("title == \"x\"", column: 33), merges: true))),
+        ParseCase(
+            "batch set Note order=0 where done == true",
+            .batch(
+                .init(
+                    entity: "Note", assignments: [.init("order", .int(0))],
+                    predicate: .init("done == true", column: 30), merges: false))),
+        ParseCase(
+            "batch --merge delete Note where title == \"x\"",
+            .batch(
+                .init(entity: "Note", assignments: nil, predicate: .init("title == \"x\"", column: 33), merges: true))),
         ParseCase("batch delete Note", .batch(.init(entity: "Note", assignments: nil, predicate: nil, merges: false))),
         ParseCase("refetch", .refetch),
-        ParseCase("fetch Note where done == true sort order as done share main",
-                  .fetch({
-                      var spec = Command.FetchSpec(entity: "Note", predicate: .init("done == true", column: 18), sort: [.init("order")])
-                      spec.name = "done"
-                      spec.sharesTableOf = "main"
-                      return spec
-                  }())),
-        ParseCase("table collection", .table(.collection)), ParseCase("table table", .table(.table)), ParseCase("table", .table(nil)),
-        ParseCase("adapter diffable items=title updates=reconfigure", .adapter(.diffable, options: [.items("title"), .updates(.reconfigure)])),
+        ParseCase(
+            "fetch Note where done == true sort order as done share main",
+            .fetch(
+                {
+                    var spec = Command.FetchSpec(
+                        entity: "Note", predicate: .init("done == true", column: 18), sort: [.init("order")])
+                    spec.name = "done"
+                    spec.sharesTableOf = "main"
+                    return spec
+                }())),
+        ParseCase("table collection", .table(.collection)), ParseCase("table table", .table(.table)),
+        ParseCase("table", .table(nil)),
+        ParseCase(
+            "adapter diffable items=title updates=reconfigure",
+            .adapter(.diffable, options: [.items("title"), .updates(.reconfigure)])),
         ParseCase("adapter items=object", .adapter(nil, options: [.items(nil)])),
     ]
 
@@ -189,7 +248,8 @@ private func fetch(_ spec: Command.FetchSpec) -> Command { .fetch(spec) }
     func descriptionParsesBack(_ testCase: ParseCase) throws {
         for command in testCase.expected {
             let reparsed = try CommandParser.parseLine(command.description)
-            #expect(reparsed.map(\.withoutPredicateColumn) == [command.withoutPredicateColumn], "\(command.description)")
+            #expect(
+                reparsed.map(\.withoutPredicateColumn) == [command.withoutPredicateColumn], "\(command.description)")
         }
     }
 
@@ -229,7 +289,8 @@ extension Command {
     }
 
     @Test func fetchClausesAndDefinitions() throws {
-        let fetch = try #require(try CommandParser.parse("fetch Note sort group, order desc section group index order reorder sparse").first)
+        let fetch = try #require(
+            try CommandParser.parse("fetch Note sort group, order desc section group index order reorder sparse").first)
         #expect(fetch.positions.column(of: .entity) == 7)
         #expect(fetch.positions.column(of: .sortKey(0)) == 17)
         #expect(fetch.positions.column(of: .sortKey(1)) == 24)

@@ -8,27 +8,40 @@ import Testing
         #expect(model.entities.map(\.name) == ["Folder", "Sample"])
         let sample = try #require(model.entity(named: "Sample"))
         #expect(sample.representedClassName == ".SampleMO")
-        #expect(sample.attributes.map(\.name) == ["text", "small", "medium", "large", "ratio", "weight", "price", "flag", "when",
-                                                  "blob", "identifier", "link", "tags", "scratch"])
-        #expect(sample.attributes.map(\.type) == [.string, .integer16, .integer32, .integer64, .double, .float, .decimal, .boolean,
-                                                  .date, .binary, .uuid, .uri, .transformable, .string])
-        #expect(sample.attributes.map(\.isOptional) == [true, false, false, false, true, true, true, false, true, true, true, true, true, true])
+        #expect(
+            sample.attributes.map(\.name) == [
+                "text", "small", "medium", "large", "ratio", "weight", "price", "flag", "when",
+                "blob", "identifier", "link", "tags", "scratch",
+            ])
+        #expect(
+            sample.attributes.map(\.type) == [
+                .string, .integer16, .integer32, .integer64, .double, .float, .decimal, .boolean,
+                .date, .binary, .uuid, .uri, .transformable, .string,
+            ])
+        #expect(
+            sample.attributes.map(\.isOptional) == [
+                true, false, false, false, true, true, true, false, true, true, true, true, true, true,
+            ])
         #expect(sample.attributes[3].defaultValueString == "9000000000")
         #expect(sample.attributes[8].defaultDateTimeInterval == 86400)
         #expect(sample.attributes.filter(\.isTransient).map(\.name) == ["scratch"])
         // Line 7: the XML declaration and <model> take lines 1–2, Folder lines 3–5, <entity name="Sample"> 6.
         #expect(sample.attributes[0].location.line == 7)
         let folder = try #require(sample.relationships.first)
-        #expect(folder == RelationshipDescription(name: "folder", destinationEntity: "Folder", isToMany: false, isOptional: true,
-                                                  deleteRule: .nullify, maxCount: 1, location: folder.location))
+        #expect(
+            folder
+                == RelationshipDescription(
+                    name: "folder", destinationEntity: "Folder", isToMany: false, isOptional: true,
+                    deleteRule: .nullify, maxCount: 1, location: folder.location))
         // The fetched property's own request is not one of the model's.
         #expect(model.fetchRequests.map(\.name) == ["Flagged"])
         #expect(model.fetchRequests[0].predicateString == "flag == YES AND ratio > 0.25")
         #expect(model.fetchRequests[0].fetchLimit == 10)
-        #expect(model.notes == [
-            "fetched property 'siblings' of entity 'Sample' is ignored: FetchSim has no fetched properties",
-            "configuration 'Cloud' is ignored: every entity goes to the one store",
-        ])
+        #expect(
+            model.notes == [
+                "fetched property 'siblings' of entity 'Sample' is ignored: FetchSim has no fetched properties",
+                "configuration 'Cloud' is ignored: every entity goes to the one store",
+            ])
     }
 
     @Test func keepsToManyMetadata() throws {
@@ -43,13 +56,20 @@ import Testing
 
     @Test func readsTheCurrentVersionOfABundle() throws {
         let directory = try TemporaryDirectory()
-        let one = ModelFixtures.header + "\n<entity name=\"Old\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
-        let two = ModelFixtures.header + "\n<entity name=\"Current\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
-        let three = ModelFixtures.header + "\n<entity name=\"Newest\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
+        let one =
+            ModelFixtures.header
+            + "\n<entity name=\"Old\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
+        let two =
+            ModelFixtures.header
+            + "\n<entity name=\"Current\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
+        let three =
+            ModelFixtures.header
+            + "\n<entity name=\"Newest\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
         try directory.write(one, to: "Notes.xcdatamodeld/Notes.xcdatamodel/contents")
         try directory.write(two, to: "Notes.xcdatamodeld/Notes 2.xcdatamodel/contents")
         try directory.write(three, to: "Notes.xcdatamodeld/Notes 10.xcdatamodel/contents")
-        try directory.write(ModelFixtures.currentVersion("Notes 2.xcdatamodel"), to: "Notes.xcdatamodeld/.xccurrentversion")
+        try directory.write(
+            ModelFixtures.currentVersion("Notes 2.xcdatamodel"), to: "Notes.xcdatamodeld/.xccurrentversion")
         let bundle = directory.path + "/Notes.xcdatamodeld"
         #expect(try ModelFileReader.read(path: bundle).entities.map(\.name) == ["Current"])
         #expect(try ModelFileReader.read(path: bundle + "/").entities.map(\.name) == ["Current"])
@@ -62,7 +82,8 @@ import Testing
     }
 
     @Test func readsTheShippedExample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let model = try ModelFileReader.read(path: root.path + "/Examples/NotesApp/Notes.xcdatamodeld")
         let mapped = try model.schema()
         let note = try #require(mapped.schema.entity(named: "Note"))

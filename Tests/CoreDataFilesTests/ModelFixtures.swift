@@ -13,75 +13,78 @@ enum ModelFixtures {
 
     /// Every attribute type, optionality, defaults, a transient attribute, a to-one relationship,
     /// a fetch request, a fetched property and a configuration.
-    static let everyType = header + """
+    static let everyType =
+        header + """
 
-            <entity name="Folder" representedClassName="Folder" syncable="YES" codeGenerationType="class">
-                <attribute name="name" attributeType="String" defaultValueString="Inbox"/>
-            </entity>
-            <entity name="Sample" representedClassName=".SampleMO" syncable="YES" codeGenerationType="class">
-                <attribute name="text" optional="YES" attributeType="String"/>
-                <attribute name="small" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
-                <attribute name="medium" attributeType="Integer 32" defaultValueString="-7" usesScalarValueType="YES"/>
-                <attribute name="large" attributeType="Integer 64" defaultValueString="9000000000" usesScalarValueType="YES"/>
-                <attribute name="ratio" optional="YES" attributeType="Double" defaultValueString="0.5" usesScalarValueType="YES"/>
-                <attribute name="weight" optional="YES" attributeType="Float" defaultValueString="1.25" usesScalarValueType="YES"/>
-                <attribute name="price" optional="YES" attributeType="Decimal" defaultValueString="9.99"/>
-                <attribute name="flag" attributeType="Boolean" defaultValueString="NO" usesScalarValueType="YES"/>
-                <attribute name="when" optional="YES" attributeType="Date" defaultDateTimeInterval="86400" usesScalarValueType="NO"/>
-                <attribute name="blob" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
-                <attribute name="identifier" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
-                <attribute name="link" optional="YES" attributeType="URI"/>
-                <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="NSSecureUnarchiveFromData" customClassName="[String]"/>
-                <attribute name="scratch" optional="YES" transient="YES" attributeType="String"/>
-                <relationship name="folder" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/>
-                <fetchedProperty name="siblings" optional="YES">
-                    <fetchRequest name="fetchedPropertyFetchRequest" entity="Sample" predicateString="flag == YES"/>
-                </fetchedProperty>
-            </entity>
-            <fetchRequest name="Flagged" entity="Sample" predicateString="flag == YES AND ratio &gt; 0.25" fetchLimit="10"/>
-            <configuration name="Cloud" usedWithCloudKit="YES">
-                <memberEntity name="Sample"/>
-            </configuration>
-            <elements>
-                <element name="Folder" positionX="-63" positionY="-18" width="128" height="44"/>
-                <element name="Sample" positionX="-54" positionY="-9" width="128" height="254"/>
-            </elements>
-        </model>
-        """
+                <entity name="Folder" representedClassName="Folder" syncable="YES" codeGenerationType="class">
+                    <attribute name="name" attributeType="String" defaultValueString="Inbox"/>
+                </entity>
+                <entity name="Sample" representedClassName=".SampleMO" syncable="YES" codeGenerationType="class">
+                    <attribute name="text" optional="YES" attributeType="String"/>
+                    <attribute name="small" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
+                    <attribute name="medium" attributeType="Integer 32" defaultValueString="-7" usesScalarValueType="YES"/>
+                    <attribute name="large" attributeType="Integer 64" defaultValueString="9000000000" usesScalarValueType="YES"/>
+                    <attribute name="ratio" optional="YES" attributeType="Double" defaultValueString="0.5" usesScalarValueType="YES"/>
+                    <attribute name="weight" optional="YES" attributeType="Float" defaultValueString="1.25" usesScalarValueType="YES"/>
+                    <attribute name="price" optional="YES" attributeType="Decimal" defaultValueString="9.99"/>
+                    <attribute name="flag" attributeType="Boolean" defaultValueString="NO" usesScalarValueType="YES"/>
+                    <attribute name="when" optional="YES" attributeType="Date" defaultDateTimeInterval="86400" usesScalarValueType="NO"/>
+                    <attribute name="blob" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
+                    <attribute name="identifier" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+                    <attribute name="link" optional="YES" attributeType="URI"/>
+                    <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="NSSecureUnarchiveFromData" customClassName="[String]"/>
+                    <attribute name="scratch" optional="YES" transient="YES" attributeType="String"/>
+                    <relationship name="folder" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/>
+                    <fetchedProperty name="siblings" optional="YES">
+                        <fetchRequest name="fetchedPropertyFetchRequest" entity="Sample" predicateString="flag == YES"/>
+                    </fetchedProperty>
+                </entity>
+                <fetchRequest name="Flagged" entity="Sample" predicateString="flag == YES AND ratio &gt; 0.25" fetchLimit="10"/>
+                <configuration name="Cloud" usedWithCloudKit="YES">
+                    <memberEntity name="Sample"/>
+                </configuration>
+                <elements>
+                    <element name="Folder" positionX="-63" positionY="-18" width="128" height="44"/>
+                    <element name="Sample" positionX="-54" positionY="-9" width="128" height="254"/>
+                </elements>
+            </model>
+            """
 
     /// Folder ↔ Note, to-many on the folder's side.
-    static let toMany = header + """
+    static let toMany =
+        header + """
 
-            <entity name="Folder" representedClassName="Folder" syncable="YES">
-                <attribute name="name" attributeType="String"/>
-                <relationship name="notes" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
-            </entity>
-            <entity name="Note" representedClassName="Note" syncable="YES">
-                <attribute name="title" attributeType="String"/>
-                <relationship name="folder" optional="YES" maxCount="1" deletionRule="Deny" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
-            </entity>
-        </model>
-        """
+                <entity name="Folder" representedClassName="Folder" syncable="YES">
+                    <attribute name="name" attributeType="String"/>
+                    <relationship name="notes" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
+                </entity>
+                <entity name="Note" representedClassName="Note" syncable="YES">
+                    <attribute name="title" attributeType="String"/>
+                    <relationship name="folder" optional="YES" maxCount="1" deletionRule="Deny" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
+                </entity>
+            </model>
+            """
 
     /// An abstract root with two concrete sub-entities, one of them with a sub-entity of its own.
-    static let inheritance = header + """
+    static let inheritance =
+        header + """
 
-            <entity name="Item" representedClassName="Item" isAbstract="YES" syncable="YES">
-                <attribute name="title" attributeType="String"/>
-                <attribute name="created" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
-            </entity>
-            <entity name="Task" representedClassName="Task" parentEntity="Item" syncable="YES">
-                <attribute name="done" attributeType="Boolean" defaultValueString="NO" usesScalarValueType="YES"/>
-            </entity>
-            <entity name="Event" representedClassName="Event" parentEntity="Item" syncable="YES">
-                <attribute name="starts" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
-            </entity>
-            <entity name="Meeting" representedClassName="Meeting" parentEntity="Event" syncable="YES">
-                <attribute name="room" optional="YES" attributeType="String"/>
-                <relationship name="agenda" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Task"/>
-            </entity>
-        </model>
-        """
+                <entity name="Item" representedClassName="Item" isAbstract="YES" syncable="YES">
+                    <attribute name="title" attributeType="String"/>
+                    <attribute name="created" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
+                </entity>
+                <entity name="Task" representedClassName="Task" parentEntity="Item" syncable="YES">
+                    <attribute name="done" attributeType="Boolean" defaultValueString="NO" usesScalarValueType="YES"/>
+                </entity>
+                <entity name="Event" representedClassName="Event" parentEntity="Item" syncable="YES">
+                    <attribute name="starts" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
+                </entity>
+                <entity name="Meeting" representedClassName="Meeting" parentEntity="Event" syncable="YES">
+                    <attribute name="room" optional="YES" attributeType="String"/>
+                    <relationship name="agenda" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Task"/>
+                </entity>
+            </model>
+            """
 
     /// A model of `count` entities of 8 attributes each, every one but the first with a to-one
     /// relationship to the previous one.
@@ -94,7 +97,8 @@ enum ModelFixtures {
                 text += "        <attribute name=\"field\(k)\" optional=\"YES\" attributeType=\"\(type)\"/>\n"
             }
             if i > 0 {
-                text += "        <relationship name=\"previous\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(i - 1)\"/>\n"
+                text +=
+                    "        <relationship name=\"previous\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(i - 1)\"/>\n"
             }
             text += "    </entity>\n"
         }
@@ -131,7 +135,8 @@ final class TemporaryDirectory {
     @discardableResult
     func write(_ text: String, to relative: String) throws -> String {
         let full = path + "/" + relative
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: full))
         return full
     }

@@ -21,8 +21,9 @@ import Transcripts
         let directory = try TemporaryDirectory()
         // The model is copied beside a sub-directory, so the header's path goes up one level.
         try FileManager.default.copyItem(atPath: Self.exampleModel, toPath: directory.path + "/Notes.xcdatamodeld")
-        let session = try directory.write("# fetchsim session v1\n# start: empty\n# model: ../Notes.xcdatamodeld\n" + Self.body,
-                                          to: "sessions/notes.session")
+        let session = try directory.write(
+            "# fetchsim session v1\n# start: empty\n# model: ../Notes.xcdatamodeld\n" + Self.body,
+            to: "sessions/notes.session")
         let result = TranscriptReplayer().replay(path: session)
         #expect(result.report == [])
         #expect(result.passed)
@@ -39,7 +40,8 @@ import Transcripts
 
     @Test func aMissingModelFailsEveryBlockWithItsError() throws {
         let directory = try TemporaryDirectory()
-        let session = try directory.write("# fetchsim session v1\n# start: empty\n# model: Gone.xcdatamodeld\n" + Self.body, to: "notes.session")
+        let session = try directory.write(
+            "# fetchsim session v1\n# start: empty\n# model: Gone.xcdatamodeld\n" + Self.body, to: "notes.session")
         let result = TranscriptReplayer().replay(path: session)
         #expect(!result.passed)
         #expect(result.report.contains("+error: \(directory.path)/Gone.xcdatamodeld: no such file or directory"))
@@ -47,7 +49,8 @@ import Transcripts
 
     @Test func anEmptyModelLineIsRefusedAtItsLine() throws {
         let directory = try TemporaryDirectory()
-        let session = try directory.write("# fetchsim session v1\n# start: empty\n# model:\n" + Self.body, to: "notes.session")
+        let session = try directory.write(
+            "# fetchsim session v1\n# start: empty\n# model:\n" + Self.body, to: "notes.session")
         #expect(TranscriptReplayer().replay(path: session).report == ["\(session):3: '# model:' names no model file"])
     }
 }

@@ -21,7 +21,8 @@ import Testing
         return context
     }
 
-    static func titles(_ entity: String, includesSubentities: Bool = true, in context: ObjectContext) throws -> [String] {
+    static func titles(_ entity: String, includesSubentities: Bool = true, in context: ObjectContext) throws -> [String]
+    {
         var request = FetchRequest(entityName: entity, sortDescriptors: [SortDescriptor(key: "title")])
         request.includesSubentities = includesSubentities
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
@@ -49,7 +50,10 @@ import Testing
         try context.processPendingChanges()
         try context.setValue(.string("Zebra"), forKey: "title", of: meeting.objectID)
         try context.processPendingChanges()
-        #expect(controller.fetchedObjects?.compactMap { $0.value(forKey: "title")?.stringValue } == ["Launch", "Review", "Zebra"])
+        #expect(
+            controller.fetchedObjects?.compactMap { $0.value(forKey: "title")?.stringValue } == [
+                "Launch", "Review", "Zebra",
+            ])
         #expect(recorder.events == 2)
     }
 
@@ -59,18 +63,27 @@ import Testing
         #expect(schema.contains("# Item: abstract"))
         #expect(schema.contains("# Meeting: sub-entity of Event"))
         _ = ImportCoreDataTests.lines(interpreter, "insert Task title=\"Write\" ; insert Meeting title=\"Review\"")
-        #expect(ImportCoreDataTests.lines(interpreter, "fetch Item sort title").first == "fetched 2 Item objects in 1 section")
-        #expect(ImportCoreDataTests.lines(interpreter, "insert Item title=\"Nothing\"").first?.contains("it is abstract") == true)
+        #expect(
+            ImportCoreDataTests.lines(interpreter, "fetch Item sort title").first
+                == "fetched 2 Item objects in 1 section")
+        #expect(
+            ImportCoreDataTests.lines(interpreter, "insert Item title=\"Nothing\"").first?.contains("it is abstract")
+                == true)
     }
 
     @Test func aSubEntityMustRepeatItsParentsAttributesFirst() throws {
         let parent = try Entity(name: "Event", attributes: [Attribute("title", .string)])
         let child = try Entity(name: "Meeting", attributes: [Attribute("room", .string)], parent: "Event")
-        #expect(throws: ObjectGraphError.invalidEntity("Meeting", problem: "its attributes must begin with those of its parent 'Event', in the same order")) {
+        #expect(
+            throws: ObjectGraphError.invalidEntity(
+                "Meeting", problem: "its attributes must begin with those of its parent 'Event', in the same order")
+        ) {
             try Schema(entities: [parent, child])
         }
         let orphan = try Entity(name: "Meeting", attributes: [Attribute("title", .string)], parent: "Nowhere")
-        #expect(throws: ObjectGraphError.invalidEntity("Meeting", problem: "its parent entity 'Nowhere' is not defined")) {
+        #expect(
+            throws: ObjectGraphError.invalidEntity("Meeting", problem: "its parent entity 'Nowhere' is not defined")
+        ) {
             try Schema(entities: [parent, orphan])
         }
     }
@@ -80,8 +93,14 @@ import Testing
 final class EngineChangeRecorder: FetchedResultsControllerDelegate {
     var events = 0
     func controllerWillChangeContent(_ controller: FetchedResultsController) {}
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {}
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType,
-                    newIndexPath: IndexPath?) {}
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {}
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType,
+        newIndexPath: IndexPath?
+    ) {}
     func controllerDidChangeContent(_ controller: FetchedResultsController) { events += 1 }
 }

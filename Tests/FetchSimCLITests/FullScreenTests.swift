@@ -18,7 +18,11 @@ import Testing
                 performed.append(line)
                 return interpreter.execute(line)
             }
-            let rows = { editor.screen().text.filter { $0.contains("#") }.map { $0.split(separator: " ").suffix(2).joined(separator: " ") } }
+            let rows = {
+                editor.screen().text.filter { $0.contains("#") }.map {
+                    $0.split(separator: " ").suffix(2).joined(separator: " ")
+                }
+            }
             #expect(rows() == ["#1 a", "#2 b", "#3 c"], "\(editor.screen().text)")
             // Down twice to c, Space picks it up, up twice, Space drops it: one `move`.
             for key: Key in [.down, .down, .character(" "), .up, .up, .character(" ")] { editor.handle(key) }
@@ -26,7 +30,9 @@ import Testing
             #expect(rows() == ["#3 c", "#1 a", "#2 b"], "\(editor.screen().text)")
             #expect(session.run("check").text == ["✓ consistent"])
             editor.handle(.enter)
-            #expect(editor.screen().text.contains { $0.contains("error: the app's view controller shows the list") }, "\(editor.screen().text)")
+            #expect(
+                editor.screen().text.contains { $0.contains("error: the app's view controller shows the list") },
+                "\(editor.screen().text)")
         }
     }
 }

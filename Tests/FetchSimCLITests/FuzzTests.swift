@@ -20,13 +20,19 @@ import Transcripts
     @Test func theUnflaggedViewControllerIsCaughtShrunkAndReplays() throws {
         try withTestAdapters {
             let out = folder.appendingPathComponent("found.session").path
-            let status = FetchSimCLI.run(arguments: ["fuzz", "--adapter", "checklist-unflagged", "--setup", setup,
-                                                     "--seed", "5", "--batches", "2000", "--out", out])
+            let status = FetchSimCLI.run(arguments: [
+                "fuzz", "--adapter", "checklist-unflagged", "--setup", setup,
+                "--seed", "5", "--batches", "2000", "--out", out,
+            ])
             #expect(status == 1)
             let text = try String(contentsOfFile: out, encoding: .utf8)
             let header = text.split(separator: "\n").prefix(5).map(String.init)
-            #expect(header == ["# fetchsim session v1", "# start: empty", "# executable: cli-tests", "# adapter: checklist-unflagged",
-                               "# expect: inconsistent"])
+            #expect(
+                header == [
+                    "# fetchsim session v1", "# start: empty", "# executable: cli-tests",
+                    "# adapter: checklist-unflagged",
+                    "# expect: inconsistent",
+                ])
             // Without the flag a drag is shown twice: the smallest failing session is two objects and
             // one drag, after the setup's entity line.
             let inputs = text.split(separator: "\n").filter { $0.hasPrefix("> ") }
@@ -41,8 +47,10 @@ import Transcripts
     @Test func theFlaggedViewControllerStaysConsistent() throws {
         try withTestAdapters {
             let out = folder.appendingPathComponent("none.session").path
-            let status = FetchSimCLI.run(arguments: ["fuzz", "--adapter", "checklist", "--setup", setup,
-                                                     "--seed", "5", "--batches", "1000", "--out", out])
+            let status = FetchSimCLI.run(arguments: [
+                "fuzz", "--adapter", "checklist", "--setup", setup,
+                "--seed", "5", "--batches", "1000", "--out", out,
+            ])
             #expect(status == 0)
             #expect(!FileManager.default.fileExists(atPath: out))
         }
@@ -50,8 +58,14 @@ import Transcripts
 
     @Test func benchTimesTheAppsTurnsAndNeedsAConsistentOne() {
         try withTestAdapters {
-            #expect(FetchSimCLI.run(arguments: ["bench", "--adapter", "checklist", "--setup", setup, "--repetitions", "300"]) == 0)
-            #expect(FetchSimCLI.run(arguments: ["bench", "--adapter", "checklist-unflagged", "--setup", setup, "--repetitions", "300"]) == 1)
+            #expect(
+                FetchSimCLI.run(arguments: [
+                    "bench", "--adapter", "checklist", "--setup", setup, "--repetitions", "300",
+                ]) == 0)
+            #expect(
+                FetchSimCLI.run(arguments: [
+                    "bench", "--adapter", "checklist-unflagged", "--setup", setup, "--repetitions", "300",
+                ]) == 1)
             #expect(FetchSimCLI.run(arguments: ["bench", "--adapter", "nosuch", "--repetitions", "10"]) == 2)
         }
     }

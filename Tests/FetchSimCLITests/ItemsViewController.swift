@@ -19,8 +19,9 @@ final class ItemsViewController: UITableViewController, @preconcurrency NSFetche
     lazy var fetchedResultsController: NSFetchedResultsController<NSManagedObject> = {
         let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
         request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
-                                                    sectionNameKeyPath: nil, cacheName: nil)
+        let controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context,
+            sectionNameKeyPath: nil, cacheName: nil)
         controller.delegate = self
         try? controller.performFetch()
         return controller
@@ -62,8 +63,10 @@ final class ItemsViewController: UITableViewController, @preconcurrency NSFetche
         tableView.beginUpdates()
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                    at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         guard !isUserDrivenChange else { return }
         switch type {
         case .insert: tableView.insertRows(at: [newIndexPath!], with: .fade)

@@ -38,8 +38,14 @@ import Transcripts
             #expect(status == 0)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let header = text.split(separator: "\n").prefix { $0.hasPrefix("#") }.map(String.init)
-            #expect(header == ["# fetchsim session v1", "# start: empty", "# executable: cli-tests", "# adapter: checklist", "# profile: modern"])
-            #expect(text.contains("\n> move 0.2 0.0\nevent 2 · user moves row 0.2 to 0.0 · the app's table: no calls\n"), "\(text)")
+            #expect(
+                header == [
+                    "# fetchsim session v1", "# start: empty", "# executable: cli-tests", "# adapter: checklist",
+                    "# profile: modern",
+                ])
+            #expect(
+                text.contains("\n> move 0.2 0.0\nevent 2 · user moves row 0.2 to 0.0 · the app's table: no calls\n"),
+                "\(text)")
             #expect(TranscriptReplayer().replay(path: path).passed)
             #expect(FetchSimCLI.run(arguments: ["replay", path]) == 0)
         }
@@ -58,12 +64,16 @@ import Transcripts
     @Test func theAdapterChosenMidSessionNamesTheExecutableToo() throws {
         try withTestAdapters {
             let script = folder.appendingPathComponent("mid.txt").path
-            try (["entity Item title:string order:int", #"insert Item title="a" order=0"#, "adapter checklist", "show"]
+            try
+                (["entity Item title:string order:int", #"insert Item title="a" order=0"#, "adapter checklist", "show"]
                 .joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
             let path = folder.appendingPathComponent("mid.session").path
             #expect(FetchSimCLI.run(arguments: ["run", "--empty", "--record", path, script]) == 0)
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(text.hasPrefix("# fetchsim session v1\n# start: empty\n# executable: cli-tests\n# adapter: coordinator "), "\(text)")
+            #expect(
+                text.hasPrefix(
+                    "# fetchsim session v1\n# start: empty\n# executable: cli-tests\n# adapter: coordinator "),
+                "\(text)")
             #expect(TranscriptReplayer().replay(path: path).passed)
         }
     }
@@ -73,7 +83,10 @@ import Transcripts
         let (path, _) = try withTestAdapters { try record(Self.lines) }
         let (output, status) = try await BinaryLocator.run(["replay", path], input: "")
         #expect(status == 1)
-        #expect(output.contains("\(path):4: adapter 'checklist' is an app's view controller that cli-tests registers "
-            + "(FetchSimCLI.main(adapters:)); fetchsim registers none: replay this transcript with cli-tests"), "\(output)")
+        #expect(
+            output.contains(
+                "\(path):4: adapter 'checklist' is an app's view controller that cli-tests registers "
+                    + "(FetchSimCLI.main(adapters:)); fetchsim registers none: replay this transcript with cli-tests"),
+            "\(output)")
     }
 }

@@ -46,10 +46,15 @@ final class Session {
             let session = try Session()
             let selected = session.run("adapter checklist")
             #expect(!selected.failed, "\(selected.text)")
-            #expect(selected.text.first == "adapter checklist · ItemsViewController (the app's view controller, registered by cli-tests)")
+            #expect(
+                selected.text.first
+                    == "adapter checklist · ItemsViewController (the app's view controller, registered by cli-tests)")
             // The app's cells as its cellForRowAt configured them; the id is the table's row serial,
             // given in load order.
-            #expect(session.run("show").text == ["  path  id  text", "── 3 rows ──────", "  0.0   #1  a", "  0.1   #2  b", "  0.2   #3  c"])
+            #expect(
+                session.run("show").text == [
+                    "  path  id  text", "── 3 rows ──────", "  0.0   #1  a", "  0.1   #2  b", "  0.2   #3  c",
+                ])
             #expect(session.run("show adapter").text == [selected.text[0]])
             #expect(session.run("check").text == ["✓ consistent"])
         }
@@ -63,7 +68,9 @@ final class Session {
             let inserted = session.run(#"insert Item title="d" order=3"#)
             #expect(!inserted.failed, "\(inserted.text)")
             #expect(inserted.text.first == "#4")
-            #expect(inserted.text.dropFirst().first == "event 2 · the app's table: beginUpdates, insertRows [0.3], endUpdates")
+            #expect(
+                inserted.text.dropFirst().first
+                    == "event 2 · the app's table: beginUpdates, insertRows [0.3], endUpdates")
             // A delete and a rename through the interpreter: the app's controller reports both.
             let edited = session.run(#"delete #1; set #2 title="B""#)
             #expect(!edited.failed, "\(edited.text)")
@@ -94,8 +101,13 @@ final class Session {
             let moved = session.run("move 0.2 0.0")
             // Without the flag the app moves the row UIKit already moved: the turn reports it.
             #expect(moved.failed)
-            #expect(moved.text.contains { $0.hasPrefix("✗ inconsistent") || $0.contains("NSInternalInconsistencyException") }, "\(moved.text)")
-            #expect(moved.text.first?.hasPrefix("event 2 · user moves row 0.2 to 0.0 · the app's table: beginUpdates") == true, "\(moved.text)")
+            #expect(
+                moved.text.contains {
+                    $0.hasPrefix("✗ inconsistent") || $0.contains("NSInternalInconsistencyException")
+                }, "\(moved.text)")
+            #expect(
+                moved.text.first?.hasPrefix("event 2 · user moves row 0.2 to 0.0 · the app's table: beginUpdates")
+                    == true, "\(moved.text)")
         }
     }
 
@@ -112,9 +124,13 @@ final class Session {
         try withTestAdapters {
             let session = try Session()
             #expect(CompletionContext().adapterNames.suffix(2) == ["checklist", "checklist-unflagged"])
-            let help = session.run("help adapter").text.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            let help = session.run("help adapter").text.joined(separator: " ").split(separator: " ").joined(
+                separator: " ")
             #expect(help.contains("registered by cli-tests: checklist, checklist-unflagged"), "\(help)")
-            #expect(session.run("adapter checklst").text == ["error: unknown adapter 'checklst' at column 9 (did you mean 'checklist'?)"])
+            #expect(
+                session.run("adapter checklst").text == [
+                    "error: unknown adapter 'checklst' at column 9 (did you mean 'checklist'?)"
+                ])
             // Back to one of FetchSim's adapters, and options refused while the app's is selected.
             session.run("adapter checklist")
             #expect(session.run("adapter moves=move-row").failed)

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 // App code as Xcode's Core Data templates and tutorials write it, built in the Swift 5 language
 // mode (this target's setting) with only the import changed.
 #if canImport(CoreData)
@@ -5,8 +8,6 @@ import CoreData
 #else
 import FetchSimCoreData
 #endif
-import Foundation
-import Testing
 
 // Xcode's generated class, with the two Linux edits: `@objc(Event)` gone, `@NSManaged` become `@Managed`.
 public class Event: NSManagedObject {
@@ -64,8 +65,9 @@ final class MasterViewController: NSFetchedResultsControllerDelegate {
         fetchRequest.fetchBatchSize = 20
         let sortDescriptor = NSSortDescriptor(key: "timestamp", ascending: false)
         fetchRequest.sortDescriptors = [sortDescriptor]
-        let aFetchedResultsController = NSFetchedResultsController(fetchRequest: fetchRequest, managedObjectContext: self.managedObjectContext,
-                                                                   sectionNameKeyPath: nil, cacheName: "Master")
+        let aFetchedResultsController = NSFetchedResultsController(
+            fetchRequest: fetchRequest, managedObjectContext: self.managedObjectContext,
+            sectionNameKeyPath: nil, cacheName: "Master")
         aFetchedResultsController.delegate = self
         _fetchedResultsController = aFetchedResultsController
         do {
@@ -82,8 +84,11 @@ final class MasterViewController: NSFetchedResultsControllerDelegate {
         log.append("beginUpdates")
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {
         switch type {
         case .insert: log.append("insertSections \(sectionIndex)")
         case .delete: log.append("deleteSections \(sectionIndex)")
@@ -91,8 +96,11 @@ final class MasterViewController: NSFetchedResultsControllerDelegate {
         }
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
-                    for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
+        for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         switch type {
         case .insert:
             log.append("insertRows \(newIndexPath!)")
@@ -141,7 +149,10 @@ final class MasterViewController: NSFetchedResultsControllerDelegate {
         #expect(controller.fetchedResultsController.fetchedObjects?.count == 0)
         controller.insertNewObject(controller)
         controller.insertNewObject(controller)
-        #expect(controller.log == ["beginUpdates", "insertRows [0, 0]", "endUpdates", "beginUpdates", "insertRows [0, 0]", "endUpdates"])
+        #expect(
+            controller.log == [
+                "beginUpdates", "insertRows [0, 0]", "endUpdates", "beginUpdates", "insertRows [0, 0]", "endUpdates",
+            ])
         controller.log = []
         controller.commitDelete(at: IndexPath(row: 1, section: 0))
         #expect(controller.log == ["beginUpdates", "deleteRows [0, 1]", "endUpdates"])

@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 /// Setting an existing controller's `fetchRequest.predicate` without refetching (issue 33 item
 /// 11): Core Data reads the predicate again at every change, so the next insert is judged by the
@@ -14,8 +14,9 @@ import FetchSimCoreData
         let request: NSFetchRequest<Note> = Note.fetchRequest()
         request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
         request.predicate = NSPredicate(format: "order < 10")
-        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
-                                                    sectionNameKeyPath: nil, cacheName: nil)
+        let controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context,
+            sectionNameKeyPath: nil, cacheName: nil)
         let delegate = TemplateDelegate()
         controller.delegate = delegate
         try controller.performFetch()

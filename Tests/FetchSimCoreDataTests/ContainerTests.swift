@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 @Suite struct ContainerTests {
     @Test func theDefaultStoreIsInMemory() throws {
@@ -12,7 +12,8 @@ import FetchSimCoreData
     }
 
     @Test func anSQLiteStoreSurvivesANewContainer() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("FetchSimCoreData-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "FetchSimCoreData-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("Notes.sqlite")
@@ -62,7 +63,9 @@ import FetchSimCoreData
         container.loadPersistentStores { _, error in errors.append(error.map { "\($0)" } ?? "nil") }
         #expect(errors == ["relationship 'notes' of entity 'List' has no destination entity in this model"])
         // Nothing half-loaded: the context has no store to fetch from.
-        #expect(throws: CoreDataError.self) { try container.viewContext.fetch(NSFetchRequest<Note>(entityName: "Note")) }
+        #expect(throws: CoreDataError.self) {
+            try container.viewContext.fetch(NSFetchRequest<Note>(entityName: "Note"))
+        }
     }
 
     @Test func anUnsupportedAttributeTypeIsRefusedNamingIt() {
@@ -71,7 +74,9 @@ import FetchSimCoreData
         let container = NSPersistentContainer(name: "Notes", managedObjectModel: model)
         var message = ""
         container.loadPersistentStores { _, error in message = error.map { "\($0)" } ?? "" }
-        #expect(message.hasPrefix("attribute 'photo' of entity 'Note' has type binaryDataAttributeType, which FetchSim does not support"))
+        #expect(
+            message.hasPrefix(
+                "attribute 'photo' of entity 'Note' has type binaryDataAttributeType, which FetchSim does not support"))
     }
 
     @Test func aContainerByNameOnlyReportsThatLinuxHasNoCompiledModel() {
@@ -119,7 +124,9 @@ import FetchSimCoreData
         let background = container.newBackgroundContext()
         // The notification is posted synchronously, on this thread, during `save()` (queue nil).
         nonisolated(unsafe) var received: [Notification] = []
-        let token = NotificationCenter.default.addObserver(forName: .NSManagedObjectContextDidSave, object: background, queue: nil) { received.append($0) }
+        let token = NotificationCenter.default.addObserver(
+            forName: .NSManagedObjectContextDidSave, object: background, queue: nil
+        ) { received.append($0) }
         defer { NotificationCenter.default.removeObserver(token) }
         let other = try #require(background.object(with: milk.objectID) as? Note)
         other.title = "Oat milk"
@@ -129,8 +136,10 @@ import FetchSimCoreData
         let notification = try #require(received.first)
         #expect(received.count == 1)
         #expect((notification.userInfo?[NSUpdatedObjectsKey] as? Set<NSManagedObject>) == [other])
-        #expect((notification.userInfo?[NSInsertedObjectsKey] as? Set<NSManagedObject>)?.compactMap { ($0 as? Note)?.title } == ["Bread"])
-        #expect(milk.title == "Milk") // not merged automatically
+        #expect(
+            (notification.userInfo?[NSInsertedObjectsKey] as? Set<NSManagedObject>)?.compactMap { ($0 as? Note)?.title }
+                == ["Bread"])
+        #expect(milk.title == "Milk")  // not merged automatically
         view.mergeChanges(fromContextDidSave: notification)
         #expect(milk.title == "Oat milk")
         #expect(try view.count(for: NSFetchRequest<Note>(entityName: "Note")) == 2)
@@ -158,10 +167,11 @@ import FetchSimCoreData
             (background.object(with: milk.objectID) as? Note)?.order = 2
         }
         try background.save()
-        #expect(delegate.log == [
-            "will", "insert Eggs [0, 1]", "did",
-            "will", "insert Bread [0, 0]", "update Milk [0, 0]", "did",
-        ])
+        #expect(
+            delegate.log == [
+                "will", "insert Eggs [0, 1]", "did",
+                "will", "insert Bread [0, 0]", "update Milk [0, 0]", "did",
+            ])
         #expect(controller.fetchedObjects?.map(\.title) == ["Bread", "Milk", "Eggs"])
         #expect(view.insertedObjects == [eggs])
         #expect(view.updatedObjects.isEmpty)

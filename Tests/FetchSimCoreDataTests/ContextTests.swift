@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 @Suite struct ContextTests {
     @Test func insertedObjectsAreFetchedSortedAndFiltered() throws {
@@ -85,7 +85,7 @@ import FetchSimCoreData
         context.delete(milk)
         #expect(milk.isDeleted)
         #expect(context.deletedObjects == [milk])
-        #expect(milk.title == "Milk") // a deleted object stays readable
+        #expect(milk.title == "Milk")  // a deleted object stays readable
         context.rollback()
         #expect(!milk.isDeleted)
         #expect(milk.managedObjectContext === context)
@@ -130,8 +130,13 @@ import FetchSimCoreData
         _ = note.value(forKey: "colour")
         let raised = context.raisedExceptions.take()
         #expect(raised.map(\.name) == [.invalidArgumentException, .unknownKeyException, .unknownKeyException])
-        #expect(raised.first?.reason?.hasPrefix("Unacceptable type of value for attribute: property = \"title\"; desired type = NSString;") == true)
-        #expect(raised[1].reason?.hasSuffix("setValue:forUndefinedKey:]: the entity Note is not key value coding-compliant for the key \"colour\".") == true)
+        #expect(
+            raised.first?.reason?.hasPrefix(
+                "Unacceptable type of value for attribute: property = \"title\"; desired type = NSString;") == true)
+        #expect(
+            raised[1].reason?.hasSuffix(
+                "setValue:forUndefinedKey:]: the entity Note is not key value coding-compliant for the key \"colour\".")
+                == true)
     }
 
     @Test func oneInstancePerObjectPerContext() throws {
@@ -159,7 +164,7 @@ import FetchSimCoreData
         #expect(try context.fetch(request) == [note])
         context.delete(groceries)
         context.processPendingChanges()
-        #expect(note.list == nil) // the engine's nullify rule
+        #expect(note.list == nil)  // the engine's nullify rule
     }
 
     @Test func entityLookupAndInsertNewObject() throws {
@@ -177,7 +182,10 @@ import FetchSimCoreData
         #expect(object.entity === entity)
         let unknown = NSEntityDescription.insertNewObject(forEntityName: "Nope", into: context)
         #expect(unknown.managedObjectContext == nil)
-        #expect(context.raisedExceptions.take().map(\.reason) == ["+entityForName: could not locate an entity named 'Nope' in this model."])
+        #expect(
+            context.raisedExceptions.take().map(\.reason) == [
+                "+entityForName: could not locate an entity named 'Nope' in this model."
+            ])
     }
 
     @Test func objectIDsAreSharedByContextsOfOneStore() throws {
@@ -210,7 +218,8 @@ import FetchSimCoreData
         return context
     }
 
-    static func titles(_ context: NSManagedObjectContext, _ predicate: FetchSimCoreData.NSPredicate) throws -> [String?] {
+    static func titles(_ context: NSManagedObjectContext, _ predicate: FetchSimCoreData.NSPredicate) throws -> [String?]
+    {
         let request: NSFetchRequest<Note> = Note.fetchRequest()
         request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
         request.predicate = predicate
@@ -225,7 +234,10 @@ import FetchSimCoreData
         #expect(try Self.titles(context, NSPredicate(format: "order < %f", 2.5)) == ["n1", "n2"])
         #expect(try Self.titles(context, NSPredicate(format: "order == %ld", Int64(3))) == ["n3"])
         #expect(try Self.titles(context, NSPredicate(format: "order BETWEEN %@", [2, 3])) == ["n2", "n3"])
-        #expect(try Self.titles(context, NSPredicate(format: "%K IN %@ OR title == %@", argumentArray: ["order", Set([1, 4]), "n2"])) == ["n1", "n2", "n4"])
+        #expect(
+            try Self.titles(
+                context, NSPredicate(format: "%K IN %@ OR title == %@", argumentArray: ["order", Set([1, 4]), "n2"]))
+                == ["n1", "n2", "n4"])
         // A quoted "%d" is text, not a placeholder.
         #expect(try Self.titles(context, NSPredicate(format: "title != '%d' AND order > %d", 3)) == ["n4"])
         #expect(try Self.titles(context, FetchSimCoreData.NSPredicate(value: false)) == [])
@@ -239,14 +251,19 @@ import FetchSimCoreData
         let name = "Notes-\(UUID().uuidString)"
         let first: NSFetchRequest<Note> = Note.fetchRequest()
         first.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
-        try NSFetchedResultsController(fetchRequest: first, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name).performFetch()
+        try NSFetchedResultsController(
+            fetchRequest: first, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name
+        ).performFetch()
         let second: NSFetchRequest<Note> = Note.fetchRequest()
         second.sortDescriptors = [NSSortDescriptor(key: "order", ascending: false)]
-        let controller = NSFetchedResultsController(fetchRequest: second, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name)
+        let controller = NSFetchedResultsController(
+            fetchRequest: second, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name)
         try controller.performFetch()
         #expect(controller.fetchedObjects?.map(\.title) == ["n4", "n3", "n2", "n1"])
         let third: NSFetchRequest<Note> = Note.fetchRequest()
         third.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
-        try NSFetchedResultsController(fetchRequest: third, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name).performFetch()
+        try NSFetchedResultsController(
+            fetchRequest: third, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: name
+        ).performFetch()
     }
 }

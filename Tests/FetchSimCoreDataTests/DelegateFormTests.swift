@@ -1,13 +1,16 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 /// A delegate of iOS 13's difference form only.
 final class DifferenceDelegate: NSFetchedResultsControllerDelegate {
     var differences: [CollectionDifference<NSManagedObjectID>] = []
     var callbacks: [String] = []
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith diff: CollectionDifference<NSManagedObjectID>) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith diff: CollectionDifference<NSManagedObjectID>
+    ) {
         differences.append(diff)
     }
 
@@ -18,7 +21,10 @@ final class DifferenceDelegate: NSFetchedResultsControllerDelegate {
 
 /// A delegate that names its own index titles and implements only that.
 final class TitleDelegate: NSFetchedResultsControllerDelegate {
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String) -> String? {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        sectionIndexTitleForSectionName sectionName: String
+    ) -> String? {
         "#" + sectionName.prefix(2)
     }
 }
@@ -61,8 +67,12 @@ final class TitleDelegate: NSFetchedResultsControllerDelegate {
         // A class of its own, so that nothing is known of it before this test.
         final class FreshDelegate: NSFetchedResultsControllerDelegate {
             var log: [String] = []
-            func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) { log.append("will") }
-            func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) { log.append("did") }
+            func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+                log.append("will")
+            }
+            func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+                log.append("did")
+            }
         }
         let context = try NotesModel.container().viewContext
         let controller = FetchedResultsControllerTests.controller(context)

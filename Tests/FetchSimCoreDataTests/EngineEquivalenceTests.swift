@@ -1,20 +1,28 @@
-import Foundation
-import Testing
+import FetchSimCore
 import FetchSimCoreData
 import FetchedResults
+import Foundation
 import ObjectGraph
-import FetchSimCore
+import Testing
 
 /// The engine's own delegate, logging in the words `AppleLogDelegate` uses.
 private final class EngineLogDelegate: FetchedResultsControllerDelegate {
     var log: [String] = []
     func controllerWillChangeContent(_ controller: FetchedResultsController) { log.append("will") }
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         log.append("section \(type) \(sectionIndex) '\(section.name)'")
     }
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType,
-                    newIndexPath: IndexPath?) {
-        log.append("\(type) \(object["title"].stringValue ?? "?") \(indexPath.map { "\($0)" } ?? "nil") \(newIndexPath.map { "\($0)" } ?? "nil")")
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType,
+        newIndexPath: IndexPath?
+    ) {
+        log.append(
+            "\(type) \(object["title"].stringValue ?? "?") \(indexPath.map { "\($0)" } ?? "nil") \(newIndexPath.map { "\($0)" } ?? "nil")"
+        )
     }
     func controllerDidChangeContent(_ controller: FetchedResultsController) { log.append("did") }
 }
@@ -22,16 +30,28 @@ private final class EngineLogDelegate: FetchedResultsControllerDelegate {
 /// An app's delegate, logging what the engine's delegate logs.
 private final class AppleLogDelegate: NSFetchedResultsControllerDelegate {
     var log: [String] = []
-    func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) { log.append("will") }
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {
+    func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+        log.append("will")
+    }
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {
         log.append("section \(Self.word(type)) \(sectionIndex) '\(sectionInfo.name)'")
     }
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
-                    for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
-        log.append("\(Self.word(type)) \((anObject as? Note)?.title ?? "?") \(indexPath.map { "\($0)" } ?? "nil") \(newIndexPath.map { "\($0)" } ?? "nil")")
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
+        for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
+        log.append(
+            "\(Self.word(type)) \((anObject as? Note)?.title ?? "?") \(indexPath.map { "\($0)" } ?? "nil") \(newIndexPath.map { "\($0)" } ?? "nil")"
+        )
     }
-    func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) { log.append("did") }
+    func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+        log.append("did")
+    }
 
     static func word(_ type: NSFetchedResultsChangeType) -> String {
         switch type {
@@ -51,14 +71,21 @@ private final class AppleLogDelegate: NSFetchedResultsControllerDelegate {
     func randomEditsGiveTheSameCallbacks(sectioned: Bool) throws {
         // FetchSim's own API.
         let engineContext = try ObjectContext()
-        try engineContext.define(Entity(name: "Note", attributes: [
-            Attribute("title", .string, isOptional: true),
-            Attribute("group", .string, isOptional: true),
-            Attribute("order", .int, isOptional: false, defaultValue: .int(0)),
-        ]))
-        let sorts = (sectioned ? [FetchedResults.SortDescriptor(key: "group")] : []) + [FetchedResults.SortDescriptor(key: "order")]
+        try engineContext.define(
+            Entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string, isOptional: true),
+                    Attribute("group", .string, isOptional: true),
+                    Attribute("order", .int, isOptional: false, defaultValue: .int(0)),
+                ]))
+        let sorts =
+            (sectioned ? [FetchedResults.SortDescriptor(key: "group")] : []) + [
+                FetchedResults.SortDescriptor(key: "order")
+            ]
         let engineController = try FetchedResultsController(
-            fetchRequest: FetchRequest(entityName: "Note", sortDescriptors: sorts, sectionNameKeyPath: sectioned ? "group" : nil),
+            fetchRequest: FetchRequest(
+                entityName: "Note", sortDescriptors: sorts, sectionNameKeyPath: sectioned ? "group" : nil),
             context: engineContext)
         let engineDelegate = EngineLogDelegate()
         engineController.delegate = engineDelegate
@@ -67,9 +94,13 @@ private final class AppleLogDelegate: NSFetchedResultsControllerDelegate {
         // Apple's names.
         let context = try NotesModel.container().viewContext
         let request: NSFetchRequest<Note> = Note.fetchRequest()
-        request.sortDescriptors = (sectioned ? [NSSortDescriptor(key: "group", ascending: true)] : []) + [NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
-                                                    sectionNameKeyPath: sectioned ? "group" : nil, cacheName: nil)
+        request.sortDescriptors =
+            (sectioned ? [NSSortDescriptor(key: "group", ascending: true)] : []) + [
+                NSSortDescriptor(key: "order", ascending: true)
+            ]
+        let controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context,
+            sectionNameKeyPath: sectioned ? "group" : nil, cacheName: nil)
         let appleDelegate = AppleLogDelegate()
         controller.delegate = appleDelegate
         try controller.performFetch()
@@ -87,7 +118,8 @@ private final class AppleLogDelegate: NSFetchedResultsControllerDelegate {
                 case 0:
                     counter += 1
                     let title = "n\(counter)"
-                    let engineObject = try engineContext.insert("Note", values: [("title", .string(title)), ("group", .string(group)), ("order", .int(order))])
+                    let engineObject = try engineContext.insert(
+                        "Note", values: [("title", .string(title)), ("group", .string(group)), ("order", .int(order))])
                     let note = Note(context: context)
                     note.title = title
                     note.group = group
@@ -118,6 +150,7 @@ private final class AppleLogDelegate: NSFetchedResultsControllerDelegate {
         }
         #expect(engineDelegate.log.count > 600)
         #expect(appleDelegate.log == engineDelegate.log)
-        #expect(controller.fetchedObjects?.map(\.title) == engineController.fetchedObjects?.map { $0["title"].stringValue })
+        #expect(
+            controller.fetchedObjects?.map(\.title) == engineController.fetchedObjects?.map { $0["title"].stringValue })
     }
 }

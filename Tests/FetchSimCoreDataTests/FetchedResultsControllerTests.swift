@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 /// A delegate written as Xcode's template writes it, logging what a table would be told.
 final class TemplateDelegate: NSFetchedResultsControllerDelegate {
@@ -12,8 +12,11 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
         log.append("will")
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {
         switch type {
         case .insert: log.append("section insert \(sectionIndex) \(sectionInfo.name)")
         case .delete: log.append("section delete \(sectionIndex) \(sectionInfo.name)")
@@ -21,8 +24,11 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
         }
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
-                    for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
+        for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         let title = (anObject as? Note)?.title ?? "?"
         switch type {
         case .insert: log.append("insert \(title) \(newIndexPath!)")
@@ -40,13 +46,17 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
 
 @Suite struct FetchedResultsControllerTests {
     /// A controller over `context` ordered by `order`, sectioned by `group` when asked.
-    static func controller(_ context: NSManagedObjectContext, sectioned: Bool = false) -> NSFetchedResultsController<Note> {
+    static func controller(_ context: NSManagedObjectContext, sectioned: Bool = false) -> NSFetchedResultsController<
+        Note
+    > {
         let request: NSFetchRequest<Note> = Note.fetchRequest()
-        request.sortDescriptors = sectioned
+        request.sortDescriptors =
+            sectioned
             ? [NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true)]
             : [NSSortDescriptor(key: "order", ascending: true)]
-        return NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
-                                          sectionNameKeyPath: sectioned ? "group" : nil, cacheName: nil)
+        return NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context,
+            sectionNameKeyPath: sectioned ? "group" : nil, cacheName: nil)
     }
 
     @discardableResult
@@ -71,7 +81,7 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
         #expect(fetchedResultsController.sections?.map(\.numberOfObjects) == [2])
         #expect(fetchedResultsController.object(at: IndexPath(row: 1, section: 0)) === bread)
         #expect(fetchedResultsController.indexPath(forObject: milk) == IndexPath(row: 0, section: 0))
-        #expect(delegate.log.isEmpty) // performFetch reports nothing
+        #expect(delegate.log.isEmpty)  // performFetch reports nothing
 
         Self.note(context, "Eggs", 0)
         context.processPendingChanges()
@@ -137,7 +147,8 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
         let context = try NotesModel.container().viewContext
         let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Note")
         request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
+        let controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
         let delegate = TemplateDelegate()
         controller.delegate = delegate
         try controller.performFetch()
@@ -155,17 +166,22 @@ final class TemplateDelegate: NSFetchedResultsControllerDelegate {
         #expect(outside.managedObjectContext == nil)
         _ = controller.object(at: IndexPath(row: 0, section: 2))
         let raised = context.raisedExceptions.take()
-        #expect(raised.map(\.description) == [
-            "NSInternalInconsistencyException: no object at index 3 in section at index 0",
-            "NSInternalInconsistencyException: no section at index 2",
-        ])
+        #expect(
+            raised.map(\.description) == [
+                "NSInternalInconsistencyException: no object at index 3 in section at index 0",
+                "NSInternalInconsistencyException: no section at index 2",
+            ])
     }
 
     @Test func aRequestWithoutSortDescriptorsIsRefused() throws {
         let context = try NotesModel.container().viewContext
-        let controller = NSFetchedResultsController(fetchRequest: NSFetchRequest<Note>(entityName: "Note"), managedObjectContext: context,
-                                                    sectionNameKeyPath: nil, cacheName: nil)
-        #expect(context.raisedExceptions.take().map(\.reason) == ["An instance of NSFetchedResultsController requires a fetch request with sort descriptors"])
+        let controller = NSFetchedResultsController(
+            fetchRequest: NSFetchRequest<Note>(entityName: "Note"), managedObjectContext: context,
+            sectionNameKeyPath: nil, cacheName: nil)
+        #expect(
+            context.raisedExceptions.take().map(\.reason) == [
+                "An instance of NSFetchedResultsController requires a fetch request with sort descriptors"
+            ])
         #expect(throws: CoreDataError.self) { try controller.performFetch() }
     }
 

@@ -40,11 +40,15 @@ import Testing
     }
 
     @Test func aBadModelFileIsNilAndItsReasonIsLocated() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-model-\(UUID().uuidString).xcdatamodel")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-model-\(UUID().uuidString).xcdatamodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("<model>\n  <entity name=\"Note\">\n    <attribute name=\"x\" attributeType=\"Quaternion\"/>\n  </entity>\n</model>\n".utf8)
-            .write(to: folder.appendingPathComponent("contents"))
+        try Data(
+            "<model>\n  <entity name=\"Note\">\n    <attribute name=\"x\" attributeType=\"Quaternion\"/>\n  </entity>\n</model>\n"
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("contents"))
         #expect(NSManagedObjectModel(contentsOf: folder) == nil)
         #expect {
             _ = try NSManagedObjectModel.load(contentsOf: folder)
@@ -76,7 +80,8 @@ import Testing
         """
 
     static func load() throws -> NSManagedObjectModel {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-tomany-\(UUID().uuidString).xcdatamodel")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-tomany-\(UUID().uuidString).xcdatamodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(contents.utf8).write(to: folder.appendingPathComponent("contents"))

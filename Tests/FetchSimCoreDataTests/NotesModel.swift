@@ -52,7 +52,9 @@ enum NotesModel {
         return model
     }
 
-    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, default value: Any? = nil) -> NSAttributeDescription {
+    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, default value: Any? = nil)
+        -> NSAttributeDescription
+    {
         let attribute = NSAttributeDescription()
         attribute.name = name
         attribute.attributeType = type

@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 /// A delegate of iOS 13's snapshot form, as apps with a diffable data source write it.
 final class SnapshotDelegate: NSFetchedResultsControllerDelegate {
@@ -8,12 +8,18 @@ final class SnapshotDelegate: NSFetchedResultsControllerDelegate {
     var differences = 0
     var callbacks = 0
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference
+    ) {
         snapshots.append(NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(snapshot))
     }
 
     // Implemented too: the snapshot form wins (rule 24).
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith diff: CollectionDifference<NSManagedObjectID>) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith diff: CollectionDifference<NSManagedObjectID>
+    ) {
         differences += 1
     }
 
@@ -57,7 +63,10 @@ final class SnapshotDelegate: NSFetchedResultsControllerDelegate {
         try controller.performFetch()
         let bread = FetchedResultsControllerTests.note(context, "Bread", 0)
         context.processPendingChanges()
-        #expect(delegate.snapshots.map(\.sectionIdentifiers) == [["00000000-0000-0000-0000-000000000000"], ["00000000-0000-0000-0000-000000000000"]])
+        #expect(
+            delegate.snapshots.map(\.sectionIdentifiers) == [
+                ["00000000-0000-0000-0000-000000000000"], ["00000000-0000-0000-0000-000000000000"],
+            ])
         #expect(delegate.snapshots.last?.itemIdentifiers == [bread.objectID, milk.objectID])
         #expect(delegate.differences == 0 && delegate.callbacks == 0)
     }

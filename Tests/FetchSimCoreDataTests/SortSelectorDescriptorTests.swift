@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 /// `NSSortDescriptor(key:ascending:selector:)` (issue 33 item 11): the fetch compares titles with
 /// the selector. Orders written by hand.
@@ -18,7 +18,8 @@ import FetchSimCoreData
     @Test func theSelectorOrdersTheFetch() throws {
         #expect(try titles(selector: nil) == ["File 1", "File 10", "apple", "file 2"])
         #expect(try titles(selector: Selector("caseInsensitiveCompare:")) == ["apple", "File 1", "File 10", "file 2"])
-        #expect(try titles(selector: Selector("localizedStandardCompare:")) == ["apple", "File 1", "file 2", "File 10"])
+        #expect(
+            try titles(selector: Selector("localizedStandardCompare:")) == ["apple", "File 1", "file 2", "File 10"])
     }
 
     @Test func anUnknownSelectorIsRefused() {
@@ -26,7 +27,8 @@ import FetchSimCoreData
     }
 
     @Test func theDescriptionNamesTheSelector() {
-        #expect(NSSortDescriptor(key: "title", ascending: true, selector: "localizedStandardCompare:").description
-            == "(title, ascending, localizedStandardCompare:)")
+        #expect(
+            NSSortDescriptor(key: "title", ascending: true, selector: "localizedStandardCompare:").description
+                == "(title, ascending, localizedStandardCompare:)")
     }
 }

@@ -1,6 +1,6 @@
+import FetchSimCoreData
 import Foundation
 import Testing
-import FetchSimCoreData
 
 /// A sub-entity's class: inherits `Note`'s properties and adds one.
 final class Checklist: NSManagedObject {
@@ -55,9 +55,10 @@ final class Tag: NSManagedObject {
         let context = try NotesModel.container().viewContext
         let stray = Stray(context: context)
         #expect(stray.managedObjectContext == nil)
-        #expect(context.raisedExceptions.take().map(\.description) == [
-            "NSInvalidArgumentException: An NSManagedObject of class 'FetchSimCoreDataTests.Stray' must have a valid NSEntityDescription.",
-        ])
+        #expect(
+            context.raisedExceptions.take().map(\.description) == [
+                "NSInvalidArgumentException: An NSManagedObject of class 'FetchSimCoreDataTests.Stray' must have a valid NSEntityDescription."
+            ])
     }
 
     @Test func aSubEntityInheritsItsSuperentitysProperties() throws {
@@ -66,7 +67,9 @@ final class Tag: NSManagedObject {
         let checklist = NSEntityDescription()
         checklist.name = "Checklist"
         checklist.managedObjectClassName = NSStringFromClass(Checklist.self)
-        checklist.properties = [NotesModel.attribute("items", .integer16AttributeType, optional: false, default: Int16(0))]
+        checklist.properties = [
+            NotesModel.attribute("items", .integer16AttributeType, optional: false, default: Int16(0))
+        ]
         note.subentities = [checklist]
         model.entities.append(checklist)
         #expect(checklist.superentity === note)
@@ -85,7 +88,7 @@ final class Tag: NSManagedObject {
     @Test func managedPropertiesReadAndWriteThroughKeyValueCoding() throws {
         let tag = NSEntityDescription()
         tag.name = "Tag"
-        tag.managedObjectClassName = "Tag" // no module, as an Xcode model file names it
+        tag.managedObjectClassName = "Tag"  // no module, as an Xcode model file names it
         tag.properties = [
             NotesModel.attribute("label", .stringAttributeType, optional: false, default: "new"),
             NotesModel.attribute("weight", .floatAttributeType),
@@ -96,8 +99,8 @@ final class Tag: NSManagedObject {
         let context = try NotesModel.container(model).viewContext
 
         let first = Tag(context: context)
-        #expect(first.label == "new")          // the default value
-        #expect(first.weight == 0)              // nil reads as 0, as Core Data's scalar accessors read it
+        #expect(first.label == "new")  // the default value
+        #expect(first.weight == 0)  // nil reads as 0, as Core Data's scalar accessors read it
         #expect(first.pinned == nil)
         first.weight = 2.5
         first.pinned = true

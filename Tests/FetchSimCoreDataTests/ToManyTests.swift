@@ -9,8 +9,10 @@ import Testing
 /// value is an NSSet (NSOrderedSet when ordered), inverses are maintained when the context
 /// processes its pending changes, delete rules apply in the same event.
 enum FolderModel {
-    static func relationship(_ name: String, to destination: NSEntityDescription, toMany: Bool, ordered: Bool = false,
-                             rule: NSDeleteRule = .nullifyDeleteRule, max: Int = 0) -> NSRelationshipDescription {
+    static func relationship(
+        _ name: String, to destination: NSEntityDescription, toMany: Bool, ordered: Bool = false,
+        rule: NSDeleteRule = .nullifyDeleteRule, max: Int = 0
+    ) -> NSRelationshipDescription {
         let relationship = NSRelationshipDescription()
         relationship.name = name
         relationship.destinationEntity = destination
@@ -21,7 +23,9 @@ enum FolderModel {
     }
 
     static func make() -> NSManagedObjectModel {
-        let folder = NSEntityDescription(), note = NSEntityDescription(), tag = NSEntityDescription()
+        let folder = NSEntityDescription()
+        let note = NSEntityDescription()
+        let tag = NSEntityDescription()
         folder.name = "Folder"
         note.name = "Note"
         tag.name = "Tag"
@@ -51,13 +55,16 @@ enum FolderModel {
     }
 
     static func names(_ value: Any?) -> [String] {
-        let objects: [Any] = switch value {
-        case let set as NSOrderedSet: set.array
-        case let set as NSSet: set.allObjects
-        default: []
-        }
+        let objects: [Any] =
+            switch value {
+            case let set as NSOrderedSet: set.array
+            case let set as NSSet: set.allObjects
+            default: []
+            }
         return objects.compactMap { object in
-            (object as? NSManagedObject).flatMap { $0.value(forKey: $0.entity.name == "Note" ? "title" : "name") as? String }
+            (object as? NSManagedObject).flatMap {
+                $0.value(forKey: $0.entity.name == "Note" ? "title" : "name") as? String
+            }
         }
     }
 }
@@ -71,7 +78,10 @@ enum FolderModel {
         #expect(notes?.deleteRule == .cascadeDeleteRule)
         #expect(notes?.inverseRelationship === model.entitiesByName["Note"]?.relationshipsByName["folder"])
         let pinned = model.entitiesByName["Folder"]?.relationshipsByName["pinned"]
-        #expect(pinned.map { ($0.isToMany, $0.isOrdered, $0.minCount, $0.maxCount) } ?? (false, false, -1, -1) == (true, true, 0, 2))
+        #expect(
+            pinned.map { ($0.isToMany, $0.isOrdered, $0.minCount, $0.maxCount) } ?? (false, false, -1, -1) == (
+                true, true, 0, 2
+            ))
         #expect(model.entitiesByName["Note"]?.relationshipsByName["folder"]?.isToMany == false)
     }
 
@@ -204,7 +214,9 @@ enum FolderModel {
 /// sub-entities' objects; false finds the entity's own only (Apple's NSFetchRequest reference).
 @Suite struct SubentityFetchTests {
     static func model() -> NSManagedObjectModel {
-        let item = NSEntityDescription(), task = NSEntityDescription(), event = NSEntityDescription()
+        let item = NSEntityDescription()
+        let task = NSEntityDescription()
+        let event = NSEntityDescription()
         item.name = "Item"
         item.isAbstract = true
         item.properties = [NotesModel.attribute("title", .stringAttributeType)]
@@ -241,7 +253,8 @@ enum FolderModel {
         let context = try NotesModel.container(Self.model()).viewContext
         let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
         request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
+        let controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
         try controller.performFetch()
         let recorder = ChangeRecorder()
         controller.delegate = recorder
@@ -256,8 +269,11 @@ enum FolderModel {
 final class ChangeRecorder: NSFetchedResultsControllerDelegate {
     var changes: [String] = []
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
-                    for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?,
+        for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         let from = indexPath.map { "\($0.section)-\($0.row)" } ?? "nil"
         let to = newIndexPath.map { "\($0.section)-\($0.row)" } ?? "nil"
         changes.append("\(type) \(from)→\(to)")

@@ -29,7 +29,9 @@ import Testing
 
     @Test func freedBlocksAreHandedOutAgainBeforeTheChunkGrows() {
         let pool = HugePageBlockPool(blockBytes: 64)
-        let a = pool.allocate(), b = pool.allocate(), c = pool.allocate()
+        let a = pool.allocate()
+        let b = pool.allocate()
+        let c = pool.allocate()
         pool.deallocate(b)
         pool.deallocate(a)
         // Last freed, first reused; then the bump pointer continues after c.

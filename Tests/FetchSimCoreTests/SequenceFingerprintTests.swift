@@ -22,7 +22,9 @@ import Testing
             } else {
                 let at = Int.random(in: 0..<ids.count, using: &rng)
                 let new = Int.random(in: 1...nextID, using: &rng)  // repeats allowed, as in a broken table
-                fingerprint.replace(ids[at], with: new, after: at > 0 ? ids[at - 1] : nil, before: at + 1 < ids.count ? ids[at + 1] : nil)
+                fingerprint.replace(
+                    ids[at], with: new, after: at > 0 ? ids[at - 1] : nil,
+                    before: at + 1 < ids.count ? ids[at + 1] : nil)
                 ids[at] = new
             }
             if step % 97 == 0 {

@@ -48,7 +48,9 @@ import Testing
                 text.unicodeScalars.append(Self.scalars.randomElement(using: &random)!)
             }
             let expected = text.reduce(0) { $0 + TextWidth.displayWidth(of: $1) }
-            #expect(TextWidth.displayWidth(of: text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                TextWidth.displayWidth(of: text) == expected,
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             let characters = Array(text.indices)
             guard characters.count > 1 else { continue }
             let from = characters[Int.random(in: 0..<characters.count, using: &random)]

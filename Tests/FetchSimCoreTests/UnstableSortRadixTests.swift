@@ -1,5 +1,6 @@
-@testable import FetchSimCore
 import Testing
+
+@testable import FetchSimCore
 
 /// `UnstableSort.sort(_:keysBelow:key:)`, the radix sort for integer keys bounded by the list's
 /// size (the classifier's orders, issue 14, cl5), against the standard library's sort.
@@ -19,8 +20,10 @@ extension UnstableSortTests {
         for count in [0, 1, 2, 5, 31, 32, 33, 64, 100, 257, 1_000, 4_100] {
             for bound in [2, 16, 300, 4_096, 20_000, 1 << 22, 1 << 33, 1 << 40] {
                 let distinct = bound >= 2 * count
-                var keys = distinct ? Self.distinctKeys(count, below: bound, &rng)
-                                    : (0..<count).map { _ in Int.random(in: 0..<bound, using: &rng) }
+                var keys =
+                    distinct
+                    ? Self.distinctKeys(count, below: bound, &rng)
+                    : (0..<count).map { _ in Int.random(in: 0..<bound, using: &rng) }
                 let expected = keys.sorted()
                 UnstableSort.sort(&keys, keysBelow: bound) { $0 }
                 #expect(keys == expected, "count \(count), bound \(bound)")

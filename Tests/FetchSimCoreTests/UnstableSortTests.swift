@@ -1,5 +1,6 @@
-@testable import FetchSimCore
 import Testing
+
+@testable import FetchSimCore
 
 /// `UnstableSort`, the in-place introsort of the change path: hand-sorted expectations for the
 /// insertion-sort range, the partitioning range and the heapsort fallback, and elements that
@@ -47,7 +48,9 @@ import Testing
         #expect(values == Array(1...40))
         var withRepeats = [3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 0]
         UnstableSort.sort(&withRepeats, depthLimit: 0, by: <)
-        #expect(withRepeats == [0] + [Int](repeating: 1, count: 7) + [Int](repeating: 2, count: 7) + [Int](repeating: 3, count: 7))
+        #expect(
+            withRepeats == [0] + [Int](repeating: 1, count: 7) + [Int](repeating: 2, count: 7)
+                + [Int](repeating: 3, count: 7))
     }
 
     /// A reference an element carries (shared with `UnstableSortRadixTests.swift`).

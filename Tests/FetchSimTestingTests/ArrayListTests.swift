@@ -20,13 +20,17 @@ final class ShoppingListController: UITableViewController {
         return cell
     }
 
-    override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         guard editingStyle == .delete else { return }
         items.remove(at: indexPath.row)
         tableView.deleteRows(at: [indexPath], with: .automatic)
     }
 
-    override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         items.insert(items.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
     }
 
@@ -59,7 +63,10 @@ final class ShoppingListController: UITableViewController {
         #expect(controller.items == ["Flour", "Eggs"])
         #expect(report.isConsistent, "\(report)")
         #expect(report.calls == ["user moves row 0.2 to 0.0", "user deletes row 0.1", "deleteRows [0.1]"])
-        #expect(throws: SimulatorError.dropOutOfRange(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))) {
+        #expect(
+            throws: SimulatorError.dropOutOfRange(
+                from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
+        ) {
             try simulator.userMoveRow(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
         }
         #expect(throws: SimulatorError.noSuchRow(IndexPath(row: 5, section: 0))) {
@@ -86,16 +93,22 @@ final class ShoppingListController: UITableViewController {
         try simulator.userDeleteRow(at: IndexPath(row: 0, section: 0))
         let report = simulator.endTurn()
         #expect(report.exception?.name == .internalInconsistencyException)
-        #expect(report.exception?.reason == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>")
+        #expect(
+            report.exception?.reason
+                == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>"
+        )
     }
 
     private func target(forgetting: Bool) -> FuzzTarget {
         let controller = ShoppingListController(style: .plain)
         controller.forgetsToInsertRows = forgetting
         let simulator = Simulator(viewController: controller, context: nil)!
-        return FuzzTarget(simulator: simulator, keepAlive: [controller],
-                          insert: { controller.add("Item \($0)") },
-                          edit: { n in controller.rename(at: controller.items.isEmpty ? 0 : n % controller.items.count, to: "Renamed \(n)") })
+        return FuzzTarget(
+            simulator: simulator, keepAlive: [controller],
+            insert: { controller.add("Item \($0)") },
+            edit: { n in
+                controller.rename(at: controller.items.isEmpty ? 0 : n % controller.items.count, to: "Renamed \(n)")
+            })
     }
 
     @Test func theCorrectListStaysConsistentUnderTheFuzzer() {
@@ -116,6 +129,8 @@ final class ShoppingListController: UITableViewController {
         }
         #expect(failure.transcript.hasSuffix("end turn\n→ section 0 has 3 rows but the data source has 4\n"))
         // Deterministic: the same seed finds the same failure.
-        #expect(Simulator.fuzz(seed: 11, batches: 300) { target(forgetting: true) }.failure?.transcript == failure.transcript)
+        #expect(
+            Simulator.fuzz(seed: 11, batches: 300) { target(forgetting: true) }.failure?.transcript
+                == failure.transcript)
     }
 }

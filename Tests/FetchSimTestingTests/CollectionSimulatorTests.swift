@@ -20,7 +20,8 @@ final class TagsViewController: UIViewController {
         collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())
         view.addSubview(collectionView)
         collectionView.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "Tag")
-        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, indexPath, tag in
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) {
+            collectionView, indexPath, tag in
             let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Tag", for: indexPath)
             var content = UIListContentConfiguration.cell()
             content.text = tag
@@ -29,7 +30,9 @@ final class TagsViewController: UIViewController {
         }
         if reorderable {
             dataSource.reorderingHandlers.canReorderItem = { _ in true }
-            dataSource.reorderingHandlers.didReorder = { [unowned self] transaction in tags = transaction.finalSnapshot.itemIdentifiers }
+            dataSource.reorderingHandlers.didReorder = { [unowned self] transaction in
+                tags = transaction.finalSnapshot.itemIdentifiers
+            }
         }
         var snapshot = NSDiffableDataSourceSnapshot<String, String>()
         snapshot.appendSections(["Tags"])

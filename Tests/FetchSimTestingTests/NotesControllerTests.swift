@@ -43,7 +43,9 @@ enum NotesStore {
         return container
     }
 
-    private static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool, default value: Any?) -> NSAttributeDescription {
+    private static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool, default value: Any?)
+        -> NSAttributeDescription
+    {
         let attribute = NSAttributeDescription()
         attribute.name = name
         attribute.attributeType = type
@@ -72,9 +74,12 @@ class NotesViewController: UITableViewController {
 
     lazy var fetchedResultsController: NSFetchedResultsController<Note> = {
         let fetchRequest: NSFetchRequest<Note> = Note.fetchRequest()
-        fetchRequest.sortDescriptors = [NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: fetchRequest, managedObjectContext: context,
-                                                    sectionNameKeyPath: "group", cacheName: nil)
+        fetchRequest.sortDescriptors = [
+            NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true),
+        ]
+        let controller = NSFetchedResultsController(
+            fetchRequest: fetchRequest, managedObjectContext: context,
+            sectionNameKeyPath: "group", cacheName: nil)
         controller.delegate = self
         try? controller.performFetch()
         return controller
@@ -113,7 +118,9 @@ class NotesViewController: UITableViewController {
 
     override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
-    override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         if editingStyle == .delete {
             context.delete(fetchedResultsController.object(at: indexPath))
         }
@@ -121,7 +128,9 @@ class NotesViewController: UITableViewController {
 
     /// The renumbering loop: the dragged note takes its new group, and every note of the groups
     /// involved gets its new position as its order.
-    override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         if usesUserDrivenFlag { isUserDrivenChange = true }
         guard let sections = fetchedResultsController.sections else { return }
         var groups = sections.map { ($0.objects as? [Note]) ?? [] }
@@ -146,8 +155,11 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
 
     // Section changes are applied even after the user's drag: a drag that empties a section
     // leaves it in the table, and only the controller's delete removes it.
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {
         switch type {
         case .insert:
             tableView.insertSections(IndexSet(integer: sectionIndex), with: .fade)
@@ -158,8 +170,10 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
         }
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                    at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         guard !isUserDrivenChange else { return }
         switch type {
         case .insert:
@@ -221,7 +235,10 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
         // The table already shows the drag (section 0 has 1 row, section 1 has 3); the template
         // moves a0 again, out of section 0: 1 row before, 1 after, 1 moved out cannot add up.
         #expect(report.exception?.name == .internalInconsistencyException)
-        #expect(report.exception?.reason == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 1 moved out). Table view: <UITableView: 0x7fa5c0008000>")
+        #expect(
+            report.exception?.reason
+                == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 1 moved out). Table view: <UITableView: 0x7fa5c0008000>"
+        )
         #expect(report.calls.first == "user moves row 0.0 to 1.1")
         #expect(report.calls.contains("moveRow 0.0 → 1.1"))
         _ = (controller, container)
@@ -256,19 +273,22 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
 
     @Test func anUnregisteredIdentifierReachesTheTurnReport() throws {
         final class Forgetful: NotesViewController {
-            override func viewDidLoad() {}   // registers nothing
+            override func viewDidLoad() {}  // registers nothing
         }
         let container = try NotesStore.container(groups: [("A", ["a0"])])
         let controller = Forgetful(context: container.viewContext, usesUserDrivenFlag: true)
         let simulator = try #require(Simulator(viewController: controller, context: container.viewContext))
         let report = simulator.endTurn()
-        #expect(report.exceptions.map(\.description) == [
-            "NSInternalInconsistencyException: unable to dequeue a cell with identifier Cell - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
-        ])
+        #expect(
+            report.exceptions.map(\.description) == [
+                "NSInternalInconsistencyException: unable to dequeue a cell with identifier Cell - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            ])
     }
 
     private func fuzzTarget(flag: Bool) -> FuzzTarget {
-        let container = try! NotesStore.container(groups: [("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"]), ("C", ["c0"])])
+        let container = try! NotesStore.container(groups: [
+            ("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"]), ("C", ["c0"]),
+        ])
         let context = container.viewContext
         let controller = NotesViewController(context: context, usesUserDrivenFlag: flag)
         let simulator = Simulator(viewController: controller, context: context)!
@@ -299,13 +319,15 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
         // Shrunk to one drag across sections. By hand: a2 (row 0.2) dropped after c0 leaves the
         // table with 2 rows in section 0; the template moves row 0.2 again, which no longer exists.
         #expect(failure.originalStepCount > 2)
-        #expect(failure.steps == [.drag(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 1, section: 2)), .endTurn])
-        #expect(failure.transcript == """
-            # fuzz failure: 2 steps (shrunk from \(failure.originalStepCount))
-            user drags row 0.2 to 2.1
-            end turn
-            → NSInternalInconsistencyException: attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 before the update
+        #expect(
+            failure.steps == [.drag(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 1, section: 2)), .endTurn])
+        #expect(
+            failure.transcript == """
+                # fuzz failure: 2 steps (shrunk from \(failure.originalStepCount))
+                user drags row 0.2 to 2.1
+                end turn
+                → NSInternalInconsistencyException: attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 before the update
 
-            """)
+                """)
     }
 }

@@ -9,8 +9,9 @@ final class XCTestUsageTests: XCTestCase {
             let result = Simulator.fuzz(seed: 5, batches: 100) {
                 let controller = ShoppingListController(style: .plain)
                 controller.forgetsToInsertRows = true
-                return FuzzTarget(simulator: Simulator(viewController: controller, context: nil)!, keepAlive: [controller],
-                                  insert: { controller.add("Item \($0)") })
+                return FuzzTarget(
+                    simulator: Simulator(viewController: controller, context: nil)!, keepAlive: [controller],
+                    insert: { controller.add("Item \($0)") })
             }
             XCTAssertEqual(result.failure?.steps.count, 2, "\(result)")
             XCTAssertEqual(result.failure?.report.problems.first?.kind, .rowCount)

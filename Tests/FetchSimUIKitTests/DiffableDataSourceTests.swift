@@ -13,7 +13,8 @@ final class GroceryViewController: UIViewController {
         tableView = UITableView(frame: view.bounds, style: .insetGrouped)
         view.addSubview(tableView)
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-        dataSource = UITableViewDiffableDataSource<String, Int>(tableView: tableView) { [unowned self] tableView, indexPath, item in
+        dataSource = UITableViewDiffableDataSource<String, Int>(tableView: tableView) {
+            [unowned self] tableView, indexPath, item in
             let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
             cell.textLabel?.text = names[item]
             return cell
@@ -61,7 +62,10 @@ final class GroceryViewController: UIViewController {
         let table = controller.tableView!
         controller.names[2] = "Bagel"
         controller.dataSource.apply(controller.snapshot([("Food", [1, 2, 3])]))
-        #expect(table.consistencyProblems().map(\.description) == [#"row 0.1 shows a stale cell: "Bread" but it should show "Bagel""#])
+        #expect(
+            table.consistencyProblems().map(\.description) == [
+                #"row 0.1 shows a stale cell: "Bread" but it should show "Bagel""#
+            ])
         let cell = table.cellForRow(at: IndexPath(row: 1, section: 0))
         var snapshot = controller.dataSource.snapshot()
         snapshot.reconfigureItems([2])
@@ -83,9 +87,10 @@ final class GroceryViewController: UIViewController {
         var snapshot = controller.dataSource.snapshot()
         snapshot.appendItems([4, 4])
         controller.dataSource.apply(snapshot)
-        #expect(controller.tableView.raisedExceptions.take().map(\.description) == [
-            "NSInternalInconsistencyException: Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    4\n)}",
-        ])
+        #expect(
+            controller.tableView.raisedExceptions.take().map(\.description) == [
+                "NSInternalInconsistencyException: Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    4\n)}"
+            ])
         #expect(texts(controller.tableView) == ["Apple", "Bread", "Coffee"])
     }
 
@@ -108,8 +113,11 @@ final class ShelfViewController: UIViewController {
         super.viewDidLoad()
         collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewLayout())
         collectionView.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "Cell")
-        dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) { collectionView, indexPath, item in
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath) as? UICollectionViewListCell
+        dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) {
+            collectionView, indexPath, item in
+            let cell =
+                collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+                as? UICollectionViewListCell
             var content = cell?.defaultContentConfiguration() ?? .cell()
             content.text = item
             cell?.contentConfiguration = content
@@ -157,34 +165,42 @@ final class ShelfViewController: UIViewController {
         #expect(!controller.dataSource.collectionView(view, canMoveItemAt: IndexPath(row: 0, section: 0)))
         try view.userMoveItem(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 0))
         #expect(controller.dataSource.snapshot().itemIdentifiers == ["Ant", "Bee", "Cat"])
-        #expect(view.consistencyProblems().map(\.description) == [
-            #"row 0.0 shows "Bee" but the data source has "Ant" there (and "Bee" at row 0.1)"#,
-            #"row 0.1 shows "Ant" but the data source has "Bee" there (and "Ant" at row 0.0)"#,
-        ])
+        #expect(
+            view.consistencyProblems().map(\.description) == [
+                #"row 0.0 shows "Bee" but the data source has "Ant" there (and "Bee" at row 0.1)"#,
+                #"row 0.1 shows "Ant" but the data source has "Bee" there (and "Ant" at row 0.0)"#,
+            ])
     }
 
     @Test func collectionViewBatchesUseItsOwnWording() {
         final class Numbers: NSObject, UICollectionViewDataSource {
             var count = 2
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { count }
-            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                count
+            }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+                -> UICollectionViewCell
+            {
                 collectionView.dequeueReusableCell(withReuseIdentifier: "Number", for: indexPath)
             }
         }
         let numbers = Numbers()
-        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: UICollectionViewFlowLayout())
+        let view = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: UICollectionViewFlowLayout())
         view.dataSource = numbers
         view.layoutIfNeeded()
-        let dequeue = "NSInternalInconsistencyException: could not dequeue a view of kind: UICollectionElementKindCell with identifier Number - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+        let dequeue =
+            "NSInternalInconsistencyException: could not dequeue a view of kind: UICollectionElementKindCell with identifier Number - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
         #expect(view.raisedExceptions.take().map(\.description) == [dequeue, dequeue])
         numbers.count = 3
         view.performBatchUpdates({ view.deleteItems(at: [IndexPath(row: 0, section: 0)]) })
         // Today's UIKit (iOS 16.4 on) checks a collection view's counts when the batch begins and
         // words it so (docs/semantics.md; forum threads 728797, 730004): 2 items before, 3 after,
         // one delete.
-        #expect(view.raisedExceptions.take().map(\.description) == [
-            "NSInternalInconsistencyException: Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [2] } Data source after updates = { 1 section with item counts: [3] } Updates = [ Delete item (0 - 0) ] Collection view: <UICollectionView: 0x7fa5c0008000>",
-        ])
+        #expect(
+            view.raisedExceptions.take().map(\.description) == [
+                "NSInternalInconsistencyException: Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [2] } Data source after updates = { 1 section with item counts: [3] } Updates = [ Delete item (0 - 0) ] Collection view: <UICollectionView: 0x7fa5c0008000>"
+            ])
         #expect(view.numberOfItems(inSection: 0) == 2)
     }
 }

@@ -10,7 +10,7 @@ import Testing
         var snapshot = Snapshot()
         snapshot.appendSections(["Fruit", "Veg"])
         snapshot.appendItems([1, 2, 3], toSection: "Fruit")
-        snapshot.appendItems([10, 20])                        // the last section
+        snapshot.appendItems([10, 20])  // the last section
         return snapshot
     }
 
@@ -28,7 +28,7 @@ import Testing
         #expect(snapshot.numberOfItems(inSection: "Fruit") == 3)
         #expect(snapshot.sectionIdentifier(containingItem: 20) == "Veg")
         #expect(snapshot.sectionIdentifier(containingItem: 99) == nil)
-        #expect(snapshot.indexOfItem(10) == 3)                 // counted across sections
+        #expect(snapshot.indexOfItem(10) == 3)  // counted across sections
         #expect(snapshot.indexOfItem(99) == nil)
         #expect(snapshot.indexOfSection("Veg") == 1)
         #expect(reasons(snapshot).isEmpty)
@@ -40,7 +40,7 @@ import Testing
         #expect(snapshot.itemIdentifiers(inSection: "Fruit") == [1, 4, 5, 2, 3])
         snapshot.insertItems([30], afterItem: 20)
         #expect(snapshot.itemIdentifiers(inSection: "Veg") == [10, 20, 30])
-        snapshot.moveItem(1, afterItem: 10)                     // across sections
+        snapshot.moveItem(1, afterItem: 10)  // across sections
         #expect(snapshot.itemIdentifiers(inSection: "Fruit") == [4, 5, 2, 3])
         #expect(snapshot.itemIdentifiers(inSection: "Veg") == [10, 1, 20, 30])
         snapshot.moveItem(3, beforeItem: 4)
@@ -105,7 +105,10 @@ import Testing
     @Test func itemsWithoutASectionRaise() {
         var snapshot = Snapshot()
         snapshot.appendItems([1])
-        #expect(reasons(snapshot) == ["NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first."])
+        #expect(
+            reasons(snapshot) == [
+                "NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first."
+            ])
         #expect(snapshot.numberOfItems == 0)
     }
 
@@ -113,10 +116,11 @@ import Testing
         var snapshot = fruitAndVeg()
         snapshot.appendItems([7, 8, 7, 8, 7])
         snapshot.appendSections(["A", "A"])
-        #expect(reasons(snapshot) == [
-            "NSInternalInconsistencyException: Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    7,\n    8\n)}",
-            "NSInternalInconsistencyException: Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    A\n)}",
-        ])
+        #expect(
+            reasons(snapshot) == [
+                "NSInternalInconsistencyException: Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    7,\n    8\n)}",
+                "NSInternalInconsistencyException: Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    A\n)}",
+            ])
         #expect(snapshot == fruitAndVeg())
     }
 
@@ -124,12 +128,16 @@ import Testing
         var snapshot = fruitAndVeg()
         snapshot.appendSections(["Veg"])
         snapshot.insertSections(["Fruit", "Veg", "New"], beforeSection: "Veg")
-        #expect(reasons(snapshot) == [
-            "NSInternalInconsistencyException: Diffable data source detected an attempt to insert or append 1 section identifier that already exists in the snapshot. Identifiers in a snapshot must be unique. Section identifier that already exists: Veg",
-            "NSInternalInconsistencyException: Invalid update: destination for section operation [Veg] is in the inserted section list for update: <_UIDiffableDataSourceUpdate - action: INS; destinationIdentifier:Veg; destIsSection: 0; identifiers: [Fruit, Veg, New]>",
-        ])
+        #expect(
+            reasons(snapshot) == [
+                "NSInternalInconsistencyException: Diffable data source detected an attempt to insert or append 1 section identifier that already exists in the snapshot. Identifiers in a snapshot must be unique. Section identifier that already exists: Veg",
+                "NSInternalInconsistencyException: Invalid update: destination for section operation [Veg] is in the inserted section list for update: <_UIDiffableDataSourceUpdate - action: INS; destinationIdentifier:Veg; destIsSection: 0; identifiers: [Fruit, Veg, New]>",
+            ])
         snapshot.appendSections(["Fruit", "Veg", "New"])
-        #expect(reasons(snapshot).last == "NSInternalInconsistencyException: Diffable data source detected an attempt to insert or append 2 section identifiers that already exist in the snapshot. Identifiers in a snapshot must be unique. Section identifiers that already exist: (\n    Fruit,\n    Veg\n)")
+        #expect(
+            reasons(snapshot).last
+                == "NSInternalInconsistencyException: Diffable data source detected an attempt to insert or append 2 section identifiers that already exist in the snapshot. Identifiers in a snapshot must be unique. Section identifiers that already exist: (\n    Fruit,\n    Veg\n)"
+        )
         #expect(snapshot.sectionIdentifiers == ["Fruit", "Veg"])
     }
 
@@ -142,17 +150,23 @@ import Testing
         snapshot.moveItem(1, beforeItem: 99)
         snapshot.moveSection("Nope", beforeSection: "Veg")
         snapshot.moveSection("Veg", beforeSection: "Nope")
-        #expect(reasons(snapshot) == [
-            "section != NSNotFound", "section != NSNotFound", "insertIndex != NSNotFound",
-            "fromIndex != NSNotFound", "toIndex != NSNotFound", "fromSection != NSNotFound", "toSection != NSNotFound",
-        ].map { "NSInternalInconsistencyException: Invalid parameter not satisfying: \($0)" })
+        #expect(
+            reasons(snapshot)
+                == [
+                    "section != NSNotFound", "section != NSNotFound", "insertIndex != NSNotFound",
+                    "fromIndex != NSNotFound", "toIndex != NSNotFound", "fromSection != NSNotFound",
+                    "toSection != NSNotFound",
+                ].map { "NSInternalInconsistencyException: Invalid parameter not satisfying: \($0)" })
         #expect(snapshot == fruitAndVeg())
     }
 
     @Test func aDestinationAmongTheInsertedItemsRaises() {
         var snapshot = fruitAndVeg()
         snapshot.insertItems([7, 2], afterItem: 2)
-        #expect(reasons(snapshot) == ["NSInternalInconsistencyException: Invalid update: destination for insertion operation [2] is in the insertion identifier list for update: <_UIDiffableDataSourceUpdate - action: INS; destinationIdentifier:2; destIsSection: 0; identifiers: [7, 2]>."])
+        #expect(
+            reasons(snapshot) == [
+                "NSInternalInconsistencyException: Invalid update: destination for insertion operation [2] is in the insertion identifier list for update: <_UIDiffableDataSourceUpdate - action: INS; destinationIdentifier:2; destIsSection: 0; identifiers: [7, 2]>."
+            ])
         #expect(snapshot == fruitAndVeg())
     }
 
@@ -161,11 +175,12 @@ import Testing
         snapshot.reloadItems([1, 42])
         snapshot.reconfigureItems([43])
         snapshot.reloadSections(["Gone"])
-        #expect(reasons(snapshot) == [
-            "NSInternalInconsistencyException: Attempted to reload item identifier that does not exist in the snapshot: 42",
-            "NSInternalInconsistencyException: Attempted to reconfigure item identifier that does not exist in the snapshot: 43",
-            "NSInternalInconsistencyException: Attempted to reload section identifier that does not exist in the snapshot: Gone",
-        ])
+        #expect(
+            reasons(snapshot) == [
+                "NSInternalInconsistencyException: Attempted to reload item identifier that does not exist in the snapshot: 42",
+                "NSInternalInconsistencyException: Attempted to reconfigure item identifier that does not exist in the snapshot: 43",
+                "NSInternalInconsistencyException: Attempted to reload section identifier that does not exist in the snapshot: Gone",
+            ])
         #expect(snapshot.reloadedItemIdentifiers.isEmpty && snapshot.reconfiguredItemIdentifiers.isEmpty)
     }
 
@@ -173,7 +188,8 @@ import Testing
         let snapshot = fruitAndVeg()
         #expect(snapshot.itemIdentifiers(inSection: "Nope") == [])
         #expect(snapshot.numberOfItems(inSection: "Nope") == 0)
-        let text = "NSInternalInconsistencyException: Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
+        let text =
+            "NSInternalInconsistencyException: Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
         #expect(reasons(snapshot) == [text, text])
     }
 
@@ -205,6 +221,9 @@ import Testing
     @Test func theReferenceRecordsWhatUIKitRaises() {
         let reference = NSDiffableDataSourceSnapshotReference()
         reference.appendItems(withIdentifiers: ["x"])
-        #expect(reference.raisedExceptions.take().map(\.description) == ["NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first."])
+        #expect(
+            reference.raisedExceptions.take().map(\.description) == [
+                "NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first."
+            ])
     }
 }

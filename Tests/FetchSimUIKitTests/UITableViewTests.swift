@@ -24,7 +24,9 @@ final class FruitViewController: UITableViewController {
         return cell
     }
 
-    override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         guard writesMovesBack else { return }
         fruits.insert(fruits.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
     }
@@ -66,7 +68,10 @@ final class CountingCell: UITableViewCell {
         #expect(controller.tableView.numberOfSections == 1)
         #expect(controller.tableView.numberOfRows(inSection: 0) == 3)
         #expect(texts(controller.tableView) == ["Apple", "Banana", "Cherry"])
-        #expect(controller.tableView.indexPathsForVisibleRows == [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
+        #expect(
+            controller.tableView.indexPathsForVisibleRows == [
+                IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0),
+            ])
         controller.setEditing(true, animated: false)
         #expect(controller.isEditing && controller.tableView.isEditing)
     }
@@ -75,7 +80,8 @@ final class CountingCell: UITableViewCell {
         let controller = FruitViewController(style: .plain)
         controller.cellIdentifier = "Fruit"
         _ = loaded(controller)
-        let text = "NSInternalInconsistencyException: unable to dequeue a cell with identifier Fruit - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+        let text =
+            "NSInternalInconsistencyException: unable to dequeue a cell with identifier Fruit - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
         #expect(exceptions(controller.tableView) == [text, text, text])
         #expect(controller.tableView.numberOfRows(inSection: 0) == 3)
     }
@@ -93,14 +99,18 @@ final class CountingCell: UITableViewCell {
         controller.fruits.append("Date")
         table.beginUpdates()
         table.endUpdates()
-        #expect(exceptions(table) == [
-            "NSInternalInconsistencyException: Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>",
-        ])
+        #expect(
+            exceptions(table) == [
+                "NSInternalInconsistencyException: Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>"
+            ])
         #expect(table.numberOfRows(inSection: 0) == 3)
         #expect(table.consistencyProblems().map(\.description) == ["section 0 has 3 rows but the data source has 4"])
         table.uiKitEra = .twoSpaces
         table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .automatic)
-        #expect(exceptions(table).first?.hasPrefix("NSInternalInconsistencyException: Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (2 inserted, 0 deleted)") == true)
+        #expect(
+            exceptions(table).first?.hasPrefix(
+                "NSInternalInconsistencyException: Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (2 inserted, 0 deleted)"
+            ) == true)
     }
 
     @Test func aValidBatchShowsTheNewRows() {
@@ -108,10 +118,11 @@ final class CountingCell: UITableViewCell {
         let table = controller.tableView!
         controller.fruits.insert("Avocado", at: 1)
         controller.fruits.remove(at: 3)
-        table.performBatchUpdates({
-            table.insertRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
-            table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .fade)
-        }, completion: { finished in #expect(finished) })
+        table.performBatchUpdates(
+            {
+                table.insertRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+                table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .fade)
+            }, completion: { finished in #expect(finished) })
         #expect(texts(table) == ["Apple", "Avocado", "Banana"])
         #expect(exceptions(table).isEmpty)
         #expect(table.consistencyProblems().isEmpty)
@@ -121,10 +132,13 @@ final class CountingCell: UITableViewCell {
         let controller = loaded()
         let table = controller.tableView!
         controller.fruits[1] = "Blueberry"
-        #expect(table.consistencyProblems().map(\.description) == [#"row 0.1 shows a stale cell: "Banana" but it should show "Blueberry""#])
+        #expect(
+            table.consistencyProblems().map(\.description) == [
+                #"row 0.1 shows a stale cell: "Banana" but it should show "Blueberry""#
+            ])
         let before = table.cellForRow(at: IndexPath(row: 1, section: 0))
         table.reconfigureRows(at: [IndexPath(row: 1, section: 0)])
-        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0)) === before)   // reconfigure keeps the cell
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0)) === before)  // reconfigure keeps the cell
         #expect(texts(table) == ["Apple", "Blueberry", "Cherry"])
         #expect(table.consistencyProblems().isEmpty)
         controller.fruits[0] = "Apricot"
@@ -139,11 +153,12 @@ final class CountingCell: UITableViewCell {
         let table = controller.tableView!
         try? table.userMoveRow(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
         #expect(texts(table) == ["Banana", "Cherry", "Apple"])
-        #expect(table.consistencyProblems().map(\.description) == [
-            #"row 0.0 shows "Banana" but the data source has "Apple" there (and "Banana" at row 0.1)"#,
-            #"row 0.1 shows "Cherry" but the data source has "Banana" there (and "Cherry" at row 0.2)"#,
-            #"row 0.2 shows "Apple" but the data source has "Cherry" there (and "Apple" at row 0.0)"#,
-        ])
+        #expect(
+            table.consistencyProblems().map(\.description) == [
+                #"row 0.0 shows "Banana" but the data source has "Apple" there (and "Banana" at row 0.1)"#,
+                #"row 0.1 shows "Cherry" but the data source has "Banana" there (and "Cherry" at row 0.2)"#,
+                #"row 0.2 shows "Apple" but the data source has "Cherry" there (and "Apple" at row 0.0)"#,
+            ])
         controller.writesMovesBack = true
         table.reloadData()
         #expect(table.consistencyProblems().isEmpty)
@@ -165,7 +180,7 @@ final class CountingCell: UITableViewCell {
         let controller = Long(style: .plain)
         controller.loadViewIfNeeded()
         let table = controller.tableView!
-        table.frame = CGRect(x: 0, y: 0, width: 390, height: 440)   // 10 rows of 44 points
+        table.frame = CGRect(x: 0, y: 0, width: 390, height: 440)  // 10 rows of 44 points
         table.layoutIfNeeded()
         #expect(table.indexPathsForVisibleRows?.count == 10)
         CountingCell.reuses = 0
@@ -192,12 +207,13 @@ final class CountingCell: UITableViewCell {
         let controller = FruitViewController(style: .plain)
         controller.loadViewIfNeeded()
         controller.fruits.append("Date")
-        controller.tableView.beginUpdates()   // loads 4 rows: the model already has Date
+        controller.tableView.beginUpdates()  // loads 4 rows: the model already has Date
         controller.tableView.insertRows(at: [IndexPath(row: 3, section: 0)], with: .fade)
         controller.tableView.endUpdates()
-        #expect(exceptions(controller.tableView) == [
-            "NSInternalInconsistencyException: Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>",
-        ])
+        #expect(
+            exceptions(controller.tableView) == [
+                "NSInternalInconsistencyException: Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>"
+            ])
         #expect(controller.tableView.numberOfRows(inSection: 0) == 4)
     }
 }

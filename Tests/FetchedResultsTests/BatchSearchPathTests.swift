@@ -1,5 +1,6 @@
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// The controller's batch search of old slots (`findOldSlots(_:)`), which runs only on trees of
 /// `batchSearchMinimumCount` objects or more, forced onto the small trees of the random tests:

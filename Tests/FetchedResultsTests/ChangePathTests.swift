@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// The linear path for large events (one merge, trees rebuilt) reports exactly what the
 /// incremental one does: two controllers on one context, one forced onto each path, must deliver
@@ -19,17 +20,22 @@ import Testing
     }
 
     static let configurations: [Configuration] = [
-        .init(name: "sections by group, predicate", predicate: "archived == NO",
-              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group", profile: .modern, seed: 11),
-        .init(name: "no sections, descending with ties", predicate: nil,
-              sort: [SortDescriptor(key: "order", ascending: false), SortDescriptor(key: "score")], section: nil,
-              profile: .modern, seed: 12),
-        .init(name: "sections descending, ios9", predicate: "score < 8 OR group == nil",
-              sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
-              profile: .ios9, seed: 13),
-        .init(name: "sections, ios10", predicate: nil,
-              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "score", ascending: false)], section: "group",
-              profile: .ios10, seed: 14),
+        .init(
+            name: "sections by group, predicate", predicate: "archived == NO",
+            sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group", profile: .modern,
+            seed: 11),
+        .init(
+            name: "no sections, descending with ties", predicate: nil,
+            sort: [SortDescriptor(key: "order", ascending: false), SortDescriptor(key: "score")], section: nil,
+            profile: .modern, seed: 12),
+        .init(
+            name: "sections descending, ios9", predicate: "score < 8 OR group == nil",
+            sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
+            profile: .ios9, seed: 13),
+        .init(
+            name: "sections, ios10", predicate: nil,
+            sort: [SortDescriptor(key: "group"), SortDescriptor(key: "score", ascending: false)], section: "group",
+            profile: .ios10, seed: 14),
     ]
 
     @Test(arguments: configurations)
@@ -37,8 +43,9 @@ import Testing
         var rng = SeededGenerator(seed: configuration.seed)
         let context = try makeContext()
         for i in 0..<40 {
-            try insertNote(context, "t\(i)", group: ["A", "B", "C", "", nil].randomElement(using: &rng) ?? nil,
-                           order: Int.random(in: 0..<10, using: &rng))
+            try insertNote(
+                context, "t\(i)", group: ["A", "B", "C", "", nil].randomElement(using: &rng) ?? nil,
+                order: Int.random(in: 0..<10, using: &rng))
         }
         try context.processPendingChanges()
         func controller(_ path: ChangePath) throws -> (FetchedResultsController, RecordingDelegate) {
@@ -53,9 +60,13 @@ import Testing
 
         for event in 0..<600 {
             // Mostly small events, some that touch most of the list.
-            let size = Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 20...60, using: &rng) : Int.random(in: 1...6, using: &rng)
+            let size =
+                Int.random(in: 0..<10, using: &rng) == 0
+                ? Int.random(in: 20...60, using: &rng) : Int.random(in: 1...6, using: &rng)
             var edits = try RandomEdits.apply(count: size, to: context, using: &rng)
-            if Int.random(in: 0..<4, using: &rng) == 0, let object = context.objects(ofEntity: "Note").randomElement(using: &rng) {
+            if Int.random(in: 0..<4, using: &rng) == 0,
+                let object = context.objects(ofEntity: "Note").randomElement(using: &rng)
+            {
                 try set(context, object, "group", .string(""))
                 edits.append("set \(object.objectID) group=\"\"")
             }
@@ -78,6 +89,9 @@ import Testing
         let (controller, _) = try makeController(context)
         #expect(!controller.usesLinearPath(candidates: 10))
         #expect(!controller.usesLinearPath(candidates: FetchedResultsController.linearPathMinimum - 1))
-        #expect(controller.usesLinearPath(candidates: 1_000 / FetchedResultsController.linearPathFactor + FetchedResultsController.linearPathMinimum))
+        #expect(
+            controller.usesLinearPath(
+                candidates: 1_000 / FetchedResultsController.linearPathFactor
+                    + FetchedResultsController.linearPathMinimum))
     }
 }

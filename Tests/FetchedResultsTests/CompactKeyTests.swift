@@ -1,8 +1,9 @@
 import FetchSimCore
-@testable import FetchedResults
 import Foundation
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Compact sort keys against an independent oracle: entries sorted by `EntrySorter` (compact
 /// words, full keys only on inexact ties) must come out as `Value.compare` on the full values,
@@ -17,48 +18,68 @@ import Testing
     }
 
     static let longStrings = [
-        "group 0000000000000000001", "group 0000000000000000002", "group 00000000000000000010", "group 000000000000000000",
+        "group 0000000000000000001", "group 0000000000000000002", "group 00000000000000000010",
+        "group 000000000000000000",
         "aaaaaaaaaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaaaaaab",
-        "aaaaaaaaaaaaaaaaaaaaaa\u{0}", "aaaaaaaaaaaaaaaaaaaaaa\u{0}\u{0}", "ééééééééééééééé", "éééééééééééééééa", "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}",
+        "aaaaaaaaaaaaaaaaaaaaaa\u{0}", "aaaaaaaaaaaaaaaaaaaaaa\u{0}\u{0}", "ééééééééééééééé", "éééééééééééééééa",
+        "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}",
         "🙂🙂🙂🙂🙂🙂🙂", "🙂🙂🙂🙂🙂🙂🙂🙂",
     ]
-    static let shortStrings = ["", "a", "B", "ab", "a b", "é", "e\u{301}", "Zürich", "zz", "🙂", "group 10", "group 9", "a\u{0}", "a\u{0}b", "a\u{1}"]
+    static let shortStrings = [
+        "", "a", "B", "ab", "a b", "é", "e\u{301}", "Zürich", "zz", "🙂", "group 10", "group 9", "a\u{0}", "a\u{0}b",
+        "a\u{1}",
+    ]
 
     static let columns: [Column] = [
         Column(name: "ints with nil", type: .int) { rng in
-            Int.random(in: 0..<8, using: &rng) == 0 ? .null : .int(Int.random(in: -5...5, using: &rng) * (Bool.random(using: &rng) ? 1 : Int.max / 8))
+            Int.random(in: 0..<8, using: &rng) == 0
+                ? .null : .int(Int.random(in: -5...5, using: &rng) * (Bool.random(using: &rng) ? 1 : Int.max / 8))
         },
         Column(name: "bools", type: .bool) { rng in .bool(Bool.random(using: &rng)) },
         Column(name: "doubles with zeros", type: .double) { rng in
             [.double(-0.0), .double(0.0), .double(-1.5), .double(2.25), .double(.infinity), .double(-.infinity), .null]
                 .randomElement(using: &rng) ?? .null
         },
-        Column(name: "dates", type: .date) { rng in .date(Date(timeIntervalSince1970: Double(Int.random(in: -3...3, using: &rng)) * 1e9)) },
+        Column(name: "dates", type: .date) { rng in
+            .date(Date(timeIntervalSince1970: Double(Int.random(in: -3...3, using: &rng)) * 1e9))
+        },
         Column(name: "short strings", type: .string) { rng in .string(shortStrings.randomElement(using: &rng) ?? "") },
         Column(name: "long strings sharing prefixes", type: .string) { rng in
-            Int.random(in: 0..<10, using: &rng) == 0 ? .null : .string((longStrings + shortStrings).randomElement(using: &rng) ?? "")
+            Int.random(in: 0..<10, using: &rng) == 0
+                ? .null : .string((longStrings + shortStrings).randomElement(using: &rng) ?? "")
         },
         // Integers mixed with doubles stay within ±2^53 plus one big pair: `Value.compare` turns
         // integers into doubles when it meets a double, so 2^53 + 1 would equal the double 2^53
         // while exceeding the integer 2^53, and no order could agree with it on every pair.
         Column(name: "ints mixed with doubles (int column)", type: .int) { rng in
-            [.int(1 << 53), .int(1 << 53 - 1), .double(0x1p53), .double(0x1p53 + 2), .int(-3), .double(-2.5), .double(-3), .int(0),
-             .double(-0.0), .bool(true), .int(1), .double(1e300), .double(-1e300), .int(-(1 << 53))].randomElement(using: &rng) ?? .null
+            [
+                .int(1 << 53), .int(1 << 53 - 1), .double(0x1p53), .double(0x1p53 + 2), .int(-3), .double(-2.5),
+                .double(-3), .int(0),
+                .double(-0.0), .bool(true), .int(1), .double(1e300), .double(-1e300), .int(-(1 << 53)),
+            ].randomElement(using: &rng) ?? .null
         },
         Column(name: "ints mixed with doubles (double column)", type: .double) { rng in
-            [.int(1 << 53), .int(1 << 53 - 1), .double(0x1p53), .double(0x1p53 + 2), .int(-3), .double(-2.5), .double(-3), .int(0),
-             .double(-0.0), .bool(false), .double(0x1p63), .double(.infinity), .int(-(1 << 53))].randomElement(using: &rng) ?? .null
+            [
+                .int(1 << 53), .int(1 << 53 - 1), .double(0x1p53), .double(0x1p53 + 2), .int(-3), .double(-2.5),
+                .double(-3), .int(0),
+                .double(-0.0), .bool(false), .double(0x1p63), .double(.infinity), .int(-(1 << 53)),
+            ].randomElement(using: &rng) ?? .null
         },
         Column(name: "kinds mixed", type: nil) { rng in
-            [.null, .int(2), .double(1.5), .string("x"), .string(longStrings[0]), .date(Date(timeIntervalSince1970: 0)),
-             .object(ObjectID(3)), .object(ObjectID(1)), .bool(true)].randomElement(using: &rng) ?? .null
+            [
+                .null, .int(2), .double(1.5), .string("x"), .string(longStrings[0]),
+                .date(Date(timeIntervalSince1970: 0)),
+                .object(ObjectID(3)), .object(ObjectID(1)), .bool(true),
+            ].randomElement(using: &rng) ?? .null
         },
     ]
 
     static let directions: [[Bool]] = [[true, true], [false, true], [true, false], [false, false]]
 
     /// The order the controller must keep: `Value.compare` per key in its direction, then ID.
-    static func oracle(_ a: (values: [Value], id: ObjectID), _ b: (values: [Value], id: ObjectID), ascending: [Bool]) -> Bool {
+    static func oracle(_ a: (values: [Value], id: ObjectID), _ b: (values: [Value], id: ObjectID), ascending: [Bool])
+        -> Bool
+    {
         for i in ascending.indices {
             let c = Value.compare(a.values[i], b.values[i])
             if c != 0 { return ascending[i] ? c < 0 : c > 0 }
@@ -68,7 +89,8 @@ import Testing
 
     /// Entries for `objects` with keys drawn from `columns`, their full values, and the ordering.
     static func entries(_ objects: [ManagedObject], _ columns: [Column], ascending: [Bool], rng: inout SeededGenerator)
-        -> (entries: [ResultEntry], values: [ObjectID: [Value]], ordering: EntryOrdering) {
+        -> (entries: [ResultEntry], values: [ObjectID: [Value]], ordering: EntryOrdering)
+    {
         let layout = KeyLayout(ascending: ascending, types: columns.map(\.type))
         let inexact = InexactKeys()
         var values: [ObjectID: [Value]] = [:]
@@ -98,7 +120,9 @@ import Testing
             var mismatches = 0
             for a in entries.prefix(40) {
                 for b in entries.prefix(40) {
-                    let oracle = Self.oracle((values[a.objectID] ?? [], a.objectID), (values[b.objectID] ?? [], b.objectID), ascending: ascending)
+                    let oracle = Self.oracle(
+                        (values[a.objectID] ?? [], a.objectID), (values[b.objectID] ?? [], b.objectID),
+                        ascending: ascending)
                     if ordering.areInIncreasingOrder(a, b) != oracle { mismatches += 1 }
                 }
             }
@@ -130,17 +154,26 @@ import Testing
 
     @Test func whatIsExact() {
         let layout = KeyLayout(ascending: [true], types: [.string])
-        func exact(_ value: Value, _ layout: KeyLayout) -> Bool { !SortKey([value], at: [0], layout: layout).code.isInexact }
+        func exact(_ value: Value, _ layout: KeyLayout) -> Bool {
+            !SortKey([value], at: [0], layout: layout).code.isInexact
+        }
         // A string fits with its tag and 2-byte end in 23 bytes: 20 bytes; a NUL takes two.
         #expect(exact(.string(String(repeating: "x", count: 20)), layout))
         #expect(!exact(.string(String(repeating: "x", count: 21)), layout))
         #expect(!exact(.string(String(repeating: "\u{0}", count: 11)), layout))
-        let ints = KeyLayout(ascending: [false], types: [.int]), doubles = KeyLayout(ascending: [true], types: [.double])
+        let ints = KeyLayout(ascending: [false], types: [.int])
+        let doubles = KeyLayout(ascending: [true], types: [.double])
         #expect(exact(.int(.min), ints) && exact(.null, ints) && !exact(.double(1), ints) && !exact(.bool(true), ints))
-        #expect(exact(.double(-1.5), doubles) && !exact(.double(-0.0), doubles) && !exact(.double(.nan), doubles) && !exact(.int(1), doubles))
+        #expect(
+            exact(.double(-1.5), doubles) && !exact(.double(-0.0), doubles) && !exact(.double(.nan), doubles)
+                && !exact(.int(1), doubles))
         // Two keys of 9 bytes each and a 9-character string (the bench's) fit; a third key does not.
         let three = KeyLayout(ascending: [true, true, true], types: [.string, .int, .int])
-        #expect(!SortKey([.string("group 042"), .int(7)], at: [0, 1], layout: KeyLayout(ascending: [true, true], types: [.string, .int])).code.isInexact)
+        #expect(
+            !SortKey(
+                [.string("group 042"), .int(7)], at: [0, 1],
+                layout: KeyLayout(ascending: [true, true], types: [.string, .int])
+            ).code.isInexact)
         #expect(SortKey([.string("group 042"), .int(7), .int(1)], at: [0, 1, 2], layout: three).code.isInexact)
     }
 
@@ -164,8 +197,12 @@ import Testing
             for i in strings.indices {
                 for j in strings.indices {
                     let expected = Value.compare(.string(strings[i]), .string(strings[j]))
-                    let byWords = words(keys[i]).lexicographicallyPrecedes(words(keys[j])) ? -1 : words(keys[i]) == words(keys[j]) ? 0 : 1
-                    #expect(byWords == (ascending ? expected.signum() : -expected.signum()), "\(Array(strings[i].utf8)) \(Array(strings[j].utf8))")
+                    let byWords =
+                        words(keys[i]).lexicographicallyPrecedes(words(keys[j]))
+                        ? -1 : words(keys[i]) == words(keys[j]) ? 0 : 1
+                    #expect(
+                        byWords == (ascending ? expected.signum() : -expected.signum()),
+                        "\(Array(strings[i].utf8)) \(Array(strings[j].utf8))")
                 }
             }
         }
@@ -178,7 +215,8 @@ import Testing
         let small = Column(name: "small ints", type: .int) { rng in .int(Int.random(in: 0..<3, using: &rng)) }
         let strings = Self.columns[5]
         for ascending in [[true, false, true], [false, true, false]] {
-            let (entries, values, ordering) = Self.entries(objects, [strings, small, small], ascending: ascending, rng: &rng)
+            let (entries, values, ordering) = Self.entries(
+                objects, [strings, small, small], ascending: ascending, rng: &rng)
             var sorted = entries
             EntrySorter.sort(&sorted, by: ordering)
             let expected = entries.map { (values: values[$0.objectID] ?? [], id: $0.objectID) }

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// docs/semantics.md, rules 1–10, one test per rule.
 @Suite struct DeliveryRuleTests {
@@ -25,15 +26,16 @@ import Testing
         let a = try insertNote(context, "a", group: "A")
         try context.processPendingChanges()
         let (_, delegate) = try makeController(context, profile: .ios10)
-        try set(context, a, "group", .string("B"))        // section A empties, section B appears
+        try set(context, a, "group", .string("B"))  // section A empties, section B appears
         try insertNote(context, "c", group: "C")
         try context.processPendingChanges()
-        #expect(delegate.take() == [
-            "willChange",
-            #"section delete 0 "A""#, #"section insert 0 "B""#, #"section insert 1 "C""#,
-            "object #2 insert nil 1.0", "object #1 move 0.0 0.0",
-            "didChange",
-        ])
+        #expect(
+            delegate.take() == [
+                "willChange",
+                #"section delete 0 "A""#, #"section insert 0 "B""#, #"section insert 1 "C""#,
+                "object #2 insert nil 1.0", "object #1 move 0.0 0.0",
+                "didChange",
+            ])
     }
 
     @Test func rule02_todayObjectDeletesComeFirstThenSectionInsertsThenSectionDeletes() throws {
@@ -45,17 +47,18 @@ import Testing
         try insertNote(context, "e", group: "D", order: 1)
         try context.processPendingChanges()
         let (_, delegate) = try makeController(context)
-        try set(context, a, "group", .string("B"))        // section A empties, section B appears
+        try set(context, a, "group", .string("B"))  // section A empties, section B appears
         try insertNote(context, "c", group: "C")
         try context.delete(d.objectID)
         try context.processPendingChanges()
-        #expect(delegate.take() == [
-            "willChange",
-            "object #2 delete 1.0 nil",
-            #"section insert 0 "B""#, #"section insert 1 "C""#, #"section delete 0 "A""#,
-            "object #4 insert nil 1.0", "object #1 move 0.0 0.0",
-            "didChange",
-        ])
+        #expect(
+            delegate.take() == [
+                "willChange",
+                "object #2 delete 1.0 nil",
+                #"section insert 0 "B""#, #"section insert 1 "C""#, #"section delete 0 "A""#,
+                "object #4 insert nil 1.0", "object #1 move 0.0 0.0",
+                "didChange",
+            ])
     }
 
     @Test func rule03_eventsComeWhenPendingChangesAreProcessedNotPerSetter() throws {
@@ -81,9 +84,11 @@ import Testing
         var seen: [String] = []
         delegate.onObjectChange = { controller, change in
             guard change.type == .update, let old = change.indexPath, let new = change.newIndexPath else { return }
-            seen.append("old path holds \(controller.object(at: old)?.objectID.description ?? "nil"), new path holds \(controller.object(at: new)?.objectID.description ?? "nil")")
+            seen.append(
+                "old path holds \(controller.object(at: old)?.objectID.description ?? "nil"), new path holds \(controller.object(at: new)?.objectID.description ?? "nil")"
+            )
         }
-        try insertNote(context, "a", group: "A", order: 0)   // above c
+        try insertNote(context, "a", group: "A", order: 0)  // above c
         try set(context, c, "title", .string("c2"))
         try context.processPendingChanges()
         #expect(seen == ["old path holds #1, new path holds #2"])
@@ -109,10 +114,11 @@ import Testing
         }
         try insertNote(context, "a", group: "A")
         try context.processPendingChanges()
-        #expect(errors == [
-            ObjectGraphError.reentrantChangeProcessing.description,
-            FetchedResultsError.fetchDuringChangeDelivery.description,
-        ])
+        #expect(
+            errors == [
+                ObjectGraphError.reentrantChangeProcessing.description,
+                FetchedResultsError.fetchDuringChangeDelivery.description,
+            ])
         #expect(controller.numberOfFetchedObjects == 1)
     }
 
@@ -139,8 +145,9 @@ import Testing
         try set(context, a, "order", .int(20))
         try set(context, a, "title", .string("a2"))
         try context.processPendingChanges()
-        #expect(delegate.take() == ["willChange", "object #1 move 0.0 0.1", "didChange"], "one move, no separate update")
-        try set(context, b, "order", .int(5))    // still first
+        #expect(
+            delegate.take() == ["willChange", "object #1 move 0.0 0.1", "didChange"], "one move, no separate update")
+        try set(context, b, "order", .int(5))  // still first
         try context.processPendingChanges()
         #expect(delegate.take() == ["willChange", "object #2 update 0.0 0.0", "didChange"])
     }
@@ -168,7 +175,11 @@ import Testing
         try context.processPendingChanges()
         try context.delete(a.objectID)
         try context.processPendingChanges()
-        #expect(delegate.take() == ["willChange", "object #1 insert nil 0.0", "didChange", "willChange", "object #1 delete 0.0 nil", "didChange"])
+        #expect(
+            delegate.take() == [
+                "willChange", "object #1 insert nil 0.0", "didChange", "willChange", "object #1 delete 0.0 nil",
+                "didChange",
+            ])
         #expect(controller.numberOfSections == 1)
     }
 }

@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// `EntryOrdering.isOrdered(_:before:)`, the comparison the batch search makes on entries in
 /// place (the first two words read from memory, the rest out of line), against the same
@@ -14,14 +15,16 @@ import Testing
         let context = try makeContext()
         let objects = try (0..<40).map { try insertNote(context, "t\($0)") }
         for ascending in CompactKeyTests.directions {
-            let (entries, values, ordering) = CompactKeyTests.entries(objects, [first, second], ascending: ascending, rng: &rng)
+            let (entries, values, ordering) = CompactKeyTests.entries(
+                objects, [first, second], ascending: ascending, rng: &rng)
             var mismatches = 0
             entries.withUnsafeBufferPointer { entries in
                 for a in entries.indices {
                     for b in entries.indices {
                         let (x, y) = (entries[a], entries[b])
-                        let oracle = CompactKeyTests.oracle((values[x.objectID] ?? [], x.objectID), (values[y.objectID] ?? [], y.objectID),
-                                                            ascending: ascending)
+                        let oracle = CompactKeyTests.oracle(
+                            (values[x.objectID] ?? [], x.objectID), (values[y.objectID] ?? [], y.objectID),
+                            ascending: ascending)
                         guard let base = entries.baseAddress else { continue }
                         if ordering.isOrdered(base + a, before: base + b) != oracle { mismatches += 1 }
                     }

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// The fetch's in-place sort (`EntrySorter`) against an independent oracle (`Value.compare` key
 /// by key in each key's direction, then ID: `CompactKeyTests.oracle`), on every path of the
@@ -12,7 +13,10 @@ import Testing
         let objects = try (0..<5).map { try insertNote(context, "t\($0)") }
         // Keys (group, order): #1 ("b", 2), #2 ("a", 9), #3 ("b", 1), #4 ("a", 9), #5 (nil, 5).
         // Ascending by group (nil first), then by order, then by ID: #5, #2, #4, #3, #1.
-        let keys: [[Value]] = [[.string("b"), .int(2)], [.string("a"), .int(9)], [.string("b"), .int(1)], [.string("a"), .int(9)], [.null, .int(5)]]
+        let keys: [[Value]] = [
+            [.string("b"), .int(2)], [.string("a"), .int(9)], [.string("b"), .int(1)], [.string("a"), .int(9)],
+            [.null, .int(5)],
+        ]
         let layout = KeyLayout(ascending: [true, true], types: [.string, .int])
         let ordering = EntryOrdering(layout: layout, inexact: InexactKeys())
         var entries = zip(objects, keys).map { ResultEntry(object: $0, key: SortKey($1, at: [0, 1], layout: layout)) }
@@ -20,7 +24,9 @@ import Testing
         #expect(entries.map(\.objectID.rawValue) == [5, 2, 4, 3, 1])
         // Descending by group, ascending by order: #1 ("b", 2) after #3 ("b", 1); nil last.
         let mixed = KeyLayout(ascending: [false, true], types: [.string, .int])
-        var descending = zip(objects, keys).map { ResultEntry(object: $0, key: SortKey($1, at: [0, 1], layout: mixed)) }
+        var descending = zip(objects, keys).map {
+            ResultEntry(object: $0, key: SortKey($1, at: [0, 1], layout: mixed))
+        }
         EntrySorter.sort(&descending, by: EntryOrdering(layout: mixed, inexact: InexactKeys()))
         #expect(descending.map(\.objectID.rawValue) == [3, 1, 2, 4, 5])
     }
@@ -33,10 +39,16 @@ import Testing
         let context = try makeContext()
         let objects = try (0..<count).map { try insertNote(context, "t\($0)") }
         // Long strings sharing prefixes (inexact keys) and small ints (ties broken by ID).
-        let small = CompactKeyTests.Column(name: "small ints", type: .int) { rng in .int(Int.random(in: 0..<4, using: &rng)) }
-        for columns in [[CompactKeyTests.columns[5], small], [small, small], [CompactKeyTests.columns[0], CompactKeyTests.columns[4]]] {
+        let small = CompactKeyTests.Column(name: "small ints", type: .int) { rng in
+            .int(Int.random(in: 0..<4, using: &rng))
+        }
+        for columns in [
+            [CompactKeyTests.columns[5], small], [small, small],
+            [CompactKeyTests.columns[0], CompactKeyTests.columns[4]],
+        ] {
             for ascending in CompactKeyTests.directions {
-                let (entries, values, ordering) = CompactKeyTests.entries(objects, columns, ascending: ascending, rng: &rng)
+                let (entries, values, ordering) = CompactKeyTests.entries(
+                    objects, columns, ascending: ascending, rng: &rng)
                 let expected = entries.map { (values: values[$0.objectID] ?? [], id: $0.objectID) }
                     .sorted { CompactKeyTests.oracle($0, $1, ascending: ascending) }.map(\.id)
                 var sorted = entries

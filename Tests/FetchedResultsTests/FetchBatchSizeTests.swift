@@ -1,7 +1,8 @@
-@testable import FetchedResults
 import FetchSimCore
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// `fetchBatchSize` (docs/semantics.md, "fetchBatchSize"): Apple's documentation — "When the fetch
 /// is executed, the entire request is evaluated and the identities of all matching objects
@@ -13,7 +14,8 @@ import Testing
         let context = try makeContext()
         for i in 0..<12 { try insertNote(context, "n\(i)", order: i) }
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "order")], fetchBatchSize: batchSize)
+        let request = FetchRequest(
+            entityName: "Note", sortDescriptors: [SortDescriptor(key: "order")], fetchBatchSize: batchSize)
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
         return (context, controller)
@@ -25,11 +27,11 @@ import Testing
         #expect(frc.numberOfBatchesFetched == 0)
         _ = frc.object(at: IndexPath(row: 0, section: 0))
         #expect((frc.numberOfBatchesFetched, frc.numberOfFaults) == (1, 7))
-        _ = frc.object(at: IndexPath(row: 3, section: 0))      // same batch: no fetch
+        _ = frc.object(at: IndexPath(row: 3, section: 0))  // same batch: no fetch
         #expect((frc.numberOfBatchesFetched, frc.numberOfFaults) == (1, 7))
-        _ = frc.object(at: IndexPath(row: 7, section: 0))      // ranks 5–9
+        _ = frc.object(at: IndexPath(row: 7, section: 0))  // ranks 5–9
         #expect((frc.numberOfBatchesFetched, frc.numberOfFaults) == (2, 2))
-        _ = frc.object(at: IndexPath(row: 11, section: 0))     // the short last batch, 10–11
+        _ = frc.object(at: IndexPath(row: 11, section: 0))  // the short last batch, 10–11
         #expect((frc.numberOfBatchesFetched, frc.numberOfFaults) == (3, 0))
     }
 
@@ -45,7 +47,7 @@ import Testing
         frc.delegate = delegate
         try insertNote(context, "first", order: -1)
         try context.processPendingChanges()
-        _ = frc.object(at: IndexPath(row: 0, section: 0))      // the new object: in memory
+        _ = frc.object(at: IndexPath(row: 0, section: 0))  // the new object: in memory
         #expect((frc.numberOfBatchesFetched, frc.numberOfFaults) == (0, 12))
         withExtendedLifetime(delegate) {}
     }

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Fetching: predicates, multi-key sorts in both directions, ties, sections, limit and offset,
 /// index titles, and request validation.
@@ -19,16 +20,19 @@ import Testing
 
     @Test func multiKeySortsAscendingAndDescendingWithTiesByObjectID() throws {
         let context = try context([("a", "X", 2), ("b", "Y", 1), ("c", "X", 1), ("d", "Y", 1), ("e", "X", 2)])
-        let (asc, _) = try makeController(context, sort: [SortDescriptor(key: "order"), SortDescriptor(key: "group", ascending: false)], section: nil)
+        let (asc, _) = try makeController(
+            context, sort: [SortDescriptor(key: "order"), SortDescriptor(key: "group", ascending: false)], section: nil)
         // order 1: Y (b, d by ID), X (c); order 2: X (a, e by ID).
         #expect(titles(asc) == ["b", "d", "c", "a", "e"])
-        let (desc, _) = try makeController(context, sort: [SortDescriptor(key: "order", ascending: false)], section: nil)
+        let (desc, _) = try makeController(
+            context, sort: [SortDescriptor(key: "order", ascending: false)], section: nil)
         #expect(titles(desc) == ["a", "e", "b", "c", "d"], "ties stay in ID order even when descending")
     }
 
     @Test func predicatesFilterAndNilSortsFirst() throws {
         let context = try context([("a", nil, 0), ("b", "X", 0), ("c", "Y", 0)])
-        let (controller, _) = try makeController(context, predicate: "title != 'b'", sort: [SortDescriptor(key: "group")], section: "group")
+        let (controller, _) = try makeController(
+            context, predicate: "title != 'b'", sort: [SortDescriptor(key: "group")], section: "group")
         #expect(titles(controller) == ["a", "c"])
         #expect(controller.sections?.map(\.name) == ["", "Y"], "nil names its section \"\"")
     }
@@ -66,10 +70,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (FetchRequest(entityName: "Nope", sortDescriptors: [SortDescriptor(key: "order")]), FetchedResultsError.unknownEntity("Nope")),
+        (
+            FetchRequest(entityName: "Nope", sortDescriptors: [SortDescriptor(key: "order")]),
+            FetchedResultsError.unknownEntity("Nope")
+        ),
         (FetchRequest(entityName: "Note", sortDescriptors: []), .noSortDescriptors),
-        (FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "ordr")]), .unknownAttribute("ordr", entity: "Note", role: "sort key")),
-        (FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "order")], fetchLimit: -1), .negative("fetchLimit", -1)),
+        (
+            FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "ordr")]),
+            .unknownAttribute("ordr", entity: "Note", role: "sort key")
+        ),
+        (
+            FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "order")], fetchLimit: -1),
+            .negative("fetchLimit", -1)
+        ),
     ])
     func invalidRequestsThrowTypedErrors(request: FetchRequest, error: FetchedResultsError) throws {
         let context = try makeContext()
@@ -78,8 +91,14 @@ import Testing
 
     @Test func predicateErrorsCarryTheirColumn() throws {
         let context = try makeContext()
-        let request = FetchRequest(entityName: "Note", predicate: try Predicate(format: "titel == 'x'"), sortDescriptors: [SortDescriptor(key: "order")])
-        let error = #expect(throws: FetchedResultsError.self) { try FetchedResultsController(fetchRequest: request, context: context) }
-        #expect(error?.description == "predicate: unknown attribute 'titel' of entity 'Note' at column 1 (did you mean 'title'?)")
+        let request = FetchRequest(
+            entityName: "Note", predicate: try Predicate(format: "titel == 'x'"),
+            sortDescriptors: [SortDescriptor(key: "order")])
+        let error = #expect(throws: FetchedResultsError.self) {
+            try FetchedResultsController(fetchRequest: request, context: context)
+        }
+        #expect(
+            error?.description
+                == "predicate: unknown attribute 'titel' of entity 'Note' at column 1 (did you mean 'title'?)")
     }
 }

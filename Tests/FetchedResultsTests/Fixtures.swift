@@ -1,23 +1,32 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// A context with `Note(title: string, group: string?, order: int, archived: bool, score: int)`.
 func makeContext() throws -> ObjectContext {
     let context = try ObjectContext()
-    try context.define(Entity(name: "Note", attributes: [
-        Attribute("title", .string), Attribute("group", .string, isOptional: true), Attribute("order", .int),
-        Attribute("archived", .bool), Attribute("score", .int),
-    ]))
+    try context.define(
+        Entity(
+            name: "Note",
+            attributes: [
+                Attribute("title", .string), Attribute("group", .string, isOptional: true), Attribute("order", .int),
+                Attribute("archived", .bool), Attribute("score", .int),
+            ]))
     return context
 }
 
 @discardableResult
-func insertNote(_ context: ObjectContext, _ title: String, group: String? = nil, order: Int = 0, archived: Bool = false) throws -> ManagedObject {
-    try context.insert("Note", values: [
-        ("title", .string(title)), ("group", group.map(Value.string) ?? .null), ("order", .int(order)), ("archived", .bool(archived)),
-    ])
+func insertNote(_ context: ObjectContext, _ title: String, group: String? = nil, order: Int = 0, archived: Bool = false)
+    throws -> ManagedObject
+{
+    try context.insert(
+        "Note",
+        values: [
+            ("title", .string(title)), ("group", group.map(Value.string) ?? .null), ("order", .int(order)),
+            ("archived", .bool(archived)),
+        ])
 }
 
 func set(_ context: ObjectContext, _ object: ManagedObject, _ key: String, _ value: Value) throws {
@@ -44,16 +53,24 @@ class RecordingDelegate: FetchedResultsControllerDelegate {
         lines.append("willChange")
     }
 
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         lines.append("section \(type) \(sectionIndex) \"\(section.name)\"")
         callbacks.append(.section(SectionChange(type: type, index: sectionIndex, name: section.name)))
     }
 
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
-        let old = indexPath?.shortDescription ?? "nil", new = newIndexPath?.shortDescription ?? "nil"
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {
+        let old = indexPath?.shortDescription ?? "nil"
+        let new = newIndexPath?.shortDescription ?? "nil"
         lines.append("object \(object.objectID) \(type) \(old) \(new)")
         callbacks.append(.object(type: type, id: object.objectID, old: indexPath, new: newIndexPath))
-        onObjectChange?(controller, ObjectChange(type: type, object: object, indexPath: indexPath, newIndexPath: newIndexPath))
+        onObjectChange?(
+            controller, ObjectChange(type: type, object: object, indexPath: indexPath, newIndexPath: newIndexPath))
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) {
@@ -62,7 +79,10 @@ class RecordingDelegate: FetchedResultsControllerDelegate {
 
     /// Returns the lines recorded since the last call and forgets them.
     func take() -> [String] {
-        defer { lines = []; callbacks = [] }
+        defer {
+            lines = []
+            callbacks = []
+        }
         return lines
     }
 }
@@ -77,7 +97,9 @@ final class SnapshotRecordingDelegate: RecordingDelegate, FetchedResultsSnapshot
 
 /// A recording delegate that asks for differences (used without a section key path).
 final class DifferenceRecordingDelegate: RecordingDelegate, FetchedResultsDifferenceDelegate {
-    func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
+    func controller(
+        _ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>
+    ) {
         lines.append("difference")
         differences.append(difference)
     }
@@ -85,7 +107,9 @@ final class DifferenceRecordingDelegate: RecordingDelegate, FetchedResultsDiffer
 
 /// A recording delegate that names section index titles itself: the section name in lower case.
 final class IndexTitleRecordingDelegate: RecordingDelegate, FetchedResultsSectionIndexTitleDelegate {
-    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) -> String? {
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String)
+        -> String?
+    {
         sectionName.isEmpty ? nil : sectionName.lowercased()
     }
 }
@@ -115,8 +139,11 @@ func makeController(
 /// Section names and object IDs as the controller exposes them.
 func layout(of controller: FetchedResultsController) -> [Layout.Section] {
     (0..<controller.numberOfSections).map { s in
-        Layout.Section(name: controller.sectionName(at: s) ?? "?",
-                       ids: (0..<controller.numberOfObjects(inSection: s)).compactMap { controller.object(at: IndexPath(row: $0, section: s))?.objectID })
+        Layout.Section(
+            name: controller.sectionName(at: s) ?? "?",
+            ids: (0..<controller.numberOfObjects(inSection: s)).compactMap {
+                controller.object(at: IndexPath(row: $0, section: s))?.objectID
+            })
     }
 }
 

@@ -1,7 +1,7 @@
+import FetchedResults
 // Imports Foundation next to FetchSim's modules, as an app's file does, and deliberately not
 // FetchSimCore: `IndexPath` must come through the products and mean one type.
 import Foundation
-import FetchedResults
 import Testing
 
 /// A delegate as an app writes it, in a file that sees Foundation.
@@ -10,12 +10,20 @@ private final class AppDelegate: FetchedResultsControllerDelegate {
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) { log.append("will") }
 
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         log.append("section \(sectionIndex)")
     }
 
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
-        log.append("object \(indexPath.map { "\($0.section).\($0.row)" } ?? "nil") \(newIndexPath.map { "\($0.section).\($0.row)" } ?? "nil")")
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {
+        log.append(
+            "object \(indexPath.map { "\($0.section).\($0.row)" } ?? "nil") \(newIndexPath.map { "\($0.section).\($0.row)" } ?? "nil")"
+        )
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) { log.append("did") }

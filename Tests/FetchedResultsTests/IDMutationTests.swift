@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Temporary IDs become permanent (issue 33 item 7): the public decompilation of iOS 18.2's
 /// `-_managedObjectContextDidMutateObjectIDs:` hands a difference delegate, per changed object in
@@ -26,24 +27,32 @@ import Testing
         _ = try insertNote(context, "c", order: 20)
         try context.processPendingChanges()
         try context.save()
-        let (_, delegate) = try makeController(context, sort: [SortDescriptor(key: "order")], section: nil,
-                                               delegate: DifferenceRecordingDelegate())
-        let b = try insertNote(context, "b", order: 10)   // #3 at offset 1
-        let d = try insertNote(context, "d", order: 30)   // #4 at offset 3
+        let (_, delegate) = try makeController(
+            context, sort: [SortDescriptor(key: "order")], section: nil,
+            delegate: DifferenceRecordingDelegate())
+        let b = try insertNote(context, "b", order: 10)  // #3 at offset 1
+        let d = try insertNote(context, "d", order: 30)  // #4 at offset 3
         try context.processPendingChanges()
         #expect(delegate.take() == ["difference"], "the inserts")
         try context.save()
         #expect(delegate.take() == ["difference"], "the saved inserts' new IDs")
         let difference = try #require(delegate.differences.last)
         typealias Step = SnapshotDifferenceTests.Step
-        #expect(difference.removals.map(Step.init) == [Step(offset: 1, id: b.objectID, associated: 1), Step(offset: 3, id: d.objectID, associated: 3)])
-        #expect(difference.insertions.map(Step.init) == [Step(offset: 1, id: b.objectID, associated: 1), Step(offset: 3, id: d.objectID, associated: 3)])
+        #expect(
+            difference.removals.map(Step.init) == [
+                Step(offset: 1, id: b.objectID, associated: 1), Step(offset: 3, id: d.objectID, associated: 3),
+            ])
+        #expect(
+            difference.insertions.map(Step.init) == [
+                Step(offset: 1, id: b.objectID, associated: 1), Step(offset: 3, id: d.objectID, associated: 3),
+            ])
     }
 
     @Test func obtainingPermanentIDsFirstMovesTheDifferenceThere() throws {
         let context = try makeContext()
-        let (_, delegate) = try makeController(context, sort: [SortDescriptor(key: "order")], section: nil,
-                                               delegate: DifferenceRecordingDelegate())
+        let (_, delegate) = try makeController(
+            context, sort: [SortDescriptor(key: "order")], section: nil,
+            delegate: DifferenceRecordingDelegate())
         let a = try insertNote(context, "a", order: 0)
         try context.processPendingChanges()
         _ = delegate.take()
@@ -55,8 +64,9 @@ import Testing
 
     @Test func snapshotAndPerChangeDelegatesHearNothing() throws {
         let context = try makeContext()
-        let (first, snapshots) = try makeController(context, sort: [SortDescriptor(key: "order")], section: nil,
-                                                    delegate: SnapshotRecordingDelegate())
+        let (first, snapshots) = try makeController(
+            context, sort: [SortDescriptor(key: "order")], section: nil,
+            delegate: SnapshotRecordingDelegate())
         let (second, callbacks) = try makeController(context, sort: [SortDescriptor(key: "order")], section: nil)
         _ = try insertNote(context, "a", order: 0)
         try context.processPendingChanges()

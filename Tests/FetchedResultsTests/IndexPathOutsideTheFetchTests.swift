@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// `indexPath(forObject:)` of an object the fetch does not hold is nil (Apple's documentation:
 /// "The index path of object in the receiver's fetch results, or nil if object could not be
@@ -15,8 +16,9 @@ import Testing
         let filtered = try context.insert("Note", values: [("title", .string("b")), ("order", .int(50))])
         let other = try context.insert("List", values: [("name", .string("Groceries"))])
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Note", predicate: try Predicate(format: "order < 10"),
-                                   sortDescriptors: [SortDescriptor(key: "order")])
+        let request = FetchRequest(
+            entityName: "Note", predicate: try Predicate(format: "order < 10"),
+            sortDescriptors: [SortDescriptor(key: "order")])
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
@@ -30,4 +32,3 @@ import Testing
         #expect(delegate.take().contains("object #1 delete 0.0 nil"), "tracked while the delegate lives")
     }
 }
-

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// docs/semantics.md, rules 11–13, rule 19 and the compatibility profiles (rules 21–24).
 @Suite struct IndexPathRuleTests {
@@ -17,7 +18,11 @@ import Testing
         try insertNote(context, "c", group: "A", order: 5)
         try set(context, b, "order", .int(10))
         try context.processPendingChanges()
-        #expect(delegate.take() == ["willChange", "object #1 delete 0.0 nil", "object #4 insert nil 0.1", "object #2 move 0.1 0.2", "didChange"])
+        #expect(
+            delegate.take() == [
+                "willChange", "object #1 delete 0.0 nil", "object #4 insert nil 0.1", "object #2 move 0.1 0.2",
+                "didChange",
+            ])
     }
 
     @Test func rule12_anUpdateCarriesItsNewIndexPath() throws {
@@ -44,8 +49,11 @@ import Testing
         for name in ["Delaware", "Washington"] { try context.delete(try #require(states[name]).objectID) }
         try context.processPendingChanges()
         let callbacks = delegate.callbacks
-        #expect(delegate.take() == ["willChange", "object #3 delete 0.2 nil", "object #5 delete 0.4 nil",
-                                    "object #6 insert nil 0.0", "object #7 insert nil 0.3", "object #8 insert nil 0.5", "didChange"])
+        #expect(
+            delegate.take() == [
+                "willChange", "object #3 delete 0.2 nil", "object #5 delete 0.4 nil",
+                "object #6 insert nil 0.0", "object #7 insert nil 0.3", "object #8 insert nil 0.5", "didChange",
+            ])
         let after = try UIKitReplay.apply(callbacks, to: before).get()
         let titles = after[0].ids.compactMap { context.object(with: $0)?["title"].description }
         #expect(titles == ["Alaska", "Arizona", "California", "Georgia", "New Jersey", "Virginia"])
@@ -82,7 +90,11 @@ import Testing
         }
         try context.processPendingChanges()
         // Since iOS 10 only the move a valid change set needs (openradar 27957917, rule 22).
-        #expect(delegate.take() == ["willChange", "object #4 move 0.3 0.1", "object #2 update 0.1 0.2", "object #3 update 0.2 0.3", "didChange"])
+        #expect(
+            delegate.take() == [
+                "willChange", "object #4 move 0.3 0.1", "object #2 update 0.1 0.2", "object #3 update 0.2 0.3",
+                "didChange",
+            ])
     }
 
     @Test func crossingAnUnreportedObjectIsAMoveEvenWhenThePathIsUnchanged() throws {
@@ -130,7 +142,11 @@ import Testing
         try set(context, c, "order", .int(-1))
         try context.processPendingChanges()
         #expect(modern.take() == ["willChange", "object #1 move 0.0 0.2", "object #3 move 0.2 0.0", "didChange"])
-        #expect(ios9.take() == ["willChange", "object #1 update 0.0 nil", "object #1 move 0.0 0.2", "object #3 move 0.2 0.0", "didChange"])
+        #expect(
+            ios9.take() == [
+                "willChange", "object #1 update 0.0 nil", "object #1 move 0.0 0.2", "object #3 move 0.2 0.0",
+                "didChange",
+            ])
     }
 
     @Test func rule22_ios10ReportsASwapAsOneMoveAndOneUpdate() throws {
@@ -168,7 +184,10 @@ import Testing
         try context.processPendingChanges()
         #expect(modernDelegate.take() == ["willChange", "object #6 insert nil 0.0", "didChange"])
         #expect(modern.numberOfFetchedObjects == 4, "over the limit, nothing evicted")
-        #expect(strictDelegate.take() == ["willChange", "object #3 delete 0.2 nil", "object #6 insert nil 0.0", "didChange"])
+        #expect(
+            strictDelegate.take() == [
+                "willChange", "object #3 delete 0.2 nil", "object #6 insert nil 0.0", "didChange",
+            ])
         #expect(strict.numberOfFetchedObjects == 3)
     }
 

@@ -1,14 +1,17 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// The linear path keeps its append buffer from one linear event to the next (a fresh buffer's
 /// pages faulted in again on every event), but not one larger than `keptLinearBufferBytes`.
 @Suite struct LinearBufferTests {
     /// A controller forced onto the linear path over 50 notes, and the notes. The delegate
     /// (which the controller holds weakly, and without which it handles no event) holds it.
-    private func linearController() throws -> (ObjectContext, FetchedResultsController, RecordingDelegate, [ManagedObject]) {
+    private func linearController() throws -> (
+        ObjectContext, FetchedResultsController, RecordingDelegate, [ManagedObject]
+    ) {
         let context = try makeContext()
         let notes = try (0..<50).map { try insertNote(context, "n\($0)", group: $0 % 2 == 0 ? "A" : "B", order: $0) }
         try context.processPendingChanges()
@@ -25,10 +28,10 @@ import Testing
 
     @Test func theBufferIsKeptAndReused() throws {
         let (context, controller, delegate, notes) = try linearController()
-        #expect(controller.linearBuffer == nil)   // no linear event yet
+        #expect(controller.linearBuffer == nil)  // no linear event yet
         try reorder(context, notes, count: 10, base: 100)
         let kept = try #require(controller.linearBuffer)
-        #expect(kept.count == 0)   // emptied into the new tree
+        #expect(kept.count == 0)  // emptied into the new tree
         try reorder(context, notes, count: 20, base: 200)
         #expect(controller.linearBuffer === kept)
         #expect(layout(of: controller).flatMap(\.ids).count == 50)

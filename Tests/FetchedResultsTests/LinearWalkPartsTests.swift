@@ -1,5 +1,6 @@
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// The parts the linear change path's walk is made of, checked by hand: the tree builder that
 /// takes entries one at a time and in runs. (The marks that find runs of untouched objects are an
@@ -10,7 +11,8 @@ import Testing
         // Expected count 1 forces the buffer to grow; runs of 1 to 13 alternate with single appends.
         var builder = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 1)
         let values = (0..<count).map { $0 * 3 }
-        var next = 0, run = 1
+        var next = 0
+        var run = 1
         while next < values.count {
             let end = min(next + run, values.count)
             values[next..<end].withUnsafeBufferPointer { builder.append(contentsOf: $0) }
@@ -27,7 +29,9 @@ import Testing
         #expect(tree.elements == values)
         #expect(tree.count == count)
         // 24 per leaf (¾ of 32), the last one holding the rest; an empty tree is one empty leaf.
-        #expect(tree.leaves.map(\.elements.count) == (count == 0 ? [0] : Array(repeating: 24, count: (count - 1) / 24) + [(count - 1) % 24 + 1]))
+        #expect(
+            tree.leaves.map(\.elements.count)
+                == (count == 0 ? [0] : Array(repeating: 24, count: (count - 1) / 24) + [(count - 1) % 24 + 1]))
         #expect(builder.count == 0)
     }
 
@@ -38,7 +42,7 @@ import Testing
         var old: OrderStatisticTree<IntOrdering>? = first.finish(ordering: IntOrdering())
         var spare = old?.leaves ?? []
         #expect(spare.map(\.elements.count) == [24, 24, 24, 24, 4])
-        let held = spare[1]   // something else still references the middle leaf
+        let held = spare[1]  // something else still references the middle leaf
         old = nil
         var second = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 120)
         let values = (0..<120).map { 1_000 - $0 * 2 }.reversed().map { $0 }

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Rules 8, 19 and 22: since iOS 10 the controller reports only the moves a valid change set needs
 /// and the other moved objects as updates (openradar 27957917; the walk of the decompiled
@@ -40,11 +41,14 @@ import Testing
         }
 
         /// The lines of `profile`, after checking that its callbacks replay onto the old layout.
-        func lines(_ profile: CompatibilityProfile, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        func lines(_ profile: CompatibilityProfile, sourceLocation: SourceLocation = #_sourceLocation) throws
+            -> [String]
+        {
             let delegate = try #require(delegates[profile], sourceLocation: sourceLocation)
             let replayed = UIKitReplay.apply(delegate.callbacks, to: before)
             let controller = try #require(delegate.controller, sourceLocation: sourceLocation)
-            #expect((try? replayed.get()) == layout(of: controller), "\(profile) replays", sourceLocation: sourceLocation)
+            #expect(
+                (try? replayed.get()) == layout(of: controller), "\(profile) replays", sourceLocation: sourceLocation)
             return delegate.take()
         }
     }
@@ -58,7 +62,8 @@ import Testing
         let lowered = ["willChange", "object #2 move 0.1 0.0", "object #1 update 0.0 0.1", "didChange"]
         #expect(try fixture.lines(.modern) == lowered)
         #expect(try fixture.lines(.ios10) == lowered)
-        #expect(try fixture.lines(.ios9) == ["willChange", "object #1 move 0.0 0.1", "object #2 move 0.1 0.0", "didChange"])
+        #expect(
+            try fixture.lines(.ios9) == ["willChange", "object #1 move 0.0 0.1", "object #2 move 0.1 0.0", "didChange"])
     }
 
     @Test func theDemoDragRenumberingIsOneMoveAndTwoUpdates() throws {
@@ -66,12 +71,15 @@ import Testing
         // the one unchanged row #1 before them, old and new; #4 passes both of them.
         let fixture = try Fixture(count: 5)
         try fixture.reorder([3: 1, 1: 2, 2: 3])
-        #expect(try fixture.lines(.modern) == [
-            "willChange", "object #4 move 0.3 0.1", "object #2 update 0.1 0.2", "object #3 update 0.2 0.3", "didChange",
-        ])
-        #expect(try fixture.lines(.ios9) == [
-            "willChange", "object #2 move 0.1 0.2", "object #3 move 0.2 0.3", "object #4 move 0.3 0.1", "didChange",
-        ])
+        #expect(
+            try fixture.lines(.modern) == [
+                "willChange", "object #4 move 0.3 0.1", "object #2 update 0.1 0.2", "object #3 update 0.2 0.3",
+                "didChange",
+            ])
+        #expect(
+            try fixture.lines(.ios9) == [
+                "willChange", "object #2 move 0.1 0.2", "object #3 move 0.2 0.3", "object #4 move 0.3 0.1", "didChange",
+            ])
         _ = try fixture.lines(.ios10)
     }
 
@@ -79,18 +87,22 @@ import Testing
         // [#1 #2 #3] → [#2 #3 #1]: all three keys change; #1 passes both, #2 and #3 only shift.
         let fixture = try Fixture(count: 3)
         try fixture.reorder([0: 5, 1: -2, 2: -1])
-        #expect(try fixture.lines(.modern) == [
-            "willChange", "object #1 move 0.0 0.2", "object #2 update 0.1 0.0", "object #3 update 0.2 0.1", "didChange",
-        ])
+        #expect(
+            try fixture.lines(.modern) == [
+                "willChange", "object #1 move 0.0 0.2", "object #2 update 0.1 0.0", "object #3 update 0.2 0.1",
+                "didChange",
+            ])
     }
 
     @Test func aReversalKeepsTheMiddleObjectAsAnUpdateInPlace() throws {
         // [#1 #2 #3] → [#3 #2 #1], every key rewritten: the ends move, #2 is an update 0.1 → 0.1.
         let fixture = try Fixture(count: 3)
         try fixture.reorder([0: 12, 1: 11, 2: 10])
-        #expect(try fixture.lines(.modern) == [
-            "willChange", "object #1 move 0.0 0.2", "object #3 move 0.2 0.0", "object #2 update 0.1 0.1", "didChange",
-        ])
+        #expect(
+            try fixture.lines(.modern) == [
+                "willChange", "object #1 move 0.0 0.2", "object #3 move 0.2 0.0", "object #2 update 0.1 0.1",
+                "didChange",
+            ])
     }
 
     @Test func aMoveAcrossSectionsIsNeverLowered() throws {
@@ -119,8 +131,10 @@ import Testing
         try insertNote(context, "zero", group: "A", order: -5)
         try set(context, two, "order", .int(11))
         try context.processPendingChanges()
-        #expect(delegate.take() == [
-            "willChange", "object #1 delete 0.0 nil", "object #4 insert nil 0.0", "object #2 update 0.1 0.1", "didChange",
-        ])
+        #expect(
+            delegate.take() == [
+                "willChange", "object #1 delete 0.0 nil", "object #4 insert nil 0.0", "object #2 update 0.1 0.1",
+                "didChange",
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// `OrderStatisticTree.batchSearch(_:)`: many searches advanced together, each reporting the
 /// number of elements before its key and whether the tree holds it.
@@ -14,11 +15,12 @@ import Testing
     @Test func oneLeaf() {
         let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: [10, 20, 30, 40, 50], unitWeights: true)
         // 25 falls between 20 and 30; 5 before everything; 60 after everything.
-        #expect(search(tree, [25, 10, 50, 5, 60, 30, 30]) == [
-            Hit(rank: 2, isPresent: false), Hit(rank: 0, isPresent: true), Hit(rank: 4, isPresent: true),
-            Hit(rank: 0, isPresent: false), Hit(rank: 5, isPresent: false), Hit(rank: 2, isPresent: true),
-            Hit(rank: 2, isPresent: true),
-        ])
+        #expect(
+            search(tree, [25, 10, 50, 5, 60, 30, 30]) == [
+                Hit(rank: 2, isPresent: false), Hit(rank: 0, isPresent: true), Hit(rank: 4, isPresent: true),
+                Hit(rank: 0, isPresent: false), Hit(rank: 5, isPresent: false), Hit(rank: 2, isPresent: true),
+                Hit(rank: 2, isPresent: true),
+            ])
         #expect(search(tree, []).isEmpty)
     }
 
@@ -36,7 +38,8 @@ import Testing
             }
             return checked
         }
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 20_000, by: 2)), unitWeights: true)
+        let tree = OrderStatisticTree(
+            ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 20_000, by: 2)), unitWeights: true)
         #expect(check(tree.root) > 100)
         // Odd numbers into the first 4,000 places: every leaf there splits, and inner nodes too.
         for v in stride(from: 1, to: 4_000, by: 2) { tree.insert(v) }
@@ -58,9 +61,12 @@ import Testing
     /// held when it is a multiple of 3 below 90,000.
     @Test func multiplesOfThree() {
         let n = 30_000
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 3 * n, by: 3)), unitWeights: true)
+        let tree = OrderStatisticTree(
+            ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 3 * n, by: 3)), unitWeights: true)
         #expect(!tree.root.isLeaf && !tree.root.child(0).isLeaf)
-        let keys = [0, 1, 2, 3, 47, 48, 71, 72, 73, 3 * 24 * 48, 3 * 24 * 48 + 1, 50_001, 89_997, 89_998, 90_000, 123_456, -5]
+        let keys = [
+            0, 1, 2, 3, 47, 48, 71, 72, 73, 3 * 24 * 48, 3 * 24 * 48 + 1, 50_001, 89_997, 89_998, 90_000, 123_456, -5,
+        ]
         let expected = keys.map { v in
             Hit(rank: v < 0 ? 0 : min((v + 2) / 3, n), isPresent: v >= 0 && v % 3 == 0 && v < 3 * n)
         }
@@ -71,7 +77,8 @@ import Testing
     /// is its place in a sorted array kept beside the tree.
     @Test func afterRandomEdits() {
         var rng = SeededGenerator(seed: 77)
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 20_000, by: 2)), unitWeights: true)
+        let tree = OrderStatisticTree(
+            ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 20_000, by: 2)), unitWeights: true)
         var model = Array(stride(from: 0, to: 20_000, by: 2))
         for round in 0..<6 {
             for _ in 0..<3_000 {
@@ -99,6 +106,9 @@ import Testing
     /// A weighted tree answers by rank (element counts), not by weight.
     @Test func weightedTreeReportsRanks() {
         let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: [1, 4, 9, 16], weights: [5, 1, 7, 2])
-        #expect(search(tree, [9, 10, 1]) == [Hit(rank: 2, isPresent: true), Hit(rank: 3, isPresent: false), Hit(rank: 0, isPresent: true)])
+        #expect(
+            search(tree, [9, 10, 1]) == [
+                Hit(rank: 2, isPresent: true), Hit(rank: 3, isPresent: false), Hit(rank: 0, isPresent: true),
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// Strings ordered ascending: elements that hold references, so the nodes' manual storage must
 /// retain and release them exactly (a leak or a double release shows as a crash or a wrong string).
@@ -33,9 +34,11 @@ struct TextOrdering: TreeOrdering {
 
     @Test func reportedNeighboursAreTheSortedNeighbours() {
         var rng = SeededGenerator(seed: 41)
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 6_000, by: 3)), unitWeights: true)
+        let tree = OrderStatisticTree(
+            ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 6_000, by: 3)), unitWeights: true)
         var model = Array(stride(from: 0, to: 6_000, by: 3))
-        var reported = 0, missing = 0
+        var reported = 0
+        var missing = 0
         for step in 0..<8_000 {
             var near = OrderStatisticTree<IntOrdering>.Neighbours()
             if Int.random(in: 0..<2, using: &rng) == 0 || model.isEmpty {
@@ -46,14 +49,16 @@ struct TextOrdering: TreeOrdering {
                 let rank = tree.insert(value, neighbours: &near)
                 #expect(rank == expected, "step \(step)")
                 model.insert(value, at: expected)
-                let before = expected > 0 ? model[expected - 1] : nil, after = expected + 1 < model.count ? model[expected + 1] : nil
+                let before = expected > 0 ? model[expected - 1] : nil
+                let after = expected + 1 < model.count ? model[expected + 1] : nil
                 #expect(near.before == nil || near.before == before, "step \(step)")
                 #expect(near.after == nil || near.after == after, "step \(step)")
                 reported += (near.before == nil ? 0 : 1) + (near.after == nil ? 0 : 1)
                 missing += (near.before == nil && before != nil ? 1 : 0) + (near.after == nil && after != nil ? 1 : 0)
             } else {
                 let index = Int.random(in: 0..<model.count, using: &rng)
-                let before = index > 0 ? model[index - 1] : nil, after = index + 1 < model.count ? model[index + 1] : nil
+                let before = index > 0 ? model[index - 1] : nil
+                let after = index + 1 < model.count ? model[index + 1] : nil
                 #expect(tree.remove(model[index], neighbours: &near)?.rank == index)
                 model.remove(at: index)
                 #expect(near.before == nil || near.before == before, "step \(step)")
@@ -69,8 +74,9 @@ struct TextOrdering: TreeOrdering {
 
     @Test func referenceElementsSurviveSplitsAndRemovals() {
         var rng = SeededGenerator(seed: 5)
-        let tree = OrderStatisticTree(ordering: TextOrdering(), sorted: (0..<300).map { "key \(1_000 + $0 * 2) of a long string" },
-                                      unitWeights: true)
+        let tree = OrderStatisticTree(
+            ordering: TextOrdering(), sorted: (0..<300).map { "key \(1_000 + $0 * 2) of a long string" },
+            unitWeights: true)
         var model = (0..<300).map { "key \(1_000 + $0 * 2) of a long string" }
         for _ in 0..<6_000 {
             let text = "key \(Int.random(in: 1_000..<1_700, using: &rng)) of a long string"
@@ -90,7 +96,8 @@ struct TextOrdering: TreeOrdering {
 
     @Test func weightedNodesKeepWeightsAndSums() {
         // 200 elements of weight 2: the sum before element k is 2k.
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(0..<200), weights: Array(repeating: 2, count: 200))
+        let tree = OrderStatisticTree(
+            ordering: IntOrdering(), sorted: Array(0..<200), weights: Array(repeating: 2, count: 200))
         #expect(tree.totalWeight == 400)
         #expect(tree.element(at: 150).weightBefore == 300)
         #expect(tree.rank(containingWeightOffset: 301)?.rank == 150)

@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// Large trees take their nodes from huge-page pools (`OrderStatisticTree.NodePools`); the
 /// tree must behave exactly as one on the allocator, and give every block back.
@@ -10,7 +11,8 @@ import Testing
 
     /// Every node of `tree`, depth first.
     static func nodes(of tree: Tree) -> [Tree.Node] {
-        var nodes: [Tree.Node] = [], stack = [tree.root]
+        var nodes: [Tree.Node] = []
+        var stack = [tree.root]
         while let node = stack.popLast() {
             nodes.append(node)
             stack += node.children

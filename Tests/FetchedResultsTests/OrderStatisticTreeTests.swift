@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import FetchedResults
 import Testing
+
+@testable import FetchedResults
 
 /// Integers ordered ascending, for exercising the tree against a plain sorted array.
 struct IntOrdering: TreeOrdering {
@@ -70,7 +71,8 @@ struct IntOrdering: TreeOrdering {
 
     @Test func unitWeightsAgreeWithASortedArray() {
         var rng = SeededGenerator(seed: 98)
-        let tree = OrderStatisticTree(ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 3_000, by: 3)), unitWeights: true)
+        let tree = OrderStatisticTree(
+            ordering: IntOrdering(), sorted: Array(stride(from: 0, to: 3_000, by: 3)), unitWeights: true)
         var model = Array(stride(from: 0, to: 3_000, by: 3))
         for step in 0..<20_000 {
             if Int.random(in: 0..<2, using: &rng) == 0 || model.isEmpty {
@@ -83,7 +85,8 @@ struct IntOrdering: TreeOrdering {
             } else {
                 let index = Int.random(in: 0..<model.count, using: &rng)
                 let removed = tree.remove(model[index])
-                #expect(removed?.rank == index && removed?.weightBefore == index && removed?.weight == 1, "step \(step)")
+                #expect(
+                    removed?.rank == index && removed?.weightBefore == index && removed?.weight == 1, "step \(step)")
                 model.remove(at: index)
             }
             if step % 997 == 0 {

@@ -31,7 +31,8 @@ import Testing
         SubstitutionCase("title == %@", ["it's \"quoted\"\n"], #"title == 'it\'s "quoted"\n'"#),
         SubstitutionCase("%K == 1 AND %K == 2", [.key("a"), .key("b")], "a == 1 AND b == 2"),
         SubstitutionCase("title == '%@'", [], "title == \"%@\""),
-        SubstitutionCase("due > %@", [.value(PredicateFixture.date("2001-01-01T00:00:00Z"))], "due > CAST(0, 'NSDate')"),
+        SubstitutionCase(
+            "due > %@", [.value(PredicateFixture.date("2001-01-01T00:00:00Z"))], "due > CAST(0, 'NSDate')"),
     ])
     func substitutesInOrder(_ c: SubstitutionCase) throws {
         let predicate = try Predicate(format: c.format, arguments: c.arguments)
@@ -42,10 +43,12 @@ import Testing
     @Test func substitutedValuesEvaluate() throws {
         let apple = try #require(PredicateFixture.rows["apple"])
         let banana = try #require(PredicateFixture.rows["banana"])
-        let title = try Predicate(format: "%K ==[c] %@", arguments: [.key("title"), "APPLE"]).bound(to: PredicateFixture.note)
+        let title = try Predicate(format: "%K ==[c] %@", arguments: [.key("title"), "APPLE"]).bound(
+            to: PredicateFixture.note)
         #expect(title.evaluate(apple))
         #expect(!title.evaluate(banana))
-        let orders = try Predicate(format: "%K IN %@", arguments: [.key("order"), .list([.int(2), .int(3)])]).bound(to: PredicateFixture.note)
+        let orders = try Predicate(format: "%K IN %@", arguments: [.key("order"), .list([.int(2), .int(3)])]).bound(
+            to: PredicateFixture.note)
         #expect(!orders.evaluate(apple))
         #expect(orders.evaluate(banana))
     }

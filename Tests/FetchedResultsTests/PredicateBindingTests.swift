@@ -27,9 +27,11 @@ import Testing
     /// A string compared with a date attribute is read as ISO-8601 when binding, so the bound
     /// predicate compares dates; the same string against a string attribute stays a string.
     @Test func readsStringsAsDatesOnlyForDateAttributes() throws {
-        let entity = try Entity(name: "Event", attributes: [
-            Attribute("when", .date), Attribute("label", .string),
-        ])
+        let entity = try Entity(
+            name: "Event",
+            attributes: [
+                Attribute("when", .date), Attribute("label", .string),
+            ])
         let may = PredicateFixture.date("2024-05-01")
         let row: [Value] = [may, .string("2024-05-01")]
         #expect(try Predicate(format: "when == '2024-05-01'").bound(to: entity).evaluate(row))
@@ -59,7 +61,8 @@ import Testing
     /// Evaluation is pure: the same bound predicate gives the same answers on every call and from
     /// concurrent tasks.
     @Test func evaluatesConcurrently() async throws {
-        let bound = try Predicate(format: "title CONTAINS[cd] 'e' OR body MATCHES '.*a.*'").bound(to: PredicateFixture.note)
+        let bound = try Predicate(format: "title CONTAINS[cd] 'e' OR body MATCHES '.*a.*'").bound(
+            to: PredicateFixture.note)
         let rows = PredicateFixture.rows.sorted { $0.key < $1.key }.map(\.value)
         let expected = rows.map(bound.evaluate)
         #expect(expected == [true, false, true, false, true])

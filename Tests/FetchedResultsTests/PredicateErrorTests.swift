@@ -19,7 +19,8 @@ import Testing
         var testDescription: String { format }
     }
 
-    static let parseErrors = structureErrors + valueErrors + argumentErrors + argumentAndPatternErrors
+    static let parseErrors =
+        structureErrors + valueErrors + argumentErrors + argumentAndPatternErrors
         + lexicalErrors + placementErrors
 
     static let structureErrors: [ErrorCase] = [
@@ -61,8 +62,12 @@ import Testing
         .init("a == %@", args: [.key("b")], "argument 1 for '%@' must be a value or a list, not a key", at: 6),
         .init("a IN {1, %@}", args: [.list([.int(1)])], "argument 1 for '%@' must be a value, not a list", at: 10),
         .init("a IN {%@}", args: [.key("b")], "argument 1 for '%@' must be a value, not a key", at: 7),
-        .init("score == %@", args: [.value(.double(.infinity))], "argument 1 for '%@' must be a finite number, not inf", at: 10),
-        .init("score IN %@", args: [.list([.int(1), .double(.nan)])], "argument 1 for '%@' must be a finite number, not nan", at: 10),
+        .init(
+            "score == %@", args: [.value(.double(.infinity))], "argument 1 for '%@' must be a finite number, not inf",
+            at: 10),
+        .init(
+            "score IN %@", args: [.list([.int(1), .double(.nan)])],
+            "argument 1 for '%@' must be a finite number, not nan", at: 10),
         .init("%K == 1", args: [.key("a b")], "invalid key 'a b' for argument 1", at: 1),
         .init("%K == 1", args: [.key("")], "invalid key '' for argument 1", at: 1),
     ]
@@ -123,14 +128,17 @@ import Testing
         .init(
             String(repeating: "(", count: 101) + "a == 1" + String(repeating: ")", count: 101),
             "predicate is nested more than 100 levels deep", at: 101),
-        .init(String(repeating: "NOT ", count: 101) + "a == 1", "predicate is nested more than 100 levels deep", at: 401),
+        .init(
+            String(repeating: "NOT ", count: 101) + "a == 1", "predicate is nested more than 100 levels deep", at: 401),
         .init(
             "a == '" + String(repeating: "x", count: 50) + "' b",
             "unexpected 'b'", at: 59),
         .init(
             "a " + String(repeating: "y", count: 50) + " 1",
             "expected an operator after 'a'", at: 3),
-        .init("a == 1 " + String(repeating: "z", count: 45), "unexpected '" + String(repeating: "z", count: 40) + "…'", at: 8),
+        .init(
+            "a == 1 " + String(repeating: "z", count: 45), "unexpected '" + String(repeating: "z", count: 40) + "…'",
+            at: 8),
     ]
 
     @Test(arguments: parseErrors)

@@ -1,5 +1,5 @@
-import FetchedResults
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import Testing
 
@@ -32,7 +32,9 @@ import Testing
             // Random scalars, control characters included.
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0..<30, using: &rng) {
-                let value = Bool.random(using: &rng) ? UInt32.random(in: 0..<0x80, using: &rng) : UInt32.random(in: 0..<0x11_0000, using: &rng)
+                let value =
+                    Bool.random(using: &rng)
+                    ? UInt32.random(in: 0..<0x80, using: &rng) : UInt32.random(in: 0..<0x11_0000, using: &rng)
                 if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
             }
             return String(scalars)
@@ -45,7 +47,8 @@ import Testing
                     scalars.remove(at: at)
                 } else {
                     let fragment = fragments.randomElement(using: &rng) ?? ""
-                    scalars.insert(contentsOf: (Bool.random(using: &rng) ? " " + fragment + " " : fragment).unicodeScalars, at: at)
+                    scalars.insert(
+                        contentsOf: (Bool.random(using: &rng) ? " " + fragment + " " : fragment).unicodeScalars, at: at)
                 }
             }
             var view = String.UnicodeScalarView()
@@ -66,12 +69,15 @@ import Testing
         let rows = PredicateFixture.rows.values.sorted { $0.description < $1.description }
         for _ in 0..<2_500 {
             let format = Self.randomFormat(&rng)
-            let arguments = (0..<Int.random(in: 0..<2, using: &rng)).compactMap { _ in Self.arguments.randomElement(using: &rng) }
+            let arguments = (0..<Int.random(in: 0..<2, using: &rng)).compactMap { _ in
+                Self.arguments.randomElement(using: &rng)
+            }
             do {
                 let predicate = try Predicate(format: format, arguments: arguments)
                 parsed += 1
                 let reparsed = try Predicate(format: predicate.description)
-                #expect(reparsed == predicate, "\(format.debugDescription) -> \(predicate.description.debugDescription)")
+                #expect(
+                    reparsed == predicate, "\(format.debugDescription) -> \(predicate.description.debugDescription)")
                 if let bound = try? predicate.bound(to: PredicateFixture.note) {
                     for row in rows { _ = bound.evaluate(row) }
                 }

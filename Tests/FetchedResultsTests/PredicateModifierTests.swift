@@ -101,7 +101,8 @@ import Testing
         LikeCase("mississippi", "*s?i*", true),
     ])
     func likeMatchesWildcards(_ c: LikeCase) throws {
-        let predicate = try Predicate(format: "%@ LIKE %@", arguments: [.value(.string(c.text)), .value(.string(c.pattern))])
+        let predicate = try Predicate(
+            format: "%@ LIKE %@", arguments: [.value(.string(c.text)), .value(.string(c.pattern))])
         let bound = try predicate.bound(to: PredicateFixture.note)
         #expect(bound.evaluate(try #require(PredicateFixture.rows["banana"])) == c.expected)
     }

@@ -137,7 +137,9 @@ import Testing
 
     /// Equal predicates hash equally even when written at different columns.
     @Test func equalPredicatesHashEqually() throws {
-        let spellings = ["a == 1 AND b < 'x'", "   a = 1 && b < \"x\"", "(a == 1) AND (b < 'x')", "((a == 1 AND b < 'x'))"]
+        let spellings = [
+            "a == 1 AND b < 'x'", "   a = 1 && b < \"x\"", "(a == 1) AND (b < 'x')", "((a == 1 AND b < 'x'))",
+        ]
         let predicates = try spellings.map { try Predicate(format: $0) }
         #expect(Set(predicates).count == 1)
         #expect(Set(predicates + [try Predicate(format: "a == 1 AND b <= 'x'")]).count == 2)

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// A controller reads its request's predicate again at every change event (issue 33 item 11; the
 /// decompilation of iOS 18.2's `_core_managedObjectContextDidChange:`): a changed predicate
@@ -15,8 +16,9 @@ import Testing
             try context.insert("Note", values: [("title", .string(title)), ("order", .int(order))])
         }
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Note", predicate: try Predicate(format: "order < 10"),
-                                   sortDescriptors: [SortDescriptor(key: "order")])
+        let request = FetchRequest(
+            entityName: "Note", predicate: try Predicate(format: "order < 10"),
+            sortDescriptors: [SortDescriptor(key: "order")])
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         let delegate = RecordingDelegate()
         controller.delegate = delegate

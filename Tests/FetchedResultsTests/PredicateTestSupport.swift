@@ -7,14 +7,16 @@ enum PredicateFixture {
     /// `Note(title: string, body: string?, order: int, score: double?, done: bool, due: date?)`.
     static let note: Entity = {
         do {
-            return try Entity(name: "Note", attributes: [
-                Attribute("title", .string),
-                Attribute("body", .string, isOptional: true),
-                Attribute("order", .int),
-                Attribute("score", .double, isOptional: true),
-                Attribute("done", .bool),
-                Attribute("due", .date, isOptional: true),
-            ])
+            return try Entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string),
+                    Attribute("body", .string, isOptional: true),
+                    Attribute("order", .int),
+                    Attribute("score", .double, isOptional: true),
+                    Attribute("done", .bool),
+                    Attribute("due", .date, isOptional: true),
+                ])
         } catch {
             preconditionFailure("fixture entity is invalid: \(error)")
         }

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Seeded random change events; after each, the callbacks replayed onto the previous layout with
 /// UIKit's rules must give a brute-force fetch, and every reported change must be justified.
@@ -25,36 +26,47 @@ import Testing
 
     /// Section names and titles longer than a compact key holds, sharing long prefixes, with ""
     /// (the unnamed section, as nil): their keys are inexact (`CompactKey`).
-    static let longGroups: [String?] = ["a section with a long name 1", "a section with a long name 10", "a section with a long name 2",
-                                        "a section with a long name", "", nil]
+    static let longGroups: [String?] = [
+        "a section with a long name 1", "a section with a long name 10", "a section with a long name 2",
+        "a section with a long name", "", nil,
+    ]
 
     static let configurations: [Configuration] = [
-        .init(name: "sections by group, predicate, modern", predicate: "archived == NO",
-              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
-              profile: .modern, limit: 0, offset: 0, seed: 1, events: 6_000),
-        .init(name: "no sections, descending with ties", predicate: nil,
-              sort: [SortDescriptor(key: "order", ascending: false), SortDescriptor(key: "score")], section: nil,
-              profile: .modern, limit: 0, offset: 0, seed: 2, events: 3_000),
-        .init(name: "sections descending, ios9", predicate: "score < 8 OR group == nil",
-              sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
-              profile: .ios9, limit: 0, offset: 0, seed: 3, events: 1_500),
-        .init(name: "strict window with sections", predicate: "archived == NO",
-              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
-              profile: .strict, limit: 7, offset: 3, seed: 4, events: 1_500),
-        .init(name: "long section names, incremental", predicate: "archived == NO",
-              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
-              profile: .modern, limit: 0, offset: 0, seed: 5, events: 1_500, groups: longGroups, changePath: .incremental),
-        .init(name: "long section names descending, linear", predicate: nil,
-              sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
-              profile: .modern, limit: 0, offset: 0, seed: 6, events: 1_500, groups: longGroups, changePath: .linear),
-        .init(name: "long titles, no sections, incremental", predicate: nil,
-              sort: [SortDescriptor(key: "title", ascending: false), SortDescriptor(key: "order")], section: nil,
-              profile: .modern, limit: 0, offset: 0, seed: 7, events: 1_500, titlePrefix: "a title long enough to be inexact ",
-              changePath: .incremental),
-        .init(name: "long titles and sections, ios9", predicate: nil,
-              sort: [SortDescriptor(key: "group"), SortDescriptor(key: "title")], section: "group",
-              profile: .ios9, limit: 0, offset: 0, seed: 8, events: 1_500, groups: longGroups,
-              titlePrefix: "a title long enough to be inexact "),
+        .init(
+            name: "sections by group, predicate, modern", predicate: "archived == NO",
+            sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
+            profile: .modern, limit: 0, offset: 0, seed: 1, events: 6_000),
+        .init(
+            name: "no sections, descending with ties", predicate: nil,
+            sort: [SortDescriptor(key: "order", ascending: false), SortDescriptor(key: "score")], section: nil,
+            profile: .modern, limit: 0, offset: 0, seed: 2, events: 3_000),
+        .init(
+            name: "sections descending, ios9", predicate: "score < 8 OR group == nil",
+            sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
+            profile: .ios9, limit: 0, offset: 0, seed: 3, events: 1_500),
+        .init(
+            name: "strict window with sections", predicate: "archived == NO",
+            sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
+            profile: .strict, limit: 7, offset: 3, seed: 4, events: 1_500),
+        .init(
+            name: "long section names, incremental", predicate: "archived == NO",
+            sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
+            profile: .modern, limit: 0, offset: 0, seed: 5, events: 1_500, groups: longGroups, changePath: .incremental),
+        .init(
+            name: "long section names descending, linear", predicate: nil,
+            sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
+            profile: .modern, limit: 0, offset: 0, seed: 6, events: 1_500, groups: longGroups, changePath: .linear),
+        .init(
+            name: "long titles, no sections, incremental", predicate: nil,
+            sort: [SortDescriptor(key: "title", ascending: false), SortDescriptor(key: "order")], section: nil,
+            profile: .modern, limit: 0, offset: 0, seed: 7, events: 1_500,
+            titlePrefix: "a title long enough to be inexact ",
+            changePath: .incremental),
+        .init(
+            name: "long titles and sections, ios9", predicate: nil,
+            sort: [SortDescriptor(key: "group"), SortDescriptor(key: "title")], section: "group",
+            profile: .ios9, limit: 0, offset: 0, seed: 8, events: 1_500, groups: longGroups,
+            titlePrefix: "a title long enough to be inexact "),
     ]
 
     @Test(arguments: configurations)
@@ -62,8 +74,9 @@ import Testing
         var rng = SeededGenerator(seed: configuration.seed)
         let context = try makeContext()
         for i in 0..<12 {
-            try insertNote(context, "t\(i)", group: configuration.groups.prefix(3).randomElement(using: &rng) ?? nil,
-                           order: Int.random(in: 0..<10, using: &rng))
+            try insertNote(
+                context, "t\(i)", group: configuration.groups.prefix(3).randomElement(using: &rng) ?? nil,
+                order: Int.random(in: 0..<10, using: &rng))
         }
         try context.processPendingChanges()
         let (controller, delegate) = try makeController(
@@ -76,8 +89,9 @@ import Testing
         #expect(previous == reference.layout(context))
 
         for event in 0..<configuration.events {
-            let edits = try RandomEdits.apply(count: Int.random(in: 1...6, using: &rng), to: context, using: &rng,
-                                              groups: configuration.groups, titlePrefix: configuration.titlePrefix)
+            let edits = try RandomEdits.apply(
+                count: Int.random(in: 1...6, using: &rng), to: context, using: &rng,
+                groups: configuration.groups, titlePrefix: configuration.titlePrefix)
             let change = try context.processPendingChanges()
             let expected = reference.layout(context)
             let callbacks = delegate.callbacks
@@ -90,7 +104,9 @@ import Testing
                 return
             case .success(let replayed):
                 guard replayed == expected else {
-                    Issue.record("replay gives \(describe(replayed))\nfetch gives \(describe(expected))\nold was \(describe(previous))\n\(context)")
+                    Issue.record(
+                        "replay gives \(describe(replayed))\nfetch gives \(describe(expected))\nold was \(describe(previous))\n\(context)"
+                    )
                     return
                 }
             }
@@ -121,16 +137,19 @@ import Testing
 /// Random edits of every kind the workload needs: inserts, deletes, and updates of sort keys,
 /// section keys, predicate fields and plain fields.
 enum RandomEdits {
-    static func apply(count: Int, to context: ObjectContext, using rng: inout SeededGenerator,
-                      groups: [String?] = ["A", "B", "C", "D", nil], titlePrefix: String = "r") throws -> [String] {
+    static func apply(
+        count: Int, to context: ObjectContext, using rng: inout SeededGenerator,
+        groups: [String?] = ["A", "B", "C", "D", nil], titlePrefix: String = "r"
+    ) throws -> [String] {
         var log: [String] = []
         for _ in 0..<count {
             let live = context.objects(ofEntity: "Note").sorted { $0.objectID < $1.objectID }
             let roll = Int.random(in: 0..<100, using: &rng)
             if live.count < 4 || roll < 20 {
                 let group = groups.randomElement(using: &rng) ?? nil
-                let object = try insertNote(context, "n", group: group, order: Int.random(in: 0..<12, using: &rng),
-                                            archived: Int.random(in: 0..<5, using: &rng) == 0)
+                let object = try insertNote(
+                    context, "n", group: group, order: Int.random(in: 0..<12, using: &rng),
+                    archived: Int.random(in: 0..<5, using: &rng) == 0)
                 try set(context, object, "score", .int(Int.random(in: 0..<10, using: &rng)))
                 log.append("insert \(object.objectID) \(group ?? "nil")")
                 continue
@@ -199,8 +218,11 @@ struct BruteForceFetch {
         var sections: [Layout.Section] = []
         for object in sorted {
             let name = object[key].isNull ? "" : object[key].description
-            if sections.last?.name == name { sections[sections.count - 1].ids.append(object.objectID) }
-            else { sections.append(Layout.Section(name: name, ids: [object.objectID])) }
+            if sections.last?.name == name {
+                sections[sections.count - 1].ids.append(object.objectID)
+            } else {
+                sections.append(Layout.Section(name: name, ids: [object.objectID]))
+            }
         }
         return sections
     }

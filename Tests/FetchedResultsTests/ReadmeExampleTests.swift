@@ -11,13 +11,15 @@ import Testing
 
         let context = try ObjectContext()
         try context.define(Entity(name: "Note", attributes: [Attribute("title", .string), Attribute("order", .int)]))
-        let request = FetchRequest(entityName: "Note", predicate: try Predicate(format: "title BEGINSWITH[c] %@", arguments: [.value(.string("m"))]),
-                                   sortDescriptors: [SortDescriptor(key: "order")])
+        let request = FetchRequest(
+            entityName: "Note",
+            predicate: try Predicate(format: "title BEGINSWITH[c] %@", arguments: [.value(.string("m"))]),
+            sortDescriptors: [SortDescriptor(key: "order")])
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
-        controller.delegate = myDelegate          // tracking is opt-in, as with Apple's
+        controller.delegate = myDelegate  // tracking is opt-in, as with Apple's
         try controller.performFetch()
         try context.insert("Note", values: [("title", .string("Milk")), ("order", .int(0))])
-        try context.processPendingChanges()       // one change event: willChange → sections → objects → didChange
+        try context.processPendingChanges()  // one change event: willChange → sections → objects → didChange
 
         #expect(myDelegate.take() == ["willChange", "object #1 insert nil 0.0", "didChange"])
         // "Tea" does not begin with "m": not fetched, not reported.

@@ -1,6 +1,7 @@
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// `cacheName` and `deleteCache(withName:)`. From Apple's header: "Cached sections are checked to
 /// see if the time stamp matches the store, but not if you have illegally mutated the readonly
@@ -9,12 +10,16 @@ import Testing
 /// descriptors". The failure's words are Core Data's (docs/semantics.md, "cacheName and deleteCache").
 @Suite struct SectionCacheTests {
     /// The old check (`ios10`) unless told otherwise; today's is `modern`'s.
-    private func controller(_ context: ObjectContext, sort: String, ascending: Bool = true, predicate: String? = nil,
-                            cacheName: String?, cache: FetchedResultsCache,
-                            profile: CompatibilityProfile = .ios10) throws -> FetchedResultsController {
-        let request = FetchRequest(entityName: "Note", predicate: try predicate.map { try Predicate(format: $0) },
-                                   sortDescriptors: [SortDescriptor(key: sort, ascending: ascending)])
-        return try FetchedResultsController(fetchRequest: request, context: context, profile: profile, cacheName: cacheName, cache: cache)
+    private func controller(
+        _ context: ObjectContext, sort: String, ascending: Bool = true, predicate: String? = nil,
+        cacheName: String?, cache: FetchedResultsCache,
+        profile: CompatibilityProfile = .ios10
+    ) throws -> FetchedResultsController {
+        let request = FetchRequest(
+            entityName: "Note", predicate: try predicate.map { try Predicate(format: $0) },
+            sortDescriptors: [SortDescriptor(key: sort, ascending: ascending)])
+        return try FetchedResultsController(
+            fetchRequest: request, context: context, profile: profile, cacheName: cacheName, cache: cache)
     }
 
     /// Today's check (the decompilation of iOS 18.2's `-_restoreCachedSectionInfo`): entity,
@@ -33,23 +38,30 @@ import Testing
         #expect(fetchError(other) == nil)
         #expect(other.lastCacheUse == .rebuilt)
         // The same key the other way round: reused, the direction is not in the check.
-        let flipped = try controller(context, sort: "title", ascending: false, cacheName: "Notes", cache: cache, profile: .modern)
+        let flipped = try controller(
+            context, sort: "title", ascending: false, cacheName: "Notes", cache: cache, profile: .modern)
         #expect(fetchError(flipped) == nil)
         #expect(flipped.lastCacheUse == .reused)
         // A predicate that changes the count: rebuilt; one that keeps it: reused.
-        let fewer = try controller(context, sort: "title", predicate: "archived == false", cacheName: "Notes", cache: cache, profile: .modern)
+        let fewer = try controller(
+            context, sort: "title", predicate: "archived == false", cacheName: "Notes", cache: cache, profile: .modern)
         #expect(fetchError(fewer) == nil)
         #expect(fewer.lastCacheUse == .rebuilt)
-        let same = try controller(context, sort: "title", predicate: "archived == true", cacheName: "Notes", cache: cache, profile: .modern)
+        let same = try controller(
+            context, sort: "title", predicate: "archived == true", cacheName: "Notes", cache: cache, profile: .modern)
         try same.performFetch()
         #expect(same.lastCacheUse == .rebuilt, "1 object, not 2")
-        let sameCount = try controller(context, sort: "title", predicate: "order >= 2", cacheName: "Notes", cache: cache, profile: .modern)
+        let sameCount = try controller(
+            context, sort: "title", predicate: "order >= 2", cacheName: "Notes", cache: cache, profile: .modern)
         try sameCount.performFetch()
         #expect(sameCount.lastCacheUse == .reused, "another predicate, the same count: the stale cache")
     }
 
     private func fetchError(_ controller: FetchedResultsController) -> FetchedResultsError? {
-        do { try controller.performFetch(); return nil } catch { return error }
+        do {
+            try controller.performFetch()
+            return nil
+        } catch { return error }
     }
 
     @Test func theSameRequestReusesItsCache() throws {
@@ -66,11 +78,16 @@ import Testing
         try controller(context, sort: "order", cacheName: "Notes", cache: cache).performFetch()
         let error = fetchError(try controller(context, sort: "title", cacheName: "Notes", cache: cache))
         #expect(error == .cacheMismatch("Notes"))
-        #expect(error?.description == "CoreData: FATAL ERROR: The persistent cache of section information does not match the current "
-            + "configuration.  You have illegally mutated the NSFetchedResultsController's fetch request, its predicate, or its "
-            + "sort descriptor without either disabling caching or using +deleteCacheWithName:")
-        #expect(fetchError(try controller(context, sort: "order", predicate: "archived == false", cacheName: "Notes", cache: cache))
-            == .cacheMismatch("Notes"))
+        #expect(
+            error?.description
+                == "CoreData: FATAL ERROR: The persistent cache of section information does not match the current "
+                + "configuration.  You have illegally mutated the NSFetchedResultsController's fetch request, its predicate, or its "
+                + "sort descriptor without either disabling caching or using +deleteCacheWithName:")
+        #expect(
+            fetchError(
+                try controller(context, sort: "order", predicate: "archived == false", cacheName: "Notes", cache: cache)
+            )
+                == .cacheMismatch("Notes"))
     }
 
     @Test func deletingTheCacheOrUsingAnotherNameOrNoneAllowsTheNewRequest() throws {

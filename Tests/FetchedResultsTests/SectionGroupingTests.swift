@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Issue 17 item 7: a section key that is not the first sort key. Apple accepts any sort under
 /// which section names come out grouped, fails the fetch at the first object whose section name
@@ -33,8 +34,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (CompatibilityProfile.modern, "The fetched object at index 2 has an out of order section name 'Fruit'. Objects must be sorted by section name"),
-        (.ios10, "The fetched object at index 2 has an out of order section name 'Fruit. Objects must be sorted by section name'"),
+        (
+            CompatibilityProfile.modern,
+            "The fetched object at index 2 has an out of order section name 'Fruit'. Objects must be sorted by section name"
+        ),
+        (
+            .ios10,
+            "The fetched object at index 2 has an out of order section name 'Fruit. Objects must be sorted by section name'"
+        ),
     ])
     func aSortThatSplitsASectionFailsTheFetch(profile: CompatibilityProfile, reason: String) throws {
         let context = try context([("Apple", "Fruit"), ("Bean", "Veg"), ("Cherry", "Fruit")])
@@ -42,8 +49,10 @@ import Testing
             try makeController(context, sort: byTitle, section: "group", profile: profile)
         }
         #expect(error == .outOfOrderSectionName(index: 2, name: "Fruit", legacyQuote: profile == .ios10))
-        #expect(error?.description == #"Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred." UserInfo={reason="#
-            + reason + "}")
+        #expect(
+            error?.description
+                == #"Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred." UserInfo={reason="#
+                + reason + "}")
     }
 
     @Test func groupsInAnyOrderOfTheirKeyKeepTheOrderTheFetchMeetsThem() throws {

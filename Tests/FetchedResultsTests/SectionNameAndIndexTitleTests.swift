@@ -1,22 +1,25 @@
 import Foundation
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Section names are the key value's `description`, and the default index title is `%c` of the
 /// name's first UTF-16 unit, uppercased (issue 33 items 5 and 6). Expectations written by hand
 /// from Foundation's documented descriptions (`NSNumber` of a `BOOL` prints `1`/`0`, `NSDate`
 /// `2024-05-01 00:00:00 +0000`) and from MacRoman's code chart (Unicode's ROMAN.TXT).
 @Suite struct SectionNameAndIndexTitleTests {
-    private func names(key: String, type: AttributeType, values: [Value]) throws -> (FetchedResultsController, [String]) {
+    private func names(key: String, type: AttributeType, values: [Value]) throws -> (FetchedResultsController, [String])
+    {
         let context = try ObjectContext()
         try context.define(Entity(name: "Item", attributes: [Attribute("title", .string), Attribute(key, type)]))
         for (index, value) in values.enumerated() {
             try context.insert("Item", values: [("title", .string("t\(index)")), (key, value)])
         }
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Item", sortDescriptors: [SortDescriptor(key: key), SortDescriptor(key: "title")],
-                                   sectionNameKeyPath: key)
+        let request = FetchRequest(
+            entityName: "Item", sortDescriptors: [SortDescriptor(key: key), SortDescriptor(key: "title")],
+            sectionNameKeyPath: key)
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
         return (controller, controller.sections?.map(\.name) ?? [])
@@ -27,26 +30,30 @@ import Testing
     }
 
     @Test func wholeDoublesHaveNoFraction() throws {
-        #expect(try names(key: "score", type: .double, values: [.double(3), .double(2.5), .double(0.1), .double(1e20)]).1
-            == ["0.1", "2.5", "3", "1e+20"])
+        #expect(
+            try names(key: "score", type: .double, values: [.double(3), .double(2.5), .double(0.1), .double(1e20)]).1
+                == ["0.1", "2.5", "3", "1e+20"])
     }
 
     @Test func datesAreNSDateDescriptions() throws {
         // 2024-05-01 00:00:00 UTC and 2024-05-01 10:30:15.250 UTC.
         let day = Date(timeIntervalSince1970: 1_714_521_600)
-        #expect(try names(key: "due", type: .date, values: [.date(day), .date(day.addingTimeInterval(37_815.25))]).1
-            == ["2024-05-01 00:00:00 +0000", "2024-05-01 10:30:15 +0000"])
+        #expect(
+            try names(key: "due", type: .date, values: [.date(day), .date(day.addingTimeInterval(37_815.25))]).1
+                == ["2024-05-01 00:00:00 +0000", "2024-05-01 10:30:15 +0000"])
     }
 
     @Test func aRelationshipIsTheObjectsURI() throws {
         let context = try ObjectContext()
         try context.define(Entity(name: "List", attributes: [Attribute("name", .string)]))
-        try context.define(Entity(name: "Note", attributes: [Attribute("title", .string), .toOne("list", destination: "List")]))
+        try context.define(
+            Entity(name: "Note", attributes: [Attribute("title", .string), .toOne("list", destination: "List")]))
         try context.insert("List", values: [("name", .string("Groceries"))])
         try context.insert("Note", values: [("title", .string("Milk")), ("list", .object(ObjectID(1)))])
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "list"), SortDescriptor(key: "title")],
-                                   sectionNameKeyPath: "list")
+        let request = FetchRequest(
+            entityName: "Note", sortDescriptors: [SortDescriptor(key: "list"), SortDescriptor(key: "title")],
+            sectionNameKeyPath: "list")
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
         #expect(controller.sections?.map(\.name) == ["x-coredata://5F1B0C2E-7A3D-4E69-9C1A-0000000000F5/List/p1"])
@@ -80,7 +87,8 @@ import Testing
             try context.insert("Item", values: [("group", .string(group)), ("order", .int(order))])
         }
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Item", sortDescriptors: [SortDescriptor(key: "order")], sectionNameKeyPath: "group")
+        let request = FetchRequest(
+            entityName: "Item", sortDescriptors: [SortDescriptor(key: "order")], sectionNameKeyPath: "group")
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
         #expect(controller.sections?.map(\.name) == ["Apples", "Avocados", "Bananas", "Apricots"])

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Issue 17 item 7: with the section key not first in the sort, a section that appears after the
 /// fetch goes before the first section whose first object sorts after its object, at the end if
@@ -31,7 +32,8 @@ import Testing
         // Ten thousand insertions at one spot: every label lands strictly between its bounds.
         let labels = SectionLabels()
         labels.reset(to: [.string("A"), .string("B")])
-        let low = labels.label(of: .string("A")), high = labels.label(of: .string("B"))
+        let low = labels.label(of: .string("A"))
+        let high = labels.label(of: .string("B"))
         var upper = high
         for n in 0..<10_000 {
             let label = labels.insert(.int(n), after: low, before: upper)
@@ -47,17 +49,21 @@ import Testing
         let context = try makeContext()
         func controller(_ path: ChangePath) throws -> (FetchedResultsController, RecordingDelegate) {
             let (controller, delegate) = try makeController(
-                context, sort: [SortDescriptor(key: "order"), SortDescriptor(key: "score", ascending: false)], section: "group")
+                context, sort: [SortDescriptor(key: "order"), SortDescriptor(key: "score", ascending: false)],
+                section: "group")
             controller.changePath = path
             return (controller, delegate)
         }
         let (incremental, incrementalLog) = try controller(.incremental)
         let (linear, linearLog) = try controller(.linear)
         for event in 0..<400 {
-            let size = Int.random(in: 0..<8, using: &rng) == 0 ? Int.random(in: 10...30, using: &rng) : Int.random(in: 1...4, using: &rng)
+            let size =
+                Int.random(in: 0..<8, using: &rng) == 0
+                ? Int.random(in: 10...30, using: &rng) : Int.random(in: 1...4, using: &rng)
             let edits = try RandomEdits.apply(count: size, to: context, using: &rng)
             try context.processPendingChanges()
-            let expected = incrementalLog.take(), actual = linearLog.take()
+            let expected = incrementalLog.take()
+            let actual = linearLog.take()
             guard actual == expected else {
                 Issue.record("event \(event): \(edits)\nincremental: \(expected)\nlinear:      \(actual)")
                 return
@@ -67,8 +73,15 @@ import Testing
             #expect(Set(sections.map(\.name)).count == sections.count, "event \(event): a section name twice")
             for section in sections {
                 // nil sorts first ascending, so last under the descending score.
-                let keys = section.objects.map { ($0["order"].numericValue ?? -.infinity, -($0["score"].numericValue ?? -.infinity), $0.objectID.rawValue) }
-                #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "event \(event): section \(section.name) out of order")
+                let keys = section.objects.map {
+                    (
+                        $0["order"].numericValue ?? -.infinity, -($0["score"].numericValue ?? -.infinity),
+                        $0.objectID.rawValue
+                    )
+                }
+                #expect(
+                    zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 },
+                    "event \(event): section \(section.name) out of order")
             }
         }
     }

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Rule 24 as today's CoreData delivers snapshots and differences, and rule 21's iOS 9 crash shape.
 /// Expectations from Apple's `NSOrderedCollectionChange.associatedIndex` page ("Diffs that
@@ -31,13 +32,17 @@ import Testing
         try context.processPendingChanges()
         let (controller, delegate) = try makeController(
             context, sort: [SortDescriptor(key: "order")], section: nil, delegate: DifferenceRecordingDelegate())
-        try set(context, n[0], "order", .int(25))      // #1 0 → 2
+        try set(context, n[0], "order", .int(25))  // #1 0 → 2
         try set(context, n[1], "title", .string("x"))  // #2 updated, 1 → 0
         try context.processPendingChanges()
         let difference = try #require(delegate.differences.last)
-        #expect(Set(difference.removals.map(Step.init)) == [Step(offset: 0, id: ObjectID(1), associated: 2),
-                                                              Step(offset: 1, id: ObjectID(2), associated: 0)])
-        #expect([ObjectID(1), ObjectID(2), ObjectID(3)].applying(difference) == controller.fetchedObjects?.map(\.objectID))
+        #expect(
+            Set(difference.removals.map(Step.init)) == [
+                Step(offset: 0, id: ObjectID(1), associated: 2),
+                Step(offset: 1, id: ObjectID(2), associated: 0),
+            ])
+        #expect(
+            [ObjectID(1), ObjectID(2), ObjectID(3)].applying(difference) == controller.fetchedObjects?.map(\.objectID))
     }
 
     @Test func rule24_theSnapshotMarksMovedAndUpdatedObjectsForReload() throws {
@@ -48,9 +53,9 @@ import Testing
             context, sort: [SortDescriptor(key: "order")], section: nil, delegate: SnapshotRecordingDelegate())
         #expect(delegate.take() == ["snapshot"], "performFetch delivers the fetched results")
         #expect(delegate.snapshots.last?.reloadedObjectIDs == [], "nothing to reload after a fetch")
-        try set(context, n[0], "order", .int(25))      // moved
+        try set(context, n[0], "order", .int(25))  // moved
         try set(context, n[1], "title", .string("x"))  // updated
-        try insertNote(context, "new", order: 5)       // inserted: not reloaded
+        try insertNote(context, "new", order: 5)  // inserted: not reloaded
         try context.processPendingChanges()
         #expect(delegate.take() == ["snapshot"])
         let snapshot = try #require(delegate.snapshots.last)
@@ -61,8 +66,11 @@ import Testing
     @Test func rule24_aDifferenceDelegateWithASectionKeyIsLoggedAndGetsTheCallbacks() throws {
         let context = try makeContext()
         let (sectioned, delegate) = try makeController(context, delegate: DifferenceRecordingDelegate())
-        #expect(sectioned.delegateLog == ["CoreData: warning: Difference delegate method is not supported when fetched "
-            + "results controller is configured with a sectionNameKeyPath"])
+        #expect(
+            sectioned.delegateLog == [
+                "CoreData: warning: Difference delegate method is not supported when fetched "
+                    + "results controller is configured with a sectionNameKeyPath"
+            ])
         try insertNote(context, "x", group: "Z")
         try context.processPendingChanges()
         #expect(delegate.take().first == "willChange")

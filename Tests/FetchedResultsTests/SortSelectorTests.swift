@@ -1,21 +1,25 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// `caseInsensitiveCompare:` and `localizedStandardCompare:` sort selectors (issue 33 item 11).
 /// Orders written by hand: case-insensitive puts `apple` before `File 1`; the Finder's order puts
 /// `File 2` before `File 10` and `Éclair` with the e's.
 @Suite struct SortSelectorTests {
-    private func fetch(_ names: [String], _ descriptor: SortDescriptor) throws -> (ObjectContext, FetchedResultsController, RecordingDelegate) {
+    private func fetch(_ names: [String], _ descriptor: SortDescriptor) throws -> (
+        ObjectContext, FetchedResultsController, RecordingDelegate
+    ) {
         let context = try ObjectContext()
         try context.define(Entity(name: "File", attributes: [Attribute("name", .string), Attribute("size", .int)]))
         for (size, name) in names.enumerated() {
             try context.insert("File", values: [("name", .string(name)), ("size", .int(size))])
         }
         try context.processPendingChanges()
-        let controller = try FetchedResultsController(fetchRequest: FetchRequest(entityName: "File", sortDescriptors: [descriptor]),
-                                                      context: context)
+        let controller = try FetchedResultsController(
+            fetchRequest: FetchRequest(entityName: "File", sortDescriptors: [descriptor]),
+            context: context)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
         try controller.performFetch()
@@ -41,12 +45,14 @@ import Testing
     @Test func localizedStandardCompareIsTheFindersOrder() throws {
         let (_, controller, _) = try fetch(files, SortDescriptor(key: "name", selector: .localizedStandardCompare))
         #expect(names(controller) == ["apple", "Éclair", "File 1", "file 2", "File 10", "Zebra"])
-        let (_, descending, _) = try fetch(files, SortDescriptor(key: "name", ascending: false, selector: .localizedStandardCompare))
+        let (_, descending, _) = try fetch(
+            files, SortDescriptor(key: "name", ascending: false, selector: .localizedStandardCompare))
         #expect(names(descending) == ["Zebra", "File 10", "file 2", "File 1", "Éclair", "apple"])
     }
 
     @Test func aChangeMovesTheObjectUnderTheSelector() throws {
-        let (context, controller, delegate) = try fetch(files, SortDescriptor(key: "name", selector: .localizedStandardCompare))
+        let (context, controller, delegate) = try fetch(
+            files, SortDescriptor(key: "name", selector: .localizedStandardCompare))
         // "File 10" (#1, at 4) renamed "File 3": between "file 2" and "Zebra" it stays at 4 — an update.
         try context.setValue(.string("File 3"), forKey: "name", of: ObjectID(1))
         try context.processPendingChanges()

@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Predicates through to-many relationships (docs/semantics.md, "To-many relationships"):
 /// `ANY`, `ALL`, `NONE`, `@count`, `SUBQUERY(…).@count`, and a key path through a to-many
@@ -14,24 +15,35 @@ import Testing
     private func makeFolders() throws -> ObjectContext {
         let context = try ObjectContext()
         try context.define(Entity(name: "Folder", attributes: [Attribute("name", .string)]))
-        try context.define(Entity(name: "Note", attributes: [
-            Attribute("title", .string), Attribute("done", .bool, defaultValue: .bool(false)),
-            .toOne("folder", destination: "Folder", inverse: "notes"),
-        ]))
-        try context.define(Entity(name: "Folder", attributes: [
-            Attribute("name", .string), .toMany("notes", destination: "Note", inverse: "folder"),
-        ]))
+        try context.define(
+            Entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string), Attribute("done", .bool, defaultValue: .bool(false)),
+                    .toOne("folder", destination: "Folder", inverse: "notes"),
+                ]))
+        try context.define(
+            Entity(
+                name: "Folder",
+                attributes: [
+                    Attribute("name", .string), .toMany("notes", destination: "Note", inverse: "folder"),
+                ]))
         for name in ["Home", "Work", "Empty"] { try context.insert("Folder", values: [("name", .string(name))]) }
         for (title, done, folder) in [("Milk", false, 1), ("Bread", true, 1), ("Report", false, 2)] {
-            try context.insert("Note", values: [("title", .string(title)), ("done", .bool(done)), ("folder", .object(ObjectID(folder)))])
+            try context.insert(
+                "Note",
+                values: [("title", .string(title)), ("done", .bool(done)), ("folder", .object(ObjectID(folder)))])
         }
         try context.processPendingChanges()
         return context
     }
 
-    private func controller(_ context: ObjectContext, _ predicate: String, sort: [SortDescriptor] = [SortDescriptor(key: "name")],
-                            delegate: RecordingDelegate? = nil) throws -> FetchedResultsController {
-        let request = FetchRequest(entityName: "Folder", predicate: try Predicate(format: predicate), sortDescriptors: sort)
+    private func controller(
+        _ context: ObjectContext, _ predicate: String, sort: [SortDescriptor] = [SortDescriptor(key: "name")],
+        delegate: RecordingDelegate? = nil
+    ) throws -> FetchedResultsController {
+        let request = FetchRequest(
+            entityName: "Folder", predicate: try Predicate(format: predicate), sortDescriptors: sort)
         let controller = try FetchedResultsController(fetchRequest: request, context: context)
         if let delegate {
             controller.delegate = delegate
@@ -48,10 +60,10 @@ import Testing
     @Test(arguments: [
         ("ANY notes.done == YES", ["Home"]),
         ("SOME notes.done == YES", ["Home"]),
-        ("ALL notes.done == NO", ["Empty", "Work"]),          // ALL holds for a folder without notes
+        ("ALL notes.done == NO", ["Empty", "Work"]),  // ALL holds for a folder without notes
         ("NONE notes.done == YES", ["Empty", "Work"]),
         ("ANY notes.done == NO", ["Home", "Work"]),
-        ("notes.title BEGINSWITH 'Re'", ["Work"]),             // no modifier: ANY, as Core Data's SQL
+        ("notes.title BEGINSWITH 'Re'", ["Work"]),  // no modifier: ANY, as Core Data's SQL
         ("ANY notes.title IN {'Milk', 'Report'}", ["Home", "Work"]),
         ("notes.@count == 0", ["Empty"]),
         ("notes.@count >= 2", ["Home"]),
@@ -66,8 +78,10 @@ import Testing
     }
 
     @Test func theFormatPrintsBackAndParsesToTheSamePredicate() throws {
-        for format in ["ANY notes.done == TRUE", "ALL notes.title BEGINSWITH[c] \"a\"", "NONE notes.done == FALSE",
-                       "SUBQUERY(notes, $n, $n.done == FALSE AND $n.title != \"x\").@count > 0", "notes.@count >= 2"] {
+        for format in [
+            "ANY notes.done == TRUE", "ALL notes.title BEGINSWITH[c] \"a\"", "NONE notes.done == FALSE",
+            "SUBQUERY(notes, $n, $n.done == FALSE AND $n.title != \"x\").@count > 0", "notes.@count >= 2",
+        ] {
             let predicate = try Predicate(format: format)
             #expect(predicate.description == format)
             #expect(try Predicate(format: predicate.description) == predicate)
@@ -75,15 +89,26 @@ import Testing
     }
 
     @Test(arguments: [
-        ("notes == nil", "compare the to-many relationship 'notes' through a key after it (notes.title), notes.@count or SUBQUERY", 1),
+        (
+            "notes == nil",
+            "compare the to-many relationship 'notes' through a key after it (notes.title), notes.@count or SUBQUERY", 1
+        ),
         ("ANY name == 'x'", "ANY needs a key path through a to-many relationship (like notes.done)", 5),
         ("SUBQUERY(notes, $n, done == YES).@count > 0", "inside SUBQUERY, key 'done' must start with $n.", 21),
-        ("SUBQUERY(name, $n, $n.done == YES).@count > 0", "key path 'name': 'name' of entity 'Folder' is not a to-many relationship", 1),
-        ("ANY notes.done == name", "a comparison through the to-many relationship 'notes' needs a constant on the right", 19),
+        (
+            "SUBQUERY(name, $n, $n.done == YES).@count > 0",
+            "key path 'name': 'name' of entity 'Folder' is not a to-many relationship", 1
+        ),
+        (
+            "ANY notes.done == name",
+            "a comparison through the to-many relationship 'notes' needs a constant on the right", 19
+        ),
     ])
     func badUsesAreRefusedWithTheirColumn(_ format: String, _ message: String, _ column: Int) throws {
         let context = try makeFolders()
-        let request = FetchRequest(entityName: "Folder", predicate: try Predicate(format: format), sortDescriptors: [SortDescriptor(key: "name")])
+        let request = FetchRequest(
+            entityName: "Folder", predicate: try Predicate(format: format),
+            sortDescriptors: [SortDescriptor(key: "name")])
         #expect(throws: FetchedResultsError.predicate(PredicateError(message, column: column))) {
             _ = try FetchedResultsController(fetchRequest: request, context: context)
         }
@@ -94,8 +119,10 @@ import Testing
         // With a delegate (held here: the controller's reference is weak): a controller
         // without one does not track changes (Apple's rule).
         let delegate = RecordingDelegate()
-        let frc = try controller(context, "TRUEPREDICATE", sort: [SortDescriptor(key: "notes.@count", ascending: false), SortDescriptor(key: "name")],
-                                 delegate: delegate)
+        let frc = try controller(
+            context, "TRUEPREDICATE",
+            sort: [SortDescriptor(key: "notes.@count", ascending: false), SortDescriptor(key: "name")],
+            delegate: delegate)
         #expect(names(frc) == ["Home", "Work", "Empty"])
         // A new note in Empty changes Empty's notes (its inverse), so Empty is updated and moves.
         try context.insert("Note", values: [("title", .string("A")), ("folder", .object(ObjectID(3)))])
@@ -108,7 +135,10 @@ import Testing
     @Test func sortingByTheToManyItselfIsRefused() throws {
         let context = try makeFolders()
         let request = FetchRequest(entityName: "Folder", sortDescriptors: [SortDescriptor(key: "notes.title")])
-        #expect(throws: FetchedResultsError.invalidKeyPath("notes.title", problem: "to-many key not allowed here", role: "sort key")) {
+        #expect(
+            throws: FetchedResultsError.invalidKeyPath(
+                "notes.title", problem: "to-many key not allowed here", role: "sort key")
+        ) {
             _ = try FetchedResultsController(fetchRequest: request, context: context)
         }
     }

@@ -1,6 +1,7 @@
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// The tracked table stays an array indexed by ID while IDs are close together, turns into a
 /// dictionary when they spread, and answers the same either way; `IDLookup` finds what it holds.
@@ -12,7 +13,8 @@ import Testing
     }
 
     private func tracked(_ object: ManagedObject) -> TrackedObject {
-        TrackedObject(object: object, key: SortKey(object.values, at: [3], layout: KeyLayout(ascending: [true], types: [.bool])))
+        TrackedObject(
+            object: object, key: SortKey(object.values, at: [3], layout: KeyLayout(ascending: [true], types: [.bool])))
     }
 
     @Test func insertsRemovesAndReplacesLikeADictionary() throws {
@@ -28,7 +30,7 @@ import Testing
             table[notes[index].objectID] = nil
             model[notes[index].objectID] = nil
         }
-        #expect(table.count == 5)   // 7 distinct IDs set, 2 of them removed (17 was never there)
+        #expect(table.count == 5)  // 7 distinct IDs set, 2 of them removed (17 was never there)
         #expect(Set(table.keys) == Set(model.keys))
         for note in notes {
             #expect(table[note.objectID]?.object === model[note.objectID], "ID \(note.objectID)")

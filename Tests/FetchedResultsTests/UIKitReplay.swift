@@ -7,7 +7,9 @@ import ObjectGraph
 /// first. Updates change no position. Returns nil (with a reason) if the callbacks are not a
 /// valid batch for the old layout.
 enum UIKitReplay {
-    static func apply(_ callbacks: [RecordingDelegate.Callback], to old: [Layout.Section]) -> Result<[Layout.Section], ReplayFailure> {
+    static func apply(_ callbacks: [RecordingDelegate.Callback], to old: [Layout.Section]) -> Result<
+        [Layout.Section], ReplayFailure
+    > {
         var deletedSections: Set<Int> = []
         var insertedSections: [(Int, String)] = []
         var removedRows: Set<IndexPath> = []
@@ -29,7 +31,10 @@ enum UIKitReplay {
                         return .failure(.init("\(type) of \(id) from missing path \(String(describing: from))"))
                     }
                     guard old[from.section].ids[from.row] == id else {
-                        return .failure(.init("\(type) of \(id) from \(from) but the old layout has \(old[from.section].ids[from.row]) there"))
+                        return .failure(
+                            .init(
+                                "\(type) of \(id) from \(from) but the old layout has \(old[from.section].ids[from.row]) there"
+                            ))
                     }
                     guard removedRows.insert(from).inserted else { return .failure(.init("row \(from) removed twice")) }
                     if type == .move, let to { placed.append((to, id)) }
@@ -37,7 +42,9 @@ enum UIKitReplay {
                     guard let to else { return .failure(.init("insert of \(id) without a new path")) }
                     placed.append((to, id))
                 case .update:
-                    guard let from, from.section < old.count, from.row < old[from.section].ids.count, old[from.section].ids[from.row] == id else {
+                    guard let from, from.section < old.count, from.row < old[from.section].ids.count,
+                        old[from.section].ids[from.row] == id
+                    else {
                         return .failure(.init("update of \(id) at \(String(describing: from)) which does not hold it"))
                     }
                 }
@@ -46,7 +53,8 @@ enum UIKitReplay {
         // Surviving old sections with their surviving rows, in order.
         var sections: [Layout.Section] = []
         for (s, section) in old.enumerated() where !deletedSections.contains(s) {
-            let ids = section.ids.enumerated().filter { !removedRows.contains(IndexPath(row: $0.offset, section: s)) }.map(\.element)
+            let ids = section.ids.enumerated().filter { !removedRows.contains(IndexPath(row: $0.offset, section: s)) }
+                .map(\.element)
             sections.append(Layout.Section(name: section.name, ids: ids))
         }
         for (s, _) in old.enumerated() where deletedSections.contains(s) {
@@ -55,7 +63,9 @@ enum UIKitReplay {
             }
         }
         for (index, name) in insertedSections.sorted(by: { $0.0 < $1.0 }) {
-            guard index <= sections.count else { return .failure(.init("section insert at \(index) beyond \(sections.count)")) }
+            guard index <= sections.count else {
+                return .failure(.init("section insert at \(index) beyond \(sections.count)"))
+            }
             sections.insert(Layout.Section(name: name, ids: []), at: index)
         }
         for (path, id) in placed.sorted(by: { $0.0 < $1.0 }) {

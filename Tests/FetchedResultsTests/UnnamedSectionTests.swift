@@ -1,13 +1,15 @@
 import FetchSimCore
-@testable import FetchedResults
 import ObjectGraph
 import Testing
+
+@testable import FetchedResults
 
 /// Apple names a section by its key's text and puts objects whose key is nil in the unnamed
 /// section `""` — the same section as objects whose key is `""` — logging that it did
 /// (Core Data's `_NSCoreDataLog` line; semantics.md, "nil and "" section keys").
 @Suite struct UnnamedSectionTests {
-    static let logLine = "CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
+    static let logLine =
+        "CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
         + "'group'. Objects will be placed in unnamed section"
 
     func titles(_ controller: FetchedResultsController) -> [[String]] {
@@ -26,7 +28,8 @@ import Testing
         #expect(titles(ascending) == [["n", "e"], ["x"]], "nil sorts before \"\" inside the unnamed section")
         #expect(ascending.fetchLog == [Self.logLine])
 
-        let (descending, _) = try makeController(context, sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")])
+        let (descending, _) = try makeController(
+            context, sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")])
         #expect(descending.sections?.map(\.name) == ["X", ""])
         #expect(titles(descending) == [["x"], ["e", "n"]])
     }

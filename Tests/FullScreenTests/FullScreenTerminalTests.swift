@@ -5,19 +5,24 @@ import Testing
 /// The full-screen spreadsheet on a real pseudo-terminal, driven through tmux as a user would:
 /// a drag and an in-place edit with keys, the screen read back and compared with the REPL's
 /// `dump` of the same workspace, and the recording replayed (skipped without tmux).
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+@Suite(
+    .enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"),
+    .timeLimit(.minutes(10)))
 struct FullScreenTerminalTests {
     /// After dragging Milk (0.0) to Home's second row and renaming it: hand-computed.
     static let expected = [[2, 3, 4], [5, 1, 6, 7, 8], [9, 10, 11, 12]]
 
     @Test func aDragAndAnEditWithKeysMatchTheREPLsDumpAndTheRecordingReplays() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-tui-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = directory.appendingPathComponent("tui.session").path
         let tmux = TmuxDriver(name: "tui")
-        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --record \(recording); echo EXIT=$?; sleep 10")
+        try await tmux.start(
+            "env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --record \(recording); echo EXIT=$?; sleep 10"
+        )
         do {
             try await drive(tmux)
         } catch {
@@ -69,22 +74,31 @@ struct FullScreenTerminalTests {
     /// `tui --store` opens on the fetch, adapter and profile the store kept at its last save.
     @Test func tuiOpensAStoreOnItsSavedFetch() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-tui-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("notes.fetchsim").path
-        let saved = try await BinaryLocator.run(["--store", store], input: "fetch Note where done != true sort group, title section group\nprofile ios10\nsave\n")
+        let saved = try await BinaryLocator.run(
+            ["--store", store],
+            input: "fetch Note where done != true sort group, title section group\nprofile ios10\nsave\n")
         #expect(saved.status == 0, "\(saved.output)")
         let tmux = TmuxDriver(name: "tuistore")
-        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --store \(store); echo EXIT=$?; sleep 10")
+        try await tmux.start(
+            "env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --store \(store); echo EXIT=$?; sleep 10"
+        )
         do {
-            let screen = try await tmux.waitFor("the saved fetch") { $0.contains("Write report") && $0.contains("event 0") }
+            let screen = try await tmux.waitFor("the saved fetch") {
+                $0.contains("Write report") && $0.contains("event 0")
+            }
             // Sorted by title within each group, the done notes (Eggs, Water plants, Review PR) filtered out.
             #expect(screen.contains("0.0   #3   Bread"))
             #expect(!screen.contains("Eggs"))
             #expect(screen.contains("ios10"))
             try await tmux.send(":", "show fetch", "Enter")
-            let fetch = try await tmux.waitFor("show fetch") { $0.contains("fetch Note where done != true sort group, title") }
+            let fetch = try await tmux.waitFor("show fetch") {
+                $0.contains("fetch Note where done != true sort group, title")
+            }
             #expect(fetch.contains("section group"))
             try await tmux.send("Escape", "q")
             let ended = try await tmux.waitFor("EXIT=") { $0.contains("EXIT=") }
@@ -100,7 +114,8 @@ struct FullScreenTerminalTests {
     /// it does without a store (there is nothing to save to); the file is left as it was.
     @Test func aReadOnlyStoreRefusesSaveAndQuittingAsksBeforeLosingChanges() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-tui-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("notes.fetchsim").path
@@ -108,7 +123,9 @@ struct FullScreenTerminalTests {
         chmod(store, 0o444)
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         let tmux = TmuxDriver(name: "tuireadonly")
-        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --store \(store); echo EXIT=$?; sleep 10")
+        try await tmux.start(
+            "env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 \(binary.path) tui --store \(store); echo EXIT=$?; sleep 10"
+        )
         do {
             _ = try await tmux.waitFor("the list") { $0.contains("event 0 · ✓ consistent") }
             try await tmux.send("d", "d")
@@ -116,7 +133,9 @@ struct FullScreenTerminalTests {
             try await tmux.send("s")
             _ = try await tmux.waitFor("the refused save") { $0.contains("error: store file '\(store)") }
             try await tmux.send("q")
-            _ = try await tmux.waitFor("the quit question") { $0.contains("Quitting: unsaved changes are lost. Quit anyway? [y/N]") }
+            _ = try await tmux.waitFor("the quit question") {
+                $0.contains("Quitting: unsaved changes are lost. Quit anyway? [y/N]")
+            }
             try await tmux.send("y")
             let ended = try await tmux.waitFor("EXIT=") { $0.contains("EXIT=") }
             #expect(ended.contains("EXIT=0"))
@@ -133,7 +152,8 @@ struct FullScreenTerminalTests {
         let tmux = TmuxDriver(name: "sheet")
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("\(tmux.socket).history").path
         defer { try? FileManager.default.removeItem(atPath: history) }
-        try await tmux.start("env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 FETCHSIM_HISTORY=\(history) \(binary.path); sleep 10")
+        try await tmux.start(
+            "env LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=1 FETCHSIM_HISTORY=\(history) \(binary.path); sleep 10")
         do {
             _ = try await tmux.waitFor("the prompt") { $0.contains("fetchsim>") }
             try await tmux.send("sheet", "Enter")
@@ -142,7 +162,9 @@ struct FullScreenTerminalTests {
             try await tmux.send("j", "j", "d", "d")
             _ = try await tmux.waitFor("event 1 · ✓ consistent") { $0.contains("event 1 · ✓ consistent") }
             try await tmux.send("q")
-            _ = try await tmux.waitFor("the prompt again") { $0.contains("fetchsim> sheet") && !$0.contains("│ coordinator") }
+            _ = try await tmux.waitFor("the prompt again") {
+                $0.contains("fetchsim> sheet") && !$0.contains("│ coordinator")
+            }
             try await tmux.send("dump", "Enter")
             let dumped = try await tmux.waitFor("table 2:") { $0.contains("table 2:") }
             #expect(tableIDs(inDump: dumped) == [[1, 2, 4], [5, 6, 7, 8], [9, 10, 11, 12]])

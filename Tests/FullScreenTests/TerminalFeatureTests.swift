@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// Colours (only without `NO_COLOR`) and `KEY_RESIZE`, on a real terminal through tmux.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+@Suite(
+    .enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"),
+    .timeLimit(.minutes(10)))
 struct TerminalFeatureTests {
     /// A foreground colour escape (`ESC[33m`, `ESC[1;33m`), not the default-colour reset `ESC[39m`.
     static func hasForegroundColour(_ text: String) -> Bool {
@@ -22,7 +24,8 @@ struct TerminalFeatureTests {
             let screen = try await tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.session])
             await tmux.stop()
             // Eggs moved up (0.0←0.1); Milk, under the cursor, is since iOS 10 the swap's update (rule 22).
-            return screen.split(separator: "\n").filter { $0.contains("0.0←0.1") || $0.contains("Milk") }.joined(separator: "\n")
+            return screen.split(separator: "\n").filter { $0.contains("0.0←0.1") || $0.contains("Milk") }.joined(
+                separator: "\n")
         } catch {
             await tmux.stop()
             throw error
@@ -43,7 +46,8 @@ struct TerminalFeatureTests {
     @Test func aResizedTerminalIsRedrawnToItsNewSize() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
         let tmux = TmuxDriver(name: "resize")
-        try await tmux.start("env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; sleep 10", columns: 100, rows: 30)
+        try await tmux.start(
+            "env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; sleep 10", columns: 100, rows: 30)
         do {
             _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
             try await tmux.send("G")
@@ -69,7 +73,9 @@ struct TerminalFeatureTests {
     @Test func panesOnATinyTerminalDoNotEndTheSpreadsheet() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
         let tmux = TmuxDriver(name: "tiny")
-        try await tmux.start("env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; echo EXITED $?; sleep 10", columns: 80, rows: 24)
+        try await tmux.start(
+            "env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; echo EXITED $?; sleep 10", columns: 80,
+            rows: 24)
         do {
             _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
             try await tmux.send("L")
@@ -80,7 +86,9 @@ struct TerminalFeatureTests {
                 try await Task.sleep(for: .milliseconds(100))
             }
             try await tmux.tmux(["resize-window", "-t", tmux.session, "-x", "80", "-y", "24"])
-            let grown = try await tmux.waitFor("the screen grown back") { $0.contains("event 0 · ✓ consistent") && $0.contains("path  id") }
+            let grown = try await tmux.waitFor("the screen grown back") {
+                $0.contains("event 0 · ✓ consistent") && $0.contains("path  id")
+            }
             #expect(!grown.contains("EXITED"))
             // The keys pane may still be open: the first q closes it, the second leaves.
             try await tmux.send("q")
@@ -100,7 +108,9 @@ struct TerminalFeatureTests {
     @Test func arrowsInEitherCursorModeMoveAndAPartialSequenceStays() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
         let tmux = TmuxDriver(name: "arrows")
-        try await tmux.start("env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; echo EXITED $?; sleep 10", columns: 80, rows: 24)
+        try await tmux.start(
+            "env NO_COLOR=1 LANG=C.UTF-8 TERM=xterm-256color \(binary.path) tui; echo EXITED $?; sleep 10", columns: 80,
+            rows: 24)
         do {
             _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
             try await tmux.tmux(["send-keys", "-t", tmux.session, "-H", "1b", "5b", "42"])
@@ -127,17 +137,25 @@ struct TerminalFeatureTests {
     @Test func ctrlZSuspendsAndFgResumesAndQAsksBeforeLosingWork() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
         let tmux = TmuxDriver(name: "suspend")
-        try await tmux.start("env -i PATH=/usr/bin:/bin TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 PS1='shell$ ' bash --norc --noprofile -i", columns: 100, rows: 30)
+        try await tmux.start(
+            "env -i PATH=/usr/bin:/bin TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 PS1='shell$ ' bash --norc --noprofile -i",
+            columns: 100, rows: 30)
         do {
             _ = try await tmux.waitFor("the shell") { $0.contains("shell$") }
             try await tmux.send("\(binary.path) tui", "Enter")
             _ = try await tmux.waitFor("event 0") { $0.contains("event 0 · ✓ consistent") }
             try await tmux.send("C-z")
-            _ = try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") && !$0.contains("event 0 · ✓") }
+            _ = try await tmux.waitFor("the shell's prompt after the stop") {
+                $0.contains("Stopped") && !$0.contains("event 0 · ✓")
+            }
             try await tmux.send("fg", "Enter")
-            _ = try await tmux.waitFor("the spreadsheet again") { $0.contains("event 0 · ✓ consistent") && $0.contains("path  id") }
+            _ = try await tmux.waitFor("the spreadsheet again") {
+                $0.contains("event 0 · ✓ consistent") && $0.contains("path  id")
+            }
             try await tmux.send("d", "d", "q")
-            _ = try await tmux.waitFor("the question") { $0.contains("Quitting: unsaved changes are lost. Quit anyway? [y/N]") }
+            _ = try await tmux.waitFor("the question") {
+                $0.contains("Quitting: unsaved changes are lost. Quit anyway? [y/N]")
+            }
             try await tmux.send("y")
             // A list resumed by `fg` runs only the stopped command: ask the shell for its status.
             _ = try await tmux.waitFor("the shell back") { !$0.contains("Quit anyway") }

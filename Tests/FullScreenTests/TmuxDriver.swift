@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// Where tmux is, if it is installed.
-let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 
 /// A tmux server of the test's own (its own socket, no configuration file) running one command
 /// in a pane of a fixed size; `stop()` kills the server.
@@ -40,7 +42,9 @@ struct TmuxDriver {
 
     /// Polls the pane until `predicate` holds or ~10 s pass (an issue, naming `what`); returns
     /// the last screen either way.
-    func waitFor(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool) async throws -> String {
+    func waitFor(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool)
+        async throws -> String
+    {
         var text = ""
         for _ in 0..<200 {
             text = try await screen()

@@ -1,16 +1,18 @@
 import FetchSimTestSupport
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// Campaigns beyond one machine and CI reports (issue 34, items 17 and 18): `fuzz --shard K/N`,
 /// `fetchsim fuzz-report`, and `--junit` for `replay` and `fuzz`, read back with an XML parser.
 @Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
 struct CampaignCommandTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-campaign-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-campaign-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -24,13 +26,15 @@ struct CampaignCommandTests {
     @Test func shardsRunDisjointSeeds() async throws {
         var seeds: [Int] = []
         for part in 1...3 {
-            let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "5", "--shard", "\(part)/3", "--batches", "50", "--json"], input: "")
+            let (output, status) = try await BinaryLocator.run(
+                ["fuzz", "--seed", "5", "--shard", "\(part)/3", "--batches", "50", "--json"], input: "")
             #expect(status == 0)
             seeds.append(try #require(try json(output)["seed"] as? Int))
         }
         #expect(seeds == [15, 16, 17])
         let alone = try await BinaryLocator.run(["fuzz", "--seed", "16", "--batches", "50", "--json"], input: "")
-        let sharded = try await BinaryLocator.run(["fuzz", "--seed", "5", "--shard", "2/3", "--batches", "50", "--json"], input: "")
+        let sharded = try await BinaryLocator.run(
+            ["fuzz", "--seed", "5", "--shard", "2/3", "--batches", "50", "--json"], input: "")
         #expect(try json(alone.output)["batches"] as? Int == json(sharded.output)["batches"] as? Int)
         let (_, errors, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--shard", "4/3"])
         #expect(status == 64 && errors.contains("--shard"))
@@ -43,7 +47,10 @@ struct CampaignCommandTests {
         for part in 1...3 {
             let out = dir.appendingPathComponent("s\(part).session").path
             let (output, _) = try await BinaryLocator.run(
-                ["fuzz", "--seed", "2", "--shard", "\(part)/3", "--batches", "200", "--adapter", "apple-template", "--json", "--out", out], input: "")
+                [
+                    "fuzz", "--seed", "2", "--shard", "\(part)/3", "--batches", "200", "--adapter", "apple-template",
+                    "--json", "--out", out,
+                ], input: "")
             let file = dir.appendingPathComponent("shard\(part).json")
             try Data(output.utf8).write(to: file)
             files.append(file.path)
@@ -79,10 +86,13 @@ struct CampaignCommandTests {
         #expect(suite.attribute(forName: "tests")?.stringValue == "2", "every transcript, even after a failure")
         #expect(suite.attribute(forName: "failures")?.stringValue == "1")
         let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["broken", "rule19-dense-renumbering-flagged"])
+        #expect(
+            cases.map { $0.attribute(forName: "name")?.stringValue } == ["broken", "rule19-dense-renumbering-flagged"])
         let failure = try #require(cases[0].elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue?.hasSuffix("output differs for '> stats'") == true)
-        #expect(failure.stringValue?.contains("-objects: 99") == true && failure.stringValue?.contains("+objects: 12") == true)
+        #expect(
+            failure.stringValue?.contains("-objects: 99") == true
+                && failure.stringValue?.contains("+objects: 12") == true)
         #expect(cases[1].elements(forName: "failure").isEmpty)
     }
 
@@ -91,7 +101,10 @@ struct CampaignCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("fuzz.xml").path
         let (_, status) = try await BinaryLocator.run(
-            ["fuzz", "--seed", "2", "--adapter", "apple-template", "--out", dir.appendingPathComponent("f.session").path, "--junit", report], input: "")
+            [
+                "fuzz", "--seed", "2", "--adapter", "apple-template", "--out",
+                dir.appendingPathComponent("f.session").path, "--junit", report,
+            ], input: "")
         #expect(status == 1)
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
         let testCase = try #require(try document.nodes(forXPath: "//testcase").first as? XMLElement)

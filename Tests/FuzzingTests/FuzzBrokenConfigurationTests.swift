@@ -31,7 +31,8 @@ import Transcripts
     @Test(arguments: BrokenCase.all, [UInt64(1), 2, 3])
     func isCaughtAndShrunk(_ broken: BrokenCase, seed: UInt64) throws {
         let configuration = FuzzConfiguration.with(seed: seed, batches: 2_000, broken.change)
-        let found = try #require(try FuzzPipeline.run(configuration), "\(configuration.commandLine) survived 2,000 batches")
+        let found = try #require(
+            try FuzzPipeline.run(configuration), "\(configuration.commandLine) survived 2,000 batches")
         #expect(found.finding.batch <= 2_000)
         #expect(found.transcript.inputLines <= 10, "\(found.transcript.text)")
         #expect(found.transcript.failure?.kind == found.finding.failure.kind)
@@ -41,8 +42,9 @@ import Transcripts
         #expect(transcript.header.expectsInconsistency)
         #expect(transcript.header.comments.contains("Found by: \(configuration.commandLine)"))
         let last = try #require(transcript.entries.last)
-        #expect(last.expected.contains { $0.hasPrefix("✗ inconsistent") || $0.hasPrefix("CoreData: error: ") },
-                "the failing line's recorded output shows the failure")
+        #expect(
+            last.expected.contains { $0.hasPrefix("✗ inconsistent") || $0.hasPrefix("CoreData: error: ") },
+            "the failing line's recorded output shows the failure")
 
         let replay = try FuzzPipeline.replay(found.transcript.text)
         #expect(replay.passed, "\(replay.report.joined(separator: "\n"))\n\(found.transcript.text)")

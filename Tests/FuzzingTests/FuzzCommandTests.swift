@@ -15,22 +15,28 @@ struct FuzzCommandTests {
     }
 
     @Test func aFailureWritesAReplayableSessionAndExitsOne() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-fuzz-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("found.session").path
-        let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "2", "--adapter", "apple-template", "--out", path], input: "")
+        let (output, status) = try await BinaryLocator.run(
+            ["fuzz", "--seed", "2", "--adapter", "apple-template", "--out", path], input: "")
         #expect(status == 1)
         #expect(output.contains("1 inconsistency, seed 2"))
         #expect(output.contains(": \(path)\n"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasPrefix("# fetchsim session v1\n# start: empty\n# expect: inconsistent\n# Found by: fetchsim fuzz --seed 2 --adapter apple-template\n"))
+        #expect(
+            text.hasPrefix(
+                "# fetchsim session v1\n# start: empty\n# expect: inconsistent\n# Found by: fetchsim fuzz --seed 2 --adapter apple-template\n"
+            ))
         let replay = try await BinaryLocator.run(["replay", path], input: "")
         #expect(replay.status == 0, "\(replay.output)")
     }
 
     @Test func jsonIsOneObject() async throws {
-        let (output, status) = try await BinaryLocator.run(["fuzz", "--seed", "4", "--batches", "200", "--json"], input: "")
+        let (output, status) = try await BinaryLocator.run(
+            ["fuzz", "--seed", "4", "--batches", "200", "--json"], input: "")
         #expect(status == 0)
         let lines = output.split(separator: "\n")
         #expect(lines.count == 1)
@@ -55,7 +61,8 @@ struct FuzzCommandTests {
         // ArgumentParser shortens a long usage line to `fetchsim fuzz <options>`.
         #expect(fuzzError.contains("Usage: fetchsim fuzz ") && !fuzzError.contains("fetchsim replay"), "\(fuzzError)")
         let (_, benchError, _) = try await BinaryLocator.runCollectingErrors(["bench", "--sizes", "ten"])
-        #expect(benchError.contains("Usage: fetchsim bench ") && !benchError.contains("fetchsim replay"), "\(benchError)")
+        #expect(
+            benchError.contains("Usage: fetchsim bench ") && !benchError.contains("fetchsim replay"), "\(benchError)")
     }
 
     @Test func theUnflaggedHelpSaysItsDefaultOnce() async throws {
@@ -78,7 +85,9 @@ struct FuzzCommandTests {
 
     /// A path that cannot take the shrunk session is refused before the campaign runs.
     @Test func anUnwritableOutPathIsRefusedFirst() async throws {
-        let (output, errors, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--out", "/tmp", "--batches", "100000000"])
+        let (output, errors, status) = try await BinaryLocator.runCollectingErrors([
+            "fuzz", "--out", "/tmp", "--batches", "100000000",
+        ])
         #expect(status == 64)
         #expect(output.isEmpty)
         #expect(errors.hasPrefix("Error: cannot write the shrunk session to '/tmp': is a directory"))

@@ -13,7 +13,8 @@ import Transcripts
     func coordinatorWithSkipMovesStaysConsistent(seed: UInt64) throws {
         let configuration = FuzzConfiguration.with(seed: seed, batches: 25_000)
         if let found = try FuzzPipeline.run(configuration) {
-            Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+            Issue.record(
+                "\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
         }
     }
 
@@ -25,7 +26,8 @@ import Transcripts
     func coordinatorStaysConsistentUnderTheProfiles(_ profile: CompatibilityProfile) throws {
         let configuration = FuzzConfiguration.with(seed: 5, batches: 5_000) { $0.profile = profile }
         if let found = try FuzzPipeline.run(configuration) {
-            Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+            Issue.record(
+                "\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
         }
     }
 
@@ -47,7 +49,8 @@ import Transcripts
                 $0.filterPercent = 25
             }
             if let found = try FuzzPipeline.run(configuration) {
-                Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+                Issue.record(
+                    "\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
             }
         }
     }
@@ -59,7 +62,8 @@ import Transcripts
             $0.unflaggedPercent = 40
         }
         if let found = try FuzzPipeline.run(configuration) {
-            Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+            Issue.record(
+                "\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
         }
     }
 
@@ -70,4 +74,3 @@ import Transcripts
         #expect(found.transcript.text.contains("> move --unflagged "))
     }
 }
-

@@ -8,11 +8,14 @@ import Transcripts
 /// same lines for the same seed.
 @Suite struct FuzzGeneratorTests {
     /// Runs `batches` generated lines for `configuration`; returns their text and the events' callbacks.
-    static func generate(_ configuration: FuzzConfiguration, batches: Int, seed: UInt64 = 5) throws -> (lines: [String], callbacks: [String]) {
+    static func generate(_ configuration: FuzzConfiguration, batches: Int, seed: UInt64 = 5) throws -> (
+        lines: [String], callbacks: [String]
+    ) {
         var generator = FuzzGenerator(configuration: configuration, seed: seed)
         let executor = try FuzzExecutor()
-        executor.interpreter.rendersJSON = true // the fuzzer runs without it; the batches are read from it here
-        var lines: [String] = [], callbacks: [String] = []
+        executor.interpreter.rendersJSON = true  // the fuzzer runs without it; the batches are read from it here
+        var lines: [String] = []
+        var callbacks: [String] = []
         for line in generator.setup() {
             let step = executor.run(line)
             try #require(step.inputError == nil, "\(step.text ?? "")")
@@ -31,7 +34,10 @@ import Transcripts
     }
 
     @Test func setupIsTheEntityTheRowsInOneLineTheFetchTheAdapterAndTheProfile() throws {
-        let configuration = FuzzConfiguration.with(seed: 1, batches: 0) { $0.adapter = .appleTemplate; $0.moves = .moveRow }
+        let configuration = FuzzConfiguration.with(seed: 1, batches: 0) {
+            $0.adapter = .appleTemplate
+            $0.moves = .moveRow
+        }
         let (lines, _) = try Self.generate(configuration, batches: 0)
         #expect(lines.count == 5)
         #expect(lines[0] == "entity Item title:string group:string order:int hidden:bool")
@@ -43,7 +49,10 @@ import Transcripts
     }
 
     @Test func batchesCoverEveryKindOfEdit() throws {
-        let configuration = FuzzConfiguration.with(seed: 1, batches: 0) { $0.adapter = .reloadAll; $0.unflaggedPercent = 30 }
+        let configuration = FuzzConfiguration.with(seed: 1, batches: 0) {
+            $0.adapter = .reloadAll
+            $0.unflaggedPercent = 30
+        }
         let (all, callbacks) = try Self.generate(configuration, batches: 3_000)
         let lines = Array(all.dropFirst(5))
         let edits = lines.flatMap { $0.components(separatedBy: " ; ") }
@@ -55,8 +64,11 @@ import Transcripts
         let counts = lines.map { $0.components(separatedBy: " ; ").count }
         #expect(counts.min() == 1)
         #expect(counts.max() == 10)
-        let sections = lines.filter { $0.hasPrefix("move ") }.map { $0.split(separator: " ").suffix(2).map { $0.split(separator: ".")[0] } }
-        let within = sections.contains { $0[0] == $0[1] }, across = sections.contains { $0[0] != $0[1] }
+        let sections = lines.filter { $0.hasPrefix("move ") }.map {
+            $0.split(separator: " ").suffix(2).map { $0.split(separator: ".")[0] }
+        }
+        let within = sections.contains { $0[0] == $0[1] }
+        let across = sections.contains { $0[0] != $0[1] }
         #expect(within, "drags within a section")
         #expect(across, "drags across sections")
         let unflagged = lines.contains { $0.hasPrefix("move --unflagged ") }

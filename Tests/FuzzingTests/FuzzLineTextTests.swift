@@ -1,6 +1,7 @@
-@testable import Fuzzing
 import ObjectGraph
 import Testing
+
+@testable import Fuzzing
 
 /// The fuzzer writes its edits lines as bytes (`FuzzLineText`); the text must be exactly what
 /// `Value.literal` and `ObjectID.description` write, or a transcript would change.
@@ -20,7 +21,8 @@ import Testing
     @Test(arguments: [
         (Value.int(Int.min), "-9223372036854775808"), (.int(Int.max), "9223372036854775807"), (.int(7), "7"),
         (.bool(false), "false"), (.string(""), #""""#), (.string("A"), #""A""#),
-        (.string(#"say "hi""#), #""say \"hi\"""#), (.string(#"a\b"#), #""a\\b""#), (.string("tab\tnew\nline"), #""tab\tnew\nline""#),
+        (.string(#"say "hi""#), #""say \"hi\"""#), (.string(#"a\b"#), #""a\\b""#),
+        (.string("tab\tnew\nline"), #""tab\tnew\nline""#),
         (.string("café"), #""café""#), (.double(1.5), "1.5"), (.null, "nil"),
     ])
     func valuesAsTheirLiterals(value: Value, expected: String) {
@@ -30,6 +32,10 @@ import Testing
 
     @Test func objectIDs() {
         #expect(Self.text { $0.append(ObjectID(12)) } == "#12")
-        #expect(Self.text { $0.append("delete "); $0.append(ObjectID(3)) } == "delete #3")
+        #expect(
+            Self.text {
+                $0.append("delete ")
+                $0.append(ObjectID(3))
+            } == "delete #3")
     }
 }

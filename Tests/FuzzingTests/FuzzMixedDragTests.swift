@@ -8,7 +8,10 @@ import Testing
     /// With every drag mixed, the drag lines also insert, delete and regroup (sections come and
     /// go), with edits both before and after the drag; every line runs whole.
     @Test func mixedLinesHoldADragAndEditsOfEveryKind() throws {
-        let configuration = FuzzConfiguration.with(seed: 1, batches: 0) { $0.adapter = .reloadAll; $0.mixedPercent = 100 }
+        let configuration = FuzzConfiguration.with(seed: 1, batches: 0) {
+            $0.adapter = .reloadAll
+            $0.mixedPercent = 100
+        }
         let (all, _) = try FuzzGeneratorTests.generate(configuration, batches: 1_500)
         let mixed = all.filter { line in
             let parts = line.components(separatedBy: " ; ")
@@ -41,9 +44,16 @@ import Testing
     func correctConfigurationsStayConsistent(_ index: Int, _ profile: CompatibilityProfile) throws {
         var configurations: [(inout FuzzConfiguration) -> Void] = [
             { _ in },
-            { $0.adapter = .appleTemplate; $0.updates = .reconfigureAfter; $0.userDriven = .skipMoves },
+            {
+                $0.adapter = .appleTemplate
+                $0.updates = .reconfigureAfter
+                $0.userDriven = .skipMoves
+            },
             { $0.adapter = .reloadAll },
-            { $0.adapter = .diffable; $0.updates = .reconfigure },
+            {
+                $0.adapter = .diffable
+                $0.updates = .reconfigure
+            },
         ]
         if profile == .modern || profile == .strict { configurations.append { $0.adapter = .diffable } }
         for (offset, change) in configurations.enumerated() {
@@ -53,7 +63,8 @@ import Testing
                 change(&$0)
             }
             if let found = try FuzzPipeline.run(configuration) {
-                Issue.record("\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
+                Issue.record(
+                    "\(configuration.commandLine) failed at batch \(found.finding.batch):\n\(found.transcript.text)")
             }
         }
     }

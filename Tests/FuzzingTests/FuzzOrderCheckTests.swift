@@ -1,8 +1,9 @@
 import Adapters
 import FetchSimCore
-@testable import Fuzzing
 import ObjectGraph
 import Testing
+
+@testable import Fuzzing
 
 /// The fuzzer's order oracle (`fullOrder`, `lostOrder`) against orders it does not compute
 /// itself: written by hand, and the controller's own order of the objects it shows.
@@ -20,43 +21,51 @@ import Testing
     }
 
     static let items = [
-        #"insert Item title="a" group="A" order=2 hidden=false"#, // #1
-        #"insert Item title="b" group="A" order=1 hidden=true"#, // #2, hidden: still in the full order
-        #"insert Item title="c" group="B" order=1 hidden=false"#, // #3
-        #"insert Item title="d" group="A" order=2 hidden=false"#, // #4, ties with #1: after it by ID
-        #"insert Item title="e" group="A" order=0 hidden=false"#, // #5
+        #"insert Item title="a" group="A" order=2 hidden=false"#,  // #1
+        #"insert Item title="b" group="A" order=1 hidden=true"#,  // #2, hidden: still in the full order
+        #"insert Item title="c" group="B" order=1 hidden=false"#,  // #3
+        #"insert Item title="d" group="A" order=2 hidden=false"#,  // #4, ties with #1: after it by ID
+        #"insert Item title="e" group="A" order=0 hidden=false"#,  // #5
     ]
 
     @Test func intKeysAscendingWithATieAndAHiddenObject() throws {
-        let executor = try Self.executor(running: ["entity Item title:string group:string order:int hidden:bool"] + Self.items + [
-            "fetch Item where hidden == NO sort group, order section group index order",
-        ])
+        let executor = try Self.executor(
+            running: ["entity Item title:string group:string order:int hidden:bool"] + Self.items + [
+                "fetch Item where hidden == NO sort group, order section group index order"
+            ])
         #expect(executor.fullOrder() == ["A": [5, 2, 1, 4].map(ObjectID.init), "B": [ObjectID(3)]])
     }
 
     @Test func doubleKeysDescendingCompareWithInts() throws {
-        let executor = try Self.executor(running: ["entity Item title:string group:string order:double hidden:bool"] + Self.items + [
-            #"set #5 order=1.5"#,
-            "fetch Item where hidden == NO sort group, order desc section group index order reorder fractional",
-        ])
+        let executor = try Self.executor(
+            running: ["entity Item title:string group:string order:double hidden:bool"] + Self.items + [
+                #"set #5 order=1.5"#,
+                "fetch Item where hidden == NO sort group, order desc section group index order reorder fractional",
+            ])
         // 2.0 (#1, #4: ties stay in ID order), 1.5 (#5), 1.0 (#2).
         #expect(executor.fullOrder() == ["A": [1, 4, 5, 2].map(ObjectID.init), "B": [ObjectID(3)]])
     }
 
     @Test func lostOrderNamesTheFirstDifferingSectionAndATie() throws {
-        let executor = try Self.executor(running: ["entity Item title:string group:string order:int hidden:bool"] + Self.items + [
-            "fetch Item where hidden == NO sort group, order section group index order",
-        ])
+        let executor = try Self.executor(
+            running: ["entity Item title:string group:string order:int hidden:bool"] + Self.items + [
+                "fetch Item where hidden == NO sort group, order section group index order"
+            ])
         let actual: FullOrder = ["A": [5, 2, 1, 4].map(ObjectID.init), "B": [ObjectID(3)]]
         #expect(executor.lostOrder(expected: (actual, ObjectID(5))) == nil)
         // An empty section is no section.
         #expect(executor.lostOrder(expected: (actual.merging(["C": []]) { $1 }, ObjectID(5))) == nil)
-        #expect(executor.lostOrder(expected: (["A": [2, 5, 1, 4].map(ObjectID.init), "B": [ObjectID(3)]], ObjectID(5)))
-            == FuzzFailure(kind: .userOrder, message: #"section "A": the user made #2 #5 #1 #4, the full order is #5 #2 #1 #4"#))
-        #expect(executor.lostOrder(expected: (["A": [5, 2, 1, 4].map(ObjectID.init)], ObjectID(5)))
-            == FuzzFailure(kind: .userOrder, message: #"section "B": the user made , the full order is #3"#))
-        #expect(executor.lostOrder(expected: (actual, ObjectID(4)))
-            == FuzzFailure(kind: .userOrder, message: #"section "A": the dragged #4 ties with #1 at order 2"#))
+        #expect(
+            executor.lostOrder(expected: (["A": [2, 5, 1, 4].map(ObjectID.init), "B": [ObjectID(3)]], ObjectID(5)))
+                == FuzzFailure(
+                    kind: .userOrder, message: #"section "A": the user made #2 #5 #1 #4, the full order is #5 #2 #1 #4"#
+                ))
+        #expect(
+            executor.lostOrder(expected: (["A": [5, 2, 1, 4].map(ObjectID.init)], ObjectID(5)))
+                == FuzzFailure(kind: .userOrder, message: #"section "B": the user made , the full order is #3"#))
+        #expect(
+            executor.lostOrder(expected: (actual, ObjectID(4)))
+                == FuzzFailure(kind: .userOrder, message: #"section "A": the dragged #4 ties with #1 at order 2"#))
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -94,13 +103,16 @@ import Testing
             let controller = try #require(executor.workspace.controller)
             var fetched: FullOrder = [:]
             for section in 0..<controller.numberOfSections {
-                fetched[controller.sectionName(at: section) ?? ""] = (0..<controller.numberOfObjects(inSection: section)).compactMap {
-                    controller.object(at: IndexPath(row: $0, section: section))?.objectID
-                }
+                fetched[controller.sectionName(at: section) ?? ""] =
+                    (0..<controller.numberOfObjects(inSection: section)).compactMap {
+                        controller.object(at: IndexPath(row: $0, section: section))?.objectID
+                    }
             }
             let order = executor.fullOrder()
             // Without a predicate (`--filter 0`) the controller fetches hidden objects too.
-            let shown = testCase.filter == 0 ? order
+            let shown =
+                testCase.filter == 0
+                ? order
                 : order.mapValues { ids in ids.filter { context.object(with: $0)?["hidden"] != .bool(true) } }
             #expect(shown.filter { !$0.value.isEmpty } == fetched, "batch \(batch)")
             let listed = order.values.flatMap { $0 }

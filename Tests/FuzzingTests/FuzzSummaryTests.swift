@@ -13,13 +13,15 @@ import Transcripts
 
     @Test func aFailureSaysWhatFailedAndWhereTheSessionIs() {
         var summary = FuzzSummary(seed: 3, batches: 12, sessions: 1, seconds: 0.01)
-        summary.finding = .init(failure: FuzzFailure(kind: .inconsistent(.staleCell), message: "row 0.0 shows a stale cell for #1: …"),
-                                batch: 12, inputLines: 6, tries: 80, path: "fuzz-3.session")
-        #expect(summary.lines == [
-            "fuzz: 12 batches, 1 inconsistency, seed 3, 1,200 batches/s",
-            "fuzz: batch 12 failed: stale cell: row 0.0 shows a stale cell for #1: …",
-            "fuzz: shrunk to 6 input lines in 80 tries: fuzz-3.session",
-        ])
+        summary.finding = .init(
+            failure: FuzzFailure(kind: .inconsistent(.staleCell), message: "row 0.0 shows a stale cell for #1: …"),
+            batch: 12, inputLines: 6, tries: 80, path: "fuzz-3.session")
+        #expect(
+            summary.lines == [
+                "fuzz: 12 batches, 1 inconsistency, seed 3, 1,200 batches/s",
+                "fuzz: batch 12 failed: stale cell: row 0.0 shows a stale cell for #1: …",
+                "fuzz: shrunk to 6 input lines in 80 tries: fuzz-3.session",
+            ])
         let json = try? JSONSerialization.jsonObject(with: Data(summary.json.description.utf8)) as? [String: Any]
         #expect(json?["ok"] as? Bool == false)
         #expect(json?["outcome"] as? String == "inconsistent")
@@ -30,7 +32,8 @@ import Transcripts
     }
 
     @Test func theProgressBarShowsBatchesRateAndElapsedTime() {
-        #expect(FuzzSummary.progressLine(done: 12_345, total: 50_000, seconds: 65)
+        #expect(
+            FuzzSummary.progressLine(done: 12_345, total: 50_000, seconds: 65)
                 == "fuzz [█████░░░░░░░░░░░░░░░░░░░] 12,345/50,000 batches · 190 batches/s · 1:05")
     }
 }

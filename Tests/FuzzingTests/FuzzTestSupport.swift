@@ -19,14 +19,17 @@ enum FuzzPipeline {
         var shrinker = FuzzShrinker(kind: finding.failure.kind)
         shrinker.breaksRenumbering = configuration.breaksRenumbering
         let shrunk = shrinker.shrink(finding.session)
-        let comments = FuzzTranscript.comments(for: finding, configuration: configuration, shrunkLines: shrunk.lines.count, tries: shrinker.tries)
-        let transcript = try FuzzTranscript(session: shrunk, comments: comments, breaksRenumbering: configuration.breaksRenumbering)
+        let comments = FuzzTranscript.comments(
+            for: finding, configuration: configuration, shrunkLines: shrunk.lines.count, tries: shrinker.tries)
+        let transcript = try FuzzTranscript(
+            session: shrunk, comments: comments, breaksRenumbering: configuration.breaksRenumbering)
         return Found(finding: finding, transcript: transcript, tries: shrinker.tries)
     }
 
     /// Writes `text` to a fresh temporary file and replays it.
     static func replay(_ text: String) throws -> TranscriptReplayer.Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-fuzz-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("found.session").path
@@ -37,7 +40,9 @@ enum FuzzPipeline {
 
 extension FuzzConfiguration {
     /// The defaults with `seed` and `batches`, changed by `change`.
-    static func with(seed: UInt64, batches: Int, _ change: (inout FuzzConfiguration) -> Void = { _ in }) -> FuzzConfiguration {
+    static func with(seed: UInt64, batches: Int, _ change: (inout FuzzConfiguration) -> Void = { _ in })
+        -> FuzzConfiguration
+    {
         var configuration = FuzzConfiguration()
         configuration.seed = seed
         configuration.batches = batches

@@ -1,6 +1,7 @@
 import Adapters
-@testable import Fuzzing
 import Testing
+
+@testable import Fuzzing
 
 /// The invariant "the full, unfiltered order of every section is the order the user produced"
 /// (docs/reorder.md): it holds for every strategy, direction and filter, and it catches the
@@ -48,18 +49,25 @@ import Testing
         #expect(try FuzzPipeline.run(unfiltered) == nil)
     }
 
-    private func configuration(reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filter: Int = 10) throws -> FuzzConfiguration {
-        try FuzzConfiguration(seed: 5, batches: 10, rows: 20, sections: 4, reorder: reorder, sort: sort, filterPercent: filter)
+    private func configuration(reorder: ReorderStrategy = .dense, sort: FuzzSortDirection = .asc, filter: Int = 10)
+        throws -> FuzzConfiguration
+    {
+        try FuzzConfiguration(
+            seed: 5, batches: 10, rows: 20, sections: 4, reorder: reorder, sort: sort, filterPercent: filter)
     }
 
     @Test func theReorderOptionsShapeTheSetupAndAreReproduced() throws {
         let sparse = try configuration(reorder: .sparse, sort: .desc, filter: 30)
         #expect(sparse.commandLine == "fetchsim fuzz --seed 5 --batches 10 --reorder sparse --sort desc --filter 30")
-        #expect(sparse.fetchLine == "fetch Item where hidden == NO sort group, order desc section group index order reorder sparse")
+        #expect(
+            sparse.fetchLine
+                == "fetch Item where hidden == NO sort group, order desc section group index order reorder sparse")
         let fractional = try configuration(reorder: .fractional, filter: 0)
         #expect(fractional.entityLine == "entity Item title:string group:string order:double hidden:bool")
         #expect(fractional.fetchLine == "fetch Item sort group, order section group index order reorder fractional")
-        #expect(try configuration().fetchLine == "fetch Item where hidden == NO sort group, order section group index order")
+        #expect(
+            try configuration().fetchLine == "fetch Item where hidden == NO sort group, order section group index order"
+        )
     }
 
     @Test func badReorderOptionsAreRefusedByName() {

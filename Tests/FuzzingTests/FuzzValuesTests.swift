@@ -1,7 +1,8 @@
 import FetchSimCore
-@testable import Fuzzing
 import ObjectGraph
 import Testing
+
+@testable import Fuzzing
 
 /// `FuzzValues`, an edit's values in four slots, answers as the `[FuzzField: Value]` it
 /// replaced: the same values, count, fields (the dictionary's keys sorted) and equality, after
@@ -12,11 +13,14 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3])
     func answersAsADictionary(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
-        var values = FuzzValues(), expected: [FuzzField: Value] = [:]
-        var other = FuzzValues(), otherExpected: [FuzzField: Value] = [:]
+        var values = FuzzValues()
+        var expected: [FuzzField: Value] = [:]
+        var other = FuzzValues()
+        var otherExpected: [FuzzField: Value] = [:]
         for step in 0..<2_000 {
             let field = FuzzField.allCases[Int.random(in: 0..<4, using: &rng)]
-            let value = Bool.random(using: &rng) ? Self.candidates[Int.random(in: 0..<Self.candidates.count, using: &rng)] : nil
+            let value =
+                Bool.random(using: &rng) ? Self.candidates[Int.random(in: 0..<Self.candidates.count, using: &rng)] : nil
             if step % 2 == 0 {
                 values[field] = value
                 expected[field] = value

@@ -56,7 +56,8 @@ import Transcripts
     @Test(arguments: WorkspaceCase.broken, [UInt64(1), 2])
     func bugIsCaughtAndShrunk(_ test: WorkspaceCase, seed: UInt64) throws {
         let configuration = FuzzConfiguration.with(seed: seed, batches: 2_000) { test.change(&$0.workspaceOptions) }
-        let found = try #require(try FuzzPipeline.run(configuration), "\(configuration.commandLine) survived 2,000 batches")
+        let found = try #require(
+            try FuzzPipeline.run(configuration), "\(configuration.commandLine) survived 2,000 batches")
         #expect(found.transcript.inputLines <= 12, "\(found.transcript.text)")
         #expect(found.transcript.failure?.kind == found.finding.failure.kind)
         let replay = try FuzzPipeline.replay(found.transcript.text)
@@ -72,18 +73,33 @@ import Transcripts
                 return (error as? FuzzConfigurationError)?.description
             }
         }
-        #expect(message { try FuzzWorkspaceOptions(controllers: 5, sharesTable: false, leavesDelegate: false, backgroundPercent: 0, merge: .auto) }
+        #expect(
+            message {
+                try FuzzWorkspaceOptions(
+                    controllers: 5, sharesTable: false, leavesDelegate: false, backgroundPercent: 0, merge: .auto)
+            }
                 == "'--controllers' must be between 1 and 4, not '5'")
-        #expect(message { try FuzzWorkspaceOptions(controllers: 1, sharesTable: true, leavesDelegate: false, backgroundPercent: 0, merge: .auto) }
+        #expect(
+            message {
+                try FuzzWorkspaceOptions(
+                    controllers: 1, sharesTable: true, leavesDelegate: false, backgroundPercent: 0, merge: .auto)
+            }
                 == "'--share-table' needs '--controllers 2' or more")
-        #expect(message { try FuzzWorkspaceOptions(controllers: 1, sharesTable: false, leavesDelegate: false, backgroundPercent: 101, merge: .auto) }
+        #expect(
+            message {
+                try FuzzWorkspaceOptions(
+                    controllers: 1, sharesTable: false, leavesDelegate: false, backgroundPercent: 101, merge: .auto)
+            }
                 == "'--background' must be a percentage between 0 and 100, not '101'")
     }
 
     @Test func commandLineNamesTheOptions() throws {
         var configuration = FuzzConfiguration()
-        configuration.workspaceOptions = try FuzzWorkspaceOptions(controllers: 2, sharesTable: true, leavesDelegate: false,
-                                                                  backgroundPercent: 10, merge: .ios9)
-        #expect(configuration.commandLine == "fetchsim fuzz --seed 1 --controllers 2 --share-table --background 10 --merge ios9")
+        configuration.workspaceOptions = try FuzzWorkspaceOptions(
+            controllers: 2, sharesTable: true, leavesDelegate: false,
+            backgroundPercent: 10, merge: .ios9)
+        #expect(
+            configuration.commandLine
+                == "fetchsim fuzz --seed 1 --controllers 2 --share-table --background 10 --merge ios9")
     }
 }

@@ -37,7 +37,8 @@ import Testing
     /// A failing list shrinks to the keys that matter: with a made-up failure ("`L` and later a
     /// resize"), 40 keys become exactly those two.
     @Test func theShrinkerKeepsOnlyTheKeysThatFail() throws {
-        var keys: [Key] = Array(repeating: .down, count: 12) + [.character("L")] + Array(repeating: .character("j"), count: 20)
+        var keys: [Key] =
+            Array(repeating: .down, count: 12) + [.character("L")] + Array(repeating: .character("j"), count: 20)
         keys += [.resize(rows: 3, columns: 5)] + Array(repeating: .up, count: 6)
         let fails = { (list: [Key]) -> Bool in
             guard let pane = list.firstIndex(of: .character("L")) else { return false }

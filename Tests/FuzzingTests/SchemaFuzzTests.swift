@@ -13,15 +13,19 @@ import Transcripts
 /// below are read off those two files by hand.
 @Suite(.timeLimit(.minutes(10)))
 struct SchemaFuzzTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
     static let tasksModel = fixtures + "/Tasks.xcdatamodeld"
     static let tasksCSV = fixtures + "/Tasks.csv"
-    static let notesModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let notesModel =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/Examples/NotesApp/Notes.xcdatamodeld"
 
     /// A configuration on the Tasks entity, sectioned by `list`, ordered by `position`.
-    static func tasks(filter: String? = nil, data: String? = tasksCSV, index: String = "position",
-                      _ change: (inout FuzzConfiguration) -> Void = { _ in }) throws -> FuzzConfiguration {
+    static func tasks(
+        filter: String? = nil, data: String? = tasksCSV, index: String = "position",
+        _ change: (inout FuzzConfiguration) -> Void = { _ in }
+    ) throws -> FuzzConfiguration {
         var configuration = FuzzConfiguration()
         change(&configuration)
         var arguments = FuzzSchemaArguments()
@@ -42,10 +46,13 @@ struct SchemaFuzzTests {
     }
 
     /// Runs the setup and `batches` batches of one session, as `Fuzzer` does, returning each line's text.
-    static func session(_ configuration: FuzzConfiguration, seed: UInt64, batches: Int) throws -> (lines: [FuzzLine], texts: [String]) {
+    static func session(_ configuration: FuzzConfiguration, seed: UInt64, batches: Int) throws -> (
+        lines: [FuzzLine], texts: [String]
+    ) {
         var generator = FuzzGenerator(configuration: configuration, seed: seed)
         let executor = try FuzzExecutor(schema: configuration.schema)
-        var lines: [FuzzLine] = [], texts: [String] = []
+        var lines: [FuzzLine] = []
+        var texts: [String] = []
         func run(_ line: FuzzLine) {
             let step = executor.run(line)
             #expect(step.inputError == nil, "\(step.text ?? ""): \(step.inputError ?? "")")
@@ -62,10 +69,16 @@ struct SchemaFuzzTests {
     @Test func readsTheEntitysAttributesAndTheSeedRows() throws {
         let schema = try #require(try Self.tasks().schema)
         // Schema order (the file's); the Binary attribute and the relationship are left out.
-        #expect(schema.columns.map(\.name) == ["cost", "done", "due", "estimate", "identifier", "list", "notes", "position",
-                                               "priority", "progress", "title"])
-        #expect(schema.columns.map(\.modelType.rawValue) == ["Decimal", "Boolean", "Date", "Integer 64", "UUID", "String", "String",
-                                                             "Integer 32", "Integer 16", "Double", "String"])
+        #expect(
+            schema.columns.map(\.name) == [
+                "cost", "done", "due", "estimate", "identifier", "list", "notes", "position",
+                "priority", "progress", "title",
+            ])
+        #expect(
+            schema.columns.map(\.modelType.rawValue) == [
+                "Decimal", "Boolean", "Date", "Integer 64", "UUID", "String", "String",
+                "Integer 32", "Integer 16", "Double", "String",
+            ])
         #expect(schema.columns.filter(\.isOptional).map(\.name) == ["cost", "due", "estimate", "notes"])
         #expect(schema.columns.first { $0.role == .section }?.name == "list")
         #expect(schema.columns.first { $0.role == .index }?.name == "position")
@@ -75,15 +88,22 @@ struct SchemaFuzzTests {
     }
 
     @Test func theFetchAndTheCommandLineNameTheUsersSchema() throws {
-        let configuration = try Self.tasks(filter: "done == NO") { $0.sortsAscending = false; $0.reorder = .sparse }
+        let configuration = try Self.tasks(filter: "done == NO") {
+            $0.sortsAscending = false
+            $0.reorder = .sparse
+        }
         var generator = FuzzGenerator(configuration: configuration, seed: 1)
         let setup = generator.setup().compactMap { line -> String? in
             if case .command(let text, _) = line { return text }
             return nil
         }
-        #expect(setup.first == "fetch Task where done == NO sort list, position desc section list index position reorder sparse")
+        #expect(
+            setup.first
+                == "fetch Task where done == NO sort list, position desc section list index position reorder sparse")
         #expect(!setup.contains { $0.hasPrefix("entity ") })
-        #expect(configuration.commandLine == "fetchsim fuzz --seed 1 --reorder sparse --sort desc --model \(Self.tasksModel) --entity Task"
+        #expect(
+            configuration.commandLine
+                == "fetchsim fuzz --seed 1 --reorder sparse --sort desc --model \(Self.tasksModel) --entity Task"
                 + " --section list --index position --filter 'done == NO' --data \(Self.tasksCSV)")
     }
 
@@ -93,12 +113,21 @@ struct SchemaFuzzTests {
         let (_, texts) = try Self.session(try Self.tasks { $0.rows = 20 }, seed: 3, batches: 0)
         let inserts = texts[0].components(separatedBy: " ; ")
         #expect(inserts.count == 6)
-        #expect(inserts.first == "insert Task cost=3.25 done=false due=2026-03-01T09:00:00Z estimate=15"
-                + " identifier=\"0B5E7C1E-6F0A-4D3B-9C57-1F2E3D4C5B6A\" list=\"Home\" notes=nil position=0 priority=1 progress=0.5 title=\"Buy milk\"")
-        #expect(inserts[1] == "insert Task cost=nil done=false due=nil estimate=30 identifier=\"5C1D2E3F-4A5B-4C6D-8E7F-901A2B3C4D5E\""
-                + " list=\"Home\" notes=\"ask about the \\\"leak\\\"\" position=1 priority=3 progress=0.0 title=\"Call plumber\"")
+        #expect(
+            inserts.first == "insert Task cost=3.25 done=false due=2026-03-01T09:00:00Z estimate=15"
+                + " identifier=\"0B5E7C1E-6F0A-4D3B-9C57-1F2E3D4C5B6A\" list=\"Home\" notes=nil position=0 priority=1 progress=0.5 title=\"Buy milk\""
+        )
+        #expect(
+            inserts[1]
+                == "insert Task cost=nil done=false due=nil estimate=30 identifier=\"5C1D2E3F-4A5B-4C6D-8E7F-901A2B3C4D5E\""
+                + " list=\"Home\" notes=\"ask about the \\\"leak\\\"\" position=1 priority=3 progress=0.0 title=\"Call plumber\""
+        )
         let titles = inserts.map { $0.components(separatedBy: "title=").last ?? "" }
-        #expect(titles == ["\"Buy milk\"", "\"Call plumber\"", "\"Write report\"", "\"Review PR\"", "\"File taxes\"", "\"Water plants\""])
+        #expect(
+            titles == [
+                "\"Buy milk\"", "\"Call plumber\"", "\"Write report\"", "\"Review PR\"", "\"File taxes\"",
+                "\"Water plants\"",
+            ])
         // With fewer rows asked for, a sample of them, still in file order.
         let (_, sampled) = try Self.session(try Self.tasks { $0.rows = 4 }, seed: 3, batches: 0)
         let sample = sampled[0].components(separatedBy: " ; ").map { $0.components(separatedBy: "title=").last ?? "" }
@@ -115,25 +144,39 @@ struct SchemaFuzzTests {
         let schema = try #require(configuration.schema)
         let (lines, _) = try Self.session(configuration, seed: 5, batches: 400)
         let position = { (name: String) in schema.columns.first { $0.name == name }?.position ?? -1 }
-        var values: [FuzzValues] = [], inserts = 0, nils: Set<String> = []
+        var values: [FuzzValues] = []
+        var inserts = 0
+        var nils: Set<String> = []
         for line in lines.dropFirst() {
             guard case .edits(let edits) = line else { continue }
             for edit in edits {
                 switch edit {
-                case .insert(_, let v): values.append(v); inserts += 1; #expect(v.count == 11)
+                case .insert(_, let v):
+                    values.append(v)
+                    inserts += 1
+                    #expect(v.count == 11)
                 case .set(_, let v): values.append(v)
                 case .delete: break
                 }
             }
         }
         #expect(inserts > 20)
-        let low = Date(timeIntervalSince1970: 1_771_588_800), high = Date(timeIntervalSince1970: 1_776_297_599)
+        let low = Date(timeIntervalSince1970: 1_771_588_800)
+        let high = Date(timeIntervalSince1970: 1_776_297_599)
         for v in values {
             if let list = v[.group] { #expect(schema.sectionValues.contains(list)) }
-            if let order = v[.order] { guard case .int = order else { Issue.record("position \(order)"); continue } }
+            if let order = v[.order] {
+                guard case .int = order else {
+                    Issue.record("position \(order)")
+                    continue
+                }
+            }
             for other in v.others {
                 let name = schema.columns.first { $0.position == other.position }?.name ?? "?"
-                if other.value.isNull { nils.insert(name); continue }
+                if other.value.isNull {
+                    nils.insert(name)
+                    continue
+                }
                 switch (name, other.value) {
                 case ("priority", .int(let n)): #expect((-2...5).contains(n))
                 case ("estimate", .int(let n)): #expect((5...240).contains(n))
@@ -156,9 +199,22 @@ struct SchemaFuzzTests {
     @Test func aCorrectAdapterStaysConsistent() throws {
         let runs: [FuzzConfiguration] = [
             try Self.notes { $0.batches = 600 },
-            try Self.tasks(filter: "done == NO") { $0.batches = 600; $0.seed = 2 },
-            try Self.tasks(filter: "priority > 0 AND list != \"Work\"") { $0.batches = 400; $0.seed = 3; $0.reorder = .sparse; $0.sortsAscending = false },
-            try Self.tasks(index: "progress") { $0.batches = 400; $0.seed = 4; $0.reorder = .fractional; $0.mixedPercent = 30 },
+            try Self.tasks(filter: "done == NO") {
+                $0.batches = 600
+                $0.seed = 2
+            },
+            try Self.tasks(filter: "priority > 0 AND list != \"Work\"") {
+                $0.batches = 400
+                $0.seed = 3
+                $0.reorder = .sparse
+                $0.sortsAscending = false
+            },
+            try Self.tasks(index: "progress") {
+                $0.batches = 400
+                $0.seed = 4
+                $0.reorder = .fractional
+                $0.mixedPercent = 30
+            },
         ]
         for configuration in runs {
             let result = try Fuzzer(configuration: configuration).run()
@@ -174,12 +230,17 @@ struct SchemaFuzzTests {
     /// caught on the user's entity; the shrunk transcript names the model, holds the seed rows
     /// as its own insert lines, and replays to the same failure with the CSV file gone.
     @Test func aBrokenAdapterIsCaughtShrunkAndReplaysWithoutTheData() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-schemafuzz-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-schemafuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = directory.appendingPathComponent("Tasks.csv").path
         try FileManager.default.copyItem(atPath: Self.tasksCSV, toPath: csv)
-        let configuration = try Self.tasks(data: csv) { $0.adapter = .appleTemplate; $0.seed = 11; $0.batches = 2_000 }
+        let configuration = try Self.tasks(data: csv) {
+            $0.adapter = .appleTemplate
+            $0.seed = 11
+            $0.batches = 2_000
+        }
         let path = directory.appendingPathComponent("found.session").path
         var launcher = FuzzLauncher(configuration: configuration)
         launcher.outputPath = path
@@ -190,9 +251,12 @@ struct SchemaFuzzTests {
         try FileManager.default.removeItem(atPath: csv)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(4) == ["# fetchsim session v1", "# start: empty",
-                                    "# model: " + FuzzTranscript.relativePath(to: Self.tasksModel, from: directory.path),
-                                    "# expect: inconsistent"])
+        #expect(
+            lines.prefix(4) == [
+                "# fetchsim session v1", "# start: empty",
+                "# model: " + FuzzTranscript.relativePath(to: Self.tasksModel, from: directory.path),
+                "# expect: inconsistent",
+            ])
         #expect(lines.contains { $0.hasPrefix("> insert Task ") })
         #expect(!lines.contains { $0.hasPrefix("> entity ") || $0.hasPrefix("> import ") })
         #expect(lines.filter { $0.hasPrefix("> ") }.count <= 10)
@@ -204,7 +268,11 @@ struct SchemaFuzzTests {
     /// The fuzzer's self-test on the user's entity: the seeds' visible-only renumbering loses the
     /// order of the rows the filter hides, and the shrinker cuts it to a short session.
     @Test func theRenumberingBugIsCaughtUnderTheUsersFilter() throws {
-        let configuration = try Self.tasks(filter: "done == NO") { $0.breaksRenumbering = true; $0.batches = 3_000; $0.seed = 7 }
+        let configuration = try Self.tasks(filter: "done == NO") {
+            $0.breaksRenumbering = true
+            $0.batches = 3_000
+            $0.seed = 7
+        }
         let result = try Fuzzer(configuration: configuration).run()
         guard case .failed(let finding) = result.outcome else {
             Issue.record("not caught: \(result.outcome)")
@@ -215,13 +283,17 @@ struct SchemaFuzzTests {
         shrinker.breaksRenumbering = true
         shrinker.schema = configuration.schema
         let shrunk = shrinker.shrink(finding.session)
-        let transcript = try FuzzTranscript(session: shrunk, comments: [], breaksRenumbering: true, schema: configuration.schema)
+        let transcript = try FuzzTranscript(
+            session: shrunk, comments: [], breaksRenumbering: true, schema: configuration.schema)
         #expect(transcript.failure?.kind == .userOrder)
         #expect(transcript.inputLines <= 8, "\(transcript.text)")
     }
 
     @Test func runsAreDeterministic() throws {
-        let configuration = try Self.tasks { $0.batches = 300; $0.seed = 9 }
+        let configuration = try Self.tasks {
+            $0.batches = 300
+            $0.seed = 9
+        }
         let first = try Self.session(configuration, seed: 42, batches: 200).texts
         let second = try Self.session(configuration, seed: 42, batches: 200).texts
         #expect(first == second)
@@ -229,7 +301,9 @@ struct SchemaFuzzTests {
 
     // MARK: Refusals, before any batch
 
-    static func refusal(_ arguments: FuzzSchemaArguments, _ change: (inout FuzzConfiguration) -> Void = { _ in }) -> String? {
+    static func refusal(_ arguments: FuzzSchemaArguments, _ change: (inout FuzzConfiguration) -> Void = { _ in })
+        -> String?
+    {
         var configuration = FuzzConfiguration()
         change(&configuration)
         do {
@@ -240,8 +314,10 @@ struct SchemaFuzzTests {
         }
     }
 
-    static func arguments(model: String = tasksModel, entity: String? = "Task", section: String? = "list", index: String? = "position",
-                          filter: String? = nil, data: String? = nil, store: String? = nil) -> FuzzSchemaArguments {
+    static func arguments(
+        model: String = tasksModel, entity: String? = "Task", section: String? = "list", index: String? = "position",
+        filter: String? = nil, data: String? = nil, store: String? = nil
+    ) -> FuzzSchemaArguments {
         var arguments = FuzzSchemaArguments()
         (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, entity, section, index)
         (arguments.filter, arguments.data, arguments.coreDataStore) = (filter, data, store)
@@ -249,85 +325,134 @@ struct SchemaFuzzTests {
     }
 
     @Test func unknownNamesGetDidYouMean() {
-        #expect(Self.refusal(Self.arguments(entity: "Tsk")) == "--entity: no entity 'Tsk' in '\(Self.tasksModel)' (did you mean 'Task'?); its entities: Assignment, Project, Task")
-        #expect(Self.refusal(Self.arguments(section: "lst"))?.hasPrefix("--section: no attribute 'lst' in entity 'Task' (did you mean 'list'?); its attributes: cost, done,") == true)
-        #expect(Self.refusal(Self.arguments(index: "postion"))?.hasPrefix("--index: no attribute 'postion' in entity 'Task' (did you mean 'position'?)") == true)
-        #expect(Self.refusal(Self.arguments(section: "project")) == "--section: 'project' is a relationship of 'Task': a key must be an attribute")
+        #expect(
+            Self.refusal(Self.arguments(entity: "Tsk"))
+                == "--entity: no entity 'Tsk' in '\(Self.tasksModel)' (did you mean 'Task'?); its entities: Assignment, Project, Task"
+        )
+        #expect(
+            Self.refusal(Self.arguments(section: "lst"))?.hasPrefix(
+                "--section: no attribute 'lst' in entity 'Task' (did you mean 'list'?); its attributes: cost, done,")
+                == true)
+        #expect(
+            Self.refusal(Self.arguments(index: "postion"))?.hasPrefix(
+                "--index: no attribute 'postion' in entity 'Task' (did you mean 'position'?)") == true)
+        #expect(
+            Self.refusal(Self.arguments(section: "project"))
+                == "--section: 'project' is a relationship of 'Task': a key must be an attribute")
     }
 
     /// An abstract entity is in the engine's schema (a fetch of it includes its sub-entities)
     /// but has no objects of its own: refused, naming the sub-entities to fuzz instead.
     @Test func anAbstractEntityIsRefusedWithItsSubEntities() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-abstract-\(UUID().uuidString)/Items.xcdatamodel")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-abstract-\(UUID().uuidString)/Items.xcdatamodel")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         try """
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23F79" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
-                <entity name="Item" representedClassName="Item" isAbstract="YES" syncable="YES">
-                    <attribute name="list" attributeType="String"/>
-                    <attribute name="position" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
-                </entity>
-                <entity name="Task" representedClassName="Task" parentEntity="Item" syncable="YES">
-                    <attribute name="title" optional="YES" attributeType="String"/>
-                </entity>
-            </model>
-            """.write(to: directory.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
-        #expect(Self.refusal(Self.arguments(model: directory.path, entity: "Item"))
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23F79" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+            <entity name="Item" representedClassName="Item" isAbstract="YES" syncable="YES">
+                <attribute name="list" attributeType="String"/>
+                <attribute name="position" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+            </entity>
+            <entity name="Task" representedClassName="Task" parentEntity="Item" syncable="YES">
+                <attribute name="title" optional="YES" attributeType="String"/>
+            </entity>
+        </model>
+        """.write(to: directory.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
+        #expect(
+            Self.refusal(Self.arguments(model: directory.path, entity: "Item"))
                 == "--entity: entity 'Item' is abstract (no object is ever of it): fuzz one of its sub-entities (Task)")
         #expect(Self.refusal(Self.arguments(model: directory.path, entity: "Task")) == nil)
     }
 
     @Test func keysOfUnusableTypesAreRefused() {
-        #expect(Self.refusal(Self.arguments(section: "due"))
-                == "--section: 'due' is a Date attribute; a section key must be a String, Integer 16/32/64 or Boolean attribute, whose values the fuzzer draws from a small set")
-        #expect(Self.refusal(Self.arguments(index: "title"))
-                == "--index: 'title' is a String attribute; the index key (the display order drags renumber) must be an Integer 16/32/64, Double, Float or Decimal attribute")
-        #expect(Self.refusal(Self.arguments(index: "progress"), { $0.reorder = .sparse })
-                == "--index: 'progress' is a Double attribute, but '--reorder sparse' keeps its keys in an int attribute")
-        #expect(Self.refusal(Self.arguments(section: "position"))?.hasPrefix("--section and --index both name 'position'") == true)
+        #expect(
+            Self.refusal(Self.arguments(section: "due"))
+                == "--section: 'due' is a Date attribute; a section key must be a String, Integer 16/32/64 or Boolean attribute, whose values the fuzzer draws from a small set"
+        )
+        #expect(
+            Self.refusal(Self.arguments(index: "title"))
+                == "--index: 'title' is a String attribute; the index key (the display order drags renumber) must be an Integer 16/32/64, Double, Float or Decimal attribute"
+        )
+        #expect(
+            Self.refusal(Self.arguments(index: "progress"), { $0.reorder = .sparse })
+                == "--index: 'progress' is a Double attribute, but '--reorder sparse' keeps its keys in an int attribute"
+        )
+        #expect(
+            Self.refusal(Self.arguments(section: "position"))?.hasPrefix("--section and --index both name 'position'")
+                == true)
     }
 
     @Test func aBadFilterIsRefusedWithItsColumn() {
         #expect(Self.refusal(Self.arguments(filter: "done == == NO"))?.hasPrefix("--filter: ") == true)
-        #expect(Self.refusal(Self.arguments(filter: "done == == NO"))?.contains("at column 9 of 'done == == NO'") == true)
+        #expect(
+            Self.refusal(Self.arguments(filter: "done == == NO"))?.contains("at column 9 of 'done == == NO'") == true)
         #expect(Self.refusal(Self.arguments(filter: "dnoe == NO"))?.hasSuffix("(did you mean 'done'?)") == true)
     }
 
     @Test func aCSVThatDoesNotMatchIsRefusedWithItsPlace() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-schemafuzz-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-schemafuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let unknown = directory.appendingPathComponent("unknown.csv").path
-        try "titel,list,position,identifier\nA,Home,0,11111111-2222-4333-8444-555555555555\n".write(toFile: unknown, atomically: true, encoding: .utf8)
-        #expect(Self.refusal(Self.arguments(data: unknown)) == "--data: \(unknown):1:1: unknown attribute 'titel' of entity 'Task' (did you mean 'title'?)")
+        try "titel,list,position,identifier\nA,Home,0,11111111-2222-4333-8444-555555555555\n".write(
+            toFile: unknown, atomically: true, encoding: .utf8)
+        #expect(
+            Self.refusal(Self.arguments(data: unknown))
+                == "--data: \(unknown):1:1: unknown attribute 'titel' of entity 'Task' (did you mean 'title'?)")
         let badCell = directory.appendingPathComponent("bad.csv").path
-        try "title,list,position,identifier\nA,Home,first,11111111-2222-4333-8444-555555555555\n".write(toFile: badCell, atomically: true, encoding: .utf8)
-        #expect(Self.refusal(Self.arguments(data: badCell)) == "--data: \(badCell):2:3: invalid int 'first' for 'position'")
+        try "title,list,position,identifier\nA,Home,first,11111111-2222-4333-8444-555555555555\n".write(
+            toFile: badCell, atomically: true, encoding: .utf8)
+        #expect(
+            Self.refusal(Self.arguments(data: badCell)) == "--data: \(badCell):2:3: invalid int 'first' for 'position'")
         let missing = directory.appendingPathComponent("missing.csv").path
         try "title,list,position\nA,Home,0\n".write(toFile: missing, atomically: true, encoding: .utf8)
-        #expect(Self.refusal(Self.arguments(data: missing))
-                == "--data: \(missing):1:1: no column for required attribute 'identifier' of 'Task' (and it has no default value)")
-        #expect(Self.refusal(Self.arguments(data: directory.path + "/none.csv")) == "--data: no such file '\(directory.path)/none.csv'")
+        #expect(
+            Self.refusal(Self.arguments(data: missing))
+                == "--data: \(missing):1:1: no column for required attribute 'identifier' of 'Task' (and it has no default value)"
+        )
+        #expect(
+            Self.refusal(Self.arguments(data: directory.path + "/none.csv"))
+                == "--data: no such file '\(directory.path)/none.csv'")
     }
 
     @Test func otherCombinationsAreRefused() {
-        #expect(Self.refusal(Self.arguments(entity: nil, index: nil))
-                == "'--model' needs --entity, --index: the entity to fuzz, the attribute its list is sectioned by and the one that orders it")
-        #expect(Self.refusal(Self.arguments(entity: "Project", section: "name", index: "name"))?.hasPrefix("--section and --index") == true)
-        #expect(Self.refusal(Self.arguments(entity: "Assignment", section: "team", index: "rank"))
-                == "--entity: relationship 'task' of 'Assignment' is required, but the fuzzer leaves relationships nil (their targets are out of its scope): make it optional or fuzz another entity")
-        #expect(Self.refusal(Self.arguments(data: "a.csv", store: "b.sqlite")) == "'--data' and '--coredata-store' both seed the list: give one")
-        #expect(Self.refusal(Self.arguments(), { $0.itemKey = .title }) == "'--items' names a field of the built-in Item; it cannot be combined with '--model'")
-        #expect(Self.refusal(Self.arguments(), { $0.workspaceOptions.controllers = 2 })?.hasPrefix("'--controllers', '--background'") == true)
-        #expect(Self.refusal(Self.arguments(model: Self.fixtures + "/None.xcdatamodeld"))?.hasPrefix("--model: ") == true)
+        #expect(
+            Self.refusal(Self.arguments(entity: nil, index: nil))
+                == "'--model' needs --entity, --index: the entity to fuzz, the attribute its list is sectioned by and the one that orders it"
+        )
+        #expect(
+            Self.refusal(Self.arguments(entity: "Project", section: "name", index: "name"))?.hasPrefix(
+                "--section and --index") == true)
+        #expect(
+            Self.refusal(Self.arguments(entity: "Assignment", section: "team", index: "rank"))
+                == "--entity: relationship 'task' of 'Assignment' is required, but the fuzzer leaves relationships nil (their targets are out of its scope): make it optional or fuzz another entity"
+        )
+        #expect(
+            Self.refusal(Self.arguments(data: "a.csv", store: "b.sqlite"))
+                == "'--data' and '--coredata-store' both seed the list: give one")
+        #expect(
+            Self.refusal(Self.arguments(), { $0.itemKey = .title })
+                == "'--items' names a field of the built-in Item; it cannot be combined with '--model'")
+        #expect(
+            Self.refusal(Self.arguments(), { $0.workspaceOptions.controllers = 2 })?.hasPrefix(
+                "'--controllers', '--background'") == true)
+        #expect(
+            Self.refusal(Self.arguments(model: Self.fixtures + "/None.xcdatamodeld"))?.hasPrefix("--model: ") == true)
         var builtIn = FuzzSchemaArguments()
         builtIn.data = "a.csv"
-        #expect(Self.refusal(builtIn) == "'--data' needs '--model': it names part of a user's schema (the built-in schema is Item with group and order)")
+        #expect(
+            Self.refusal(builtIn)
+                == "'--data' needs '--model': it names part of a user's schema (the built-in schema is Item with group and order)"
+        )
         builtIn = FuzzSchemaArguments()
         builtIn.filter = "done == NO"
-        #expect(Self.refusal(builtIn)
-                == "'--filter' must be a percentage between 0 and 100, not 'done == NO' (a predicate is a filter for a user's entity, with '--model')")
+        #expect(
+            Self.refusal(builtIn)
+                == "'--filter' must be a percentage between 0 and 100, not 'done == NO' (a predicate is a filter for a user's entity, with '--model')"
+        )
         builtIn.filter = "30"
         var configuration = FuzzConfiguration()
         #expect(throws: Never.self) { try builtIn.apply(to: &configuration) }
@@ -335,7 +460,9 @@ struct SchemaFuzzTests {
     }
 
     @Test func relativeModelPaths() {
-        #expect(FuzzTranscript.relativePath(to: "/w/Models/Notes.xcdatamodeld", from: "/w/out") == "../Models/Notes.xcdatamodeld")
+        #expect(
+            FuzzTranscript.relativePath(to: "/w/Models/Notes.xcdatamodeld", from: "/w/out")
+                == "../Models/Notes.xcdatamodeld")
         #expect(FuzzTranscript.relativePath(to: "/w/out/Notes.xcdatamodeld", from: "/w/out") == "Notes.xcdatamodeld")
         #expect(FuzzTranscript.relativePath(to: "/a/b/M.xcdatamodel", from: "/a/c/d") == "../../b/M.xcdatamodel")
         #expect(FuzzTranscript.relativePath(to: "/work/M.xcdatamodel", from: "/tmp/x") == "/work/M.xcdatamodel")
@@ -361,7 +488,9 @@ extension SchemaFuzzTests {
             .edits([note(0, title: "t1"), note(1, title: "t2")]),
             .command("fetch Note sort group, order section group index order", isEssential: true),
             .command("adapter apple-template", isEssential: false),
-            .edits([.set(FuzzSymbol(1), FuzzValues(group: .string("A"))), .set(FuzzSymbol(0), FuzzValues(order: .int(1)))]),
+            .edits([
+                .set(FuzzSymbol(1), FuzzValues(group: .string("A"))), .set(FuzzSymbol(0), FuzzValues(order: .int(1))),
+            ]),
         ])
         var shrinker = FuzzShrinker(kind: .inconsistent(.wrongCell))
         shrinker.schema = schema

@@ -10,12 +10,13 @@ import Testing
         _ = session.text("move --unflagged 0.3 0.1")
         // Demo order: Milk, Eggs, Bread, Coffee. The drag shows Milk, Coffee, Eggs, Bread and
         // renumbers; the template replays three moves on top, so rows 1…3 end up rotated.
-        #expect(session.text("check") == [
-            "✗ inconsistent: 3 problems",
-            "  row 0.1 shows #3 \"Bread\" but the controller has #4 \"Coffee\" there",
-            "  row 0.2 shows #4 \"Coffee\" but the controller has #2 \"Eggs\" there",
-            "  row 0.3 shows #2 \"Eggs\" but the controller has #3 \"Bread\" there",
-        ])
+        #expect(
+            session.text("check") == [
+                "✗ inconsistent: 3 problems",
+                "  row 0.1 shows #3 \"Bread\" but the controller has #4 \"Coffee\" there",
+                "  row 0.2 shows #4 \"Coffee\" but the controller has #2 \"Eggs\" there",
+                "  row 0.3 shows #2 \"Eggs\" but the controller has #3 \"Bread\" there",
+            ])
     }
 
     @Test func insideBeginPendingEditsAreNotReportedAsStaleCells() throws {
@@ -39,7 +40,10 @@ import Testing
         _ = session.text("set 0.0 title=\"Oat milk\"")
         let lines = session.text("check")
         #expect(lines.first == "✗ inconsistent: 3 problems")
-        #expect(lines.contains("  row 0.1 shows a stale cell for #4: \"Coffee | Groceries | 3 | nil\" but it should show \"Coffee | Groceries | 1 | nil\""))
+        #expect(
+            lines.contains(
+                "  row 0.1 shows a stale cell for #4: \"Coffee | Groceries | 3 | nil\" but it should show \"Coffee | Groceries | 1 | nil\""
+            ))
         #expect(!lines.contains { $0.contains("Oat milk") })
     }
 }

@@ -7,15 +7,19 @@ import Testing
     @Test func attachingASnapshotDelegateShowsWhatPerformFetchDelivered() throws {
         let session = try Session()
         _ = session.text("adapter diffable")
-        #expect(session.text("log") == [
-            "performFetch (when the adapter was attached; no change event since):",
-            "  didChangeContentWith snapshot (3 sections, 12 items)  [applied]",
-        ])
+        #expect(
+            session.text("log") == [
+                "performFetch (when the adapter was attached; no change event since):",
+                "  didChangeContentWith snapshot (3 sections, 12 items)  [applied]",
+            ])
         // A fetch delivers nothing to the new adapter: it fetches before the delegate is attached.
         _ = session.text("fetch Note sort group, order section group index order")
         #expect(session.text("log") == ["no change event yet"])
         _ = session.text("set 0.1 title=\"Oat milk\"")
-        #expect(session.text("log").prefix(2) == ["event 1:", "  didChangeContentWith snapshot (3 sections, 12 items; reload #2)  [applied]"])
+        #expect(
+            session.text("log").prefix(2) == [
+                "event 1:", "  didChangeContentWith snapshot (3 sections, 12 items; reload #2)  [applied]",
+            ])
     }
 
     @Test func theDifferenceIsStructuredInJSON() throws {
@@ -39,11 +43,13 @@ import Testing
     @Test func aDragOfAnItemThatCannotBeReorderedIsRefused() throws {
         let session = try Session()
         _ = session.text("adapter diffable canreorder=false")
-        #expect(session.text("move 0.2 0.0")
-            == ["error: cannot drag 0.2: canReorderItem returns false for it at column 6"])
-        #expect(session.text("adapter canreorder=true") == [
-            "adapter diffable moves=delete-insert updates=ignore userdriven=skip-moves threshold=off paused=false",
-        ])
+        #expect(
+            session.text("move 0.2 0.0")
+                == ["error: cannot drag 0.2: canReorderItem returns false for it at column 6"])
+        #expect(
+            session.text("adapter canreorder=true") == [
+                "adapter diffable moves=delete-insert updates=ignore userdriven=skip-moves threshold=off paused=false"
+            ])
         #expect(session.text("move 0.2 0.0").first?.hasPrefix("event 1 ·") == true)
     }
 
@@ -52,8 +58,10 @@ import Testing
         _ = session.text("set 1.0 title=\"Milk\"")
         let lines = session.text("adapter diffable items=title")
         #expect(lines.count == 2)
-        #expect(lines.last?.hasSuffix("Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(Milk)} with userInfo (null)") == true)
+        #expect(
+            lines.last?.hasSuffix(
+                "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(Milk)} with userInfo (null)")
+                == true)
         #expect(session.text("check").first == "✗ inconsistent: 1 problem")
     }
 }
-

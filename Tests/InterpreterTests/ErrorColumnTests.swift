@@ -12,7 +12,10 @@ import Testing
         // The second edit's `done`, not the first's.
         ("set 0.0 done=true ; set 0.1 done=1", "attribute 'done' of entity 'Note' is bool, not int 1 at column 29"),
         // `grou` occurs first inside `group`.
-        ("fetch Note sort group section grou", "unknown section key 'grou' of entity 'Note' at column 31 (did you mean 'group'?)"),
+        (
+            "fetch Note sort group section grou",
+            "unknown section key 'grou' of entity 'Note' at column 31 (did you mean 'group'?)"
+        ),
         // The destination, not the source.
         ("move 0.1 0.9", "cannot drop at 0.9 (section 0 takes rows 0…3) at column 10"),
         // The key `order`, not the string "order".
@@ -32,6 +35,8 @@ import Testing
         let session = try Session()
         _ = try session.json("delete #1")
         // `#1` first occurs inside `#12`.
-        #expect(try session.json("delete #12 #1")["error"] as? String == "no object #1 (never inserted, or deleted) at column 12")
+        #expect(
+            try session.json("delete #12 #1")["error"] as? String
+                == "no object #1 (never inserted, or deleted) at column 12")
     }
 }

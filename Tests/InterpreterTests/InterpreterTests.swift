@@ -28,12 +28,14 @@ final class Session {
     /// The object callbacks of `line`'s batch as `type id old→new action`.
     func callbacks(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         let answer = try json(line, sourceLocation: sourceLocation)
-        let batch = try #require(answer["batch"] as? [String: Any], "no batch: \(answer)", sourceLocation: sourceLocation)
+        let batch = try #require(
+            answer["batch"] as? [String: Any], "no batch: \(answer)", sourceLocation: sourceLocation)
         let callbacks = try #require(batch["callbacks"] as? [[String: Any]], sourceLocation: sourceLocation)
         return callbacks.compactMap { callback in
             guard callback["event"] as? String == "object" else { return nil }
             let path = { (key: String) in (callback[key] as? [Int]).map { "\($0[0]).\($0[1])" } ?? "nil" }
-            return "\(callback["type"] ?? "?") #\(callback["id"] ?? "?") \(path("indexPath"))→\(path("newIndexPath")) \(callback["action"] ?? "?")"
+            return
+                "\(callback["type"] ?? "?") #\(callback["id"] ?? "?") \(path("indexPath"))→\(path("newIndexPath")) \(callback["action"] ?? "?")"
         }
     }
 }
@@ -64,7 +66,10 @@ final class Session {
         let session = try Session()
         // Rule 19: dragging row 3 to row 1 renumbers rows 1…3; since iOS 10 one move and two
         // updates (rule 22): the move is skipped, the updated cells reconfigured.
-        #expect(try session.callbacks("move 0.3 0.1") == ["move #4 0.3→0.1 skipped", "update #2 0.1→0.2 applied", "update #3 0.2→0.3 applied"])
+        #expect(
+            try session.callbacks("move 0.3 0.1") == [
+                "move #4 0.3→0.1 skipped", "update #2 0.1→0.2 applied", "update #3 0.2→0.3 applied",
+            ])
         #expect(try session.json("check")["consistent"] as? Bool == true)
     }
 
@@ -72,9 +77,14 @@ final class Session {
         let session = try Session()
         // Rule 19 again: one move skipped, two updates applied. Then an insert into a new section: the
         // coordinator drops the row insert inside an inserted section (docs/semantics.md, "Simulated table view and adapters").
-        #expect(session.text("move 0.3 0.1").first?.hasPrefix("event 1 · 1 move skipped, 2 updates applied · writes 3 · table: ") == true)
+        #expect(
+            session.text("move 0.3 0.1").first?.hasPrefix(
+                "event 1 · 1 move skipped, 2 updates applied · writes 3 · table: ") == true)
         let insert = session.text(#"insert Note title="Tea" group="Garden" order=0"#)
-        #expect(insert.contains { $0.hasPrefix("event 2 · 1 section insert applied, 1 insert filtered · table: insertSections") })
+        #expect(
+            insert.contains {
+                $0.hasPrefix("event 2 · 1 section insert applied, 1 insert filtered · table: insertSections")
+            })
     }
 
     @Test func anUnflaggedDragUnderMoveRowIsCaught() throws {
@@ -94,7 +104,7 @@ final class Session {
         let committed = try session.json("commit")
         let batch = try #require(committed["batch"] as? [String: Any])
         #expect(batch["n"] as? Int == 1)
-        #expect((batch["callbacks"] as? [Any])?.count == 4)   // will, move, insert, did
+        #expect((batch["callbacks"] as? [Any])?.count == 4)  // will, move, insert, did
         #expect(try session.json("commit")["error"] as? String == "'commit' without 'begin'")
     }
 
@@ -111,9 +121,11 @@ final class Session {
         ("fetch Note where title ==", "expected a value after '==' at column 26"),
         ("fetch Note sort titel", "unknown sort key 'titel' of entity 'Note' at column 17 (did you mean 'title'?)"),
         // Sorted by group, then order, the orders restart in each group: object 4 has order 0 again.
-        ("fetch Note sort group, order section order",
-         #"Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred." UserInfo={reason=The fetched object at index 4 "#
-            + "has an out of order section name '0'. Objects must be sorted by section name} at column 38"),
+        (
+            "fetch Note sort group, order section order",
+            #"Error Domain=NSCocoaErrorDomain Code=134060 "A Core Data error occurred." UserInfo={reason=The fetched object at index 4 "#
+                + "has an out of order section name '0'. Objects must be sorted by section name} at column 38"
+        ),
         ("show 3", "no section 3: the table has 3 sections at column 6"),
         ("commit", "'commit' without 'begin'"),
     ])
@@ -134,7 +146,10 @@ final class Session {
 
     @Test func hugeAndControlLinesNeverCrash() throws {
         let session = try Session()
-        for line in [String(repeating: "x", count: 1_000_000), "insert Note title=\"\u{7}\"", "\u{FFFD}\u{FFFD}", String(repeating: "; ", count: 10_000)] {
+        for line in [
+            String(repeating: "x", count: 1_000_000), "insert Note title=\"\u{7}\"", "\u{FFFD}\u{FFFD}",
+            String(repeating: "; ", count: 10_000),
+        ] {
             _ = session.interpreter.execute(line)
         }
         #expect(try session.json("check")["consistent"] as? Bool == true)
@@ -147,10 +162,11 @@ final class Session {
     @Test func scrollMovesTheViewportAndConfiguresTheRowsInView() throws {
         let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         try SessionStart.demo.prepare(interpreter)
-        let inserts = (0..<250).map { "insert Note title=\"n\($0)\" group=\"Work\" order=\(10 + $0)" }.joined(separator: " ; ")
+        let inserts = (0..<250).map { "insert Note title=\"n\($0)\" group=\"Work\" order=\(10 + $0)" }.joined(
+            separator: " ; ")
         #expect(interpreter.execute(inserts).errorMessage == nil)
         let table = try #require(interpreter.workspace.table)
-        let far = IndexPath(row: 240, section: 2)   // flat row 248: outside the first 200 rows
+        let far = IndexPath(row: 240, section: 2)  // flat row 248: outside the first 200 rows
         #expect(table.cellForRow(at: far) == nil)
         let outcome = interpreter.execute("scroll 2.100")
         #expect(outcome.errorMessage == nil)
@@ -158,7 +174,11 @@ final class Session {
         #expect(interpreter.workspace.viewport.firstRow == 4 + 4 + 100)
         #expect(table.cellForRow(at: far)?.columns.first == "n236")
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
-        #expect(interpreter.execute("scroll 3.0").errorMessage == "index path 3.0 is out of range (the table has 3 sections) at column 8")
-        #expect(interpreter.execute("scroll 0.4").errorMessage == "index path 0.4 is out of range (section 0 has 4 rows) at column 8")
+        #expect(
+            interpreter.execute("scroll 3.0").errorMessage
+                == "index path 3.0 is out of range (the table has 3 sections) at column 8")
+        #expect(
+            interpreter.execute("scroll 0.4").errorMessage
+                == "index path 0.4 is out of range (section 0 has 4 rows) at column 8")
     }
 }

@@ -10,7 +10,9 @@ import Testing
     static let filtered = "fetch Note where done == nil sort group, order section group index order"
 
     /// The IDs of the controller's section `section`.
-    private func ids(_ session: Session, section: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+    private func ids(_ session: Session, section: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [Int]
+    {
         let dump = try session.json("dump", sourceLocation: sourceLocation)
         let sections = try #require(dump["sections"] as? [[String: Any]], sourceLocation: sourceLocation)
         return try #require(sections[section]["ids"] as? [Int], sourceLocation: sourceLocation)
@@ -26,9 +28,12 @@ import Testing
         }
     }
 
-    private func drag(_ session: Session, _ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int? {
+    private func drag(_ session: Session, _ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Int?
+    {
         let answer = try session.json(line, sourceLocation: sourceLocation)
-        let batch = try #require(answer["batch"] as? [String: Any], "no batch: \(answer)", sourceLocation: sourceLocation)
+        let batch = try #require(
+            answer["batch"] as? [String: Any], "no batch: \(answer)", sourceLocation: sourceLocation)
         #expect(batch["consistent"] as? Bool == true, "\(batch)", sourceLocation: sourceLocation)
         return batch["writes"] as? Int
     }
@@ -72,10 +77,12 @@ import Testing
         let session = try Session()
         let answer = try session.json("fetch Note sort group, title section group index order")
         let error = try #require(answer["error"] as? String)
-        #expect(error == "index attribute 'order' must be what the list is sorted by: sort by 'group, order' "
+        #expect(
+            error == "index attribute 'order' must be what the list is sorted by: sort by 'group, order' "
                 + "(then any tie-breakers), not 'group, title' at column 50")
         // A tie-breaker after the index key is fine.
-        #expect(try session.json("fetch Note sort group, order, title section group index order")["ok"] as? Bool == true)
+        #expect(
+            try session.json("fetch Note sort group, order, title section group index order")["ok"] as? Bool == true)
     }
 
     @Test func aDropWhereTheRowAlreadyIsSaysSo() throws {

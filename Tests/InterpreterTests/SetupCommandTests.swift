@@ -35,11 +35,15 @@ import Testing
     @Test func adapterOptionsWithoutANameChangeTheCurrentAdapter() throws {
         let session = try Session()
         _ = session.text("adapter apple-template")
-        #expect(session.text("adapter moves=move-row") ==
-            ["adapter apple-template moves=move-row updates=reconfigure userdriven=skip-all threshold=off paused=false"])
+        #expect(
+            session.text("adapter moves=move-row") == [
+                "adapter apple-template moves=move-row updates=reconfigure userdriven=skip-all threshold=off paused=false"
+            ])
         #expect(session.text("adapter") == session.text("show adapter"))
-        #expect(session.text("show adapter") ==
-            ["adapter apple-template moves=move-row updates=reconfigure userdriven=skip-all threshold=off paused=false"])
+        #expect(
+            session.text("show adapter") == [
+                "adapter apple-template moves=move-row updates=reconfigure userdriven=skip-all threshold=off paused=false"
+            ])
     }
 
     @Test func profileAloneAndShowSettingsTellTheCurrentSetup() throws {
@@ -47,17 +51,18 @@ import Testing
         _ = session.text("profile ios9")
         #expect(session.text("profile") == ["profile ios9"])
         _ = session.text("set 0.0 title=\"Oat milk\"")
-        #expect(session.text("show settings") == [
-            "adapter   coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false",
-            "profile   ios9",
-            "reorder   dense",
-            "fetch     fetch Note sort group, order section group index order",
-            "viewport  rows 0..<200",
-            "events    1",
-            "block     none",
-            "unsaved   yes",
-            "table     table",
-        ])
+        #expect(
+            session.text("show settings") == [
+                "adapter   coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false",
+                "profile   ios9",
+                "reorder   dense",
+                "fetch     fetch Note sort group, order section group index order",
+                "viewport  rows 0..<200",
+                "events    1",
+                "block     none",
+                "unsaved   yes",
+                "table     table",
+            ])
         _ = session.text("table collection")
         #expect(session.text("show settings").last == "table     collection")
     }
@@ -70,19 +75,27 @@ import Testing
         let session = try Session(.empty)
         _ = session.text("entity Task titel:string rank:int")
         _ = session.text("fetch Task sort rank")
-        #expect(session.text("entity Task title:string rank:int") ==
-            ["entity Task redefined: title string, rank int", "fetched again: fetch Task sort rank"])
+        #expect(
+            session.text("entity Task title:string rank:int") == [
+                "entity Task redefined: title string, rank int", "fetched again: fetch Task sort rank",
+            ])
         _ = session.text("insert Task title=\"a\" rank=1")
         #expect(session.text("dump") == ["controller 0 \"\": #1", "table 0: #1"])
-        #expect(session.text("entity Task title:string") == ["error: entity 'Task' has 1 object; delete it before redefining it at column 8"])
+        #expect(
+            session.text("entity Task title:string") == [
+                "error: entity 'Task' has 1 object; delete it before redefining it at column 8"
+            ])
     }
 
     @Test func aFetchThatNoLongerFitsIsDropped() throws {
         let session = try Session(.empty)
         _ = session.text("entity Task title:string rank:int")
         _ = session.text("fetch Task sort rank")
-        #expect(session.text("entity Task title:string") ==
-            ["entity Task redefined: title string", "the fetch no longer fits the entity and was dropped; use 'fetch' again"])
+        #expect(
+            session.text("entity Task title:string") == [
+                "entity Task redefined: title string",
+                "the fetch no longer fits the entity and was dropped; use 'fetch' again",
+            ])
         #expect(session.text("show fetch") == ["nothing fetched yet; use 'fetch' first"])
         #expect(session.text("check") == ["✓ consistent"])
     }

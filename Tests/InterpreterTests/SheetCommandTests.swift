@@ -20,6 +20,8 @@ import Testing
 
     @Test func sheetTakesNoArguments() throws {
         let session = try Session()
-        #expect(session.interpreter.execute("sheet 2").errorMessage == "unexpected '2' at column 7 ('sheet' takes no arguments)")
+        #expect(
+            session.interpreter.execute("sheet 2").errorMessage
+                == "unexpected '2' at column 7 ('sheet' takes no arguments)")
     }
 }

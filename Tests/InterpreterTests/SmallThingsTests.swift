@@ -30,7 +30,8 @@ import Testing
     /// On a terminal a line wider than it breaks at spaces (the terminal would break it
     /// mid-word); a transcript keeps it whole.
     @Test func longLinesBreakAtSpacesOnATerminal() {
-        let text = "CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:."
+        let text =
+            "CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:."
         let block = OutputBlock.line(text, .error)
         let whole = block.render(width: 40) { $1 }
         #expect(whole == [text])

@@ -22,8 +22,12 @@ import Testing
         let session = try session()
         #expect(session.text("timing on") == ["timing on"])
         let outcome = session.interpreter.execute("delete 0.0")
-        #expect(outcome.timing?.summary == "time 0.008 ms: controller 0.001, adapter 0.002, table 0.002, check 0.001 · 3 callbacks")
-        #expect(!outcome.renderText(width: 80).contains { $0.hasPrefix("time ") }, "timing is not part of the text a transcript records")
+        #expect(
+            outcome.timing?.summary
+                == "time 0.008 ms: controller 0.001, adapter 0.002, table 0.002, check 0.001 · 3 callbacks")
+        #expect(
+            !outcome.renderText(width: 80).contains { $0.hasPrefix("time ") },
+            "timing is not part of the text a transcript records")
         let json = try session.json("set 0.0 title=\"x\"")
         let timing = try #require(json["timing"] as? [String: Any])
         #expect(timing["totalMs"] as? Double == 0.008 && timing["callbacks"] as? Int == 3)

@@ -16,7 +16,8 @@ import Testing
 
     @Test func aBlockIsNamedByEverythingItDid() throws {
         let session = try Session()
-        for line in ["begin", "insert Note title=\"Tea\" group=\"Home\" order=9", "set #1 order=3 done=true", "commit"] {
+        for line in ["begin", "insert Note title=\"Tea\" group=\"Home\" order=9", "set #1 order=3 done=true", "commit"]
+        {
             _ = session.text(line)
         }
         #expect(session.text("undo").first == "undid event 1: insert Note #13; set #1 order, done")

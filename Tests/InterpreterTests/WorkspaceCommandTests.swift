@@ -7,7 +7,9 @@ import Testing
     private func notes() throws -> Session {
         let session = try Session(.empty)
         _ = session.text("entity Note title:string done:bool order:int")
-        _ = session.text(#"insert Note title="Milk" done=false order=1 ; insert Note title="Eggs" done=true order=2 ; insert Note title="Tea" done=false order=3"#)
+        _ = session.text(
+            #"insert Note title="Milk" done=false order=1 ; insert Note title="Eggs" done=true order=2 ; insert Note title="Tea" done=false order=3"#
+        )
         _ = session.text("save")
         _ = session.text("fetch Note sort order")
         return session
@@ -32,10 +34,13 @@ import Testing
         let batch = try #require(answer["batch"] as? [String: Any])
         // The shared table had 4 rows after the first adapter's batch; the data source says 4,
         // and the second adapter inserts one more row into section 0.
-        #expect(batch["error"] as? String == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing "
+        #expect(
+            batch["error"] as? String
+                == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing "
                 + "section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or "
                 + "minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of "
-                + "rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>")
+                + "rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7fa5c0008000>"
+        )
         #expect(batch["consistent"] as? Bool == false)
     }
 
@@ -46,13 +51,23 @@ import Testing
         _ = session.text("use default")
         #expect(session.text("close todo") == ["closed 'todo': delegate detached, controller released"])
         _ = session.text("close --leave-delegate done")
-        let problems = try #require(try session.json("set #2 title=\"Brown eggs\"")["batch"] as? [String: Any])["problems"] as? [String]
+        let problems =
+            try #require(try session.json("set #2 title=\"Brown eggs\"")["batch"] as? [String: Any])["problems"]
+            as? [String]
         #expect(problems?.count == 1)
-        #expect(problems?.first?.hasPrefix("controller 'done': 3 callbacks reached the table closed with 'close --leave-delegate': "
-                                           + "UITableView was told to layout its visible cells") == true)
+        #expect(
+            problems?.first?.hasPrefix(
+                "controller 'done': 3 callbacks reached the table closed with 'close --leave-delegate': "
+                    + "UITableView was told to layout its visible cells") == true)
         #expect(session.text("use done") == ["error: controller 'done' was closed at column 5"])
-        #expect(session.text("close default") == ["error: controller 'default' is selected; 'use' another first at column 7"])
-        #expect(session.text("use defualt") == ["error: no controller named 'defualt' at column 5 (did you mean 'default'?)"])
+        #expect(
+            session.text("close default") == [
+                "error: controller 'default' is selected; 'use' another first at column 7"
+            ])
+        #expect(
+            session.text("use defualt") == [
+                "error: no controller named 'defualt' at column 5 (did you mean 'default'?)"
+            ])
     }
 
     @Test func backgroundEditsArriveAtSaveAsOneMergedEvent() throws {
@@ -73,8 +88,10 @@ import Testing
         _ = session.text("context bg")
         _ = session.text("use context bg")
         let answer = try session.json("fetch Note sort title")
-        #expect(answer["error"] as? String
-                == "'fetch' works on the main context and its controllers; 'use context main' first (the selected context is 'bg')")
+        #expect(
+            answer["error"] as? String
+                == "'fetch' works on the main context and its controllers; 'use context main' first (the selected context is 'bg')"
+        )
     }
 
     @Test func mergedSaveReportsEveryChangeInOneEvent() throws {
@@ -90,14 +107,16 @@ import Testing
         let answer = try session.json("batch set Note order=0 where done == true")
         #expect(answer["written"] as? [Int] == [2])
         #expect(answer["consistent"] as? Bool == false)
-        #expect(answer["problems"] as? [String] == [
-            "controller 'default' disagrees with a fresh fetch: #2 is at 0.1 but a fresh fetch has it at 0.0",
-            "controller 'default' disagrees with a fresh fetch: #2 has order=2 but the store has 0",
-            "controller 'default' disagrees with a fresh fetch: #1 is at 0.0 but a fresh fetch has it at 0.1",
-        ])
+        #expect(
+            answer["problems"] as? [String] == [
+                "controller 'default' disagrees with a fresh fetch: #2 is at 0.1 but a fresh fetch has it at 0.0",
+                "controller 'default' disagrees with a fresh fetch: #2 has order=2 but the store has 0",
+                "controller 'default' disagrees with a fresh fetch: #1 is at 0.0 but a fresh fetch has it at 0.1",
+            ])
         _ = session.text("refetch")
         #expect(session.text("check") == ["✓ consistent"])
-        #expect(try session.callbacks("batch --merge delete Note where title == \"Tea\"") == ["delete #3 0.2→nil applied"])
+        #expect(
+            try session.callbacks("batch --merge delete Note where title == \"Tea\"") == ["delete #3 0.2→nil applied"])
         #expect(session.text("check") == ["✓ consistent"])
     }
 
@@ -105,9 +124,15 @@ import Testing
         let session = try notes()
         #expect(session.text("use context bgg") == ["error: no context named 'bgg' at column 13"])
         #expect(session.text("context main") == ["error: 'main' is the main context's name at column 9"])
-        #expect(session.text("batch set Nte order=1") == ["error: unknown entity 'Nte' at column 11 (did you mean 'Note'?)"])
-        #expect(try session.json("batch set Note ordr=1")["error"] as? String
+        #expect(
+            session.text("batch set Nte order=1") == ["error: unknown entity 'Nte' at column 11 (did you mean 'Note'?)"]
+        )
+        #expect(
+            try session.json("batch set Note ordr=1")["error"] as? String
                 == "unknown attribute 'ordr' of entity 'Note' at column 16 (did you mean 'order'?)")
-        #expect(session.text("fetch Note sort order as x share x") == ["error: controller 'x' cannot share its own table at column 34"])
+        #expect(
+            session.text("fetch Note sort order as x share x") == [
+                "error: controller 'x' cannot share its own table at column 34"
+            ])
     }
 }

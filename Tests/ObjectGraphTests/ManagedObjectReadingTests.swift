@@ -1,6 +1,7 @@
 import Foundation
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// Reading packed values in place (`ManagedObject+Reading.swift`) answers what unpacking them
 /// answers: `compareValue` is `Value.compare` of the two values, `holdsExactly` is equality with
@@ -12,8 +13,10 @@ import Testing
         let entity = try PackedValuesTests.entity(attributes: 5)
         try context.define(entity)
         let kind = context.kind(for: entity)
-        return (ManagedObject.make(ObjectID(1), kind: kind, values: [.string("x"), a, .int(7), .null, .bool(true)]),
-                ManagedObject.make(ObjectID(2), kind: kind, values: [.null, .int(3), .string("y"), b, .double(2)]))
+        return (
+            ManagedObject.make(ObjectID(1), kind: kind, values: [.string("x"), a, .int(7), .null, .bool(true)]),
+            ManagedObject.make(ObjectID(2), kind: kind, values: [.null, .int(3), .string("y"), b, .double(2)])
+        )
     }
 
     @Test func comparesLikeValueCompareForEveryPairOfKinds() throws {
@@ -32,7 +35,8 @@ import Testing
         (.bool(true), .bool(false), 1), (.bool(true), .int(1), 0), (.int(1), .double(1.5), -1),
         (.string("b"), .string("a"), 1), (.string("a"), .string("ab"), -1), (.string("Z"), .string("a"), -1),
         (.string("é"), .string("e\u{301}"), 1), (.null, .null, 0), (.null, .int(0), -1),
-        (.double(2.5), .int(2), 1), (.date(Date(timeIntervalSinceReferenceDate: 1)), .date(Date(timeIntervalSinceReferenceDate: 2)), -1),
+        (.double(2.5), .int(2), 1),
+        (.date(Date(timeIntervalSinceReferenceDate: 1)), .date(Date(timeIntervalSinceReferenceDate: 2)), -1),
     ])
     func handWorkedComparisons(a: Value, b: Value, expected: Int) throws {
         let (x, y) = try Self.pair(a, b)

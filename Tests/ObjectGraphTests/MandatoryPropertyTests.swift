@@ -6,7 +6,9 @@ import Testing
 @Suite struct MandatoryPropertyTests {
     @Test func insertLeavesRequiredAttributesWithoutDefaultNil() throws {
         let context = try makeNoteContext()
-        try context.define(Entity(name: "Task", attributes: [Attribute("rank", .int, defaultValue: .int(5)), Attribute("name", .string)]))
+        try context.define(
+            Entity(
+                name: "Task", attributes: [Attribute("rank", .int, defaultValue: .int(5)), Attribute("name", .string)]))
         let note = try context.insert("Note", values: [("title", .string("Tea"))])
         #expect(note.values == [.string("Tea"), .null, .null, .null])
         let task = try context.insert("Task")
@@ -18,14 +20,23 @@ import Testing
         let context = try makeNoteContext(store: store)
         let note = try context.insert("Note", values: [("title", .string("Tea")), ("group", .string("Home"))])
         let log = NotificationLog(context)
-        #expect(throws: ObjectGraphError.missingMandatoryProperties([MissingMandatoryProperty(objectID: note.objectID, entity: "Note", key: "order")])) {
+        #expect(
+            throws: ObjectGraphError.missingMandatoryProperties([
+                MissingMandatoryProperty(objectID: note.objectID, entity: "Note", key: "order")
+            ])
+        ) {
             try context.save()
         }
         #expect(try store.committedObject(note.objectID) == nil, "nothing was written")
         #expect(context.hasUnsavedEvents)
         #expect(!log.lines.contains { $0.contains("Save") }, "no willSave/didSave: validation comes first")
-        let error = ObjectGraphError.missingMandatoryProperties([MissingMandatoryProperty(objectID: note.objectID, entity: "Note", key: "order")])
-        #expect(error.description == #"save failed, nothing saved: NSCocoaErrorDomain code 1570 (NSValidationMissingMandatoryPropertyError) "order is a required value." for object \#(note.objectID) Note"#)
+        let error = ObjectGraphError.missingMandatoryProperties([
+            MissingMandatoryProperty(objectID: note.objectID, entity: "Note", key: "order")
+        ])
+        #expect(
+            error.description
+                == #"save failed, nothing saved: NSCocoaErrorDomain code 1570 (NSValidationMissingMandatoryPropertyError) "order is a required value." for object \#(note.objectID) Note"#
+        )
         try context.setValue(.int(1), forKey: "order", of: note.objectID)
         let summary = try context.save()
         #expect(summary.insertedIDs == [note.objectID])
@@ -39,11 +50,16 @@ import Testing
             try context.save()
             Issue.record("save succeeded")
         } catch {
-            #expect(error == .missingMandatoryProperties([
-                MissingMandatoryProperty(objectID: a.objectID, entity: "Note", key: "order"),
-                MissingMandatoryProperty(objectID: b.objectID, entity: "Note", key: "title"),
-            ]))
-            #expect(error.description.hasPrefix(#"save failed, nothing saved: NSCocoaErrorDomain code 1560 (NSValidationMultipleErrorsError) "Multiple validation errors occurred.": "order is a required value." for \#(a.objectID) Note; "title is a required value." for \#(b.objectID) Note"#))
+            #expect(
+                error
+                    == .missingMandatoryProperties([
+                        MissingMandatoryProperty(objectID: a.objectID, entity: "Note", key: "order"),
+                        MissingMandatoryProperty(objectID: b.objectID, entity: "Note", key: "title"),
+                    ]))
+            #expect(
+                error.description.hasPrefix(
+                    #"save failed, nothing saved: NSCocoaErrorDomain code 1560 (NSValidationMultipleErrorsError) "Multiple validation errors occurred.": "order is a required value." for \#(a.objectID) Note; "title is a required value." for \#(b.objectID) Note"#
+                ))
         }
     }
 

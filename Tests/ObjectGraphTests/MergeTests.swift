@@ -8,7 +8,8 @@ import Testing
     private func pair() throws -> (main: ObjectContext, background: ObjectContext) {
         let main = try makeNoteContext()
         for (title, order) in [("Milk", 1), ("Eggs", 2), ("Tea", 3)] {
-            try main.insert("Note", values: [("title", .string(title)), ("group", .string("G")), ("order", .int(order))])
+            try main.insert(
+                "Note", values: [("title", .string(title)), ("group", .string("G")), ("order", .int(order))])
         }
         try main.save()
         return (main, try ObjectContext(sibling: main))
@@ -16,11 +17,13 @@ import Testing
 
     @Test func siblingStartsFromTheStoreAndSharesObjectIDs() throws {
         let (main, background) = try pair()
-        let unsaved = try main.insert("Note", values: [("title", .string("Rice")), ("group", .string("G")), ("order", .int(0))])
+        let unsaved = try main.insert(
+            "Note", values: [("title", .string("Rice")), ("group", .string("G")), ("order", .int(0))])
         let late = try ObjectContext(sibling: main)
         #expect(background.objectCount == 3)
         #expect(late.object(with: unsaved.objectID) == nil, "unsaved objects stay in their context")
-        let theirs = try late.insert("Note", values: [("title", .string("Oats")), ("group", .string("G")), ("order", .int(0))])
+        let theirs = try late.insert(
+            "Note", values: [("title", .string("Oats")), ("group", .string("G")), ("order", .int(0))])
         #expect(unsaved.objectID == ObjectID(4))
         #expect(theirs.objectID == ObjectID(5), "one counter for both contexts: no ID is handed out twice")
     }
@@ -30,11 +33,13 @@ import Testing
         let log = NotificationLog(main)
         try background.setValue(.string("Oat milk"), forKey: "title", of: ObjectID(1))
         try background.delete(ObjectID(3))
-        let rice = try background.insert("Note", values: [("title", .string("Rice")), ("group", .string("G")), ("order", .int(0))])
+        let rice = try background.insert(
+            "Note", values: [("title", .string("Rice")), ("group", .string("G")), ("order", .int(0))])
         try background.processPendingChanges()
         #expect(main.object(with: ObjectID(1))?["title"] == .string("Milk"))
         let summary = try background.save()
-        #expect(main.object(with: ObjectID(1))?["title"] == .string("Milk"), "saving alone does not reach the main context")
+        #expect(
+            main.object(with: ObjectID(1))?["title"] == .string("Milk"), "saving alone does not reach the main context")
         #expect(log.events.isEmpty)
 
         let event = try #require(try main.mergeChanges(fromContextDidSave: summary))
@@ -73,8 +78,11 @@ import Testing
     @Test func directStoreWritesTellNoContextUntilRefreshed() throws {
         let (main, _) = try pair()
         let log = NotificationLog(main)
-        try main.writeToStoreDirectly(upserted: [StoredObject(id: ObjectID(2), entity: "Note", values: [.string("Eggs"), .string("G"), .int(0), .null])],
-                                      deleted: [ObjectID(3)])
+        try main.writeToStoreDirectly(
+            upserted: [
+                StoredObject(id: ObjectID(2), entity: "Note", values: [.string("Eggs"), .string("G"), .int(0), .null])
+            ],
+            deleted: [ObjectID(3)])
         #expect(log.events.isEmpty)
         #expect(main.object(with: ObjectID(2))?["order"] == .int(2))
         #expect(try main.freshContents().objects.map(\.id) == [ObjectID(1), ObjectID(2)])

@@ -5,10 +5,13 @@ import Testing
 /// A context with `Note(title: string, group: string, order: int, done: bool?)`.
 func makeNoteContext(store: PersistentStore = InMemoryStore()) throws -> ObjectContext {
     let context = try ObjectContext(store: store)
-    try context.define(Entity(name: "Note", attributes: [
-        Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
-        Attribute("done", .bool, isOptional: true),
-    ]))
+    try context.define(
+        Entity(
+            name: "Note",
+            attributes: [
+                Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                Attribute("done", .bool, isOptional: true),
+            ]))
     return context
 }
 
@@ -23,14 +26,20 @@ final class NotificationLog {
             case .objectsDidChange(let change):
                 events.append(change)
                 let updated = change.updated.map { object in
-                    let keys = change.changedValues[object.objectID, default: []].map { "\($0.key):\($0.oldValue.literal)→\($0.newValue.literal)" }
+                    let keys = change.changedValues[object.objectID, default: []].map {
+                        "\($0.key):\($0.oldValue.literal)→\($0.newValue.literal)"
+                    }
                     return "\(object.objectID)[\(keys.joined(separator: ","))]"
                 }
-                lines.append("didChange ins=\(change.inserted.map(\.objectID)) upd=\(updated) del=\(change.deleted.map(\.objectID))")
+                lines.append(
+                    "didChange ins=\(change.inserted.map(\.objectID)) upd=\(updated) del=\(change.deleted.map(\.objectID))"
+                )
             case .willSave:
                 lines.append("willSave")
             case .didSave(let summary):
-                lines.append("didSave ins=\(summary.insertedIDs.sorted()) upd=\(summary.updatedIDs.sorted()) del=\(summary.deletedIDs.sorted())")
+                lines.append(
+                    "didSave ins=\(summary.insertedIDs.sorted()) upd=\(summary.updatedIDs.sorted()) del=\(summary.deletedIDs.sorted())"
+                )
             case .objectIDsMutated(let ids):
                 lines.append("idsMutated \(ids)")
             }
@@ -67,7 +76,7 @@ final class NotificationLog {
         try context.setValue(.string("B2"), forKey: "title", of: b.objectID)
         try context.setValue(.string("B3"), forKey: "title", of: b.objectID)
         try context.setValue(.int(9), forKey: "order", of: a.objectID)
-        try context.setValue(.int(5), forKey: "order", of: a.objectID)   // back to its start value
+        try context.setValue(.int(5), forKey: "order", of: a.objectID)  // back to its start value
         try context.processPendingChanges()
         // #1 was written, so it is updated (as Core Data's isUpdated), with no changed value.
         #expect(log.lines.last == ##"didChange ins=[] upd=["#1[]", "#2[title:\"B\"→\"B3\"]"] del=[]"##)
@@ -112,17 +121,24 @@ final class NotificationLog {
         #expect(throws: ObjectGraphError.unknownAttribute("titel", entity: "Note")) {
             try context.insert("Note", values: [("titel", .string("x"))])
         }
-        let error = #expect(throws: ObjectGraphError.self) { try context.insert("Note", values: [("order", .string("x"))]) }
+        let error = #expect(throws: ObjectGraphError.self) {
+            try context.insert("Note", values: [("order", .string("x"))])
+        }
         #expect(error?.description == #"attribute 'order' of entity 'Note' is int, not string "x""#)
         // nil for a required attribute is accepted by the edit and refused by the save (Core Data
         // validates mandatory properties only when saving).
-        let untitled = try context.insert("Note", values: [("title", .null), ("group", .string("G")), ("order", .int(0))])
+        let untitled = try context.insert(
+            "Note", values: [("title", .null), ("group", .string("G")), ("order", .int(0))])
         #expect(untitled["title"] == .null)
-        #expect(throws: ObjectGraphError.missingMandatoryProperties([
-            MissingMandatoryProperty(objectID: untitled.objectID, entity: "Note", key: "title"),
-        ])) { try context.save() }
+        #expect(
+            throws: ObjectGraphError.missingMandatoryProperties([
+                MissingMandatoryProperty(objectID: untitled.objectID, entity: "Note", key: "title")
+            ])
+        ) { try context.save() }
         try context.delete(untitled.objectID)
-        #expect(throws: ObjectGraphError.unknownObject(ObjectID(42))) { try context.setValue(.int(1), forKey: "order", of: ObjectID(42)) }
+        #expect(throws: ObjectGraphError.unknownObject(ObjectID(42))) {
+            try context.setValue(.int(1), forKey: "order", of: ObjectID(42))
+        }
         // An int is accepted where a double is expected.
         try context.define(Entity(name: "Point", attributes: [Attribute("x", .double)]))
         let p = try context.insert("Point", values: [("x", .int(2))])
@@ -159,12 +175,18 @@ final class NotificationLog {
     @Test func saveWritesEverythingSinceTheLastSaveAndPostsWillAndDidSave() throws {
         let store = InMemoryStore()
         let context = try makeNoteContext(store: store)
-        let a = try context.insert("Note", values: [("title", .string("A")), ("group", .string("G")), ("order", .int(0))])
-        let b = try context.insert("Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
+        let a = try context.insert(
+            "Note", values: [("title", .string("A")), ("group", .string("G")), ("order", .int(0))])
+        let b = try context.insert(
+            "Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
         let log = NotificationLog(context)
         try context.save()
         // The save gives the two inserted objects their permanent IDs before didSave.
-        #expect(log.lines == ["didChange ins=[#1, #2] upd=[] del=[]", "willSave", "idsMutated [#1, #2]", "didSave ins=[#1, #2] upd=[] del=[]"])
+        #expect(
+            log.lines == [
+                "didChange ins=[#1, #2] upd=[] del=[]", "willSave", "idsMutated [#1, #2]",
+                "didSave ins=[#1, #2] upd=[] del=[]",
+            ])
         #expect(store.count == 2)
 
         try context.setValue(.string("A2"), forKey: "title", of: a.objectID)
@@ -183,14 +205,16 @@ final class NotificationLog {
 
     @Test func rollbackRestoresTheCommittedStateAsOneEvent() throws {
         let context = try makeNoteContext()
-        let a = try context.insert("Note", values: [("title", .string("A")), ("group", .string("G")), ("order", .int(0))])
-        let b = try context.insert("Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
+        let a = try context.insert(
+            "Note", values: [("title", .string("A")), ("group", .string("G")), ("order", .int(0))])
+        let b = try context.insert(
+            "Note", values: [("title", .string("B")), ("group", .string("G")), ("order", .int(1))])
         try context.save()
         try context.setValue(.string("A2"), forKey: "title", of: a.objectID)
         try context.delete(b.objectID)
         let c = try context.insert("Note", values: [("title", .string("C"))])
         try context.processPendingChanges()
-        try context.setValue(.string("A3"), forKey: "title", of: a.objectID)   // still pending
+        try context.setValue(.string("A3"), forKey: "title", of: a.objectID)  // still pending
         let log = NotificationLog(context)
 
         try context.rollback()

@@ -1,5 +1,6 @@
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// The context's dirty IDs as a bit per ID (`ObjectIDSet`): the answers `Set<ObjectID>` gave,
 /// for IDs in the bitmap, beyond it and below zero, and the dirty state a context reports.
@@ -39,7 +40,8 @@ import Testing
     @Test func aContextIsDirtyFromItsFirstEventUntilItSaves() throws {
         let context = try makeNoteContext()
         #expect(!context.hasUnsavedEvents)
-        let note = try context.insert("Note", values: [("title", .string("Milk")), ("group", .string("Home")), ("order", .int(1))])
+        let note = try context.insert(
+            "Note", values: [("title", .string("Milk")), ("group", .string("Home")), ("order", .int(1))])
         #expect(!context.hasUnsavedEvents)
         try context.processPendingChanges()
         #expect(context.hasUnsavedEvents)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// The compact object representation: values inline in the object, the ID-indexed table, and a
 /// context built straight from a store's rows (docs/performance.md, "Object storage").
@@ -15,7 +16,8 @@ import Testing
 
     @Test func valuesAreReadInPlaceAndAsAnArray() throws {
         let context = try makeNoteContext()
-        let note = try context.insert("Note", values: [("title", .string("a title longer than fifteen bytes")), ("order", .int(4))])
+        let note = try context.insert(
+            "Note", values: [("title", .string("a title longer than fifteen bytes")), ("order", .int(4))])
         #expect(note.valueCount == 4)
         #expect(note.value(at: 0) == .string("a title longer than fifteen bytes"))
         #expect(note.value(at: 2) == .int(4))
@@ -24,7 +26,8 @@ import Testing
         try context.setValue(.string("Work"), forKey: "group", of: note.objectID)
         #expect(note.value(at: 1) == .string("Work"))
         #expect(note["group"] == .string("Work"))
-        #expect(note.description == #"#1 Note{title="a title longer than fifteen bytes", group="Work", order=4, done=nil}"#)
+        #expect(
+            note.description == #"#1 Note{title="a title longer than fifteen bytes", group="Work", order=4, done=nil}"#)
     }
 
     @Test func aDeletedObjectKeepsItsIDAndValues() throws {
@@ -84,7 +87,10 @@ import Testing
         #expect(table[ObjectID(100_000)]?.value(at: 0) == .string("late"))
         var last = 0
         var ascending = true
-        table.forEach { ascending = ascending && $0.objectID.rawValue > last; last = $0.objectID.rawValue }
+        table.forEach {
+            ascending = ascending && $0.objectID.rawValue > last
+            last = $0.objectID.rawValue
+        }
         #expect(ascending && last == 100_000)
     }
 
@@ -105,9 +111,13 @@ import Testing
     }
 
     @Test func aStoreWithAnIDOutOfRangeIsRefused() throws {
-        let store = InMemoryStore(schema: try Self.schema(), objects: [StoredObject(id: ObjectID(Int.max - 1), entity: "Tag", values: [.string("x")])],
-                                  nextObjectID: 1)
-        #expect(throws: ObjectGraphError.store("object ID \(Int.max - 1) is out of range")) { _ = try ObjectContext(store: store) }
+        let store = InMemoryStore(
+            schema: try Self.schema(),
+            objects: [StoredObject(id: ObjectID(Int.max - 1), entity: "Tag", values: [.string("x")])],
+            nextObjectID: 1)
+        #expect(throws: ObjectGraphError.store("object ID \(Int.max - 1) is out of range")) {
+            _ = try ObjectContext(store: store)
+        }
     }
 
     @Test func anEntityRedefinedWhileEmptyGivesNewObjectsItsNewShape() throws {
@@ -117,7 +127,9 @@ import Testing
         try context.processPendingChanges()
         try context.delete(old.objectID)
         try context.processPendingChanges()
-        try context.define(try Entity(name: "Tag", attributes: [Attribute("label", .string), Attribute("weight", .int, isOptional: true)]))
+        try context.define(
+            try Entity(
+                name: "Tag", attributes: [Attribute("label", .string), Attribute("weight", .int, isOptional: true)]))
         let new = try context.insert("Tag", values: [("weight", .int(3))])
         #expect(new.values == [.null, .int(3)])
         #expect(old.values == [.string("a")], "the deleted object keeps its own shape")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// Values packed into an object's allocation (`PackedValues`) read back exactly as written,
 /// whatever their kind, through every way of reading and writing them.
@@ -23,7 +24,8 @@ import Testing
     static func same(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.double(let x), .double(let y)): x.bitPattern == y.bitPattern
-        case (.date(let x), .date(let y)): x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
+        case (.date(let x), .date(let y)):
+            x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
         default: a == b
         }
     }
@@ -40,8 +42,12 @@ import Testing
             let object = ManagedObject.make(ObjectID(start + 1), kind: kind, values: values)
             #expect(object.valueCount == attributes)
             #expect(zip(object.values, values).allSatisfy(Self.same), "values, start \(start)")
-            #expect(object.withValues { zip($0, values).allSatisfy(Self.same) && $0.count == attributes }, "withValues, start \(start)")
-            for index in 0..<attributes { #expect(Self.same(object.value(at: index), values[index]), "value(at: \(index)), start \(start)") }
+            #expect(
+                object.withValues { zip($0, values).allSatisfy(Self.same) && $0.count == attributes },
+                "withValues, start \(start)")
+            for index in 0..<attributes {
+                #expect(Self.same(object.value(at: index), values[index]), "value(at: \(index)), start \(start)")
+            }
         }
     }
 
@@ -57,8 +63,9 @@ import Testing
             let object = ManagedObject.make(ObjectID(start + 1), kind: kind, values: values)
             for indexes in [[0], [5], [3, 1], [2, 2], [5, 4, 3, 2], [1, 3, 5, 0, 2], [0, 1, 2, 3, 4, 5]] {
                 let read = object.withValues(at: indexes) { Array($0) }
-                #expect(read.count == indexes.count && zip(read, indexes.map { values[$0] }).allSatisfy(Self.same),
-                        "indexes \(indexes), start \(start)")
+                #expect(
+                    read.count == indexes.count && zip(read, indexes.map { values[$0] }).allSatisfy(Self.same),
+                    "indexes \(indexes), start \(start)")
             }
         }
     }

@@ -1,5 +1,6 @@
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// `PendingOlds`, an updated object's values at the start of the event (attribute index → value):
 /// the answers the `[Int: Value]` it replaced gave, with the first pair inline.
@@ -30,18 +31,18 @@ import Testing
     @Test func forgettingPromotesTheNextPair() {
         var olds: PendingOlds = [4: .int(1), 1: .int(2), 7: .int(3)]
         #expect(olds.map(\.key) == [4, 1, 7])
-        olds[4] = nil            // the inline pair goes; 1 becomes the first
+        olds[4] = nil  // the inline pair goes; 1 becomes the first
         #expect(olds.count == 2)
         #expect(olds[4] == nil)
         #expect(olds.map(\.key) == [1, 7])
-        olds[7] = nil            // one of the rest goes
+        olds[7] = nil  // one of the rest goes
         #expect(olds.map(\.key) == [1])
-        olds[9] = nil            // not recorded: nothing happens
+        olds[9] = nil  // not recorded: nothing happens
         #expect(olds.count == 1)
         olds[1] = nil
         #expect(olds.count == 0)
         #expect(Array(olds).isEmpty)
-        olds[6] = .double(0.5)   // empty again, the next write is inline
+        olds[6] = .double(0.5)  // empty again, the next write is inline
         #expect(olds.map(\.key) == [6])
         #expect(olds[6] == .double(0.5))
     }
@@ -50,13 +51,14 @@ import Testing
     /// from the start of the event, and `deliveredValues` takes both writes back.
     @Test func contextReportsStartValuesOfSeveralWrites() throws {
         let context = try ObjectContext()
-        try context.define(Entity(name: "T", attributes: [Attribute("a", .int), Attribute("b", .string), Attribute("c", .int)]))
+        try context.define(
+            Entity(name: "T", attributes: [Attribute("a", .int), Attribute("b", .string), Attribute("c", .int)]))
         let object = try context.insert("T", values: [("a", .int(1)), ("b", .string("x")), ("c", .int(9))])
         try context.processPendingChanges()
         try context.setValue(.string("y"), forKey: "b", of: object.objectID)
         try context.setValue(.int(2), forKey: "a", of: object.objectID)
         try context.setValue(.string("z"), forKey: "b", of: object.objectID)
-        try context.setValue(.int(9), forKey: "c", of: object.objectID)   // the value it had
+        try context.setValue(.int(9), forKey: "c", of: object.objectID)  // the value it had
         #expect(context.deliveredValues(of: object) == [.int(1), .string("x"), .int(9)])
         let event = try #require(try context.processPendingChanges())
         let changes = try #require(event.changedValues[object.objectID])

@@ -20,14 +20,18 @@ private final class CountingStore: PersistentStore {
     @Test func objectsCreatedSinceTheLastSaveAreNotLookedUp() throws {
         let store = CountingStore()
         let context = try makeNoteContext(store: store)
-        for i in 0..<5 { try context.insert("Note", values: [("title", .string("n\(i)")), ("group", .string("G")), ("order", .int(0))]) }
+        for i in 0..<5 {
+            try context.insert(
+                "Note", values: [("title", .string("n\(i)")), ("group", .string("G")), ("order", .int(0))])
+        }
         try context.save()
         #expect(store.lookups.isEmpty)
         #expect(store.inner.count == 5)
 
         // #2 is committed: its change needs the committed values (a set-then-restore saves nothing).
         try context.setValue(.string("changed"), forKey: "title", of: ObjectID(2))
-        let added = try context.insert("Note", values: [("title", .string("new")), ("group", .string("G")), ("order", .int(0))])
+        let added = try context.insert(
+            "Note", values: [("title", .string("new")), ("group", .string("G")), ("order", .int(0))])
         try context.save()
         #expect(store.lookups == [ObjectID(2)])
         #expect(store.inner.committedObject(added.objectID)?.values.first == .string("new"))
@@ -35,8 +39,9 @@ private final class CountingStore: PersistentStore {
         store.lookups = []
         try context.setValue(.string("x"), forKey: "title", of: ObjectID(4))
         try context.processPendingChanges()
-        try context.setValue(.string("n3"), forKey: "title", of: ObjectID(4))   // back to the committed value
-        let unsaved = try context.insert("Note", values: [("title", .string("gone")), ("group", .string("G")), ("order", .int(0))])
+        try context.setValue(.string("n3"), forKey: "title", of: ObjectID(4))  // back to the committed value
+        let unsaved = try context.insert(
+            "Note", values: [("title", .string("gone")), ("group", .string("G")), ("order", .int(0))])
         let summary = try context.save()
         #expect(store.lookups == [ObjectID(4)])
         #expect(summary.updatedIDs.isEmpty, "an object back at its committed values is not written")
@@ -49,7 +54,8 @@ private final class CountingStore: PersistentStore {
         try context.insert("Note", values: [("title", .string("kept")), ("group", .string("G")), ("order", .int(0))])
         try context.save()
         try context.setValue(.string("edited"), forKey: "title", of: ObjectID(1))
-        let fresh = try context.insert("Note", values: [("title", .string("fresh")), ("group", .string("G")), ("order", .int(0))])
+        let fresh = try context.insert(
+            "Note", values: [("title", .string("fresh")), ("group", .string("G")), ("order", .int(0))])
         try context.processPendingChanges()
         try context.rollback()
         #expect(store.lookups == [ObjectID(1)])

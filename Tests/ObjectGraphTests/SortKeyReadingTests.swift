@@ -1,6 +1,7 @@
 import Foundation
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// The reads the consistency check and the fuzzer make in place (docs/performance.md, "The
 /// fuzzer's executor and the full check"): a pair of objects compared over several sort keys in one call, the
@@ -19,7 +20,8 @@ import Testing
         let long = "a section name longer than fifteen bytes"
         let a = try Self.object(1, [.string(long), .int(3), .string("t"), .double(1.5), .null], in: context)
         // The same long name built again: equal text in another allocation.
-        let b = try Self.object(2, [.string(String(long.reversed().reversed())), .int(5), .string("t"), .double(1.5), .null], in: context)
+        let b = try Self.object(
+            2, [.string(String(long.reversed().reversed())), .int(5), .string("t"), .double(1.5), .null], in: context)
         #expect(a.firstDifference(from: b, at: [0, 1])! == (1, -1))
         #expect(b.firstDifference(from: a, at: [0, 1])! == (1, 1))
         #expect(a.firstDifference(from: b, at: [2, 1, 0])! == (1, -1), "the offset in the list, not the attribute")
@@ -36,7 +38,8 @@ import Testing
         let context = try ObjectContext()
         for x in PackedValuesTests.samples {
             for y in PackedValuesTests.samples {
-                let a = try Self.object(1, [.int(0), x], in: context), b = try Self.object(2, [.int(0), y], in: context)
+                let a = try Self.object(1, [.int(0), x], in: context)
+                let b = try Self.object(2, [.int(0), y], in: context)
                 let c = a.compareValue(at: 1, with: b, at: 1)
                 let difference = a.firstDifference(from: b, at: [0, 1])
                 #expect(difference?.offset == (c == 0 ? nil : 1), "\(x) vs \(y)")
@@ -64,7 +67,8 @@ import Testing
 
     @Test func attributesAreFoundByNameInAnyStorage() throws {
         let long = "an_attribute_name_longer_than_fifteen_bytes"
-        let entity = try Entity(name: "E", attributes: [Attribute("a", .string), Attribute(long, .int), Attribute("b", .bool)])
+        let entity = try Entity(
+            name: "E", attributes: [Attribute("a", .string), Attribute(long, .int), Attribute("b", .bool)])
         #expect(entity.index(of: "a") == 0)
         #expect(entity.index(of: "b") == 2)
         #expect(entity.index(of: long) == 1)

@@ -1,21 +1,31 @@
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// A Folder holds Notes: `Folder.notes` (to-many, inverse `folder`, rule `folderRule`) and
 /// `Note.folder` (to-one, inverse `notes`, Nullify); Tags and Notes are many-to-many.
-private func makeFolderContext(folderRule: DeleteRule = .nullify, ordered: Bool = false,
-                               minCount: Int = 0, maxCount: Int = 0, store: PersistentStore = InMemoryStore()) throws -> ObjectContext {
+private func makeFolderContext(
+    folderRule: DeleteRule = .nullify, ordered: Bool = false,
+    minCount: Int = 0, maxCount: Int = 0, store: PersistentStore = InMemoryStore()
+) throws -> ObjectContext {
     let context = try ObjectContext(store: store)
     try context.define(Entity(name: "Folder", attributes: [Attribute("name", .string)]))
-    try context.define(Entity(name: "Note", attributes: [
-        Attribute("title", .string), Attribute("done", .bool, isOptional: true),
-        .toOne("folder", destination: "Folder", inverse: "notes"),
-    ]))
-    try context.define(Entity(name: "Folder", attributes: [
-        Attribute("name", .string),
-        .toMany("notes", destination: "Note", isOrdered: ordered, inverse: "folder", deleteRule: folderRule,
-                minCount: minCount, maxCount: maxCount),
-    ]))
+    try context.define(
+        Entity(
+            name: "Note",
+            attributes: [
+                Attribute("title", .string), Attribute("done", .bool, isOptional: true),
+                .toOne("folder", destination: "Folder", inverse: "notes"),
+            ]))
+    try context.define(
+        Entity(
+            name: "Folder",
+            attributes: [
+                Attribute("name", .string),
+                .toMany(
+                    "notes", destination: "Note", isOrdered: ordered, inverse: "folder", deleteRule: folderRule,
+                    minCount: minCount, maxCount: maxCount),
+            ]))
     return context
 }
 
@@ -41,12 +51,20 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         try context.define(Entity(name: "Folder", attributes: [Attribute("name", .string)]))
         // `title` is no relationship: it cannot be the inverse.
         try context.define(Entity(name: "Note", attributes: [Attribute("title", .string)]))
-        #expect(throws: ObjectGraphError.invalidRelationship("notes", entity: "Folder",
-                                                             problem: "its inverse 'Note.title' is not a relationship to 'Folder'")) {
-            try context.define(Entity(name: "Folder", attributes: [.toMany("notes", destination: "Note", inverse: "title")]))
+        #expect(
+            throws: ObjectGraphError.invalidRelationship(
+                "notes", entity: "Folder",
+                problem: "its inverse 'Note.title' is not a relationship to 'Folder'")
+        ) {
+            try context.define(
+                Entity(name: "Folder", attributes: [.toMany("notes", destination: "Note", inverse: "title")]))
         }
-        #expect(throws: ObjectGraphError.invalidRelationship("notes", entity: "Folder", problem: "its minimum count is above its maximum")) {
-            try context.define(Entity(name: "Folder", attributes: [.toMany("notes", destination: "Note", minCount: 3, maxCount: 2)]))
+        #expect(
+            throws: ObjectGraphError.invalidRelationship(
+                "notes", entity: "Folder", problem: "its minimum count is above its maximum")
+        ) {
+            try context.define(
+                Entity(name: "Folder", attributes: [.toMany("notes", destination: "Note", minCount: 3, maxCount: 2)]))
         }
     }
 
@@ -90,9 +108,9 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
             let object = ManagedObject.make(ObjectID(1), kind: kind, values: [.objects(list)])
             #expect(object.value(at: 0) == .objects(list))
             #expect(object.holdsExactly(.objects(list), at: 0))
-            object.setValue(.objects(list), at: 0)   // replaced by itself: one reference dropped, one taken
+            object.setValue(.objects(list), at: 0)  // replaced by itself: one reference dropped, one taken
         }
-        list.append(ObjectID(3))   // unique again: appended in place, not copied
+        list.append(ObjectID(3))  // unique again: appended in place, not copied
         #expect(list.withUnsafeBufferPointer { $0.baseAddress } == start)
     }
 }
@@ -114,7 +132,9 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         try context.processPendingChanges()
         #expect(home["notes"] == ids())
         #expect(work["notes"] == ids(3))
-        #expect(log.lines.last == "didChange ins=[] upd=[\"#1[notes:[#3]→[]]\", \"#2[notes:[]→[#3]]\", \"#3[folder:#1→#2]\"] del=[]")
+        #expect(
+            log.lines.last
+                == "didChange ins=[] upd=[\"#1[notes:[#3]→[]]\", \"#2[notes:[]→[#3]]\", \"#3[folder:#1→#2]\"] del=[]")
     }
 
     @Test func settingTheToManySideSetsEachNotesFolder() throws {
@@ -122,7 +142,9 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         let log = NotificationLog(context)
         let home = try context.insert("Folder", values: [("name", .string("Home"))])
         let work = try context.insert("Folder", values: [("name", .string("Work"))])
-        for title in ["A", "B", "C"] { try context.insert("Note", values: [("title", .string(title)), ("folder", .object(home.objectID))]) }
+        for title in ["A", "B", "C"] {
+            try context.insert("Note", values: [("title", .string(title)), ("folder", .object(home.objectID))])
+        }
         try context.processPendingChanges()
         #expect(home["notes"] == ids(3, 4, 5))
 
@@ -131,7 +153,8 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         try context.processPendingChanges()
         #expect(work["notes"] == ids(3, 5))
         #expect(home["notes"] == ids(4))
-        #expect(log.lines.last == "didChange ins=[] upd=[\"#1[notes:[#3, #4, #5]→[#4]]\", \"#2[notes:[]→[#3, #5]]\", "
+        #expect(
+            log.lines.last == "didChange ins=[] upd=[\"#1[notes:[#3, #4, #5]→[#4]]\", \"#2[notes:[]→[#3, #5]]\", "
                 + "\"#3[folder:#1→#2]\", \"#5[folder:#1→#2]\"] del=[]")
 
         // Emptying a folder leaves its notes without one.
@@ -145,7 +168,10 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         let context = try ObjectContext()
         try context.define(Entity(name: "Tag", attributes: [Attribute("name", .string)]))
         try context.define(Entity(name: "Note", attributes: [.toMany("tags", destination: "Tag", inverse: "notes")]))
-        try context.define(Entity(name: "Tag", attributes: [Attribute("name", .string), .toMany("notes", destination: "Note", inverse: "tags")]))
+        try context.define(
+            Entity(
+                name: "Tag",
+                attributes: [Attribute("name", .string), .toMany("notes", destination: "Note", inverse: "tags")]))
         let a = try context.insert("Tag", values: [("name", .string("a"))])
         let b = try context.insert("Tag", values: [("name", .string("b"))])
         let note = try context.insert("Note", values: [("tags", ids(2, 1))])
@@ -239,9 +265,12 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         // The delete itself goes through; the notes keep pointing to it.
         #expect(log.lines == ["didChange ins=[] upd=[] del=[#1]"])
         #expect(context.object(with: ObjectID(2))?["folder"] == .object(ObjectID(1)))
-        let failure = RelationshipValidationFailure(kind: .deniedDelete, objectID: ObjectID(1), entity: "Folder", key: "notes")
+        let failure = RelationshipValidationFailure(
+            kind: .deniedDelete, objectID: ObjectID(1), entity: "Folder", key: "notes")
         #expect(throws: ObjectGraphError.relationshipValidation([failure])) { try context.save() }
-        #expect("\(ObjectGraphError.relationshipValidation([failure]))" == "save failed, nothing saved: NSCocoaErrorDomain code 1600 "
+        #expect(
+            "\(ObjectGraphError.relationshipValidation([failure]))"
+                == "save failed, nothing saved: NSCocoaErrorDomain code 1600 "
                 + "(NSValidationRelationshipDeniedDeleteError) \"The operation couldn\u{2019}t be completed. (Cocoa error 1600.)\" "
                 + "for object #1 Folder, key notes")
         #expect(!log.lines.contains("willSave"))
@@ -273,13 +302,25 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
     @Test func countsAreCheckedBySave() throws {
         let context = try makeFolderContext(minCount: 2, maxCount: 3)
         let home = try context.insert("Folder", values: [("name", .string("Home"))])
-        try context.save()   // empty: an optional relationship may be
-        for title in ["A"] { try context.insert("Note", values: [("title", .string(title)), ("folder", .object(home.objectID))]) }
-        #expect(throws: ObjectGraphError.relationshipValidation([.init(kind: .tooFew, objectID: ObjectID(1), entity: "Folder", key: "notes")])) {
+        try context.save()  // empty: an optional relationship may be
+        for title in ["A"] {
+            try context.insert("Note", values: [("title", .string(title)), ("folder", .object(home.objectID))])
+        }
+        #expect(
+            throws: ObjectGraphError.relationshipValidation([
+                .init(kind: .tooFew, objectID: ObjectID(1), entity: "Folder", key: "notes")
+            ])
+        ) {
             try context.save()
         }
-        for title in ["B", "C", "D"] { try context.insert("Note", values: [("title", .string(title)), ("folder", .object(home.objectID))]) }
-        #expect(throws: ObjectGraphError.relationshipValidation([.init(kind: .tooMany, objectID: ObjectID(1), entity: "Folder", key: "notes")])) {
+        for title in ["B", "C", "D"] {
+            try context.insert("Note", values: [("title", .string(title)), ("folder", .object(home.objectID))])
+        }
+        #expect(
+            throws: ObjectGraphError.relationshipValidation([
+                .init(kind: .tooMany, objectID: ObjectID(1), entity: "Folder", key: "notes")
+            ])
+        ) {
             try context.save()
         }
         try context.delete(ObjectID(5))
@@ -294,7 +335,10 @@ private func ids(_ raw: Int...) -> Value { .objects(raw.map(ObjectID.init)) }
         let context = try ObjectContext()
         try context.define(Entity(name: "Desk", attributes: [Attribute("name", .string)]))
         try context.define(Entity(name: "Person", attributes: [.toOne("desk", destination: "Desk", inverse: "owner")]))
-        try context.define(Entity(name: "Desk", attributes: [Attribute("name", .string), .toOne("owner", destination: "Person", inverse: "desk")]))
+        try context.define(
+            Entity(
+                name: "Desk",
+                attributes: [Attribute("name", .string), .toOne("owner", destination: "Person", inverse: "desk")]))
         let desk = try context.insert("Desk", values: [("name", .string("by the window"))])
         let ann = try context.insert("Person", values: [("desk", .object(desk.objectID))])
         let bob = try context.insert("Person")

@@ -1,5 +1,6 @@
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// `UpdatedChanges.sortLastObject`: the changes of the object being added, put in attribute
 /// order where they are, and nothing before them moved.

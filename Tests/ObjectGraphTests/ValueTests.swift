@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct ValueTests {
     @Test func nilSortsBeforeEverything() {
-        for v: Value in [.int(-5), .string(""), .bool(false), .double(-.infinity), .date(.init(timeIntervalSince1970: -1e9))] {
+        for v: Value in [
+            .int(-5), .string(""), .bool(false), .double(-.infinity), .date(.init(timeIntervalSince1970: -1e9)),
+        ] {
             #expect(Value.compare(.null, v) < 0)
             #expect(Value.compare(v, .null) > 0)
         }
@@ -36,7 +38,9 @@ import Testing
         #expect(date.timeIntervalSince1970 == seconds)
     }
 
-    @Test(arguments: ["2024-13-01", "2023-02-29", "2024-05-01T25:00Z", "2024-5-1", "", "2024-05-01Tx", "2024-05-01T10:30:00Zjunk"])
+    @Test(arguments: [
+        "2024-13-01", "2023-02-29", "2024-05-01T25:00Z", "2024-5-1", "", "2024-05-01Tx", "2024-05-01T10:30:00Zjunk",
+    ])
     func rejectsMalformedDates(text: String) {
         #expect(ISO8601.parse(text) == nil)
     }

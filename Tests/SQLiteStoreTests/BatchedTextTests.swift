@@ -10,8 +10,10 @@ import Testing
     /// Titles that stress the buffer: empty, NUL bytes inside and at the end, multi-byte
     /// characters, canonically equivalent forms (different bytes), longer than a small string,
     /// and one far longer than the buffer's first capacity (4 KB).
-    static let titles = ["", "a\u{0}b", "\u{0}", "é", "e\u{301}", "🙂 smile", String(repeating: "long ", count: 10),
-                         String(repeating: "x", count: 9_000), "NaN", "tail\u{0}"]
+    static let titles = [
+        "", "a\u{0}b", "\u{0}", "é", "e\u{301}", "🙂 smile", String(repeating: "long ", count: 10),
+        String(repeating: "x", count: 9_000), "NaN", "tail\u{0}",
+    ]
 
     @Test func stringsOfFullBatchesSurviveReopeningByteForByte() throws {
         try withTemporaryFolder { folder in
@@ -21,10 +23,12 @@ import Testing
             // cuts the third batch, so the tag's statement uses the buffer in between.
             for n in 0..<200 {
                 let title = Self.titles[n % Self.titles.count]
-                try context.insert("Note", values: [
-                    ("title", .string(title)), ("order", .int(n)), ("tag", .string(n % 3 == 0 ? "" : "t\(n)")),
-                    ("score", n % 4 == 0 ? .null : .double(Double(n) + 0.5)),
-                ])
+                try context.insert(
+                    "Note",
+                    values: [
+                        ("title", .string(title)), ("order", .int(n)), ("tag", .string(n % 3 == 0 ? "" : "t\(n)")),
+                        ("score", n % 4 == 0 ? .null : .double(Double(n) + 0.5)),
+                    ])
                 if n == 130 { try context.insert("Tag", values: [("label", .string(Self.titles[7]))]) }
             }
             try context.save()
@@ -52,8 +56,9 @@ import Testing
             let schema = try Schema(entities: [noteEntity()])
             // Object 70 has no order (required): refused by coerce, after one full batch was written.
             let objects = (1...100).map { n in
-                StoredObject(id: ObjectID(n), entity: "Note",
-                             values: [.string("n\(n)"), n == 70 ? .null : .int(n), .int(2), .null, .null, .string("none")])
+                StoredObject(
+                    id: ObjectID(n), entity: "Note",
+                    values: [.string("n\(n)"), n == 70 ? .null : .int(n), .int(2), .null, .null, .string("none")])
             }
             #expect(throws: ObjectGraphError.requiredAttribute("order", entity: "Note")) {
                 try store.save(StoreChanges(schema: schema, upserted: objects, deleted: [], nextObjectID: 101))
@@ -61,8 +66,12 @@ import Testing
             #expect(try store.committedObject(ObjectID(1)) == nil)
             // Without it, one full batch: the integer for a double passes (coerce accepts it) and
             // the store gives back exactly what it was given.
-            try store.save(StoreChanges(schema: schema, upserted: Array(objects[0..<64]), deleted: [], nextObjectID: 101))
-            #expect(try store.committedObject(ObjectID(64))?.values == [.string("n64"), .int(64), .int(2), .null, .null, .string("none")])
+            try store.save(
+                StoreChanges(schema: schema, upserted: Array(objects[0..<64]), deleted: [], nextObjectID: 101))
+            #expect(
+                try store.committedObject(ObjectID(64))?.values == [
+                    .string("n64"), .int(64), .int(2), .null, .null, .string("none"),
+                ])
         }
     }
 }

@@ -20,7 +20,9 @@ import Testing
     /// counts no kill), so a slow machine cannot make a round, or its replay, run away.
     static let batchesPerRound = 200
 
-    @Test(.enabled(if: FetchSimBinary.path != nil, "no fetchsim binary found next to the tests; run 'swift build' first"), .timeLimit(.minutes(10)))
+    @Test(
+        .enabled(if: FetchSimBinary.path != nil, "no fetchsim binary found next to the tests; run 'swift build' first"),
+        .timeLimit(.minutes(10)))
     func killedSaverLeavesTheLastCommittedSave() async throws {
         let binary = try #require(FetchSimBinary.path)
         try await withTemporaryFolder { folder in
@@ -29,10 +31,14 @@ import Testing
             let workload = StoreStressWorkload(seed: Self.seed)
             var random = SeededGenerator(seed: Self.seed)
             var committed = StoreContents(schema: Schema(), objects: [], nextObjectID: 1)
-            var kills = 0, round = 0, killedDuringSave = 0
+            var kills = 0
+            var round = 0
+            var killedDuringSave = 0
             while kills < Self.kills {
                 round += 1
-                try #require(round <= 2 * Self.kills, "only \(kills) kills in \(round - 1) rounds: the child keeps finishing first")
+                try #require(
+                    round <= 2 * Self.kills,
+                    "only \(kills) kills in \(round - 1) rounds: the child keeps finishing first")
                 // Half the kills may land while the child starts or opens the store (recovery
                 // included); the others wait for its first committed save. Blocking sleeps, so
                 // that the moment of the kill does not depend on the test scheduler.
@@ -47,20 +53,26 @@ import Testing
                 }
                 switch ending {
                 case .signaled(SIGKILL): kills += 1
-                case .exited(0): break   // it finished its batches before the kill
-                default: Issue.record("round \(round): the child \(ending): \(stderr(of: output))"); return
+                case .exited(0): break  // it finished its batches before the kill
+                default:
+                    Issue.record("round \(round): the child \(ending): \(stderr(of: output))")
+                    return
                 }
 
                 // Replay what the child reported, checking each line against the workload.
                 for line in try reportedLines(output) {
                     committed = try next(after: committed, workload)
-                    try #require(StoreStressWorkload.report(of: committed) == line, "round \(round): the child and the workload disagree")
+                    try #require(
+                        StoreStressWorkload.report(of: committed) == line,
+                        "round \(round): the child and the workload disagree")
                 }
                 let afterLast = try next(after: committed, workload)
 
                 // On a loaded machine the first kill can land before the child created the file.
                 guard FileManager.default.fileExists(atPath: path) else {
-                    try #require(committed.objects.isEmpty && committed.nextObjectID == 1, "round \(round): saves reported but no file")
+                    try #require(
+                        committed.objects.isEmpty && committed.nextObjectID == 1,
+                        "round \(round): saves reported but no file")
                     continue
                 }
                 // The store opens first, as a user reopening after a crash would (its own checks
@@ -71,7 +83,9 @@ import Testing
                 try #require(try RawFile.integrityCheck(path) == ["ok"], "round \(round)")
                 let holdsNext = exactDump(found) == exactDump(afterLast) && found.schema == afterLast.schema
                 let holdsLast = exactDump(found) == exactDump(committed) && found.schema == committed.schema
-                try #require(holdsLast || holdsNext, """
+                try #require(
+                    holdsLast || holdsNext,
+                    """
                     round \(round): the file holds \(StoreStressWorkload.summary(of: found)), \
                     not the last reported save (\(StoreStressWorkload.summary(of: committed))) nor the next
                     """)
@@ -81,13 +95,16 @@ import Testing
                 }
             }
             // Not asserted (timing-dependent), but visible in the log: how often the race was hit.
-            print("crash test: \(kills) kills in \(round) rounds, \(killedDuringSave) after a commit the child had not reported, last \(StoreStressWorkload.summary(of: committed))")
+            print(
+                "crash test: \(kills) kills in \(round) rounds, \(killedDuringSave) after a commit the child had not reported, last \(StoreStressWorkload.summary(of: committed))"
+            )
         }
     }
 
     /// The committed contents after the workload's next batch, computed in memory.
     private func next(after contents: StoreContents, _ workload: StoreStressWorkload) throws -> StoreContents {
-        let store = InMemoryStore(schema: contents.schema, objects: contents.objects, nextObjectID: contents.nextObjectID)
+        let store = InMemoryStore(
+            schema: contents.schema, objects: contents.objects, nextObjectID: contents.nextObjectID)
         let context = try ObjectContext(store: store)
         try workload.runNextBatch(in: context)
         try context.save()
@@ -122,12 +139,15 @@ enum FetchSimBinary {
         var candidates: [String] = []
         if let explicit = ProcessInfo.processInfo.environment["FETCHSIM_BINARY"] { candidates.append(explicit) }
         let bundle = Bundle.main.bundleURL
-        candidates.append(bundle.appendingPathComponent("fetchsim").path)   // Linux: the test runner's folder
-        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("fetchsim").path)   // an .xctest bundle
+        // Linux: the test runner's folder.
+        candidates.append(bundle.appendingPathComponent("fetchsim").path)
+        // An .xctest bundle.
+        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("fetchsim").path)
         if let executable = Bundle.main.executableURL {
             candidates.append(executable.deletingLastPathComponent().appendingPathComponent("fetchsim").path)
         }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(package.appendingPathComponent(".build/debug/fetchsim").path)
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()

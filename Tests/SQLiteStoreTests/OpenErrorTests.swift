@@ -28,7 +28,10 @@ import Testing
             try "title,order\nMilk,1\n".write(toFile: setup.path, atomically: false, encoding: .utf8)
             return setup
         },
-        Case(name: "another program's database", message: "store file '{path}' is a SQLite database but not a FetchSim store") { folder in
+        Case(
+            name: "another program's database",
+            message: "store file '{path}' is a SQLite database but not a FetchSim store"
+        ) { folder in
             let setup = Setup(path: folder + "/other.sqlite")
             try RawFile.execute(setup.path, "CREATE TABLE t(x); INSERT INTO t VALUES (1)")
             return setup
@@ -38,7 +41,7 @@ import Testing
             try makeStore(setup.path, objects: 400)
             let handle = try #require(FileHandle(forUpdatingAtPath: setup.path))
             let size = try handle.seekToEnd()
-            var offset: UInt64 = 4096 * 2   // keep the header page; scribble over every other page
+            var offset: UInt64 = 4096 * 2  // keep the header page; scribble over every other page
             while offset < size {
                 try handle.seek(toOffset: offset + 100)
                 handle.write(Data(repeating: 0xA5, count: 900))
@@ -47,7 +50,10 @@ import Testing
             try handle.close()
             return setup
         },
-        Case(name: "unknown format version", message: "store file '{path}' has format version 99; this fetchsim reads version 1 only") { folder in
+        Case(
+            name: "unknown format version",
+            message: "store file '{path}' has format version 99; this fetchsim reads version 1 only"
+        ) { folder in
             let setup = Setup(path: folder + "/future.fetchsim")
             try makeStore(setup.path, objects: 3)
             try RawFile.execute(setup.path, "PRAGMA user_version = 99")
@@ -61,7 +67,10 @@ import Testing
             setup.release = { try other.close() }
             return setup
         },
-        Case(name: "exclusive transaction of another connection", message: "store file '{path}' is locked by another process") { folder in
+        Case(
+            name: "exclusive transaction of another connection",
+            message: "store file '{path}' is locked by another process"
+        ) { folder in
             let setup = Setup(path: folder + "/locked.fetchsim")
             try makeStore(setup.path, objects: 3)
             let lock = try RawFile.ExclusiveLock(setup.path)
@@ -69,16 +78,23 @@ import Testing
             setup.release = { try lock.release() }
             return setup
         },
-        Case(name: "new store in a read-only folder", message: "store file '{path}' cannot be written in read-only folder '{folder}/locked'") { folder in
+        Case(
+            name: "new store in a read-only folder",
+            message: "store file '{path}' cannot be written in read-only folder '{folder}/locked'"
+        ) { folder in
             try FileManager.default.createDirectory(atPath: folder + "/locked", withIntermediateDirectories: false)
             chmod(folder + "/locked", 0o555)
             return Setup(path: folder + "/locked/new.fetchsim")
         },
         Case(name: "a folder", message: "store file '{path}' is a folder") { folder in
-            try FileManager.default.createDirectory(atPath: folder + "/notes.fetchsim", withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(
+                atPath: folder + "/notes.fetchsim", withIntermediateDirectories: false)
             return Setup(path: folder + "/notes.fetchsim")
         },
-        Case(name: "missing folder", message: "store file '{path}' cannot be opened: folder '{folder}/nowhere' does not exist") { folder in
+        Case(
+            name: "missing folder",
+            message: "store file '{path}' cannot be opened: folder '{folder}/nowhere' does not exist"
+        ) { folder in
             Setup(path: folder + "/nowhere/notes.fetchsim")
         },
     ]
@@ -119,8 +135,11 @@ import Testing
 func makeStore(_ path: String, objects count: Int) throws {
     let store = try SQLiteStore(path: path)
     let objects = (0..<count).map { i in
-        StoredObject(id: ObjectID(i + 1), entity: "Note", values: [.string("note \(i)"), .int(i), .null, .null, .null, .string("t")])
+        StoredObject(
+            id: ObjectID(i + 1), entity: "Note",
+            values: [.string("note \(i)"), .int(i), .null, .null, .null, .string("t")])
     }
-    try store.save(StoreChanges(schema: Schema(entities: [noteEntity()]), upserted: objects, deleted: [], nextObjectID: count + 1))
+    try store.save(
+        StoreChanges(schema: Schema(entities: [noteEntity()]), upserted: objects, deleted: [], nextObjectID: count + 1))
     try store.close()
 }

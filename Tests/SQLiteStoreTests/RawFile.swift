@@ -34,7 +34,7 @@ enum RawFile {
 
         init(_ path: String) throws {
             var configuration = Configuration()
-            configuration.allowsUnsafeTransactions = true   // the transaction outlives one access
+            configuration.allowsUnsafeTransactions = true  // the transaction outlives one access
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.inDatabase { try $0.execute(sql: "BEGIN EXCLUSIVE") }
         }

@@ -18,9 +18,12 @@ import Testing
             #expect(contents.objects.map(\.id) == [ObjectID(1), ObjectID(2), ObjectID(3)])
             #expect(contents.objects[1].values.first == .string("note 1"))
             let error = #expect(throws: ObjectGraphError.self) {
-                try store.save(StoreChanges(schema: contents.schema, upserted: [], deleted: [ObjectID(1)], nextObjectID: 4))
+                try store.save(
+                    StoreChanges(schema: contents.schema, upserted: [], deleted: [ObjectID(1)], nextObjectID: 4))
             }
-            #expect(error?.description == "store file '\(path)' is open read-only (the file cannot be written): nothing was saved")
+            #expect(
+                error?.description
+                    == "store file '\(path)' is open read-only (the file cannot be written): nothing was saved")
             #expect(throws: ObjectGraphError.self) { try store.saveSessionSettings(["fetch": "Note"]) }
             try store.close()
             #expect(bytes(of: path) == before)
@@ -58,7 +61,9 @@ import Testing
             try makeStore(path, objects: 1)
             var store = try SQLiteStore(path: path)
             #expect(try store.sessionSettings() == [:])
-            try store.saveSessionSettings(["fetch": "Note sort order", "profile": "ios10", "adapter": "coordinator moves=move-row"])
+            try store.saveSessionSettings([
+                "fetch": "Note sort order", "profile": "ios10", "adapter": "coordinator moves=move-row",
+            ])
             try store.saveSessionSettings(["fetch": "Note sort title", "profile": "modern"])
             try store.close()
             store = try SQLiteStore(path: path)

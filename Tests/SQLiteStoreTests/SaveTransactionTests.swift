@@ -36,7 +36,9 @@ import Testing
             let note = try noteEntity()
             let schema = try Schema(entities: [note])
             let originals = (1...100).map { i in
-                StoredObject(id: ObjectID(i), entity: "Note", values: [.string("n\(i)"), .int(i), .null, .null, .null, .string("t")])
+                StoredObject(
+                    id: ObjectID(i), entity: "Note",
+                    values: [.string("n\(i)"), .int(i), .null, .null, .null, .string("t")])
             }
             try store.save(StoreChanges(schema: schema, upserted: originals, deleted: [], nextObjectID: 101))
             let before = exactDump(try store.load())
@@ -44,10 +46,16 @@ import Testing
             var bigger = schema
             try bigger.add(Entity(name: "Extra", attributes: [Attribute("x", .int)]))
             var upserted = (1...10_000).map { i in
-                StoredObject(id: ObjectID(i), entity: "Note", values: [.string("new \(i)"), .int(-i), .double(1), .bool(true), .null, .string("u")])
+                StoredObject(
+                    id: ObjectID(i), entity: "Note",
+                    values: [.string("new \(i)"), .int(-i), .double(1), .bool(true), .null, .string("u")])
             }
-            upserted.append(StoredObject(id: ObjectID(10_001), entity: "Note", values: [.string("bad"), .string("not an int"), .null, .null, .null, .string("")]))
-            let changes = StoreChanges(schema: bigger, upserted: upserted, deleted: [ObjectID(5), ObjectID(6)], nextObjectID: 20_000)
+            upserted.append(
+                StoredObject(
+                    id: ObjectID(10_001), entity: "Note",
+                    values: [.string("bad"), .string("not an int"), .null, .null, .null, .string("")]))
+            let changes = StoreChanges(
+                schema: bigger, upserted: upserted, deleted: [ObjectID(5), ObjectID(6)], nextObjectID: 20_000)
             let error = #expect(throws: ObjectGraphError.self) { try store.save(changes) }
             #expect(error?.description == #"attribute 'order' of entity 'Note' is int, not string "not an int""#)
 
@@ -66,13 +74,18 @@ import Testing
             do {
                 let store = try SQLiteStore(path: path)
                 let schema = try Schema(entities: [noteEntity()])
-                let object = StoredObject(id: ObjectID(1), entity: "Note", values: [.string("a"), .int(1), .double(2), .null, .null, .string("t")])
+                let object = StoredObject(
+                    id: ObjectID(1), entity: "Note",
+                    values: [.string("a"), .int(1), .double(2), .null, .null, .string("t")])
                 try store.save(StoreChanges(schema: schema, upserted: [object], deleted: [], nextObjectID: 2))
                 try store.close()
             }
-            try RawFile.execute(path, "PRAGMA ignore_check_constraints = ON; UPDATE Note SET score = 'two' WHERE id = 1")
+            try RawFile.execute(
+                path, "PRAGMA ignore_check_constraints = ON; UPDATE Note SET score = 'two' WHERE id = 1")
             let store = try SQLiteStore(path: path)
-            expectStoreError(path, .damaged("attribute 'score' of object #1 holds text, not double")) { _ = try store.load() }
+            expectStoreError(path, .damaged("attribute 'score' of object #1 holds text, not double")) {
+                _ = try store.load()
+            }
             expectStoreError(path, .damaged("attribute 'score' of object #1 holds text, not double")) {
                 _ = try store.committedObject(ObjectID(1))
             }

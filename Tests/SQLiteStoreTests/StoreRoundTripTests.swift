@@ -8,11 +8,16 @@ import Testing
         try withTemporaryFolder { folder in
             let path = folder + "/notes.fetchsim"
             let (store, context) = try notesAndTagsStore(at: path)
-            let a = try context.insert("Note", values: [("title", .string("Milk \"2%\"\nand eggs")), ("order", .int(1))])
-            let b = try context.insert("Note", values: [("title", .string("日本語 🎉")), ("order", .int(Int.min)), ("done", .bool(true))])
-            let c = try context.insert("Note", values: [
-                ("title", .string("C")), ("order", .int(0)), ("due", .date(Date(timeIntervalSince1970: 1_714_559_400.123_456))), ("score", .double(2.5)),
-            ])
+            let a = try context.insert(
+                "Note", values: [("title", .string("Milk \"2%\"\nand eggs")), ("order", .int(1))])
+            let b = try context.insert(
+                "Note", values: [("title", .string("日本語 🎉")), ("order", .int(Int.min)), ("done", .bool(true))])
+            let c = try context.insert(
+                "Note",
+                values: [
+                    ("title", .string("C")), ("order", .int(0)),
+                    ("due", .date(Date(timeIntervalSince1970: 1_714_559_400.123_456))), ("score", .double(2.5)),
+                ])
             try context.insert("Tag", values: [("label", .string("home"))])
             try context.save()
             try context.setValue(.string("Milk"), forKey: "title", of: a.objectID)
@@ -51,7 +56,7 @@ import Testing
             try context.delete(ObjectID(2))
             let c = try context.insert("Note", values: [("title", .string("C"))])
             try context.processPendingChanges()
-            try context.setValue(.int(9), forKey: "order", of: ObjectID(1))   // still pending
+            try context.setValue(.int(9), forKey: "order", of: ObjectID(1))  // still pending
 
             let event = try context.rollback()
             #expect(event?.inserted.map(\.objectID) == [ObjectID(2)])
@@ -71,7 +76,7 @@ import Testing
                 try context.define(noteEntity())
                 for n in 0..<3 { try context.insert("Note", values: [("title", .string("n")), ("order", .int(n))]) }
                 try context.save()
-                try context.delete(ObjectID(3))   // the highest ID: only the stored counter remembers it
+                try context.delete(ObjectID(3))  // the highest ID: only the stored counter remembers it
                 try context.save()
                 try store.close()
             }
@@ -86,11 +91,12 @@ import Testing
         try withTemporaryFolder { folder in
             let path = folder + "/header.fetchsim"
             try SQLiteStore(path: path).close()
-            #expect(try RawFile.strings(path, "PRAGMA application_id") == ["\(0x4653_696D)"])   // "FSim"
+            #expect(try RawFile.strings(path, "PRAGMA application_id") == ["\(0x4653_696D)"])  // "FSim"
             #expect(try RawFile.strings(path, "PRAGMA user_version") == ["1"])
             #expect(try RawFile.strings(path, "PRAGMA journal_mode") == ["wal"])
-            #expect(try RawFile.strings(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-                == ["attribute", "entity", "metadata", "object"])
+            #expect(
+                try RawFile.strings(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+                    == ["attribute", "entity", "metadata", "object"])
         }
     }
 
@@ -108,7 +114,9 @@ import Testing
         try withTemporaryFolder { folder in
             let path = folder + "/names.fetchsim"
             let entities = [
-                try Entity(name: "object", attributes: [Attribute("id", .int), Attribute("ID", .string), Attribute("Id_1", .bool)]),
+                try Entity(
+                    name: "object",
+                    attributes: [Attribute("id", .int), Attribute("ID", .string), Attribute("Id_1", .bool)]),
                 try Entity(name: "Object", attributes: [Attribute("x", .int)]),
                 try Entity(name: "sqlite_thing", attributes: [Attribute("y", .int)]),
             ]
@@ -157,7 +165,8 @@ import Testing
             try context.save()
             try context.delete(typo.objectID)
             try context.processPendingChanges()
-            try context.define(Entity(name: "Task", attributes: [Attribute("title", .string), Attribute("rank", .int)]))
+            try context.define(
+                Entity(name: "Task", attributes: [Attribute("title", .string), Attribute("rank", .int)]))
             let task = try context.insert("Task", values: [("title", .string("b")), ("rank", .int(1))])
             try context.save()
             try store.close()
@@ -188,7 +197,9 @@ import Testing
             do {
                 let context = try ObjectContext(store: try SQLiteStore(path: path))
                 try context.define(Entity(name: "List", attributes: [Attribute("name", .string)]))
-                try context.define(Entity(name: "Note", attributes: [Attribute("title", .string), .toOne("list", destination: "List")]))
+                try context.define(
+                    Entity(
+                        name: "Note", attributes: [Attribute("title", .string), .toOne("list", destination: "List")]))
                 try context.insert("List", values: [("name", .string("Groceries"))])
                 try context.insert("Note", values: [("title", .string("Milk")), ("list", .object(ObjectID(1)))])
                 try context.insert("Note", values: [("title", .string("Loose"))])

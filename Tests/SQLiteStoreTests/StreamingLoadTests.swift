@@ -21,19 +21,25 @@ import Testing
             var schema: Schema?
             var next = 0
             var rows: [String] = []
-            try store.load(schema: { schema = $0; next = $1 }, object: { id, entityIndex, values in
-                rows.append("\(id) \(entityIndex) " + values.map(exactKey).joined(separator: " | "))
-            })
+            try store.load(
+                schema: {
+                    schema = $0
+                    next = $1
+                },
+                object: { id, entityIndex, values in
+                    rows.append("\(id) \(entityIndex) " + values.map(exactKey).joined(separator: " | "))
+                })
             let loaded = try store.load()
             #expect(schema == loaded.schema)
             #expect(next == 5)
             // Entity by entity (Note is entity 0, Tag 1), in ID order within each; B's score is
             // the default -0.0, "none" is the tag's default.
-            #expect(rows == [
-                "#2 0 string 41 | int 1 | double nan | nil | nil | string 6e.6f.6e.65",
-                "#4 0 string 42 | int 2 | double 8000000000000000 | nil | nil | string 6e.6f.6e.65",
-                "#1 1 string 68.6f.6d.65",
-            ])
+            #expect(
+                rows == [
+                    "#2 0 string 41 | int 1 | double nan | nil | nil | string 6e.6f.6e.65",
+                    "#4 0 string 42 | int 2 | double 8000000000000000 | nil | nil | string 6e.6f.6e.65",
+                    "#1 1 string 68.6f.6d.65",
+                ])
             try store.close()
 
             let reopened = try ObjectContext(store: SQLiteStore(path: path))

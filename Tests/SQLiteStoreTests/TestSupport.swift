@@ -18,7 +18,8 @@ func withTemporaryFolder<T>(_ body: (String) async throws -> T) async throws -> 
 }
 
 private func makeTemporaryFolder() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        .path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
 }
@@ -38,14 +39,16 @@ func bytes(of path: String) -> Data? {
 
 /// `Note(title: string, order: int, score: double?, done: bool?, due: date?, tag: string = "none")`.
 func noteEntity() throws -> Entity {
-    try Entity(name: "Note", attributes: [
-        Attribute("title", .string),
-        Attribute("order", .int),
-        Attribute("score", .double, isOptional: true, defaultValue: .double(-0.0)),
-        Attribute("done", .bool, isOptional: true),
-        Attribute("due", .date, isOptional: true),
-        Attribute("tag", .string, defaultValue: .string("none")),
-    ])
+    try Entity(
+        name: "Note",
+        attributes: [
+            Attribute("title", .string),
+            Attribute("order", .int),
+            Attribute("score", .double, isOptional: true, defaultValue: .double(-0.0)),
+            Attribute("done", .bool, isOptional: true),
+            Attribute("due", .date, isOptional: true),
+            Attribute("tag", .string, defaultValue: .string("none")),
+        ])
 }
 
 /// A new store at `path` and a context on it that defines `Note` (`noteEntity()`) and

@@ -15,9 +15,11 @@ struct BenchPlotTests {
 
     @Test func eventCostPlotsPerChangeCount() async throws {
         let dir = try folder()
-        let html = dir.appendingPathComponent("bench.html").path, svg = dir.appendingPathComponent("bench.svg").path
+        let html = dir.appendingPathComponent("bench.html").path
+        let svg = dir.appendingPathComponent("bench.svg").path
         let (_, status) = try await BinaryLocator.run(
-            ["bench", "--sizes", "100,1000", "--changes", "1,5", "--repetitions", "2", "--html", html, "--svg", svg], input: "")
+            ["bench", "--sizes", "100,1000", "--changes", "1,5", "--repetitions", "2", "--html", html, "--svg", svg],
+            input: "")
         #expect(status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         // One plot per k, each with FetchSim, the Heckel diff and the baseline.
@@ -38,7 +40,8 @@ struct BenchPlotTests {
     @Test func reorderPlotsWritesAndTimePerStrategy() async throws {
         let dir = try folder()
         let html = dir.appendingPathComponent("reorder.html").path
-        let (_, status) = try await BinaryLocator.run(["bench", "--reorder", "--sizes", "50,500", "--drags", "10", "--html", html], input: "")
+        let (_, status) = try await BinaryLocator.run(
+            ["bench", "--reorder", "--sizes", "50,500", "--drags", "10", "--html", html], input: "")
         #expect(status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains(">writes per drag (median)<") && page.contains(">time per drag (median)<"))
@@ -49,7 +52,9 @@ struct BenchPlotTests {
     }
 
     @Test func storeAndTUIScenariosAreNotPlotted() async throws {
-        let (_, error, status) = try await BinaryLocator.runCollectingErrors(["bench", "--store", "--svg", "/tmp/x.svg"])
+        let (_, error, status) = try await BinaryLocator.runCollectingErrors([
+            "bench", "--store", "--svg", "/tmp/x.svg",
+        ])
         #expect(status == 64)
         #expect(error.contains("--html and --svg draw the default scenario and --reorder, not --store"))
     }
@@ -61,7 +66,8 @@ struct FuzzPageTests {
     @Test func theShrunkSessionIsDrawnBesideIt() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let session = dir.appendingPathComponent("shrunk.session").path, html = dir.appendingPathComponent("shrunk.html").path
+        let session = dir.appendingPathComponent("shrunk.session").path
+        let html = dir.appendingPathComponent("shrunk.html").path
         // Every drag without the user-driven flag: the adapter applies the drop a second time,
         // which fails within a few batches (rule 19).
         let (_, error, status) = try await BinaryLocator.runCollectingErrors(
@@ -78,7 +84,9 @@ struct FuzzPageTests {
     }
 
     @Test func keyFuzzingHasNoSessionToDraw() async throws {
-        let (_, error, status) = try await BinaryLocator.runCollectingErrors(["fuzz", "--keys", "10", "--html", "/tmp/x.html"])
+        let (_, error, status) = try await BinaryLocator.runCollectingErrors([
+            "fuzz", "--keys", "10", "--html", "/tmp/x.html",
+        ])
         #expect(status == 64)
         #expect(error.contains("--html draws a shrunk session; '--keys' does not write one"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SessionPages
 
 /// Generated pages opened in headless Chromium: the DOM it renders with and without JavaScript,
@@ -23,24 +24,34 @@ struct BrowserTests {
     /// Chromium has no keyboard to press).
     @Test func arrowKeysStepThroughTheSession() async throws {
         let (url, html, _) = try PageFixtures.page("adapter-move-row-leaves-moved-cell-stale")
-        let press = { (key: String) in "document.dispatchEvent(new KeyboardEvent('keydown',{key:'\(key)',bubbles:true}));" }
+        let press = { (key: String) in
+            "document.dispatchEvent(new KeyboardEvent('keydown',{key:'\(key)',bubbles:true}));"
+        }
         let keys = [press("ArrowRight"), press("ArrowRight"), press("ArrowRight"), press("ArrowLeft")].joined()
         let driven = url.deletingLastPathComponent().appendingPathComponent("keys.html")
-        try html.replacingOccurrences(of: "</body>", with: "<script>\(keys)</script></body>").write(to: driven, atomically: true, encoding: .utf8)
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(keys)</script></body>").write(
+            to: driven, atomically: true, encoding: .utf8)
         // From step 1: three steps on, one back.
         let dom = try await Chromium.dumpDOM(driven.absoluteString)
-        #expect(PageFixtures.stepTags(dom).filter { $0.contains("current") } == ["<section class=\"step current\" id=\"step-3\">"])
+        #expect(
+            PageFixtures.stepTags(dom).filter { $0.contains("current") } == [
+                "<section class=\"step current\" id=\"step-3\">"
+            ])
         #expect(dom.contains("step 3 of 9"))
         // Left of the first step stays there.
         let back = url.deletingLastPathComponent().appendingPathComponent("back.html")
-        try html.replacingOccurrences(of: "</body>", with: "<script>\(press("ArrowLeft"))</script></body>").write(to: back, atomically: true, encoding: .utf8)
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(press("ArrowLeft"))</script></body>").write(
+            to: back, atomically: true, encoding: .utf8)
         #expect(try await Chromium.dumpDOM(back.absoluteString).contains("step 1 of 9"))
     }
 
     @Test func withoutAnAddressTheFirstStepShows() async throws {
         let (url, _, _) = try PageFixtures.page("adapter-move-row-leaves-moved-cell-stale")
         let dom = try await Chromium.dumpDOM(url.absoluteString)
-        #expect(PageFixtures.stepTags(dom).filter { $0.contains("current") } == ["<section class=\"step current\" id=\"step-1\">"])
+        #expect(
+            PageFixtures.stepTags(dom).filter { $0.contains("current") } == [
+                "<section class=\"step current\" id=\"step-1\">"
+            ])
     }
 
     @Test func theFailingStepAsTheBrowserRendersIt() async throws {
@@ -49,7 +60,10 @@ struct BrowserTests {
         let step = try #require(PageFixtures.section(dom, id: "event-1"))
         #expect(step.hasPrefix("<section class=\"step bad failed current\" id=\"step-1\">"))
         // The browser closed the cells the page leaves open: the parse is the intended one.
-        #expect(step.contains("<tr data-path=\"0.1\" class=\"moved dragged\"><td>&gt;</td><td>0.1←0.3</td><td>#4</td><td>Coffee</td>"))
+        #expect(
+            step.contains(
+                "<tr data-path=\"0.1\" class=\"moved dragged\"><td>&gt;</td><td>0.1←0.3</td><td>#4</td><td>Coffee</td>")
+        )
         #expect(PageFixtures.rowClasses(step, path: "0.2") == ["updated", "problem"])
         #expect(PageFixtures.rowClasses(step, path: "0.3") == ["updated", "problem"])
         #expect(PageFixtures.rowText(step, path: "0.3") == "~ 0.3 #2 Bread Groceries 3 nil updated · ✗ wrong row")
@@ -65,7 +79,8 @@ struct BrowserTests {
         let end = try #require(html.range(of: "</script>"))
         #expect(PageFixtures.occurrences(of: "<script", in: html) == 1)
         let scriptless = url.deletingLastPathComponent().appendingPathComponent("scriptless.html")
-        try (html[..<start.lowerBound] + html[end.upperBound...]).write(to: scriptless, atomically: true, encoding: .utf8)
+        try (html[..<start.lowerBound] + html[end.upperBound...]).write(
+            to: scriptless, atomically: true, encoding: .utf8)
         let dom = try await Chromium.dumpDOM(scriptless.absoluteString + "#event-2")
         #expect(!dom.contains("class=\"js\""))
         let tags = PageFixtures.stepTags(dom)
@@ -82,7 +97,8 @@ struct BrowserTests {
         let (url, _, _) = try PageFixtures.page("adapter-move-row-leaves-moved-cell-stale")
         let pdf = try await Chromium.printToPDF(url.absoluteString + "#event-1")
         let text = String(decoding: pdf, as: UTF8.self)
-        let count = try #require(text.range(of: "/Count ").map { Int(text[$0.upperBound...].prefix { $0.isNumber }) ?? 0 })
+        let count = try #require(
+            text.range(of: "/Count ").map { Int(text[$0.upperBound...].prefix { $0.isNumber }) ?? 0 })
         #expect(count >= 3, "the printed page has \(count) pages")
     }
 
@@ -99,7 +115,8 @@ struct BrowserTests {
             .write(to: blankURL, atomically: true, encoding: .utf8)
         let blank = try await Chromium.screenshot(blankURL.absoluteString)
         #expect(PNGHeader(blank) == PNGHeader(width: 1200, height: 900))
-        #expect(failing.count > 10 * blank.count, "failing step: \(failing.count) bytes, blank page: \(blank.count) bytes")
+        #expect(
+            failing.count > 10 * blank.count, "failing step: \(failing.count) bytes, blank page: \(blank.count) bytes")
         // Another step of the page draws another picture.
         let later = try await Chromium.screenshot(url.absoluteString + "#step-2")
         #expect(later != failing)

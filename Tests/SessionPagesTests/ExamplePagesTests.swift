@@ -20,6 +20,9 @@ import Testing
     func isTheCurrentPage(of name: String) throws {
         let kept = try String(contentsOf: Self.examples.appendingPathComponent(name + ".html"), encoding: .utf8)
         let (_, fresh, _) = try PageFixtures.page(name)
-        #expect(kept == fresh, "docs/examples/\(name).html is stale: run 'swift run fetchsim replay Sessions/\(name).session --html docs/examples/\(name).html'")
+        #expect(
+            kept == fresh,
+            "docs/examples/\(name).html is stale: run 'swift run fetchsim replay Sessions/\(name).session --html docs/examples/\(name).html'"
+        )
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Interpreter
 import ObjectGraph
 import Testing
+
 @testable import SessionPages
 
 /// `export html FILE` in the REPL (and through `perform`, the full-screen mode's `:export html`):
@@ -18,7 +19,8 @@ import Testing
     }
 
     private func temporaryPath() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-export-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("session.html").path
     }

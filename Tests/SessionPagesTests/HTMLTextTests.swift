@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionPages
 
 @Suite struct HTMLTextTests {

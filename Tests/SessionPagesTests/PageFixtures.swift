@@ -16,7 +16,9 @@ enum PageFixtures {
         return try page(of: transcript, title: name + ".session")
     }
 
-    static func page(of transcript: Transcript, title: String) throws -> (url: URL, html: String, summary: SessionPage.Summary) {
+    static func page(of transcript: Transcript, title: String) throws -> (
+        url: URL, html: String, summary: SessionPage.Summary
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("page.html")
@@ -28,7 +30,8 @@ enum PageFixtures {
     static func section(_ html: String, id: String) -> String? {
         guard let idRange = html.range(of: "id=\"\(id)\"") else { return nil }
         guard let start = html[..<idRange.lowerBound].range(of: "<section", options: .backwards),
-              let end = html[idRange.upperBound...].range(of: "</section>") else { return nil }
+            let end = html[idRange.upperBound...].range(of: "</section>")
+        else { return nil }
         return String(html[start.lowerBound..<end.upperBound])
     }
 
@@ -53,7 +56,9 @@ enum PageFixtures {
 
     /// The text of the table row singled out at `path`: its cells' text, tags removed.
     static func rowText(_ html: String, path: String) -> String? {
-        guard let found = html.range(of: "<tr data-path=\"\(path)\""), let close = html[found.upperBound...].firstIndex(of: ">") else { return nil }
+        guard let found = html.range(of: "<tr data-path=\"\(path)\""),
+            let close = html[found.upperBound...].firstIndex(of: ">")
+        else { return nil }
         let rest = html[html.index(after: close)...]
         let end = rest.range(of: "<tr")?.lowerBound ?? rest.range(of: "</table>")?.lowerBound ?? rest.endIndex
         return plainText(String(rest[..<end]))
@@ -64,8 +69,15 @@ enum PageFixtures {
         var text = ""
         var inTag = false
         for character in html {
-            if character == "<" { inTag = true; text.append(" "); continue }
-            if character == ">" && inTag { inTag = false; continue }
+            if character == "<" {
+                inTag = true
+                text.append(" ")
+                continue
+            }
+            if character == ">" && inTag {
+                inTag = false
+                continue
+            }
             if !inTag { text.append(character) }
         }
         return text.replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&lt;", with: "<")

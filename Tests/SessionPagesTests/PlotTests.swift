@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionPages
 
 @Suite struct PlotTests {
@@ -39,10 +40,12 @@ import Testing
     @Test func aSeriesIsDrawnAtItsScaledPoints() {
         // Plot area: x from 64 to 544 (width 560 − 16), y from 268 (height 360 − 92) up to 34.
         // x over 10^4…10^6: 10^5 is halfway, at 304; y over 0.01…1: 0.1 is halfway, at 151.
-        let plot = LinePlot(title: "k = 1", xLabel: "N", yLabel: "ms", series: [
-            .init(name: "FetchSim", points: [(10_000, 0.01), (100_000, 0.1), (1_000_000, 1)]),
-            .init(name: "Heckel diff", points: [(10_000, 0.02), (1_000_000, 0)]),
-        ])
+        let plot = LinePlot(
+            title: "k = 1", xLabel: "N", yLabel: "ms",
+            series: [
+                .init(name: "FetchSim", points: [(10_000, 0.01), (100_000, 0.1), (1_000_000, 1)]),
+                .init(name: "Heckel diff", points: [(10_000, 0.02), (1_000_000, 0)]),
+            ])
         let svg = plot.svg()
         #expect(svg.contains("<polyline points=\"64,268 304,151 544,34\""))
         // A figure of 0 cannot sit on a log axis: one point left, so no line for that series.
@@ -63,14 +66,20 @@ import Testing
     }
 
     @Test func thePageHoldsThePlotsAndTheFigures() {
-        let plot = LinePlot(title: "writes <per> drag", xLabel: "N", yLabel: "writes", series: [.init(name: "dense", points: [(10, 4), (100, 40)])])
-        let page = PlotPage(title: "bench", plots: [plot, plot], header: ["N", "writes"], rows: [["10", "4"], ["100", "40"]])
+        let plot = LinePlot(
+            title: "writes <per> drag", xLabel: "N", yLabel: "writes",
+            series: [.init(name: "dense", points: [(10, 4), (100, 40)])])
+        let page = PlotPage(
+            title: "bench", plots: [plot, plot], header: ["N", "writes"], rows: [["10", "4"], ["100", "40"]])
         let html = page.html()
         #expect(PageFixtures.occurrences(of: "<svg ", in: html) == 2)
         #expect(html.contains("<tr><td>10</td><td>4</td></tr><tr><td>100</td><td>40</td></tr>"))
         #expect(html.contains("writes &lt;per&gt; drag"))
         let svg = page.svg()
-        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1120\" height=\"360\">"))
+        #expect(
+            svg.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1120\" height=\"360\">"
+            ))
         #expect(svg.contains("x=\"560\" y=\"0\""))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transcripts
+
 @testable import SessionPages
 
 /// Pages of corpus sessions, read as written. What is expected comes from the session files
@@ -13,7 +14,9 @@ import Transcripts
         #expect(summary == SessionPage.Summary(steps: 9, events: 2, inconsistentEvents: [1]))
         let tags = PageFixtures.stepTags(html)
         #expect(tags.count == 9)
-        #expect(tags.map { $0.contains("id=\"step-\(tags.firstIndex(of: $0).map { $0 + 1 } ?? 0)\"") } == Array(repeating: true, count: 9))
+        #expect(
+            tags.map { $0.contains("id=\"step-\(tags.firstIndex(of: $0).map { $0 + 1 } ?? 0)\"") }
+                == Array(repeating: true, count: 9))
         let step2 = try #require(PageFixtures.section(html, id: "event-1"))
         #expect(step2.hasPrefix("<section class=\"step bad"))
         #expect(step2.contains("id=\"step-2\""))
@@ -33,10 +36,14 @@ import Transcripts
         #expect(row == "> 0.3←0.0 #1 Milk Groceries 0 nil moved from 0.0 · ✗ stale cell")
         // Unchanged rows carry no mark and are not singled out.
         #expect(PageFixtures.rowClasses(step, path: "0.0") == nil)
-        #expect(PageFixtures.plainText(step).contains(
-            "stale cell row 0.3 shows a stale cell for #1: \"Milk | Groceries | 0 | nil\" but it should show \"Milk | Groceries | 9 | nil\""))
+        #expect(
+            PageFixtures.plainText(step).contains(
+                "stale cell row 0.3 shows a stale cell for #1: \"Milk | Groceries | 0 | nil\" but it should show \"Milk | Groceries | 9 | nil\""
+            ))
         // The callbacks with what the adapter did, and the table call.
-        #expect(PageFixtures.plainText(step).contains("didChange object #1 move [0, 0] → [0, 3] [applied] didChangeContent table: moveRow 0.0 → 0.3"))
+        #expect(
+            PageFixtures.plainText(step).contains(
+                "didChange object #1 move [0, 0] → [0, 3] [applied] didChangeContent table: moveRow 0.0 → 0.3"))
     }
 
     @Test func theDraggedRowAndTheWrongRowsOfAnUnflaggedDrag() throws {
@@ -46,7 +53,9 @@ import Transcripts
         #expect(summary.inconsistentEvents.first == 1)
         let step = try #require(PageFixtures.section(html, id: "event-1"))
         #expect(PageFixtures.rowClasses(step, path: "0.1") == ["moved", "dragged"])
-        #expect(PageFixtures.rowText(step, path: "0.1") == "> 0.1←0.3 #4 Coffee Groceries 1 nil moved from 0.3 · ⇕ dragged here")
+        #expect(
+            PageFixtures.rowText(step, path: "0.1")
+                == "> 0.1←0.3 #4 Coffee Groceries 1 nil moved from 0.3 · ⇕ dragged here")
         #expect(PageFixtures.rowClasses(step, path: "0.2") == ["updated", "problem"])
         #expect(PageFixtures.rowText(step, path: "0.2") == "~ 0.2 #4 Eggs Groceries 2 true updated · ✗ wrong row")
         #expect(PageFixtures.rowClasses(step, path: "0.3") == ["updated", "problem"])
@@ -60,7 +69,9 @@ import Transcripts
         let step = try #require(PageFixtures.section(html, id: "event-2"))
         #expect(step.contains("id=\"step-5\""))
         let text = PageFixtures.plainText(step)
-        #expect(text.contains("✗ error CoreData: error: Serious application error. An exception was caught from the delegate"))
+        #expect(
+            text.contains(
+                "✗ error CoreData: error: Serious application error. An exception was caught from the delegate"))
         #expect(text.contains("Invalid update: invalid number of rows in section 0."))
         #expect(text.contains("Groceries (G) · 4 rows ✗ the check names this section"))
         #expect(text.contains("row count section 0 has 4 rows but the controller has 5"))
@@ -73,11 +84,13 @@ import Transcripts
         #expect(nav.contains("✗ e1"))
         #expect(nav.contains("<li class=\"ok\"><a href=\"#event-2\""))
         #expect(nav.contains("<a href=\"#step-1\""))
-        #expect(PageFixtures.plainText(nav).hasPrefix("9 steps, 2 events, 1 inconsistent ✗ · first inconsistent: event 1"))
+        #expect(
+            PageFixtures.plainText(nav).hasPrefix("9 steps, 2 events, 1 inconsistent ✗ · first inconsistent: event 1"))
     }
 
     @Test func textFromTheSessionIsEscaped() throws {
-        let transcript = try Transcript.parse("""
+        let transcript = try Transcript.parse(
+            """
             # fetchsim session v1
             # start: demo
             # A title with markup: <b>bold</b> & "quoted"
@@ -94,9 +107,12 @@ import Transcripts
     @Test func aLongTableShowsTheRowsAroundTheChange() throws {
         // 300 notes in one section; a change to the 150th shows it with two rows either side,
         // as the terminal sheet's window does, and says how many rows it leaves out.
-        var lines = ["# fetchsim session v1", "# start: empty", "> entity Note title:string order:int",
-                     "> fetch Note sort order"]
-        lines.append("> insert " + (0..<300).map { "Note title=\"n\($0)\" order=\($0 * 2)" }.joined(separator: " ; insert "))
+        var lines = [
+            "# fetchsim session v1", "# start: empty", "> entity Note title:string order:int",
+            "> fetch Note sort order",
+        ]
+        lines.append(
+            "> insert " + (0..<300).map { "Note title=\"n\($0)\" order=\($0 * 2)" }.joined(separator: " ; insert "))
         lines.append("> set #150 order=299")
         let transcript = try Transcript.parse(lines.joined(separator: "\n"))
         let (_, html, summary) = try PageFixtures.page(of: transcript, title: "long")
@@ -106,7 +122,9 @@ import Transcripts
         #expect(text.contains("⋮ 147 rows"))
         #expect(text.contains("⋮ 148 rows"))
         // The header row, four unchanged rows and the updated one.
-        #expect(PageFixtures.occurrences(of: "<tr>", in: step) + PageFixtures.occurrences(of: "<tr data-path", in: step) == 6)
+        #expect(
+            PageFixtures.occurrences(of: "<tr>", in: step) + PageFixtures.occurrences(of: "<tr data-path", in: step)
+                == 6)
         // Off screen, so without a configured cell (`·`), as the terminal draws it.
         #expect(PageFixtures.rowText(step, path: "0.149")?.hasPrefix("~ 0.149 #150") == true)
     }

@@ -1,19 +1,25 @@
 import FetchSimCore
 import Sheet
 import Testing
+
 @testable import SessionPages
 
 /// The rows a page's table shows are the terminal sheet's: compared with `SheetRenderer`'s lines.
 @Suite struct SheetTableTests {
     /// One section of `count` rows, marked (updated) at `marked`.
     private func model(count: Int, marked: Set<Int>) -> SheetModel {
-        let rows = (0..<count).map { SheetRow(path: IndexPath(row: $0, section: 0), id: $0 + 1, cells: ["t\($0)"], mark: marked.contains($0) ? .updated : nil) }
+        let rows = (0..<count).map {
+            SheetRow(
+                path: IndexPath(row: $0, section: 0), id: $0 + 1, cells: ["t\($0)"],
+                mark: marked.contains($0) ? .updated : nil)
+        }
         return SheetModel(columns: ["title"], sections: [SheetSection(name: "All", rows: rows)])
     }
 
     @Test func aLongSectionShowsTwoRowsEitherSideOfEachChange() {
         let items = SheetTable.items(model(count: 100, marked: [50, 90]), window: .aroundChanges(maxRows: 24))
-        let expected: [SheetTable.Item] = [.sectionRule(0), .hiddenRows(count: 48, changed: 0)]
+        let expected: [SheetTable.Item] =
+            [.sectionRule(0), .hiddenRows(count: 48, changed: 0)]
             + (48...52).map { .row(section: 0, row: $0) } + [.hiddenRows(count: 35, changed: 0)]
             + (88...92).map { .row(section: 0, row: $0) } + [.hiddenRows(count: 7, changed: 0)]
         #expect(items == expected)

@@ -41,7 +41,7 @@ import Testing
 
     @Test func carryingUpIntoThePreviousSectionGoesToItsEnd() throws {
         let fixture = try Fixture()
-        fixture.press(.down, .down, .down, .down, .down) // 1.1 Water plants
+        fixture.press(.down, .down, .down, .down, .down)  // 1.1 Water plants
         fixture.press(.character(" "), .up, .up, .enter)
         // 1.1 → 1.0 → the end of Groceries (4 rows there, none removed): 0.4.
         #expect(fixture.lines == ["move 1.1 0.4"])

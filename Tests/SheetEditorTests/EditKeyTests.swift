@@ -1,5 +1,5 @@
-import Foundation
 import FetchSimCore
+import Foundation
 import ObjectGraph
 import SheetEditor
 import Testing
@@ -9,7 +9,10 @@ import Testing
     @Test func enterEditsTheCellAndCommitsOneSet() throws {
         let fixture = try Fixture()
         fixture.press(.enter)
-        guard case .editing(let edit) = fixture.editor.mode else { Issue.record("not editing"); return }
+        guard case .editing(let edit) = fixture.editor.mode else {
+            Issue.record("not editing")
+            return
+        }
         #expect(edit.field.string == "Milk")
         fixture.press(.backspace, .backspace)
         fixture.type("nt \"x\"")
@@ -45,7 +48,9 @@ import Testing
         let withoutColumn = try #require(expected).replacingOccurrences(of: " at column 15", with: "")
         #expect(try #require(expected).contains(" at column 15"))
         #expect(fixture.editor.message == EditorMessage("error: \(withoutColumn)", isError: true))
-        #expect(fixture.screenText[fixture.screenText.count - 3].hasPrefix("error: invalid value 'abc' (strings need double quotes"))
+        #expect(
+            fixture.screenText[fixture.screenText.count - 3].hasPrefix(
+                "error: invalid value 'abc' (strings need double quotes"))
         #expect(fixture.interpreter.workspace.context.object(with: ObjectID(1))?["order"] == .int(0))
     }
 
@@ -58,7 +63,10 @@ import Testing
         let note = try #require(fixture.interpreter.workspace.context.object(with: ObjectID(13)))
         #expect(note["group"] == .string("Home"))
         #expect(fixture.editor.cursor == IndexPath(row: 2, section: 1))
-        guard case .editing(let edit) = fixture.editor.mode else { Issue.record("not editing the new row"); return }
+        guard case .editing(let edit) = fixture.editor.mode else {
+            Issue.record("not editing the new row")
+            return
+        }
         #expect(edit.attribute == "title")
         fixture.type("Buy soap")
         fixture.press(.enter)
@@ -107,11 +115,17 @@ import Testing
         fixture.press(.character(":"))
         fixture.type("sta")
         fixture.press(.tab)
-        guard case .commandLine(let field) = fixture.editor.mode else { Issue.record("no command line"); return }
+        guard case .commandLine(let field) = fixture.editor.mode else {
+            Issue.record("no command line")
+            return
+        }
         #expect(field.string == "stats ")
         fixture.press(.enter)
         #expect(fixture.lines == ["stats "])
-        guard case .output(let lines) = fixture.editor.pane else { Issue.record("no output pane"); return }
+        guard case .output(let lines) = fixture.editor.pane else {
+            Issue.record("no output pane")
+            return
+        }
         #expect(lines == fixture.interpreter.execute("stats").renderText(width: 100))
         fixture.press(.character(":"))
         fixture.type("set 2.0 title=\"Draft\"")

@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test func unknownSequencesAreConsumedAndUnused() {
-        #expect(read("[Z") == .complete(nil))        // Shift+Tab
-        #expect(read("[15~") == .complete(nil))      // F5
-        #expect(read("OP") == .complete(nil))        // F1
-        #expect(read("[x!") == .complete(nil))       // not a parameter: given up, not Esc
+        #expect(read("[Z") == .complete(nil))  // Shift+Tab
+        #expect(read("[15~") == .complete(nil))  // F5
+        #expect(read("OP") == .complete(nil))  // F1
+        #expect(read("[x!") == .complete(nil))  // not a parameter: given up, not Esc
     }
 
     @Test func escapeAloneOrBeforeAKey() {

@@ -57,7 +57,10 @@ import Testing
         let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         let editor = SheetEditor(interpreter: interpreter, rows: 24, columns: 80)
         var lines: [String] = []
-        editor.perform = { lines.append($0); return interpreter.execute($0) }
+        editor.perform = {
+            lines.append($0)
+            return interpreter.execute($0)
+        }
         editor.handle(.character("o"))
         #expect(lines.isEmpty)
         #expect(editor.message?.text.hasPrefix("o: nothing is fetched") == true)
@@ -76,7 +79,7 @@ import Testing
     @Test func anErrorOfALineAKeyMadeNamesNoColumn() throws {
         let fixture = try Fixture()
         fixture.editor.placeCursor(at: IndexPath(row: 0, section: 0))
-        fixture.press(.right, .right)                 // the order column
+        fixture.press(.right, .right)  // the order column
         fixture.press(.enter, .control("u"))
         fixture.type("x")
         fixture.press(.enter)
@@ -90,7 +93,9 @@ import Testing
 
     @Test func quittingWithUnsavedWorkAsksAsTheREPLDoes() throws {
         let fixture = try Fixture()
-        fixture.editor.quitConcern = { fixture.interpreter.workspace.context.hasUnsavedEvents ? "unsaved changes are lost" : nil }
+        fixture.editor.quitConcern = {
+            fixture.interpreter.workspace.context.hasUnsavedEvents ? "unsaved changes are lost" : nil
+        }
         #expect(fixture.press(.character("d"), .character("d")))
         #expect(fixture.press(.character("q")), "asks first")
         #expect(fixture.editor.message?.text == "Quitting: unsaved changes are lost. Quit anyway? [y/N]")
@@ -98,7 +103,9 @@ import Testing
         #expect(fixture.press(.character("q")))
         #expect(!fixture.press(.character("y")), "yes: leaves")
         let clean = try Fixture()
-        clean.editor.quitConcern = { clean.interpreter.workspace.context.hasUnsavedEvents ? "unsaved changes are lost" : nil }
+        clean.editor.quitConcern = {
+            clean.interpreter.workspace.context.hasUnsavedEvents ? "unsaved changes are lost" : nil
+        }
         #expect(!clean.press(.character("q")), "nothing to lose: leaves at once")
     }
 

@@ -118,7 +118,8 @@ import Testing
 @Suite struct ScrollRecordingTests {
     @Test func scrollingFarDownIsRecordedAsAScrollLineThatReplays() throws {
         let fixture = try Fixture()
-        let inserts = (0..<300).map { "insert Note title=\"n\($0)\" group=\"Work\" order=\(10 + $0)" }.joined(separator: " ; ")
+        let inserts = (0..<300).map { "insert Note title=\"n\($0)\" group=\"Work\" order=\(10 + $0)" }.joined(
+            separator: " ; ")
         #expect(fixture.interpreter.execute(inserts).errorMessage == nil)
         fixture.press(.character("G"))
         let scrolls = fixture.lines.filter { $0.hasPrefix("scroll ") }
@@ -164,12 +165,15 @@ import Testing
                 #expect(screen.rows == rows && screen.columns == columns, "\(state.name) at \(rows)×\(columns)")
                 #expect(screen.lines.count == rows, "\(state.name) at \(rows)×\(columns): \(screen.lines.count) lines")
                 for (index, line) in screen.text.enumerated() {
-                    #expect(TextWidth.displayWidth(of: line) <= columns,
-                            "\(state.name) at \(rows)×\(columns): line \(index) is \(TextWidth.displayWidth(of: line)) wide")
+                    #expect(
+                        TextWidth.displayWidth(of: line) <= columns,
+                        "\(state.name) at \(rows)×\(columns): line \(index) is \(TextWidth.displayWidth(of: line)) wide"
+                    )
                 }
                 if let cursor = screen.cursor {
-                    #expect(cursor.line >= 0 && cursor.line < rows && cursor.column >= 0 && cursor.column < max(columns, 1),
-                            "\(state.name) at \(rows)×\(columns): cursor \(cursor)")
+                    #expect(
+                        cursor.line >= 0 && cursor.line < rows && cursor.column >= 0 && cursor.column < max(columns, 1),
+                        "\(state.name) at \(rows)×\(columns): cursor \(cursor)")
                 }
             }
         }

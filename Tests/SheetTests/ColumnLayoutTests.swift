@@ -1,5 +1,6 @@
-@testable import Sheet
 import Testing
+
+@testable import Sheet
 
 @Suite struct ColumnLayoutTests {
     /// Mark, space, path 3, gap, id 2: 9 columns, then a gap before each value column.

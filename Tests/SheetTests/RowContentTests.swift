@@ -1,5 +1,6 @@
-@testable import Sheet
 import Testing
+
+@testable import Sheet
 
 @Suite struct RowContentTests {
     struct MarkCase: Sendable, CustomTestStringConvertible {

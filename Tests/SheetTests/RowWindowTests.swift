@@ -1,5 +1,6 @@
-@testable import Sheet
 import Testing
+
+@testable import Sheet
 
 @Suite struct RowWindowTests {
     /// 30 rows, the ones in `marks` marked.
@@ -40,11 +41,12 @@ import Testing
 
     @Test func hiddenSectionsAndRowsAreCountedWithTheirChanges() {
         let items = RowWindow.items(for: .long, window: .aroundChanges(maxRows: 3))
-        #expect(items == [
-            .sectionRule(index: 0),
-            .row(section: 0, row: 0), .row(section: 0, row: 1), .row(section: 0, row: 2),
-            .hiddenRows(count: 17, changed: 0),
-            .hiddenSections(count: 2, rows: 40, changed: 2),
-        ])
+        #expect(
+            items == [
+                .sectionRule(index: 0),
+                .row(section: 0, row: 0), .row(section: 0, row: 1), .row(section: 0, row: 2),
+                .hiddenRows(count: 17, changed: 0),
+                .hiddenSections(count: 2, rows: 40, changed: 2),
+            ])
     }
 }

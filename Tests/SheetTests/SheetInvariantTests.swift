@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import Sheet
 import Testing
+
+@testable import Sheet
 
 /// Properties every rendering has, at many widths: it fits, has no trailing spaces or control
 /// characters, and styling changes nothing but the added style text.
@@ -38,14 +39,17 @@ import Testing
     }
 
     @Test func controlCharactersInTextAreShownNotObeyed() {
-        let model = SheetModel(columns: ["ti\ntle"], sections: [
-            SheetSection(name: "A\u{1B}[31m", rows: [row(0, 0, 1, ["two\nlines\tand\u{1B}[2J"])]),
-        ])
+        let model = SheetModel(
+            columns: ["ti\ntle"],
+            sections: [
+                SheetSection(name: "A\u{1B}[31m", rows: [row(0, 0, 1, ["two\nlines\tand\u{1B}[2J"])])
+            ])
         let lines = SheetRenderer(width: 80).render(model, window: .all)
-        #expect(lines == [
-            "  path  id  ti↵tle",
-            "── A\u{FFFD}[31m · 1 row ───────────",
-            "  0.0   #1  two↵lines and\u{FFFD}[2J",
-        ])
+        #expect(
+            lines == [
+                "  path  id  ti↵tle",
+                "── A\u{FFFD}[31m · 1 row ───────────",
+                "  0.0   #1  two↵lines and\u{FFFD}[2J",
+            ])
     }
 }

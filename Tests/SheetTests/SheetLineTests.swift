@@ -1,5 +1,6 @@
-@testable import Sheet
 import Testing
+
+@testable import Sheet
 
 @Suite struct SheetLineTests {
     let brackets: (SheetStyleRole, String) -> String = { "[\($0):\($1)]" }

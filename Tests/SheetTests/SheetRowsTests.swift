@@ -18,26 +18,35 @@ import Testing
             for _ in 0..<Int.random(in: 0...3, using: &rng) where count > 0 {
                 marks[Int.random(in: 0..<count, using: &rng)] = changes.randomElement(using: &rng)
             }
-            full.append(SheetSection(name: "S\(section)", rows: rows(section: section, count: count, firstID: firstID, marks: marks)))
+            full.append(
+                SheetSection(
+                    name: "S\(section)", rows: rows(section: section, count: count, firstID: firstID, marks: marks)))
             firstID += count
         }
         let maxRows = Int.random(in: 0...30, using: &rng)
         let window = SheetWindow.aroundChanges(maxRows: maxRows)
         let model = SheetModel(columns: ["title", "order"], sections: full)
 
-        let shown = window.shownRanges(rowCounts: full.map(\.rows.count), markedPositions: full.map(\.rows.markedPositions))
+        let shown = window.shownRanges(
+            rowCounts: full.map(\.rows.count), markedPositions: full.map(\.rows.markedPositions))
         var offset = 0
         let sparse = full.map { section -> SheetSection in
             defer { offset += section.rows.count }
             var given: [Int: SheetRow] = [:]
             for range in shown ?? [offset..<(offset + section.rows.count)] {
-                for flat in range.clamped(to: offset..<(offset + section.rows.count)) { given[flat - offset] = section.rows[flat - offset] }
+                for flat in range.clamped(to: offset..<(offset + section.rows.count)) {
+                    given[flat - offset] = section.rows[flat - offset]
+                }
             }
-            return SheetSection(name: section.name, rows: SheetRows(count: section.rows.count, markedPositions: section.rows.markedPositions, rows: given))
+            return SheetSection(
+                name: section.name,
+                rows: SheetRows(count: section.rows.count, markedPositions: section.rows.markedPositions, rows: given))
         }
         let renderer = SheetRenderer(width: 60)
-        #expect(renderer.render(SheetModel(columns: model.columns, sections: sparse), window: window) == renderer.render(model, window: window),
-                "seed \(seed), maxRows \(maxRows)")
+        #expect(
+            renderer.render(SheetModel(columns: model.columns, sections: sparse), window: window)
+                == renderer.render(model, window: window),
+            "seed \(seed), maxRows \(maxRows)")
         if let shown { #expect(shown.reduce(0) { $0 + $1.count } <= maxRows) }
     }
 

@@ -7,8 +7,10 @@ import Testing
     /// TVPG Listing 7-8, with the calls made in either order.
     @Test(arguments: [false, true])
     func tableViewProgrammingGuideListing7_8(deletesFirst: Bool) throws {
-        let names = [1: "Arizona", 2: "California", 3: "Delaware", 4: "New Jersey", 5: "Washington",
-                     6: "Alaska", 7: "Georgia", 8: "Virginia"]
+        let names = [
+            1: "Arizona", 2: "California", 3: "Delaware", 4: "New Jersey", 5: "Washington",
+            6: "Alaska", 7: "Georgia", 8: "Virginia",
+        ]
         let harness = Harness([[1, 2, 3, 4, 5]])
         harness.source.set([[6, 1, 2, 7, 4, 8]])
         try harness.table.performBatchUpdates {
@@ -45,7 +47,9 @@ import Testing
             { try $0.insertRows(at: [p(0, 0)]) }, { try $0.deleteRows(at: [p(0, 1)]) },
             { try $0.insertRows(at: [p(0, 2)]) }, { try $0.deleteRows(at: [p(0, 3)]) },
         ]
-        var remaining = Array(calls.indices), order: [Int] = [], code = permutation
+        var remaining = Array(calls.indices)
+        var order: [Int] = []
+        var code = permutation
         while !remaining.isEmpty {
             let count = remaining.count
             order.append(remaining.remove(at: code % count))
@@ -109,8 +113,9 @@ import Testing
             try harness.table.insertRows(at: [p(0, 0)])
             try harness.table.reconfigureRows(at: [p(0, 1)])
         }
-        #expect(harness.table.lastBatch.map(\.description)
-            == ["deleteRows [0.2, 0.3]", "moveRow 0.0 → 0.2", "insertRows [0.0]", "reconfigureRows [0.1]"])
+        #expect(
+            harness.table.lastBatch.map(\.description)
+                == ["deleteRows [0.2, 0.3]", "moveRow 0.0 → 0.2", "insertRows [0.0]", "reconfigureRows [0.1]"])
         #expect(harness.table.rowIdentifiers(inSection: 0) == [9, 2, 1])
         harness.table.reloadData()
         #expect(harness.table.lastBatch.map(\.description) == ["reloadData"])

@@ -1,6 +1,7 @@
-@testable import TableSimulation
 import FetchSimCore
 import Testing
+
+@testable import TableSimulation
 
 /// The batch's index sets as sorted arrays (`SortedSet`, `RowKey`), and a visible cell
 /// reconfigured with a cell made only when there is one to replace.
@@ -45,10 +46,28 @@ import Testing
         let harness = Harness([[1, 2, 3, 4]], height: 2)
         var made = 0
         let cell = TableCell(identifier: 9, columns: ["new"])
-        #expect(!harness.table.configureVisibleCell(at: p(0, 3), making: { made += 1; return cell }))
-        #expect(!harness.table.configureVisibleCell(at: p(4, 0), making: { made += 1; return cell }))
+        #expect(
+            !harness.table.configureVisibleCell(
+                at: p(0, 3),
+                making: {
+                    made += 1
+                    return cell
+                }))
+        #expect(
+            !harness.table.configureVisibleCell(
+                at: p(4, 0),
+                making: {
+                    made += 1
+                    return cell
+                }))
         #expect(made == 0)
-        #expect(harness.table.configureVisibleCell(at: p(0, 1), making: { made += 1; return cell }))
+        #expect(
+            harness.table.configureVisibleCell(
+                at: p(0, 1),
+                making: {
+                    made += 1
+                    return cell
+                }))
         #expect(made == 1)
         #expect(harness.table.cellForRow(at: p(0, 1)) == cell)
     }

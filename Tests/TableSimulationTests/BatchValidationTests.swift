@@ -22,27 +22,37 @@ private let ruleCases: [RuleCase] = [
         name: "row count (rule 14, verbatim example)", before: [[1, 2, 3, 4]], after: [[1, 2, 3, 4]],
         failing: { try $0.deleteRows(at: [p(0, 2), p(0, 3)]) }, passing: { _ in },
         error: .invalidRowCount(section: 0, after: 4, before: 4, inserted: 0, deleted: 2, movedIn: 0, movedOut: 0),
-        message: "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (0 inserted, 2 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+        message:
+            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (0 inserted, 2 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
     ),
     RuleCase(
         name: "row count counts cross-section moves", before: [[1, 2], [3]], after: [[2], [1, 3]],
-        failing: { try $0.moveRow(at: p(0, 0), to: p(1, 0)); try $0.insertRows(at: [p(1, 1)]) },
+        failing: {
+            try $0.moveRow(at: p(0, 0), to: p(1, 0))
+            try $0.insertRows(at: [p(1, 1)])
+        },
         passing: { try $0.moveRow(at: p(0, 0), to: p(1, 0)) },
         error: .invalidRowCount(section: 1, after: 2, before: 1, inserted: 1, deleted: 0, movedIn: 1, movedOut: 0),
-        message: "Invalid update: invalid number of rows in section 1. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out)."
+        message:
+            "Invalid update: invalid number of rows in section 1. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out)."
     ),
     RuleCase(
         name: "row count counts a reload as delete and insert", before: [[1, 2]], after: [[1]],
         failing: { try $0.reloadRows(at: [p(0, 0)]) },
-        passing: { try $0.reloadRows(at: [p(0, 0)]); try $0.deleteRows(at: [p(0, 1)]) },
+        passing: {
+            try $0.reloadRows(at: [p(0, 0)])
+            try $0.deleteRows(at: [p(0, 1)])
+        },
         error: .invalidRowCount(section: 0, after: 1, before: 2, inserted: 1, deleted: 1, movedIn: 0, movedOut: 0),
-        message: "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (1 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+        message:
+            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (1 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
     ),
     RuleCase(
         name: "section count (rule 15, verbatim example)", before: [], after: [[1]],
         failing: { try $0.insertRows(at: [p(0, 0)]) }, passing: { try $0.insertSections([0]) },
         error: .invalidSectionCount(after: 1, before: 0, inserted: 0, deleted: 0),
-        message: "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) must be equal to the number of sections contained in the table view before the update (0), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)."
+        message:
+            "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) must be equal to the number of sections contained in the table view before the update (0), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)."
     ),
     RuleCase(
         name: "delete section out of range", before: [], after: [],
@@ -70,28 +80,46 @@ private let ruleCases: [RuleCase] = [
     ),
     RuleCase(
         name: "delete and move one section", before: [[1], [2], [3]], after: [[3], [2]],
-        failing: { try $0.deleteSections([0]); try $0.moveSection(0, toSection: 1) },
-        passing: { try $0.deleteSections([0]); try $0.moveSection(2, toSection: 0) },
+        failing: {
+            try $0.deleteSections([0])
+            try $0.moveSection(0, toSection: 1)
+        },
+        passing: {
+            try $0.deleteSections([0])
+            try $0.moveSection(2, toSection: 0)
+        },
         error: .deleteAndMoveSameSection(0),
         message: "attempt to delete and move the same section (0)"
     ),
     RuleCase(
         name: "insert and move to one section", before: [[1], [2]], after: [[2], [9], [1]],
-        failing: { try $0.insertSections([1]); try $0.moveSection(0, toSection: 1) },
-        passing: { try $0.insertSections([1]); try $0.moveSection(0, toSection: 2) },
+        failing: {
+            try $0.insertSections([1])
+            try $0.moveSection(0, toSection: 1)
+        },
+        passing: {
+            try $0.insertSections([1])
+            try $0.moveSection(0, toSection: 2)
+        },
         error: .insertAndMoveSameSection(1),
         message: "attempt to insert and move to the same section (1)"
     ),
     RuleCase(
         name: "two moves from one section", before: [[1], [2], [3]], after: [[2], [3], [1]],
-        failing: { try $0.moveSection(0, toSection: 2); try $0.moveSection(0, toSection: 1) },
+        failing: {
+            try $0.moveSection(0, toSection: 2)
+            try $0.moveSection(0, toSection: 1)
+        },
         passing: { try $0.moveSection(0, toSection: 2) },
         error: .multipleMovesFromSection(0),
         message: "attempt to perform multiple moves from the same section (0)"
     ),
     RuleCase(
         name: "two moves to one section", before: [[1], [2], [3]], after: [[2], [3], [1]],
-        failing: { try $0.moveSection(0, toSection: 2); try $0.moveSection(1, toSection: 2) },
+        failing: {
+            try $0.moveSection(0, toSection: 2)
+            try $0.moveSection(1, toSection: 2)
+        },
         passing: { try $0.moveSection(0, toSection: 2) },
         error: .multipleMovesToSection(2),
         message: "attempt to perform multiple moves to the same section (2)"
@@ -145,72 +173,116 @@ private let moveCases: [RuleCase] = [
         name: "move from a missing row", before: [[1, 2]], after: [[2, 1]],
         failing: { try $0.moveRow(at: p(0, 2), to: p(0, 0)) }, passing: { try $0.moveRow(at: p(0, 1), to: p(0, 0)) },
         error: .moveFromOutOfRange(p(0, 2), rowCount: 2),
-        message: "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 before the update"
+        message:
+            "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 before the update"
     ),
     RuleCase(
         name: "move from a missing section", before: [[1, 2]], after: [[2, 1]],
         failing: { try $0.moveRow(at: p(1, 0), to: p(0, 0)) }, passing: { try $0.moveRow(at: p(0, 1), to: p(0, 0)) },
         error: .moveFromSectionOutOfRange(p(1, 0), sectionCount: 1),
-        message: "attempt to move index path (<NSIndexPath> {length = 2, path = 1 - 0}) that does not exist - there are only 1 sections before the update"
+        message:
+            "attempt to move index path (<NSIndexPath> {length = 2, path = 1 - 0}) that does not exist - there are only 1 sections before the update"
     ),
     RuleCase(
         name: "move to a missing row", before: [[1, 2]], after: [[2, 1]],
         failing: { try $0.moveRow(at: p(0, 0), to: p(0, 2)) }, passing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
         error: .moveToOutOfRange(from: p(0, 0), to: p(0, 2), rowCount: 2),
-        message: "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 0}) to index path (<NSIndexPath> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update"
+        message:
+            "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 0}) to index path (<NSIndexPath> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update"
     ),
     RuleCase(
         name: "move to a missing section", before: [[1, 2]], after: [[2, 1]],
         failing: { try $0.moveRow(at: p(0, 0), to: p(1, 0)) }, passing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
         error: .moveToSectionOutOfRange(from: p(0, 0), to: p(1, 0), sectionCount: 1),
-        message: "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 0}) to index path (<NSIndexPath> {length = 2, path = 1 - 0}) that does not exist - there are only 1 sections after the update"
+        message:
+            "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 0}) to index path (<NSIndexPath> {length = 2, path = 1 - 0}) that does not exist - there are only 1 sections after the update"
     ),
     RuleCase(
         name: "delete and reload one path", before: [[1, 2]], after: [[2]],
-        failing: { try $0.deleteRows(at: [p(0, 0)]); try $0.reloadRows(at: [p(0, 0)]) },
-        passing: { try $0.deleteRows(at: [p(0, 0)]); try $0.reloadRows(at: [p(0, 1)]) },
+        failing: {
+            try $0.deleteRows(at: [p(0, 0)])
+            try $0.reloadRows(at: [p(0, 0)])
+        },
+        passing: {
+            try $0.deleteRows(at: [p(0, 0)])
+            try $0.reloadRows(at: [p(0, 1)])
+        },
         error: .deleteAndReloadSameIndexPath(p(0, 0)),
         message: "attempt to delete and reload the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
     ),
     RuleCase(
         name: "delete and move from one path", before: [[1, 2, 3]], after: [[3, 2]],
-        failing: { try $0.deleteRows(at: [p(0, 0)]); try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
-        passing: { try $0.deleteRows(at: [p(0, 0)]); try $0.moveRow(at: p(0, 2), to: p(0, 0)) },
+        failing: {
+            try $0.deleteRows(at: [p(0, 0)])
+            try $0.moveRow(at: p(0, 0), to: p(0, 1))
+        },
+        passing: {
+            try $0.deleteRows(at: [p(0, 0)])
+            try $0.moveRow(at: p(0, 2), to: p(0, 0))
+        },
         error: .deleteAndMoveSameIndexPath(p(0, 0)),
-        message: "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
+        message:
+            "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
     ),
     RuleCase(
         name: "reload and move from one path reads as delete and move", before: [[1, 2]], after: [[2, 1]],
-        failing: { try $0.reloadRows(at: [p(0, 0)]); try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
+        failing: {
+            try $0.reloadRows(at: [p(0, 0)])
+            try $0.moveRow(at: p(0, 0), to: p(0, 1))
+        },
         passing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
         error: .deleteAndMoveSameIndexPath(p(0, 0)),
-        message: "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
+        message:
+            "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
     ),
     RuleCase(
         name: "insert and move to one path", before: [[1, 2]], after: [[2, 9, 1]],
-        failing: { try $0.insertRows(at: [p(0, 2)]); try $0.moveRow(at: p(0, 0), to: p(0, 2)) },
-        passing: { try $0.insertRows(at: [p(0, 1)]); try $0.moveRow(at: p(0, 0), to: p(0, 2)) },
+        failing: {
+            try $0.insertRows(at: [p(0, 2)])
+            try $0.moveRow(at: p(0, 0), to: p(0, 2))
+        },
+        passing: {
+            try $0.insertRows(at: [p(0, 1)])
+            try $0.moveRow(at: p(0, 0), to: p(0, 2))
+        },
         error: .insertAndMoveSameIndexPath(p(0, 2)),
-        message: "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 2})"
+        message:
+            "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 2})"
     ),
     RuleCase(
         name: "reload and move to one path reads as insert and move (rule 22)", before: [[1, 2]], after: [[2, 1]],
-        failing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)); try $0.reloadRows(at: [p(0, 1)]) },
+        failing: {
+            try $0.moveRow(at: p(0, 0), to: p(0, 1))
+            try $0.reloadRows(at: [p(0, 1)])
+        },
         passing: { try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
         error: .insertAndMoveSameIndexPath(p(0, 1)),
-        message: "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 1})"
+        message:
+            "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 1})"
     ),
     RuleCase(
         name: "move out of a deleted section", before: [[1], [2]], after: [[2, 1]],
-        failing: { try $0.deleteSections([0]); try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
-        passing: { try $0.deleteSections([0]); try $0.insertRows(at: [p(0, 1)]) },
+        failing: {
+            try $0.deleteSections([0])
+            try $0.moveRow(at: p(0, 0), to: p(0, 1))
+        },
+        passing: {
+            try $0.deleteSections([0])
+            try $0.insertRows(at: [p(0, 1)])
+        },
         error: .moveFromDeletedSection(p(0, 0)),
         message: "cannot move a row from a deleted section"
     ),
     RuleCase(
         name: "move into an inserted section", before: [[1, 2]], after: [[2], [1]],
-        failing: { try $0.insertSections([1]); try $0.moveRow(at: p(0, 0), to: p(1, 0)) },
-        passing: { try $0.insertSections([1]); try $0.deleteRows(at: [p(0, 0)]) },
+        failing: {
+            try $0.insertSections([1])
+            try $0.moveRow(at: p(0, 0), to: p(1, 0))
+        },
+        passing: {
+            try $0.insertSections([1])
+            try $0.deleteRows(at: [p(0, 0)])
+        },
         error: .moveIntoInsertedSection(1),
         message: "cannot move a row into a newly inserted section (1)"
     ),
@@ -218,18 +290,25 @@ private let moveCases: [RuleCase] = [
         name: "move to the same path inside a batch", before: [[1, 2]], after: [[1, 2]],
         failing: { try $0.moveRow(at: p(0, 1), to: p(0, 1)) }, passing: { try $0.reconfigureRows(at: [p(0, 1)]) },
         error: .moveToSameIndexPath(p(0, 1)),
-        message: "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 1}) to the same index path inside an update block"
+        message:
+            "attempt to move index path (<NSIndexPath> {length = 2, path = 0 - 1}) to the same index path inside an update block"
     ),
     RuleCase(
         name: "two moves from one path", before: [[1, 2, 3]], after: [[2, 3, 1]],
-        failing: { try $0.moveRow(at: p(0, 0), to: p(0, 2)); try $0.moveRow(at: p(0, 0), to: p(0, 1)) },
+        failing: {
+            try $0.moveRow(at: p(0, 0), to: p(0, 2))
+            try $0.moveRow(at: p(0, 0), to: p(0, 1))
+        },
         passing: { try $0.moveRow(at: p(0, 0), to: p(0, 2)) },
         error: .multipleMovesFromIndexPath(p(0, 0)),
         message: "attempt to perform multiple moves from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"
     ),
     RuleCase(
         name: "two moves to one path", before: [[1, 2, 3]], after: [[2, 3, 1]],
-        failing: { try $0.moveRow(at: p(0, 0), to: p(0, 2)); try $0.moveRow(at: p(0, 1), to: p(0, 2)) },
+        failing: {
+            try $0.moveRow(at: p(0, 0), to: p(0, 2))
+            try $0.moveRow(at: p(0, 1), to: p(0, 2))
+        },
         passing: { try $0.moveRow(at: p(0, 0), to: p(0, 2)) },
         error: .multipleMovesToIndexPath(p(0, 2)),
         message: "attempt to perform multiple moves to the same index path (<NSIndexPath> {length = 2, path = 0 - 2})"

@@ -1,5 +1,6 @@
 import FetchSimCore
 import Testing
+
 @testable import TableSimulation
 
 /// `CellTable`, the table's cells by row serial, against a `Dictionary` given the same seeded
@@ -18,7 +19,9 @@ import Testing
             let serial = Int.random(in: 1...60, using: &rng)
             if Bool.random(using: &rng) {
                 // Every third cell without a source, as app code configures one.
-                let cell = step % 3 == 0 ? TableCell(identifier: serial, columns: ["\(step)"])
+                let cell =
+                    step % 3 == 0
+                    ? TableCell(identifier: serial, columns: ["\(step)"])
                     : TableCell(identifier: serial + 100, columns: ["\(step)"], source: Source())
                 table[serial] = cell
                 expected[serial] = cell
@@ -35,7 +38,9 @@ import Testing
         // Written after two rows already there, which stay as they are.
         let placeholder = ShownRow(row: TableRow(identifier: -1, serial: -1), cellIdentifier: nil, cellSource: nil)
         var written = Array(repeating: placeholder, count: rows.count + 2)
-        rows.withUnsafeBufferPointer { rows in written.withUnsafeMutableBufferPointer { table.writeShownRows(of: rows, to: $0, at: 2) } }
+        rows.withUnsafeBufferPointer { rows in
+            written.withUnsafeMutableBufferPointer { table.writeShownRows(of: rows, to: $0, at: 2) }
+        }
         #expect(written.prefix(2).allSatisfy { $0.row == placeholder.row && $0.cellIdentifier == nil })
         let shown = Array(written.dropFirst(2))
         #expect(shown.count == rows.count)
@@ -43,8 +48,10 @@ import Testing
             let cell = expected[row.serial]
             #expect(entry.row == row)
             #expect(entry.cellIdentifier == cell?.identifier, "serial \(row.serial)")
-            #expect(entry.cellSource?.toOpaque() == cell?.source.map { Unmanaged.passUnretained($0 as AnyObject).toOpaque() },
-                    "serial \(row.serial)")
+            #expect(
+                entry.cellSource?.toOpaque()
+                    == cell?.source.map { Unmanaged.passUnretained($0 as AnyObject).toOpaque() },
+                "serial \(row.serial)")
         }
     }
 
@@ -54,20 +61,29 @@ import Testing
     /// also on an empty table, with serial 0 and with rows listed twice.
     @Test(arguments: [UInt64(4), 5, 6])
     func markSlotsAgreesWithSlotIndex(seed: UInt64) {
-        var table = CellTable(), model: [Int: TableCell] = [:]
+        var table = CellTable()
+        var model: [Int: TableCell] = [:]
         var rng = SeededGenerator(seed: seed)
         for round in 0..<40 {
             let rows = (0..<Int.random(in: 0...30, using: &rng)).map { _ in
                 let serial = Int.random(in: 0...70, using: &rng)
                 return TableRow(identifier: serial + 100, serial: serial)
             }
-            var marks = Array(repeating: false, count: table.slotCount), missing: [Int] = []
+            var marks = Array(repeating: false, count: table.slotCount)
+            var missing: [Int] = []
             let found = rows.withUnsafeBufferPointer { rows in
-                marks.withUnsafeMutableBufferPointer { marks in table.markSlots(of: rows, in: marks) { missing.append($0) } }
+                marks.withUnsafeMutableBufferPointer { marks in
+                    table.markSlots(of: rows, in: marks) { missing.append($0) }
+                }
             }
-            var expectedMarks = Array(repeating: false, count: table.slotCount), expectedMissing: [Int] = []
+            var expectedMarks = Array(repeating: false, count: table.slotCount)
+            var expectedMissing: [Int] = []
             for (offset, row) in rows.enumerated() {
-                if let slot = table.slotIndex(of: row.serial) { expectedMarks[slot] = true } else { expectedMissing.append(offset) }
+                if let slot = table.slotIndex(of: row.serial) {
+                    expectedMarks[slot] = true
+                } else {
+                    expectedMissing.append(offset)
+                }
             }
             let modelMissing = rows.indices.filter { model[rows[$0].serial] == nil }
             let distinctWithCells = Set(rows.map(\.serial).filter { model[$0] != nil }).count

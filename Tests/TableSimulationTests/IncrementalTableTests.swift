@@ -1,14 +1,20 @@
 import FetchSimCore
-@testable import TableSimulation
 import Testing
+
+@testable import TableSimulation
 
 /// One table living through thousands of random valid batches, drags and scrolls: after each,
 /// the rows must match the model, every section's fingerprint must equal the one recomputed from
 /// its rows, and exactly the visible rows must have cells.
 @Suite struct IncrementalTableTests {
     private enum Call {
-        case deleteRow(IndexPath), insertRow(IndexPath), moveRow(IndexPath, IndexPath), reloadRow(IndexPath)
-        case reconfigureRow(IndexPath), deleteSection(Int), insertSection(Int)
+        case deleteRow(IndexPath)
+        case insertRow(IndexPath)
+        case moveRow(IndexPath, IndexPath)
+        case reloadRow(IndexPath)
+        case reconfigureRow(IndexPath)
+        case deleteSection(Int)
+        case insertSection(Int)
     }
 
     private struct Batch {
@@ -21,13 +27,19 @@ import Testing
     @Test func longSessionsKeepEveryIncrementalStructureExact() throws {
         var rng = SeededGenerator(seed: 0xB10C)
         var nextID = 0
-        let start = (0..<4).map { _ in (0..<Int.random(in: 0...12, using: &rng)).map { _ in nextID += 1; return nextID } }
+        let start = (0..<4).map { _ in
+            (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                nextID += 1
+                return nextID
+            }
+        }
         let harness = Harness(start, firstRow: 3, height: 7)
         var counts: [String: Int] = [:]
         for step in 0..<3_000 {
             let roll = Int.random(in: 0..<10, using: &rng)
             if roll == 0 {
-                harness.table.viewport = Viewport(firstRow: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...9, using: &rng))
+                harness.table.viewport = Viewport(
+                    firstRow: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...9, using: &rng))
             } else if roll == 1, let (from, to) = Self.randomDrag(harness.source.ids, &rng) {
                 try harness.table.userMoveRow(from: from, to: to)
                 harness.table.layoutIfNeeded()
@@ -49,30 +61,42 @@ import Testing
                     }
                 }
                 for (_, new) in batch.reconfigured where harness.table.cellForRow(at: new) != nil {
-                    #expect(harness.columns(new.section, new.row)?.first == "\(new.row)", "step \(step): reconfigured \(new)")
+                    #expect(
+                        harness.columns(new.section, new.row)?.first == "\(new.row)",
+                        "step \(step): reconfigured \(new)")
                 }
             }
             try Self.expectExact(harness, step: step)
         }
-        for kind in ["deleteRow", "insertRow", "moveRow", "reloadRow", "reconfigureRow", "deleteSection", "insertSection"] {
+        for kind in [
+            "deleteRow", "insertRow", "moveRow", "reloadRow", "reconfigureRow", "deleteSection", "insertSection",
+        ] {
             #expect(counts[kind, default: 0] > 100, "the generator must exercise \(kind): \(counts)")
         }
     }
 
-    private static func expectExact(_ harness: Harness, step: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private static func expectExact(_ harness: Harness, step: Int, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let table = harness.table
         #expect(table.rowIdentifiersBySection == harness.source.ids, "step \(step)", sourceLocation: sourceLocation)
         #expect(!table.isOutOfStep, sourceLocation: sourceLocation)
-        #expect(table.numberOfRowsInAllSections == harness.source.ids.reduce(0) { $0 + $1.count }, sourceLocation: sourceLocation)
+        #expect(
+            table.numberOfRowsInAllSections == harness.source.ids.reduce(0) { $0 + $1.count },
+            sourceLocation: sourceLocation)
         for section in 0..<table.numberOfSections {
-            #expect(table.fingerprint(ofSection: section) == SequenceFingerprint(table.rowIdentifiers(inSection: section)),
-                    "step \(step) section \(section)", sourceLocation: sourceLocation)
+            #expect(
+                table.fingerprint(ofSection: section) == SequenceFingerprint(table.rowIdentifiers(inSection: section)),
+                "step \(step) section \(section)", sourceLocation: sourceLocation)
             #expect(table.storage.sections[section].rows.invariantViolation() == nil, sourceLocation: sourceLocation)
         }
         let visible = table.indexPathsForVisibleRows
-        #expect(table.storage.cells.count == visible.count, "step \(step): cells off screen", sourceLocation: sourceLocation)
+        #expect(
+            table.storage.cells.count == visible.count, "step \(step): cells off screen", sourceLocation: sourceLocation
+        )
         for path in visible {
-            #expect(table.cellForRow(at: path) != nil, "step \(step): no cell at \(path)", sourceLocation: sourceLocation)
+            #expect(
+                table.cellForRow(at: path) != nil, "step \(step): no cell at \(path)", sourceLocation: sourceLocation)
         }
     }
 
@@ -109,8 +133,13 @@ import Testing
                 switch Int.random(in: 0..<10, using: &rng) {
                 case 0..<2: batch.calls.append(.deleteRow(p(s, r)))
                 case 2..<4: placed.append(id)
-                case 4: kept.append(id); batch.calls.append(.reloadRow(p(s, r)))
-                case 5: kept.append(id); batch.calls.append(.reconfigureRow(p(s, r))); reconfiguredIDs[id] = p(s, r)
+                case 4:
+                    kept.append(id)
+                    batch.calls.append(.reloadRow(p(s, r)))
+                case 5:
+                    kept.append(id)
+                    batch.calls.append(.reconfigureRow(p(s, r)))
+                    reconfiguredIDs[id] = p(s, r)
                 default: kept.append(id)
                 }
             }
@@ -147,7 +176,9 @@ import Testing
                     batch.calls.append(.insertRow(p(s, r)))
                     continue
                 }
-                let reloadedThere = batch.calls.contains { if case .reloadRow(let path) = $0 { path == p(s, r) } else { false } }
+                let reloadedThere = batch.calls.contains {
+                    if case .reloadRow(let path) = $0 { path == p(s, r) } else { false }
+                }
                 if from == p(s, r) || reloadedThere {
                     // A same-path move, or a move onto a reloaded path (the reload inserts there,
                     // rule 22), is rejected: delete and insert instead.

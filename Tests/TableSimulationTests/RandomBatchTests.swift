@@ -11,7 +11,10 @@ import Testing
 /// exactly the new list.
 @Suite struct RandomBatchTests {
     private enum Call {
-        case delete(IndexPath), insert(IndexPath), move(IndexPath, IndexPath), reload(IndexPath)
+        case delete(IndexPath)
+        case insert(IndexPath)
+        case move(IndexPath, IndexPath)
+        case reload(IndexPath)
     }
 
     private struct Round {
@@ -32,10 +35,13 @@ import Testing
         try runRounds(400, seed: 0xB16_BA7C4, maxRows: 40, minimumMoves: 2_000, minimumCrossSectionMoves: 500)
     }
 
-    private func runRounds(_ count: Int, seed: UInt64, maxRows: Int, minimumMoves: Int, minimumCrossSectionMoves: Int) throws {
+    private func runRounds(_ count: Int, seed: UInt64, maxRows: Int, minimumMoves: Int, minimumCrossSectionMoves: Int)
+        throws
+    {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        var moves = 0, crossSectionMoves = 0
+        var moves = 0
+        var crossSectionMoves = 0
         for round in 0..<count {
             let plan = Self.makeRound(rng: &rng, nextID: &nextID, maxRows: maxRows)
             for case .move(let from, let to) in plan.calls {
@@ -65,7 +71,8 @@ import Testing
                 }
             }
         }
-        #expect(moves > minimumMoves && crossSectionMoves > minimumCrossSectionMoves, "the generator must exercise moves")
+        #expect(
+            moves > minimumMoves && crossSectionMoves > minimumCrossSectionMoves, "the generator must exercise moves")
     }
 
     private static func makeRound(rng: inout SeededGenerator, nextID: inout Int, maxRows: Int) -> Round {
@@ -111,7 +118,9 @@ import Testing
                     round.calls.append(.insert(p(s, r)))
                     continue
                 }
-                let reloadedThere = round.calls.contains { if case .reload(let path) = $0 { path == p(s, r) } else { false } }
+                let reloadedThere = round.calls.contains {
+                    if case .reload(let path) = $0 { path == p(s, r) } else { false }
+                }
                 if from == p(s, r) || reloadedThere {
                     // UIKit rejects a move to the same path inside a batch, and a move onto a
                     // reloaded path (the reload inserts there): delete and insert instead.

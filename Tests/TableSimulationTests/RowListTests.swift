@@ -1,6 +1,7 @@
 import FetchSimCore
-@testable import TableSimulation
 import Testing
+
+@testable import TableSimulation
 
 /// The counted B+ tree of rows against a plain array.
 @Suite struct RowListTests {
@@ -57,7 +58,8 @@ import Testing
                     runs += run
                     return runs.count < 150
                 }
-                let expected = Array(model[from...]), leafLimit = RowList.leafCapacity
+                let expected = Array(model[from...])
+                let leafLimit = RowList.leafCapacity
                 #expect(runs.count >= min(150, expected.count) && runs.count < 150 + leafLimit, "step \(step)")
                 #expect(runs == Array(expected.prefix(runs.count)), "step \(step)")
             }
@@ -78,7 +80,7 @@ import Testing
     /// leaves (sections of 200 rows span two) and sections, with each run's first row number.
     @Test(arguments: [0..<0, 0..<1, 150..<260, 199..<201, 0..<430, 390..<430, 420..<500])
     func runsOfAFlatRangeAreItsRows(range: Range<Int>) {
-        let source = ArrayDataSource([Array(1...200), Array(201...400), Array(401...430)]) // the table holds it weakly
+        let source = ArrayDataSource([Array(1...200), Array(201...400), Array(401...430)])  // the table holds it weakly
         let table = SimulatedTableView(dataSource: source, viewport: Viewport(firstRow: 0, height: 10))
         table.reloadData()
         var walked: [IndexPath] = []

@@ -1,5 +1,6 @@
 import FetchSimCore
 import Testing
+
 @testable import TableSimulation
 
 /// `withShownRows`, which builds a section's rows in a buffer the table keeps between calls,
@@ -14,9 +15,11 @@ import Testing
     }
 
     static func same(_ a: [ShownRow], _ b: [ShownRow]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            x.row == y.row && x.cellIdentifier == y.cellIdentifier && x.cellSource?.toOpaque() == y.cellSource?.toOpaque()
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.row == y.row && x.cellIdentifier == y.cellIdentifier
+                    && x.cellSource?.toOpaque() == y.cellSource?.toOpaque()
+            }
     }
 
     @Test func lendsWhatShownRowsReturnsForEveryRange() {
@@ -29,10 +32,13 @@ import Testing
             let lower = Int.random(in: -3...310, using: &rng)
             let rows = lower..<(lower + Int.random(in: 0...320, using: &rng))
             let expected = table.shownRows(inSection: section, rows: rows)
-            #expect(Self.same(Self.lent(table, section, rows), expected), "step \(step): section \(section), rows \(rows)")
+            #expect(
+                Self.same(Self.lent(table, section, rows), expected), "step \(step): section \(section), rows \(rows)")
             if step % 50 == 49 {
                 // The table changes between calls: rows go and come, the viewport moves.
-                harness.source.set([Array(1...5), Array((100..<400).shuffled(using: &rng).prefix(Int.random(in: 0...300, using: &rng)))])
+                harness.source.set([
+                    Array(1...5), Array((100..<400).shuffled(using: &rng).prefix(Int.random(in: 0...300, using: &rng))),
+                ])
                 table.reloadData()
                 table.viewport = Viewport(firstRow: Int.random(in: 0...300, using: &rng), height: 20)
             }

@@ -44,8 +44,9 @@ private struct SomeFailure: Error, CustomStringConvertible {
     @Test func emptyBatchStillChecksTheCounts() {
         let harness = Harness([[1, 2]])
         harness.source.set([[1, 2, 3]])
-        #expect(throws: TableViewError.invalidRowCount(
-            section: 0, after: 3, before: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
+        #expect(
+            throws: TableViewError.invalidRowCount(
+                section: 0, after: 3, before: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
         ) {
             try harness.table.performBatchUpdates {}
         }
@@ -54,8 +55,9 @@ private struct SomeFailure: Error, CustomStringConvertible {
     @Test func endUpdatesWithoutBeginThrows() {
         let harness = Harness([[1]])
         #expect(throws: TableViewError.endUpdatesWithoutBeginUpdates) { try harness.table.endUpdates() }
-        #expect(TableViewError.endUpdatesWithoutBeginUpdates.description
-            == "endUpdates called without a matching beginUpdates")
+        #expect(
+            TableViewError.endUpdatesWithoutBeginUpdates.description
+                == "endUpdates called without a matching beginUpdates")
     }
 
     @Test func callOutsideABatchIsAOneOperationBatch() throws {
@@ -67,8 +69,9 @@ private struct SomeFailure: Error, CustomStringConvertible {
         // Outside a batch a move to the same path is a harmless no-op; inside one it is rejected.
         try harness.table.moveRow(at: p(0, 0), to: p(0, 0))
         #expect(harness.table.rowIdentifiers(inSection: 0) == [1])
-        #expect(throws: TableViewError.invalidRowCount(
-            section: 0, after: 1, before: 1, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
+        #expect(
+            throws: TableViewError.invalidRowCount(
+                section: 0, after: 1, before: 1, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
         ) {
             try harness.table.insertRows(at: [p(0, 0)])
         }

@@ -31,9 +31,12 @@ public enum BinaryLocator {
     }
 
     /// Runs `fetchsim` like `run`, returning standard error as well.
-    public static func runCollectingErrors(_ arguments: [String], input: String = "") async throws -> (output: String, error: String, status: Int32) {
+    public static func runCollectingErrors(_ arguments: [String], input: String = "") async throws -> (
+        output: String, error: String, status: Int32
+    ) {
         guard let binary = fetchsim else { throw CocoaError(.fileNoSuchFile) }
-        let (output, error, termination) = try await ChildProcess.runCollectingErrors(binary.path, arguments, input: input, environment: ["FETCHSIM_HISTORY": ""])
+        let (output, error, termination) = try await ChildProcess.runCollectingErrors(
+            binary.path, arguments, input: input, environment: ["FETCHSIM_HISTORY": ""])
         return (output, error, termination.shellStatus)
     }
 }

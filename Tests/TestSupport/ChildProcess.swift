@@ -48,7 +48,8 @@ public enum ChildProcess {
     /// A file, not a pipe, so a child that exits without reading it (`fetchsim script.txt` does
     /// not read standard input) can never make the write fail.
     private static func inputFile(_ input: String) throws -> FileDescriptor {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-input-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-input-\(UUID().uuidString)")
+            .path
         try Data(input.utf8).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         return try FileDescriptor.open(FilePath(path), .readOnly)
@@ -121,10 +122,12 @@ public enum ChildProcess {
         whileRunning: () async throws -> Void
     ) async throws -> ChildTermination {
         _ = ignoresBrokenPipes
-        let output = try FileDescriptor.open(FilePath(outputFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
+        let output = try FileDescriptor.open(
+            FilePath(outputFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
         let error: FileDescriptor
         do {
-            error = try FileDescriptor.open(FilePath(errorFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
+            error = try FileDescriptor.open(
+                FilePath(errorFile), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
         } catch {
             try? output.close()
             throw error

@@ -23,11 +23,15 @@ import Transcripts
         let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext()))
         try SessionStart.demo.prepare(interpreter)
         let driver = SessionDriver(interpreter: interpreter, start: .demo, isJSON: false, sink: { _ in })
-        for line in ["record \"\(session)\"", "import csv \(csv) Note", "set 0.4 title=\"Green tea\""] { driver.handle(line) }
+        for line in ["record \"\(session)\"", "import csv \(csv) Note", "set 0.4 title=\"Green tea\""] {
+            driver.handle(line)
+        }
         driver.finish()
         try FileManager.default.removeItem(atPath: csv)
         let text = try String(contentsOfFile: session, encoding: .utf8)
-        #expect(text.contains("# file: \(csv)\n# | title,group,order\n# | Oat milk,Groceries,4\n# | Tea,Groceries,5\n> import csv"))
+        #expect(
+            text.contains(
+                "# file: \(csv)\n# | title,group,order\n# | Oat milk,Groceries,4\n# | Tea,Groceries,5\n> import csv"))
         let result = TranscriptReplayer().replay(path: session)
         #expect(result.passed, "\(result.report)")
     }

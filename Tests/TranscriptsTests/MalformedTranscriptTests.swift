@@ -10,7 +10,8 @@ final class TranscriptScratch {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-transcripts-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-transcripts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -60,22 +61,31 @@ final class TranscriptScratch {
     static let cases: [Case] = [
         Case("empty file", "", ":1: empty transcript (expected '# fetchsim session v1')"),
         Case("missing header", "> show\n", ":1: missing header '# fetchsim session v1'"),
-        Case("missing prompt", header + "# shows the table\nshow\n",
-             ":4: expected a comment or a '> ' input line, got 'show'"),
-        Case("header only (truncated before the first input)", header + "# nothing else\n",
-             ":4: no input line: a transcript needs at least one '> ' line after its header"),
-        Case("unknown header version", "# fetchsim session v2\n# start: demo\n> show\n",
-             ":1: unknown transcript version 'v2' (this fetchsim reads v1)"),
-        Case("unknown start", "# fetchsim session v1\n# start: full\n> show\n",
-             ":2: unknown start 'full' (expected demo or empty)"),
-        Case("unknown expectation", "# fetchsim session v1\n# expect: trouble\n> show\n",
-             ":2: unknown expectation 'trouble' (expected inconsistent)"),
+        Case(
+            "missing prompt", header + "# shows the table\nshow\n",
+            ":4: expected a comment or a '> ' input line, got 'show'"),
+        Case(
+            "header only (truncated before the first input)", header + "# nothing else\n",
+            ":4: no input line: a transcript needs at least one '> ' line after its header"),
+        Case(
+            "unknown header version", "# fetchsim session v2\n# start: demo\n> show\n",
+            ":1: unknown transcript version 'v2' (this fetchsim reads v1)"),
+        Case(
+            "unknown start", "# fetchsim session v1\n# start: full\n> show\n",
+            ":2: unknown start 'full' (expected demo or empty)"),
+        Case(
+            "unknown expectation", "# fetchsim session v1\n# expect: trouble\n> show\n",
+            ":2: unknown expectation 'trouble' (expected inconsistent)"),
         Case("NUL bytes", header + "> show\n  path\0\0 id\n", ":4: binary data (a NUL byte) in a transcript"),
-        Case("invalid UTF-8", bytes: Array((header + "> show\n").utf8) + [0x20, 0xFF, 0xFE, 0xC3, 0x0A], ":4: binary data (invalid UTF-8) in a transcript"),
-        Case("a 1 MB line", header + "> show\n" + String(repeating: "x", count: 1 << 20) + "\n",
-             ":4: line too long (1048576 bytes; at most 65536)"),
-        Case("a 1 MB input line", header + "> insert Note title=\"" + String(repeating: "y", count: 1 << 20) + "\"\n",
-             ":3: line too long (1048598 bytes; at most 65536)"),
+        Case(
+            "invalid UTF-8", bytes: Array((header + "> show\n").utf8) + [0x20, 0xFF, 0xFE, 0xC3, 0x0A],
+            ":4: binary data (invalid UTF-8) in a transcript"),
+        Case(
+            "a 1 MB line", header + "> show\n" + String(repeating: "x", count: 1 << 20) + "\n",
+            ":4: line too long (1048576 bytes; at most 65536)"),
+        Case(
+            "a 1 MB input line", header + "> insert Note title=\"" + String(repeating: "y", count: 1 << 20) + "\"\n",
+            ":3: line too long (1048598 bytes; at most 65536)"),
     ]
 
     @Test(arguments: cases)
@@ -110,7 +120,9 @@ final class TranscriptScratch {
             let cut = lines[..<(number - 1)].joined(separator: "\n") + "\n" + String(lines[number - 1].prefix(keep))
             // Cut through the bytes too: a multi-byte character may be split.
             var bytes = Array(cut.utf8)
-            if let last = bytes.indices.last, Int.random(in: 0..<2, using: &generator) == 1, bytes[last] >= 0x80 { bytes.removeLast() }
+            if let last = bytes.indices.last, Int.random(in: 0..<2, using: &generator) == 1, bytes[last] >= 0x80 {
+                bytes.removeLast()
+            }
             let path = try scratch.write("truncated.session", bytes: bytes)
             let result = TranscriptReplayer().replay(path: path)
             #expect(!result.passed, "cut at line \(number), column \(keep)")
@@ -124,8 +136,9 @@ final class TranscriptScratch {
                     return (start..<(start + (range.count > 1 ? range[1] : 1))).contains(number)
                 }
             }
-            #expect(report.contains("\(path):") && (hunkCoversCut || report.contains("\(path):\(number):")),
-                    "cut at line \(number): \(report)")
+            #expect(
+                report.contains("\(path):") && (hunkCoversCut || report.contains("\(path):\(number):")),
+                "cut at line \(number): \(report)")
         }
     }
 
@@ -134,7 +147,9 @@ final class TranscriptScratch {
         let scratch = try TranscriptScratch()
         var generator = SeededGenerator(seed: 0xBAD)
         for round in 0..<40 {
-            var bytes = (0..<Int.random(in: 1..<400, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var bytes = (0..<Int.random(in: 1..<400, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             if round.isMultiple(of: 2) { bytes = Array((Self.header + "> show\n").utf8) + bytes }
             let path = try scratch.write("garbage-\(round).session", bytes: bytes)
             let result = TranscriptReplayer().replay(path: path)
@@ -146,25 +161,33 @@ final class TranscriptScratch {
     /// `--keep-going` reports every differing block of a file; without it, the first.
     @Test func keepGoingReportsEveryDifferingBlock() throws {
         let scratch = try TranscriptScratch()
-        let path = try scratch.write("two.session", bytes: Array((Self.header + "> check\nwrong\n> check\n✓ consistent\n> check\nwrong too\n").utf8))
+        let path = try scratch.write(
+            "two.session",
+            bytes: Array((Self.header + "> check\nwrong\n> check\n✓ consistent\n> check\nwrong too\n").utf8))
         let first = TranscriptReplayer().replay(path: path).report
         let every = TranscriptReplayer(reportsEveryBlock: true).replay(path: path).report
         #expect(first.filter { $0.contains("output differs") } == ["\(path):3: output differs for '> check'"])
-        #expect(every == ["\(path):3: output differs for '> check'", "@@ -4 +4 @@", "-wrong", "+✓ consistent",
-                          "\(path):7: output differs for '> check'", "@@ -8 +8 @@", "-wrong too", "+✓ consistent"])
+        #expect(
+            every == [
+                "\(path):3: output differs for '> check'", "@@ -4 +4 @@", "-wrong", "+✓ consistent",
+                "\(path):7: output differs for '> check'", "@@ -8 +8 @@", "-wrong too", "+✓ consistent",
+            ])
     }
 
     @Test func outputThatDiffersNamesTheFileTheInputAndTheLine() throws {
         let scratch = try TranscriptScratch()
         let (result, report) = try scratch.replay("diff.session", Self.header + "> stats\nobjects: 12\nfetched: 99\n")
         #expect(!result.passed)
-        #expect(result.report.first == scratch.directory.appendingPathComponent("diff.session").path + ":3: output differs for '> stats'")
+        #expect(
+            result.report.first == scratch.directory.appendingPathComponent("diff.session").path
+                + ":3: output differs for '> stats'")
         // A unified diff, numbered as in the file (the block starts at line 4).
-        #expect(Array(result.report.dropFirst()) == [
-            "@@ -4,2 +4,11 @@", " objects: 12", "-fetched: 99", "+fetched: 12", "+sections: 3", "+tableRows: 12",
-            "+events: 0", "+unsavedChanges: false", "+adapter: coordinator", "+profile: modern", "+reorder: dense",
-            "+drags: 0", "+writes: 0",
-        ], "\(report)")
+        #expect(
+            Array(result.report.dropFirst()) == [
+                "@@ -4,2 +4,11 @@", " objects: 12", "-fetched: 99", "+fetched: 12", "+sections: 3", "+tableRows: 12",
+                "+events: 0", "+unsavedChanges: false", "+adapter: coordinator", "+profile: modern", "+reorder: dense",
+                "+drags: 0", "+writes: 0",
+            ], "\(report)")
     }
 }
 
@@ -187,7 +210,8 @@ struct MalformedTranscriptBinaryTests {
 
     @Test func aOneMegabyteLineIsRefusedQuickly() async throws {
         let scratch = try TranscriptScratch()
-        let path = try scratch.write("big.session", "# fetchsim session v1\n> " + String(repeating: "z", count: 1 << 20) + "\n")
+        let path = try scratch.write(
+            "big.session", "# fetchsim session v1\n> " + String(repeating: "z", count: 1 << 20) + "\n")
         let (output, status) = try await BinaryLocator.run(["replay", path], input: "")
         #expect(status == 1)
         #expect(output == "\(path):2: line too long (1048578 bytes; at most 65536)\n0 passed, 1 failed\n")

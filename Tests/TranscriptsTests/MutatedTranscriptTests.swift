@@ -14,7 +14,10 @@ import Transcripts
             let at = Int.random(in: 0..<bytes.count, using: &random)
             switch Int.random(in: 0..<6, using: &random) {
             case 0: bytes[at] = UInt8.random(in: 0...255, using: &random)
-            case 1: bytes.insert([UInt8(ascii: "\n"), UInt8(ascii: ">"), UInt8(ascii: " "), 0x00, 0xFF][Int.random(in: 0..<5, using: &random)], at: at)
+            case 1:
+                bytes.insert(
+                    [UInt8(ascii: "\n"), UInt8(ascii: ">"), UInt8(ascii: " "), 0x00, 0xFF][
+                        Int.random(in: 0..<5, using: &random)], at: at)
             case 2: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &random)))
             case 3:
                 var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -23,7 +26,8 @@ import Transcripts
                 bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
             case 4:
                 var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                lines.swapAt(Int.random(in: 0..<lines.count, using: &random), Int.random(in: 0..<lines.count, using: &random))
+                lines.swapAt(
+                    Int.random(in: 0..<lines.count, using: &random), Int.random(in: 0..<lines.count, using: &random))
                 bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
             default: bytes = Array(bytes.prefix(at))
             }
@@ -32,7 +36,9 @@ import Transcripts
     }
 
     @Test func mutatedSessionsNeverCrashAndFailWithALocation() throws {
-        let sessions = try FileManager.default.contentsOfDirectory(atPath: "Sessions").filter { $0.hasSuffix(".session") }.sorted()
+        let sessions = try FileManager.default.contentsOfDirectory(atPath: "Sessions").filter {
+            $0.hasSuffix(".session")
+        }.sorted()
         #expect(sessions.count > 10)
         let scratch = try TranscriptScratch()
         var random = SeededGenerator(seed: 34)

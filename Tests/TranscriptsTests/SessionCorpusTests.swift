@@ -37,7 +37,9 @@ enum SessionCorpus {
         if SessionCorpus.updatesInPlace {
             let result = TranscriptReplayer(updatesInPlace: true).replay(path: path)
             if result.rewritten {
-                Issue.record("SESSIONS_UPDATE=1: \(name) was rewritten with the current output; review it (git diff) and run again without SESSIONS_UPDATE")
+                Issue.record(
+                    "SESSIONS_UPDATE=1: \(name) was rewritten with the current output; review it (git diff) and run again without SESSIONS_UPDATE"
+                )
             } else if !result.passed {
                 Issue.record(Comment(rawValue: result.report.joined(separator: "\n")))
             }
@@ -48,15 +50,17 @@ enum SessionCorpus {
     }
 
     @Test func updateModeNeverPasses() {
-        #expect(!SessionCorpus.updatesInPlace,
-                "SESSIONS_UPDATE=1 is set: expected outputs were rewritten in place; review them and run again without it")
+        #expect(
+            !SessionCorpus.updatesInPlace,
+            "SESSIONS_UPDATE=1 is set: expected outputs were rewritten in place; review them and run again without it")
     }
 
     @Test func theCorpusIsCuratedAndLargeEnough() throws {
         let files = SessionCorpus.files
         #expect(files.count >= 28, "Sessions/ holds \(files.count) transcripts")
         for name in files {
-            let transcript = try Transcript.parse(data: try Data(contentsOf: SessionCorpus.directory.appendingPathComponent(name)))
+            let transcript = try Transcript.parse(
+                data: try Data(contentsOf: SessionCorpus.directory.appendingPathComponent(name)))
             let explanation = transcript.header.comments.filter { !$0.isEmpty }
             #expect(explanation.count >= 2, "\(name) should open with two or three comment lines saying what it shows")
             #expect(!transcript.entries.contains { $0.input.hasPrefix("record") }, "\(name) must not use 'record'")
@@ -69,7 +73,8 @@ enum SessionCorpus {
         var generator = SeededGenerator(seed: 0x5E55_1095)
         let files = SessionCorpus.files
         try #require(!files.isEmpty)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-mutations-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-mutations-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for round in 0..<8 {
@@ -88,7 +93,9 @@ enum SessionCorpus {
             let result = TranscriptReplayer().replay(path: copy.path)
             #expect(!result.passed, "\(name): changing line \(number) went unnoticed")
             let report = result.report.joined(separator: "\n")
-            #expect(Self.numberOfRemovedLine(in: result.report, startingWith: "-MUTATED ") == number, "\(name) line \(number): \(report)")
+            #expect(
+                Self.numberOfRemovedLine(in: result.report, startingWith: "-MUTATED ") == number,
+                "\(name) line \(number): \(report)")
             #expect(report.contains(copy.path), "the report names the file: \(report)")
         }
     }

@@ -26,14 +26,16 @@ import Transcripts
         let scratch = try TranscriptScratch()
         let path = try Self.record(.demo, before: ["set 0.0 order=9"], after: ["move 0.3 0.1", "log"], in: scratch)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasPrefix("""
-            # fetchsim session v1
-            # start: demo
-            # adapter: coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false
-            # profile: modern
-            > set 0.0 order=9
+        #expect(
+            text.hasPrefix(
+                """
+                # fetchsim session v1
+                # start: demo
+                # adapter: coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false
+                # profile: modern
+                > set 0.0 order=9
 
-            """), "recording mid-session writes the session from its start")
+                """), "recording mid-session writes the session from its start")
         #expect(text.contains("\n\\> 0.3←0.0  #1 "))
         let result = TranscriptReplayer().replay(path: path)
         #expect(result.passed, Comment(rawValue: result.report.joined(separator: "\n")))
@@ -43,25 +45,30 @@ import Transcripts
     /// (introducing the next input), and in the header.
     @Test func updatingKeepsCommentsInPlace() throws {
         let scratch = try TranscriptScratch()
-        let written = Self.header + """
-            # the header's comment
-            > stats
-            # about stats
-            > check
-            # introduces the log
-            > log
-            stale
-            # after the log's output
+        let written =
+            Self.header + """
+                # the header's comment
+                > stats
+                # about stats
+                > check
+                # introduces the log
+                > log
+                stale
+                # after the log's output
 
-            """
+                """
         let path = try scratch.write("comments.session", written)
         #expect(TranscriptReplayer(updatesInPlace: true).replay(path: path).rewritten)
         let rewritten = try String(contentsOfFile: path, encoding: .utf8)
         let comments = rewritten.components(separatedBy: "\n").enumerated().filter { $0.element.hasPrefix("# ") }
-        #expect(comments.map(\.element) == ["# fetchsim session v1", "# start: demo", "# the header's comment",
-                                            "# about stats", "# introduces the log", "# after the log's output"])
+        #expect(
+            comments.map(\.element) == [
+                "# fetchsim session v1", "# start: demo", "# the header's comment",
+                "# about stats", "# introduces the log", "# after the log's output",
+            ])
         let lines = rewritten.components(separatedBy: "\n")
-        #expect(lines[lines.firstIndex(of: "> check")! - 1] == "# about stats", "a comment before a prompt stays before it")
+        #expect(
+            lines[lines.firstIndex(of: "> check")! - 1] == "# about stats", "a comment before a prompt stays before it")
         #expect(lines[lines.firstIndex(of: "> log")! - 1] == "# introduces the log")
         #expect(lines[lines.firstIndex(of: "> check")! + 1] == "✓ consistent")
         #expect(TranscriptReplayer().replay(path: path).passed)
@@ -69,24 +76,31 @@ import Transcripts
 
     @Test func anUndeclaredInconsistencyFailsEvenWhenTheOutputMatches() throws {
         let scratch = try TranscriptScratch()
-        let body = "> adapter apple-template\n> insert Note title=\"Butter\" group=\"Groceries\" order=-1 ; set #3 title=\"Rye\"\n"
+        let body =
+            "> adapter apple-template\n> insert Note title=\"Butter\" group=\"Groceries\" order=-1 ; set #3 title=\"Rye\"\n"
         let path = try scratch.write("undeclared.session", Self.header + body)
         _ = TranscriptReplayer(updatesInPlace: true).replay(path: path)
         let result = TranscriptReplayer().replay(path: path)
         #expect(!result.passed)
-        #expect(result.report == ["\(path):5: '> insert Note title=\"Butter\" group=\"Groceries\" order=-1 ; set …' left the table"
-                                  + " inconsistent (or hit a UIKit error), but the header does not say '# expect: inconsistent'"])
+        #expect(
+            result.report == [
+                "\(path):5: '> insert Note title=\"Butter\" group=\"Groceries\" order=-1 ; set …' left the table"
+                    + " inconsistent (or hit a UIKit error), but the header does not say '# expect: inconsistent'"
+            ])
 
-        let declared = try scratch.write("declared.session", "# fetchsim session v1\n# start: demo\n# expect: inconsistent\n" + body)
+        let declared = try scratch.write(
+            "declared.session", "# fetchsim session v1\n# start: demo\n# expect: inconsistent\n" + body)
         _ = TranscriptReplayer(updatesInPlace: true).replay(path: declared)
         #expect(TranscriptReplayer().replay(path: declared).passed)
     }
 
     @Test func aDeclaredInconsistencyThatDoesNotHappenFails() throws {
         let scratch = try TranscriptScratch()
-        let path = try scratch.write("calm.session", "# fetchsim session v1\n# expect: inconsistent\n> check\n✓ consistent\n")
+        let path = try scratch.write(
+            "calm.session", "# fetchsim session v1\n# expect: inconsistent\n> check\n✓ consistent\n")
         let result = TranscriptReplayer().replay(path: path)
-        #expect(result.report == ["\(path): the header says '# expect: inconsistent' but every event stayed consistent"])
+        #expect(
+            result.report == ["\(path): the header says '# expect: inconsistent' but every event stayed consistent"])
     }
 
     /// The welcome's `show` on a terminal is not the user's: a recording leaves it out.
@@ -122,10 +136,14 @@ import Transcripts
     /// before `record`: the transcript replays from the start.
     @Test func theHeaderNamesTheStartingAdapterAndProfile() throws {
         let scratch = try TranscriptScratch()
-        let path = try Self.record(.empty, before: ["adapter apple-template moves=move-row", "profile ios10"], after: [], in: scratch)
+        let path = try Self.record(
+            .empty, before: ["adapter apple-template moves=move-row", "profile ios10"], after: [], in: scratch)
         let transcript = try Transcript.parse(try String(contentsOfFile: path, encoding: .utf8))
         #expect(transcript.header.start == .empty)
-        #expect(transcript.header.adapter == "coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false")
+        #expect(
+            transcript.header.adapter
+                == "coordinator moves=delete-insert updates=reconfigure-in-batch userdriven=skip-moves threshold=off paused=false"
+        )
         #expect(transcript.header.profile == "modern")
         #expect(transcript.entries.map(\.input) == ["adapter apple-template moves=move-row", "profile ios10"])
         #expect(TranscriptReplayer().replay(path: path).passed)
@@ -137,7 +155,9 @@ import Transcripts
     @Test func replayStartsUnderTheHeadersAdapterAndProfile() throws {
         let scratch = try TranscriptScratch()
         let input = "> set 0.0 order=9 title=\"Oat milk\"\n"
-        let ios9 = try scratch.write("ios9.session", """
+        let ios9 = try scratch.write(
+            "ios9.session",
+            """
             # fetchsim session v1
             # start: demo
             # adapter: coordinator updates=reload
@@ -157,9 +177,14 @@ import Transcripts
 
     @Test(arguments: [
         ("# profile: ios8", "'# profile:' unknown profile 'ios8' at column 12 (did you mean 'ios9'?)"),
-        ("# adapter: coordinator moves=teleport",
-         "'# adapter:' invalid value 'teleport' for 'moves' at column 30 (expected delete-insert or move-row)"),
-        ("# adapter: show", "'# adapter:' unknown adapter 'show' at column 12 (adapters: apple-template, coordinator, reload-all, diffable, xcode-template)"),
+        (
+            "# adapter: coordinator moves=teleport",
+            "'# adapter:' invalid value 'teleport' for 'moves' at column 30 (expected delete-insert or move-row)"
+        ),
+        (
+            "# adapter: show",
+            "'# adapter:' unknown adapter 'show' at column 12 (adapters: apple-template, coordinator, reload-all, diffable, xcode-template)"
+        ),
         ("# profile:", "'# profile:' names no profile"),
     ])
     func aBadSettingInTheHeaderIsRefusedAtItsLine(_ line: String, _ message: String) throws {
@@ -169,7 +194,9 @@ import Transcripts
     }
 
     /// Runs `before`, then `record FILE`, then `after` in a session from `start`; returns FILE.
-    static func record(_ start: SessionStart, before: [String], after: [String], in scratch: TranscriptScratch) throws -> String {
+    static func record(_ start: SessionStart, before: [String], after: [String], in scratch: TranscriptScratch) throws
+        -> String
+    {
         let path = scratch.directory.appendingPathComponent("recorded.session").path
         let driver = try driver(start)
         for line in before + ["record \"\(path)\""] + after { driver.handle(line) }

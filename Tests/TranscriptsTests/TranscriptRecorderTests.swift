@@ -47,7 +47,10 @@ import Transcripts
         #expect(result.passed, "\(result.report)")
     }
 
-    @Test(arguments: [("a directory", "/tmp", "is a directory"), ("a missing folder", "/nonexistent-fetchsim/x.session", "no such folder '/nonexistent-fetchsim'")])
+    @Test(arguments: [
+        ("a directory", "/tmp", "is a directory"),
+        ("a missing folder", "/nonexistent-fetchsim/x.session", "no such folder '/nonexistent-fetchsim'"),
+    ])
     func aPathThatCannotBeWrittenIsRefusedAtOnce(_ example: (String, String, String)) {
         #expect {
             _ = try TranscriptRecorder(path: example.1, header: header)

@@ -45,7 +45,9 @@ class DiffableApplier: TableAdapter {
         } else {
             diffableDataSource.snapshot = DiffableSnapshot()
             log(.snapshot(sections: first.sections.count, items: first.numberOfItems, reloaded: []), .skipped)
-            logException(.nonUniqueItemIdentifiers(duplicates.map(\.description)), during: "controller:didChangeContentWithSnapshot:")
+            logException(
+                .nonUniqueItemIdentifiers(duplicates.map(\.description)),
+                during: "controller:didChangeContentWithSnapshot:")
         }
         table.dataSource = diffableDataSource
         table.reloadData()
@@ -70,8 +72,11 @@ class DiffableApplier: TableAdapter {
         let policy = options.updates
         let diff = SnapshotDiff(from: diffableDataSource.snapshot, to: new)
         let marked = markedItems(new, changed: changed, survivors: diff.survivors, policy: policy)
-        var reloads: [IndexPath] = [], reconfigures: [IndexPath] = []
-        var deletes = diff.deletedRows, inserts = diff.insertedRows, moves: [(from: IndexPath, to: IndexPath)] = []
+        var reloads: [IndexPath] = []
+        var reconfigures: [IndexPath] = []
+        var deletes = diff.deletedRows
+        var inserts = diff.insertedRows
+        var moves: [(from: IndexPath, to: IndexPath)] = []
         let reloadsMoved = policy == .reload
         let markedOld = Set(marked.keys)
         for move in diff.movedRows {
@@ -101,7 +106,8 @@ class DiffableApplier: TableAdapter {
             }
         }
         // The marked items' new index paths, when UIKit performs the snapshot's reloads.
-        let pending = pendingReloads && policy == .ignore
+        let pending =
+            pendingReloads && policy == .ignore
             ? markedItems(new, changed: changed, survivors: diff.survivors, policy: .reload).values.sorted() : []
         defer {
             if !pending.isEmpty, lastEvent.tableError == nil {
@@ -131,8 +137,10 @@ class DiffableApplier: TableAdapter {
 
     /// The surviving items of the `changed` objects, old index path to new, when the update
     /// policy refreshes them.
-    private func markedItems(_ new: DiffableSnapshot, changed: Set<ObjectID>, survivors: [DiffableSnapshot.Item: IndexPath],
-                             policy: UpdatePolicy) -> [IndexPath: IndexPath] {
+    private func markedItems(
+        _ new: DiffableSnapshot, changed: Set<ObjectID>, survivors: [DiffableSnapshot.Item: IndexPath],
+        policy: UpdatePolicy
+    ) -> [IndexPath: IndexPath] {
         guard policy != .ignore else { return [:] }
         var paths: [IndexPath: IndexPath] = [:]
         for (s, section) in new.sections.enumerated() {
@@ -162,12 +170,16 @@ final class DiffableAdapter: DiffableApplier, FetchedResultsSnapshotDelegate {
         let method = "controller:didChangeContentWithSnapshot:"
         let duplicates = new.duplicateItems
         guard duplicates.isEmpty else {
-            log(.snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs), .skipped)
+            log(
+                .snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs),
+                .skipped)
             // Raised by `apply` before the table hears of it.
             logException(.nonUniqueItemIdentifiers(duplicates.map(\.description)), during: method)
             return
         }
-        log(.snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs), .applied)
+        log(
+            .snapshot(sections: new.sections.count, items: new.numberOfItems, reloaded: snapshot.reloadedObjectIDs),
+            .applied)
         // The objects the controller marked for reload: every one the event moved or updated.
         // UIKit performs the marks from iOS 15 when the app applies the snapshot it was given.
         let pendingReloads = options.snapshot == .asIs && controller.profile.diffableAppliesSnapshotReloads

@@ -62,7 +62,8 @@ public final class DiffableDataSource: TableViewDataSource {
     }
 
     public func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
-        objectID(at: indexPath).flatMap { context.object(with: $0) }.map(list.cell(for:)) ?? TableCell(identifier: 0, columns: [])
+        objectID(at: indexPath).flatMap { context.object(with: $0) }.map(list.cell(for:))
+            ?? TableCell(identifier: 0, columns: [])
     }
 
     public func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
@@ -70,7 +71,9 @@ public final class DiffableDataSource: TableViewDataSource {
     }
 
     public func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? {
-        guard list.controller.fetchRequest.sectionNameKeyPath != nil, snapshot.sections.indices.contains(section) else { return nil }
+        guard list.controller.fetchRequest.sectionNameKeyPath != nil, snapshot.sections.indices.contains(section) else {
+            return nil
+        }
         return snapshot.sections[section].name
     }
 

@@ -14,7 +14,9 @@ import TableSimulation
 /// is not supported …" and calls the per-change callbacks, which this app does not implement —
 /// each is logged `skipped`, the table is not touched, and it falls behind the controller.
 final class DiffableDifferenceAdapter: DiffableApplier, FetchedResultsDifferenceDelegate {
-    func controller(_ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>) {
+    func controller(
+        _ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>
+    ) {
         timing?.markFirstCallback()
         lastEvent = AdapterEvent()
         defer { userDrag = nil }  // the difference is the event's last callback (rule 18)
@@ -31,7 +33,8 @@ final class DiffableDifferenceAdapter: DiffableApplier, FetchedResultsDifference
             for drop in drag.drops.reversed() { base.moveItem(from: drop.to, to: drop.from) }
         }
         if bypassesUserDrivenChange, let objects = (base.sections.first?.objects ?? []).applying(difference),
-           objects == current.sections.first?.objects ?? [] {
+            objects == current.sections.first?.objects ?? []
+        {
             log(.difference(difference), .skipped)
             apply(current, changed: changed, during: method)
             return
@@ -56,9 +59,10 @@ final class DiffableDifferenceAdapter: DiffableApplier, FetchedResultsDifference
     /// The elements of the removal–insertion pairs of `difference`: the objects it reports moved
     /// or updated.
     static func associatedElements(of difference: CollectionDifference<ObjectID>) -> Set<ObjectID> {
-        Set(difference.insertions.compactMap { change in
-            if case .insert(_, let id, let other) = change, other != nil { id } else { nil }
-        })
+        Set(
+            difference.insertions.compactMap { change in
+                if case .insert(_, let id, let other) = change, other != nil { id } else { nil }
+            })
     }
 
     // An app that adopts only the difference callback has no per-change callbacks. With a section

@@ -76,7 +76,8 @@ public struct DiffableSnapshot: Equatable, Sendable {
 
     /// The items that appear more than once, in order of their second appearance.
     public var duplicateItems: [Item] {
-        var seen = Set<Item>(), duplicates: [Item] = []
+        var seen = Set<Item>()
+        var duplicates: [Item] = []
         for item in sections.lazy.flatMap(\.items) where !seen.insert(item).inserted && !duplicates.contains(item) {
             duplicates.append(item)
         }
@@ -87,7 +88,8 @@ public struct DiffableSnapshot: Equatable, Sendable {
     /// its own snapshot when the user reorders with `reorderingHandlers` set. Empty sections stay.
     mutating func moveItem(from source: IndexPath, to destination: IndexPath) {
         guard sections.indices.contains(source.section), sections[source.section].items.indices.contains(source.row),
-              sections.indices.contains(destination.section) else { return }
+            sections.indices.contains(destination.section)
+        else { return }
         let item = sections[source.section].items.remove(at: source.row)
         let object = sections[source.section].objects.remove(at: source.row)
         let row = min(destination.row, sections[destination.section].items.count)

@@ -31,19 +31,26 @@ package struct SnapshotDiff {
     }
 
     package init(from old: DiffableSnapshot, to new: DiffableSnapshot) {
-        let oldSectionIndex = Dictionary(old.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let newSectionIndex = Dictionary(new.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldSectionIndex = Dictionary(
+            old.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newSectionIndex = Dictionary(
+            new.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         deletedSections = old.sections.indices.filter { newSectionIndex[old.sections[$0].name] == nil }
         insertedSections = new.sections.indices.filter { oldSectionIndex[new.sections[$0].name] == nil }
         // Surviving sections in new order, with their old indexes; those off the longest increasing run move.
-        let surviving = new.sections.indices.compactMap { newIndex in oldSectionIndex[new.sections[newIndex].name].map { ($0, newIndex) } }
+        let surviving = new.sections.indices.compactMap { newIndex in
+            oldSectionIndex[new.sections[newIndex].name].map { ($0, newIndex) }
+        }
         let keptSections = Set(Self.longestIncreasingRun(surviving.map(\.0)))
         movedSections = surviving.filter { !keptSections.contains($0.0) }.map { (from: $0.0, to: $0.1) }
-        let deleted = Set(deletedSections), inserted = Set(insertedSections)
+        let deleted = Set(deletedSections)
+        let inserted = Set(insertedSections)
         let newOfOld = Dictionary(surviving, uniquingKeysWith: { first, _ in first })
 
-        let oldPaths = old.indexPaths(), newPaths = new.indexPaths()
-        for (item, path) in oldPaths.sorted(by: { $0.value < $1.value }) where newPaths[item] == nil && !deleted.contains(path.section) {
+        let oldPaths = old.indexPaths()
+        let newPaths = new.indexPaths()
+        for (item, path) in oldPaths.sorted(by: { $0.value < $1.value })
+        where newPaths[item] == nil && !deleted.contains(path.section) {
             deletedRows.append(path)
         }
         // Items that stay in the same (surviving) section, per new section, in new order with their old rows.
@@ -55,8 +62,12 @@ package struct SnapshotDiff {
             }
             switch (deleted.contains(oldPath.section), inserted.contains(newPath.section)) {
             case (true, true): continue
-            case (true, false): insertedRows.append(newPath); continue
-            case (false, true): deletedRows.append(oldPath); continue
+            case (true, false):
+                insertedRows.append(newPath)
+                continue
+            case (false, true):
+                deletedRows.append(oldPath)
+                continue
             case (false, false): break
             }
             if newOfOld[oldPath.section] == newPath.section {
@@ -70,7 +81,9 @@ package struct SnapshotDiff {
             let run = stayers[section] ?? []
             let kept = Set(Self.longestIncreasingRun(run.map(\.oldRow)))
             for entry in run where !kept.contains(entry.oldRow) {
-                move(entry.item, from: IndexPath(row: entry.oldRow, section: oldPaths[entry.item]?.section ?? 0), to: entry.new)
+                move(
+                    entry.item, from: IndexPath(row: entry.oldRow, section: oldPaths[entry.item]?.section ?? 0),
+                    to: entry.new)
             }
         }
         deletedRows.sort()
@@ -93,10 +106,11 @@ package struct SnapshotDiff {
     /// The elements of a longest strictly increasing subsequence of `values` (distinct values).
     /// - Complexity: O(n log n).
     static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []          // index into values of the smallest tail of each length
+        var tails: [Int] = []  // index into values of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (i, value) in values.enumerated() {
-            var low = 0, high = tails.count
+            var low = 0
+            var high = tails.count
             while low < high {
                 let mid = (low + high) / 2
                 if values[tails[mid]] < value { low = mid + 1 } else { high = mid }

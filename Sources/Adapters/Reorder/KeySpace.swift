@@ -124,7 +124,8 @@ struct DoubleKeys: KeySpace {
         // Each key must be strictly above the one before it (rounding could make two equal).
         for (k, next) in zip(keys, keys.dropFirst()) where !(k < next) { return nil }
         guard let first = keys.first, let last = keys.last, first.isFinite, last.isFinite,
-              isFree(first, lower, .open), isFree(last, .open, upper) else { return nil }
+            isFree(first, lower, .open), isFree(last, .open, upper)
+        else { return nil }
         return keys
     }
 

@@ -42,8 +42,11 @@ extension ListDataSource {
             }
         }
         // The controller's own section holds the full order when nothing is hidden.
-        let controllerSection = (above ?? below ?? (crossesSections ? nil : moved)).flatMap { controller.indexPath(forObjectID: $0)?.section }
-        var order = controllerSection.flatMap { SectionOrder.controllerSection(controller, section: $0, excluding: excluded) }
+        let controllerSection = (above ?? below ?? (crossesSections ? nil : moved)).flatMap {
+            controller.indexPath(forObjectID: $0)?.section
+        }
+        var order =
+            controllerSection.flatMap { SectionOrder.controllerSection(controller, section: $0, excluding: excluded) }
             ?? SectionOrder.scanning(context, request: request, sectionValue: sectionValue, excluding: excluded)
         var slot = slot(in: order, above: above, below: below)
         if slot == nil, order.count > 0 {
@@ -55,19 +58,27 @@ extension ListDataSource {
         // (every object of a section order is of the request's entity).
         let indexPosition = context.schema.entity(named: request.entityName)?.index(of: indexKey)
         let indexValue = { (object: ManagedObject?) -> Value in
-            guard let object, let indexPosition, indexPosition < object.valueCount else { return object?[indexKey] ?? .null }
+            guard let object, let indexPosition, indexPosition < object.valueCount else {
+                return object?[indexKey] ?? .null
+            }
             return object.value(at: indexPosition)
         }
-        let plan = RowPlacement.plan(count: order.count, key: { indexValue(order.object(at: $0)) }, slot: slot ?? order.count,
-                                     strategy: strategy, ascending: sortsIndexAscending, type: type)
-        var rewrites = plan.rewrites.compactMap { rewrite in order.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
+        let plan = RowPlacement.plan(
+            count: order.count, key: { indexValue(order.object(at: $0)) }, slot: slot ?? order.count,
+            strategy: strategy, ascending: sortsIndexAscending, type: type)
+        var rewrites = plan.rewrites.compactMap { rewrite in
+            order.object(at: rewrite.position).map { ($0.objectID, rewrite.key) }
+        }
         if strategy == .dense, crossesSections, let moved, let object = context.object(with: moved) {
             // Dense keeps the section the row left contiguous too.
-            let source = SectionOrder.scanning(context, request: request,
-                                               sectionValue: request.sectionNameKeyPath.map { object[$0] }, excluding: moved)
-            rewrites += RowPlacement.renumber(count: source.count, key: { indexValue(source.object(at: $0)) },
-                                              ascending: sortsIndexAscending, type: type)
-                .compactMap { rewrite in source.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
+            let source = SectionOrder.scanning(
+                context, request: request,
+                sectionValue: request.sectionNameKeyPath.map { object[$0] }, excluding: moved)
+            rewrites += RowPlacement.renumber(
+                count: source.count, key: { indexValue(source.object(at: $0)) },
+                ascending: sortsIndexAscending, type: type
+            )
+            .compactMap { rewrite in source.object(at: rewrite.position).map { ($0.objectID, rewrite.key) } }
         }
         return DropWrites(sectionValue: sectionValue, key: plan.key, rewrites: rewrites)
     }
@@ -77,7 +88,9 @@ extension ListDataSource {
         guard let indexKey, let object = controller.context.object(with: moved) else { return 0 }
         let context = controller.context
         var written = false
-        if let sectionKey = controller.fetchRequest.sectionNameKeyPath, let value = drop.sectionValue, object[sectionKey] != value {
+        if let sectionKey = controller.fetchRequest.sectionNameKeyPath, let value = drop.sectionValue,
+            object[sectionKey] != value
+        {
             try context.setValue(value, forKey: sectionKey, of: moved)
             written = true
         }

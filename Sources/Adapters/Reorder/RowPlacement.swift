@@ -39,9 +39,12 @@ public enum RowPlacement {
     /// - Parameters:
     ///   - count: the section's objects, the dragged one left out.
     ///   - key: the index key of the object at a position, in the list's order.
+    ///   - slot: where the dragged object lands, 0…`count`.
+    ///   - strategy: how the index attribute is renumbered.
     ///   - ascending: whether the list sorts the index attribute ascending.
     ///   - type: the index attribute's type (`.int`, `.double`, or `.string` for fractional; see
     ///     `ReorderStrategy.accepts`).
+    /// - Returns: the key the dragged object takes and the rewrites of its neighbours.
     /// - Complexity: dense O(count); sparse and fractional O(1) key reads for a midpoint, and
     ///   O(w) for a window of w rewritten keys.
     public static func plan(
@@ -55,7 +58,8 @@ public enum RowPlacement {
             switch strategy {
             case .dense: return dense(count: count, key: read, slot: up, type: type)
             case .sparse: return windowed(count: count, key: read, slot: up, space: IntegerKeys())
-            case .fractional where type == .string: return windowed(count: count, key: read, slot: up, space: StringKeys())
+            case .fractional where type == .string:
+                return windowed(count: count, key: read, slot: up, space: StringKeys())
             case .fractional: return windowed(count: count, key: read, slot: up, space: DoubleKeys())
             }
         }
@@ -70,7 +74,8 @@ public enum RowPlacement {
     public static func renumber(count: Int, key: (Int) -> Value, ascending: Bool, type: AttributeType) -> [Rewrite] {
         (0..<count).compactMap { position in
             let wanted = denseKey(ascending ? position : count - 1 - position, type: type)
-            return key(position).isEqual(to: wanted) && key(position).type == wanted.type ? nil : Rewrite(position: position, key: wanted)
+            return key(position).isEqual(to: wanted) && key(position).type == wanted.type
+                ? nil : Rewrite(position: position, key: wanted)
         }
     }
 
@@ -81,7 +86,9 @@ public enum RowPlacement {
         for position in 0..<count {
             let wanted = denseKey(position < slot ? position : position + 1, type: type)
             let old = key(position)
-            if !(old.isEqual(to: wanted) && old.type == wanted.type) { rewrites.append(Rewrite(position: position, key: wanted)) }
+            if !(old.isEqual(to: wanted) && old.type == wanted.type) {
+                rewrites.append(Rewrite(position: position, key: wanted))
+            }
         }
         return Plan(key: denseKey(slot, type: type), rewrites: rewrites)
     }
@@ -95,7 +102,9 @@ public enum RowPlacement {
     /// A bound of a gap: none (the section's end, or a nil key below), a key, or a nil key above
     /// (nothing sorts below nil, so no key fits under it).
     enum Edge<Key> {
-        case open, key(Key), blocked
+        case open
+        case key(Key)
+        case blocked
     }
 
     /// Midpoint first; otherwise the smallest window of 2w keys around the slot (w = 1, 2, 4, …)
@@ -112,14 +121,20 @@ public enum RowPlacement {
         }
         var radius = 1
         while true {
-            let low = max(0, slot - radius), high = min(count, slot + radius)
+            let low = max(0, slot - radius)
+            let high = min(count, slot + radius)
             let whole = low == 0 && high == count
-            if let keys = space.spread(high - low + 1, lower(low - 1), upper(high)) ?? (whole ? space.dense(count + 1) : nil) {
+            if let keys = space.spread(high - low + 1, lower(low - 1), upper(high))
+                ?? (whole ? space.dense(count + 1) : nil)
+            {
                 var rewrites: [Rewrite] = []
                 var moved = Value.null
                 for (offset, new) in keys.enumerated() {
                     let index = low + offset
-                    if index == slot { moved = space.value(new); continue }
+                    if index == slot {
+                        moved = space.value(new)
+                        continue
+                    }
                     let position = index < slot ? index : index - 1
                     let value = space.value(new)
                     if !(key(position).isEqual(to: value) && key(position).type == value.type) {

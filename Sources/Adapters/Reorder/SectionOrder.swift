@@ -19,11 +19,14 @@ struct SectionOrder {
     /// Read from the controller's own tree, when that holds every object of the entity (no
     /// predicate, limit or offset, and no pending edits the controller has not seen).
     /// - Complexity: O(log n) per read.
-    static func controllerSection(_ controller: FetchedResultsController, section: Int, excluding moved: ObjectID) -> SectionOrder? {
+    static func controllerSection(_ controller: FetchedResultsController, section: Int, excluding moved: ObjectID)
+        -> SectionOrder?
+    {
         let request = controller.fetchRequest
         guard request.predicate == nil, request.fetchLimit == 0, request.fetchOffset == 0,
-              !controller.context.hasPendingChanges,
-              section >= 0, section < controller.numberOfSections else { return nil }
+            !controller.context.hasPendingChanges,
+            section >= 0, section < controller.numberOfSections
+        else { return nil }
         let total = controller.numberOfObjects(inSection: section)
         let movedRow = controller.indexPath(forObjectID: moved).flatMap { $0.section == section ? $0.row : nil }
         return SectionOrder(
@@ -33,7 +36,9 @@ struct SectionOrder {
                 return controller.object(at: IndexPath(row: row, section: section))
             },
             positionOf: { id in
-                guard id != moved, let path = controller.indexPath(forObjectID: id), path.section == section else { return nil }
+                guard id != moved, let path = controller.indexPath(forObjectID: id), path.section == section else {
+                    return nil
+                }
                 return movedRow.map { path.row > $0 ? path.row - 1 : path.row } ?? path.row
             })
     }
@@ -41,7 +46,9 @@ struct SectionOrder {
     /// Every object of the entity whose section key equals `sectionValue` (all of them without a
     /// section key), sorted by the request's sort descriptors.
     /// - Complexity: O(n log n) for n objects of the entity.
-    static func scanning(_ context: ObjectContext, request: FetchRequest, sectionValue: Value?, excluding moved: ObjectID) -> SectionOrder {
+    static func scanning(
+        _ context: ObjectContext, request: FetchRequest, sectionValue: Value?, excluding moved: ObjectID
+    ) -> SectionOrder {
         // Keys are resolved to attribute positions once, not by name in every comparison; a key
         // the entity does not have reads as nil, as `object[key]` does.
         let entity = context.schema.entity(named: request.entityName)
@@ -56,7 +63,9 @@ struct SectionOrder {
             guard object.objectID != moved else { return false }
             guard let sectionIndex, let sectionValue else { return true }
             // Compared where the object holds it: reading it out copied (and retained) a string.
-            guard let index = sectionIndex, index < object.valueCount else { return Value.compare(.null, sectionValue) == 0 }
+            guard let index = sectionIndex, index < object.valueCount else {
+                return Value.compare(.null, sectionValue) == 0
+            }
             return object.compareValue(at: index, with: sectionValue) == 0
         }
         // Each object's sort keys are read once into one flat array (row by row); the sort
@@ -70,10 +79,18 @@ struct SectionOrder {
             if let first = values.first, values.allSatisfy({ Value.compare($0, first) == 0 }) { continue }
             columns.append((values, descriptor.ascending))
         }
-        let width = columns.count, ascending = columns.map(\.ascending)
-        let allInts = columns.allSatisfy { column in column.values.allSatisfy { if case .int = $0 { true } else { false } } }
-        var integers: [Int] = [], keys: [Value] = []
-        if allInts { integers.reserveCapacity(objects.count * width) } else { keys.reserveCapacity(objects.count * width) }
+        let width = columns.count
+        let ascending = columns.map(\.ascending)
+        let allInts = columns.allSatisfy { column in
+            column.values.allSatisfy { if case .int = $0 { true } else { false } }
+        }
+        var integers: [Int] = []
+        var keys: [Value] = []
+        if allInts {
+            integers.reserveCapacity(objects.count * width)
+        } else {
+            keys.reserveCapacity(objects.count * width)
+        }
         for row in objects.indices {
             for column in 0..<width {
                 let value = columns[column].values[row]
@@ -94,11 +111,14 @@ struct SectionOrder {
             }
             return permutation
         }
-        let sorted = allInts ? permutation(by: integers) { $0 < $1 ? -1 : ($0 == $1 ? 0 : 1) }
-                             : permutation(by: keys, compare: Value.compare)
+        let sorted =
+            allInts
+            ? permutation(by: integers) { $0 < $1 ? -1 : ($0 == $1 ? 0 : 1) }
+            : permutation(by: keys, compare: Value.compare)
         objects = sorted.map { objects[$0] }
         // A position is asked for once or twice per drop: a walk, not a dictionary of every object.
-        return SectionOrder(count: objects.count, objectAt: { objects.indices.contains($0) ? objects[$0] : nil },
-                            positionOf: { id in objects.firstIndex { $0.objectID == id } })
+        return SectionOrder(
+            count: objects.count, objectAt: { objects.indices.contains($0) ? objects[$0] : nil },
+            positionOf: { id in objects.firstIndex { $0.objectID == id } })
     }
 }

@@ -26,7 +26,8 @@ struct StringKeys: KeySpace {
     func dense(_ n: Int) -> [String] { spread(n, .open, .open) ?? [] }
 
     func between(_ lower: RowPlacement.Edge<String>, _ upper: RowPlacement.Edge<String>) -> String? {
-        let a: String, b: String?
+        let a: String
+        let b: String?
         switch (lower, upper) {
         case (_, .blocked), (.blocked, _): return nil
         case (.open, .open): (a, b) = ("", nil)
@@ -45,7 +46,8 @@ struct StringKeys: KeySpace {
         guard n > 0 else { return [] }
         guard let middle = between(lower, upper) else { return nil }
         let left = (n - 1) / 2
-        guard let below = spread(left, lower, .key(middle)), let above = spread(n - 1 - left, .key(middle), upper) else { return nil }
+        guard let below = spread(left, lower, .key(middle)), let above = spread(n - 1 - left, .key(middle), upper)
+        else { return nil }
         return below + [middle] + above
     }
 

@@ -10,12 +10,13 @@ enum FileNameCompletion {
         let folder = slash.map { String(path[...$0]) } ?? ""
         let prefix = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let listed = (try? fileManager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        let matches = listed.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
-            var isFolder: ObjCBool = false
-            let full = folder + name
-            _ = fileManager.fileExists(atPath: full, isDirectory: &isFolder)
-            return isFolder.boolValue ? full + "/" : full
-        }
+        let matches = listed.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted()
+            .map { name in
+                var isFolder: ObjCBool = false
+                let full = folder + name
+                _ = fileManager.fileExists(atPath: full, isDirectory: &isFolder)
+                return isFolder.boolValue ? full + "/" : full
+            }
         guard path.hasSuffix(word) else { return matches }
         let replaced = path.count - word.count
         return matches.map { String($0.dropFirst(replaced)) }

@@ -1,4 +1,5 @@
 import CommandLanguage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,6 +31,7 @@ package enum LineReaders {
     ///   - historyPath: where readline keeps history; `nil` keeps it in memory only.
     ///   - completer: readline's Tab completion, given the line up to the cursor and the word
     ///     being completed (see `CommandCompleter`); ignored for plain input.
+    /// - Returns: the reader for standard input.
     package static func standardInput(
         historyPath: String? = HistoryFile.defaultPath(),
         completer: @escaping (_ line: String, _ word: String) -> [String] = { _, _ in [] }

@@ -1,7 +1,8 @@
-import CommandLanguage
-import Interpreter
 @preconcurrency internal import CReadline
 internal import CTerminal
+import CommandLanguage
+import Interpreter
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +59,7 @@ package final class ReadlineLineReader: LineReader {
     }
 
     package func readLine(prompt: String) -> LineReadResult {
-        _ = fetchsim_interrupt_take() // a Ctrl-C pressed while a command ran is not for this line
+        _ = fetchsim_interrupt_take()  // a Ctrl-C pressed while a command ran is not for this line
         rl_reset_screen_size()
         acceptedLine = nil
         rl_callback_handler_install(ReadlinePrompt.markingInvisibleSequences(prompt), acceptLine)
@@ -110,7 +111,8 @@ package final class ReadlineLineReader: LineReader {
     private func remember(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace) else { return }
         if history_length > 0, let last = history_get(history_base + history_length - 1)?.pointee.line,
-           String(cString: last) == line {
+            String(cString: last) == line
+        {
             return
         }
         add_history(line)

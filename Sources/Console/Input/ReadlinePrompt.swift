@@ -1,5 +1,6 @@
 import CommandLanguage
 import Interpreter
+
 /// Prepares a prompt for readline, which must be told which bytes take no columns.
 enum ReadlinePrompt {
     /// `prompt` with each ANSI escape sequence (`ESC [ … final`) wrapped in readline's

@@ -3,6 +3,7 @@ import Foundation
 import Interpreter
 import SessionPages
 import Transcripts
+
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
 /// terminal's width and colours, or one JSON object per line), keeps the session's plain
 /// transcript, and carries out `record`.
@@ -93,7 +94,8 @@ package final class SessionDriver {
     /// Starts writing a transcript to `path` (with everything so far).
     package func startRecording(to path: String) throws {
         recorder?.close()
-        var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
+        var header = TranscriptHeader(
+            start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
         header.executable = appAdapterExecutable
         header.model = modelPath.map { Self.path($0, relativeTo: (path as NSString).deletingLastPathComponent) }
@@ -101,8 +103,9 @@ package final class SessionDriver {
             if startSnapshot == nil {
                 // The store holds what the session started from only until the session saves.
                 guard interpreter.saveCount == 0 else {
-                    throw InterpreterError("the session has saved to its store since it opened it, so a recording started now "
-                                           + "could not replay from the store's first state; start fetchsim with --record instead")
+                    throw InterpreterError(
+                        "the session has saved to its store since it opened it, so a recording started now "
+                            + "could not replay from the store's first state; start fetchsim with --record instead")
                 }
                 startSnapshot = try storeSnapshot.read()
             }
@@ -199,7 +202,9 @@ package final class SessionDriver {
             sawInconsistency = true
             recorder?.expectInconsistency()
         }
-        if appAdapterExecutable == nil, interpreter.workspace.userAdapterName != nil, let executable = RegisteredAdapters.executable {
+        if appAdapterExecutable == nil, interpreter.workspace.userAdapterName != nil,
+            let executable = RegisteredAdapters.executable
+        {
             appAdapterExecutable = executable
             recorder?.noteExecutable(executable)
         }
@@ -212,7 +217,8 @@ package final class SessionDriver {
     /// The session so far as a transcript: the header `record` would write, then every line
     /// with its plain output and the files it read.
     package func transcriptSoFar() throws -> Transcript {
-        var header = TranscriptHeader(start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
+        var header = TranscriptHeader(
+            start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
         header.table = startTable
         header.executable = appAdapterExecutable
         // Replayed here, so the model's path as this process opened it.
@@ -248,14 +254,18 @@ package final class SessionDriver {
     /// Prints what carrying out `record` (or `export html`) gave: text, or one JSON object.
     /// A failure is an error like any other: `FILE:LINE: error: …` on the error sink for a
     /// script's line, and it makes the script's exit status 1.
-    private func print(_ result: (message: String, failed: Bool), key: String = "recording", location: ScriptLocation? = nil) {
+    private func print(
+        _ result: (message: String, failed: Bool), key: String = "recording", location: ScriptLocation? = nil
+    ) {
         let (message, failed) = result
         if failed { hadFailure = true }
         if failed, !isJSON, let location {
             errorSink("\(location.file):\(location.line): \(message)")
         } else if isJSON {
-            emit(failed ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
-                        : JSONValue.object([("ok", true), (key, .string(message))]))
+            emit(
+                failed
+                    ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
+                    : JSONValue.object([("ok", true), (key, .string(message))]))
         } else {
             sink(failed ? style(.error, message) : message)
         }
@@ -276,7 +286,8 @@ package final class SessionDriver {
             }
         case .stop:
             if let recorder {
-                message = recorder.hasRecordedInput
+                message =
+                    recorder.hasRecordedInput
                     ? "recording stopped: '\(recorder.path)'"
                     : "recording stopped: no line was recorded, so '\(recorder.path)' is not written"
             } else {
@@ -354,7 +365,9 @@ package final class SessionDriver {
                     hadFailure = true
                     return true
                 }
-                guard handle(line, location: script.map { ScriptLocation(file: $0, line: number) }) else { return false }
+                guard handle(line, location: script.map { ScriptLocation(file: $0, line: number) }) else {
+                    return false
+                }
             case .interrupted:
                 continue
             case .endOfInput:
@@ -383,7 +396,9 @@ package final class SessionDriver {
     /// on the error sink when nobody was asked (scripts and pipes, as `--store` warns).
     package func leave() {
         guard interpreter.isInTransaction else { return }
-        if confirmQuit == nil { errorSink("fetchsim: warning: quitting inside 'begin … commit'; the block's edits are discarded") }
+        if confirmQuit == nil {
+            errorSink("fetchsim: warning: quitting inside 'begin … commit'; the block's edits are discarded")
+        }
         interpreter.discardOpenBlock()
     }
 
@@ -406,7 +421,8 @@ extension SessionDriver {
             }
             return parts
         }
-        let to = components(target), from = components(directory.isEmpty ? "." : directory)
+        let to = components(target)
+        let from = components(directory.isEmpty ? "." : directory)
         let common = zip(to, from).prefix { $0 == $1 }.count
         let relative = Array(repeating: "..", count: from.count - common) + to.dropFirst(common)
         return relative.isEmpty ? "." : relative.joined(separator: "/")

@@ -55,7 +55,8 @@ package struct SessionLauncher {
                 opened = welcome
                 start = .empty
             } else {
-                let context = try ObjectContext(store: try storePath.map { try SQLiteStore(path: $0) } ?? InMemoryStore())
+                let context = try ObjectContext(
+                    store: try storePath.map { try SQLiteStore(path: $0) } ?? InMemoryStore())
                 // A store that already holds a schema opens as it is; a new one gets the demo unless --empty.
                 if !context.schema.entities.isEmpty { start = .empty }
                 interpreter = Interpreter(workspace: Workspace(context: context))
@@ -65,7 +66,8 @@ package struct SessionLauncher {
             if let adapter {
                 let outcome = interpreter.execute("adapter " + adapter)
                 if outcome.failed {
-                    throw InterpreterError("--adapter \(adapter): " + (outcome.renderText(width: 1_000).first ?? "failed"))
+                    throw InterpreterError(
+                        "--adapter \(adapter): " + (outcome.renderText(width: 1_000).first ?? "failed"))
                 }
             }
         } catch {
@@ -93,7 +95,8 @@ package struct SessionLauncher {
             driver.sheetOpener = { _ = sheetOpener($0, nil, false) }
         }
         if startsInFullScreen, driver.sheetOpener == nil || sheetOpener == nil {
-            FileHandle.standardError.write(Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
+            FileHandle.standardError.write(
+                Data("fetchsim: tui: the full-screen spreadsheet needs a terminal (stdin and stdout)\n".utf8))
             return 2
         }
         // A read-only store cannot keep unsaved changes: quitting asks as it does without a store.
@@ -146,7 +149,9 @@ package struct SessionLauncher {
         }
         // The welcome, wrapped at the terminal's width like help and errors.
         let welcome = { (text: String) in
-            for line in CommandHelp.wrap(text, width: driver.width(), firstPrefix: "", prefix: "") { print(styler.apply(.bold, to: line)) }
+            for line in CommandHelp.wrap(text, width: driver.width(), firstPrefix: "", prefix: "") {
+                print(styler.apply(.bold, to: line))
+            }
         }
         if isTerminal, !isJSON, start == .demo, scripts.isEmpty {
             welcome(SessionStart.welcome)
@@ -166,14 +171,18 @@ package struct SessionLauncher {
                 return 2
             }
             var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
-            guard driver.run(reader: &reader, script: path) else { quit = true; break }
+            guard driver.run(reader: &reader, script: path) else {
+                quit = true
+                break
+            }
         }
         if readsStandardInput, !quit {
             var reader = LineReaders.standardInput(completer: { line, word in
                 if let path = CommandCompleter.fileArgument(line: line) {
                     return FileNameCompletion.candidates(path: path, word: word)
                 }
-                return CommandCompleter(context: Self.completionContext(interpreter)).completions(line: line, word: word)
+                return CommandCompleter(context: Self.completionContext(interpreter)).completions(
+                    line: line, word: word)
             })
             // Piped input is a script without a file name: its errors go to stderr as
             // `<stdin>:LINE: error: …`, unwrapped, as a script file's do.
@@ -188,10 +197,12 @@ package struct SessionLauncher {
     /// welcome line saying what was opened; the model's notes go to standard error.
     /// What a terminal session says on opening a store: what it holds, whether it is read-only,
     /// and the fetch it brought back (or how to make one).
-    static func storeWelcome(_ path: String, interpreter: Interpreter, restored: Interpreter.RestoredSettings) -> String {
+    static func storeWelcome(_ path: String, interpreter: Interpreter, restored: Interpreter.RestoredSettings) -> String
+    {
         let context = interpreter.workspace.context
         let readOnly = context.store.isReadOnly ? " read-only (the file cannot be written; 'save' is refused)" : ""
-        let contents = "\(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", "))"
+        let contents =
+            "\(context.objectCount) objects of \(context.schema.entities.map(\.name).joined(separator: ", "))"
         guard let fetch = restored.lines.first(where: { $0.hasPrefix("fetch ") }) else {
             return "opened '\(path)'\(readOnly): \(contents); 'fetch' shows them"
         }
@@ -212,7 +223,8 @@ package struct SessionLauncher {
         let names = model.schema.entities.map(\.name).joined(separator: ", ")
         let count = contents?.objects.count ?? 0
         let read = store.map { "; \(count) object\(count == 1 ? "" : "s") read from '\($0)'" } ?? ""
-        let welcome = "opened model '\(modelPath)': \(names.isEmpty ? "no entities" : names)\(read); 'show schema' lists the entities, 'fetch' shows objects"
+        let welcome =
+            "opened model '\(modelPath)': \(names.isEmpty ? "no entities" : names)\(read); 'show schema' lists the entities, 'fetch' shows objects"
         return (try Interpreter(model: model, contents: contents), welcome)
     }
 
@@ -221,7 +233,8 @@ package struct SessionLauncher {
         let context = interpreter.workspace.context
         guard let storePath, context.hasChanges, !context.store.isReadOnly else { return }
         guard isTerminal else {
-            FileHandle.standardError.write(Data("fetchsim: warning: quitting with unsaved changes; '\(storePath)' keeps the last save\n".utf8))
+            FileHandle.standardError.write(
+                Data("fetchsim: warning: quitting with unsaved changes; '\(storePath)' keeps the last save\n".utf8))
             return
         }
         guard Self.askYesNo("Unsaved changes. Save them to '\(storePath)' before quitting? [y/N] ") else { return }
@@ -248,7 +261,9 @@ package struct SessionLauncher {
                     print("")
                     return false
                 }
-                if byte == UInt8(ascii: "\n") { return String(decoding: answer, as: UTF8.self).lowercased().hasPrefix("y") }
+                if byte == UInt8(ascii: "\n") {
+                    return String(decoding: answer, as: UTF8.self).lowercased().hasPrefix("y")
+                }
                 answer.append(byte)
             case Int32(FETCHSIM_INPUT_SIGNALLED):
                 continue
@@ -262,16 +277,19 @@ package struct SessionLauncher {
     static func completionContext(_ interpreter: Interpreter) -> CompletionContext {
         let workspace = interpreter.workspace
         let context = workspace.context
-        return CompletionContext(schema: context.schema,
-                                 fetchedEntity: workspace.controller?.fetchRequest.entityName,
-                                 sectionCount: workspace.table?.numberOfSections ?? 0,
-                                 stringValues: { entity, key in
-                                     var seen: Set<String> = []
-                                     return context.objects(ofEntity: entity).compactMap { object in
-                                         guard case .string(let text)? = object.value(forKey: key), seen.insert(text).inserted else { return nil }
-                                         return text
-                                     }.prefix(100).sorted()
-                                 })
+        return CompletionContext(
+            schema: context.schema,
+            fetchedEntity: workspace.controller?.fetchRequest.entityName,
+            sectionCount: workspace.table?.numberOfSections ?? 0,
+            stringValues: { entity, key in
+                var seen: Set<String> = []
+                return context.objects(ofEntity: entity).compactMap { object in
+                    guard case .string(let text)? = object.value(forKey: key), seen.insert(text).inserted else {
+                        return nil
+                    }
+                    return text
+                }.prefix(100).sorted()
+            })
     }
 
     static func styles(for role: TextRole) -> [TextStyle] {

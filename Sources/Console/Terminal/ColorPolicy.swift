@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Whether output may use colour: only on a terminal whose `TERM` is not `dumb`, and only when
 /// `NO_COLOR` is unset or empty (https://no-color.org).
@@ -22,7 +23,9 @@ package struct ColorPolicy: Hashable, Sendable {
     }
 
     /// The policy for standard output in this process.
-    package static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> ColorPolicy {
+    package static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ColorPolicy
+    {
         ColorPolicy(isTerminal: isatty(STDOUT_FILENO) != 0, environment: environment)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,7 +58,8 @@ package struct Pager: Sendable {
         posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, standardInput)
         posix_spawn_file_actions_addclose(&actions, other)
-        let arguments = ["/bin/sh", "-c", command].map { (text: String) -> UnsafeMutablePointer<CChar>? in strdup(text) }
+        let arguments = ["/bin/sh", "-c", command].map { (text: String) -> UnsafeMutablePointer<CChar>? in strdup(text)
+        }
         defer { arguments.forEach { free($0) } }
         var argv = arguments + [nil]
         var pid: pid_t = 0

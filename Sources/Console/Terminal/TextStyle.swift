@@ -1,4 +1,5 @@
 import Interpreter
+
 /// A visual style a terminal can apply with an ANSI SGR escape.
 package enum TextStyle: CaseIterable, Hashable, Sendable {
     case bold, dim, red, green, yellow, cyan, reverse

@@ -5,9 +5,13 @@ enum LikePattern {
     /// Whether `text` matches `pattern`, both UTF-8.
     /// - Complexity: O(*n*·*m*) in the worst case (greedy matching that backtracks to the last `*`).
     static func matches(_ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        let star = UInt8(ascii: "*"), question = UInt8(ascii: "?"), backslash = UInt8(ascii: "\\")
-        var t = 0, p = 0
-        var starPattern = -1, starText = 0
+        let star = UInt8(ascii: "*")
+        let question = UInt8(ascii: "?")
+        let backslash = UInt8(ascii: "\\")
+        var t = 0
+        var p = 0
+        var starPattern = -1
+        var starText = 0
         while t < text.count {
             if p < pattern.count {
                 let c = pattern[p]

@@ -122,14 +122,17 @@ struct PredicateBinder {
             } catch {
                 throw PredicateError("key path \(PredicateError.quoted(key)): \(error.detail)", column: operand.column)
             }
-            guard let resolved else { throw PredicateError("unknown key path \(PredicateError.quoted(key))", column: operand.column) }
+            guard let resolved else {
+                throw PredicateError("unknown key path \(PredicateError.quoted(key))", column: operand.column)
+            }
             keyIndexes.insert(resolved.index)
             return BoundOperand(kind: .attribute(resolved.index, resolved.attribute), column: operand.column)
         case .key(let key):
             guard let index = entity.index(of: key) else {
                 throw PredicateError(
                     "unknown attribute \(PredicateError.quoted(key)) of entity \(PredicateError.quoted(entity.name))",
-                    column: operand.column, suggestion: Suggestion.closest(to: key, among: entity.attributes.map(\.name)))
+                    column: operand.column,
+                    suggestion: Suggestion.closest(to: key, among: entity.attributes.map(\.name)))
             }
             keyIndexes.insert(index)
             return BoundOperand(kind: .attribute(index, entity.attributes[index]), column: operand.column)
@@ -152,27 +155,35 @@ struct PredicateBinder {
     private mutating func bindThroughToMany(_ comparison: Comparison) throws(PredicateError) -> BoundNode? {
         guard let table = keyPaths else {
             guard comparison.quantifier == nil else {
-                throw PredicateError("\(comparison.quantifier?.rawValue ?? "") needs a schema to follow relationships", column: comparison.lhs.column)
+                throw PredicateError(
+                    "\(comparison.quantifier?.rawValue ?? "") needs a schema to follow relationships",
+                    column: comparison.lhs.column)
             }
             return nil
         }
         if case .key(let key) = comparison.rhs.kind, table.toManySplit(key) != nil {
-            throw PredicateError("put the to-many key path \(PredicateError.quoted(key)) on the left of the comparison", column: comparison.rhs.column)
+            throw PredicateError(
+                "put the to-many key path \(PredicateError.quoted(key)) on the left of the comparison",
+                column: comparison.rhs.column)
         }
         guard case .key(let key) = comparison.lhs.kind, let split = table.toManySplit(key) else {
             guard let quantifier = comparison.quantifier else { return nil }
-            throw PredicateError("\(quantifier.rawValue) needs a key path through a to-many relationship (like notes.done)",
-                                 column: comparison.lhs.column)
+            throw PredicateError(
+                "\(quantifier.rawValue) needs a key path through a to-many relationship (like notes.done)",
+                column: comparison.lhs.column)
         }
         guard !split.rest.isEmpty else {
-            throw PredicateError("compare the to-many relationship \(PredicateError.quoted(split.collection)) through a key after it "
-                                 + "(\(split.collection).title), \(split.collection).@count or SUBQUERY", column: comparison.lhs.column)
+            throw PredicateError(
+                "compare the to-many relationship \(PredicateError.quoted(split.collection)) through a key after it "
+                    + "(\(split.collection).title), \(split.collection).@count or SUBQUERY",
+                column: comparison.lhs.column)
         }
         switch comparison.rhs.kind {
         case .value, .list: break
         default:
-            throw PredicateError("a comparison through the to-many relationship \(PredicateError.quoted(split.collection)) needs a constant on the right",
-                                 column: comparison.rhs.column)
+            throw PredicateError(
+                "a comparison through the to-many relationship \(PredicateError.quoted(split.collection)) needs a constant on the right",
+                column: comparison.rhs.column)
         }
         var inner = comparison
         inner.lhs.kind = .key(split.rest)
@@ -189,7 +200,9 @@ struct PredicateBinder {
 
     /// The position of the count of `collection`'s objects that `predicate` (its keys those of
     /// the destination entity) matches.
-    private mutating func subqueryCount(_ collection: String, _ predicate: PredicateNode, column: Int) throws(PredicateError) -> Int {
+    private mutating func subqueryCount(_ collection: String, _ predicate: PredicateNode, column: Int)
+        throws(PredicateError) -> Int
+    {
         guard var table = keyPaths else {
             throw PredicateError("SUBQUERY needs a schema to follow relationships", column: column)
         }
@@ -203,8 +216,9 @@ struct PredicateBinder {
         let subquery = Predicate(root: predicate)
         let bound = try subquery.bound(keyPaths: &inner)
         let text = "SUBQUERY(\(collection), $_, \(subquery)).@count"
-        let index = table.resolveSubquery(text, hops: resolved.hops, index: resolved.index,
-                                          counting: SubqueryCount(predicate: bound, keyPaths: inner))
+        let index = table.resolveSubquery(
+            text, hops: resolved.hops, index: resolved.index,
+            counting: SubqueryCount(predicate: bound, keyPaths: inner))
         keyPaths = table
         keyIndexes.insert(index)
         return index
@@ -244,8 +258,9 @@ extension Operand {
         case .key(let key):
             copy.kind = .key(try Self.dropping(variable, from: key, column: column))
         case .subqueryCount(let collection, let inner, let predicate):
-            copy.kind = .subqueryCount(collection: try Self.dropping(variable, from: collection, column: column),
-                                       variable: inner, predicate: predicate)
+            copy.kind = .subqueryCount(
+                collection: try Self.dropping(variable, from: collection, column: column),
+                variable: inner, predicate: predicate)
         case .value, .list:
             break
         }
@@ -254,7 +269,8 @@ extension Operand {
 
     private static func dropping(_ variable: String, from key: String, column: Int) throws(PredicateError) -> String {
         guard key.hasPrefix(variable + "."), key.count > variable.count + 1 else {
-            throw PredicateError("inside SUBQUERY, key \(PredicateError.quoted(key)) must start with \(variable).", column: column)
+            throw PredicateError(
+                "inside SUBQUERY, key \(PredicateError.quoted(key)) must start with \(variable).", column: column)
         }
         return String(key.dropFirst(variable.count + 1))
     }

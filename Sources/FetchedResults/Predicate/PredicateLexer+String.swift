@@ -27,7 +27,8 @@ extension PredicateLexer {
             case "0": value.append("\0")
             case "u": value.append(try unicodeEscape(from: escapeStart))
             default:
-                throw PredicateError("unknown escape \(PredicateError.quoted(text(from: escapeStart)))", column: escapeStart + 1)
+                throw PredicateError(
+                    "unknown escape \(PredicateError.quoted(text(from: escapeStart)))", column: escapeStart + 1)
             }
         }
         throw PredicateError("unterminated string", column: start + 1)
@@ -36,7 +37,8 @@ extension PredicateLexer {
     /// The scalar of `\u{…}`, with `index` just after the `u`.
     private mutating func unicodeEscape(from escapeStart: Int) throws(PredicateError) -> Unicode.Scalar {
         var invalid: PredicateError {
-            PredicateError("invalid unicode escape \(PredicateError.quoted(text(from: escapeStart)))", column: escapeStart + 1)
+            PredicateError(
+                "invalid unicode escape \(PredicateError.quoted(text(from: escapeStart)))", column: escapeStart + 1)
         }
         guard peek() == "{" else { throw invalid }
         index += 1

@@ -150,7 +150,8 @@ struct PredicateLexer {
             return token(.valuePlaceholder, from: start)
         default:
             if peek() != nil { index += 1 }
-            throw PredicateError("unknown format specifier \(PredicateError.quoted(text(from: start)))", column: start + 1)
+            throw PredicateError(
+                "unknown format specifier \(PredicateError.quoted(text(from: start)))", column: start + 1)
         }
     }
 

@@ -19,7 +19,8 @@ extension PredicateParser {
             case .value(let value):
                 return Operand(kind: .value(value), column: token.column)
             case .list(let values):
-                return Operand(kind: .list(values), column: token.column, elementColumns: values.map { _ in token.column })
+                return Operand(
+                    kind: .list(values), column: token.column, elementColumns: values.map { _ in token.column })
             case .key:
                 throw wrongArgument(for: token, expected: "a value or a list", got: "a key")
             }
@@ -70,7 +71,8 @@ extension PredicateParser {
         advance()
         try expect(.symbol(.comma), "','")
         guard case .identifier(let variable) = current.kind, variable.hasPrefix("$"), !variable.contains(".") else {
-            throw PredicateError("expected a variable like $x after \(PredicateError.quoted(previousText))", column: current.column)
+            throw PredicateError(
+                "expected a variable like $x after \(PredicateError.quoted(previousText))", column: current.column)
         }
         advance()
         try expect(.symbol(.comma), "','")
@@ -82,10 +84,13 @@ extension PredicateParser {
             throw PredicateError("expected '.@count' after 'SUBQUERY(…)'", column: current.column)
         }
         guard name == "count" else {
-            throw PredicateError("unsupported collection operator \(PredicateError.quoted("@" + name)) (only @count)", column: current.column)
+            throw PredicateError(
+                "unsupported collection operator \(PredicateError.quoted("@" + name)) (only @count)",
+                column: current.column)
         }
         advance()
-        return Operand(kind: .subqueryCount(collection: collection, variable: variable, predicate: predicate), column: column)
+        return Operand(
+            kind: .subqueryCount(collection: collection, variable: variable, predicate: predicate), column: column)
     }
 
     /// `{ constant (, constant)* }` or `{}`.
@@ -101,7 +106,8 @@ extension PredicateParser {
         while true {
             let elementColumn = current.column
             guard let value = try parseConstant() else {
-                throw PredicateError("expected a value after \(PredicateError.quoted(previousText))", column: current.column)
+                throw PredicateError(
+                    "expected a value after \(PredicateError.quoted(previousText))", column: current.column)
             }
             values.append(value)
             columns.append(elementColumn)
@@ -128,11 +134,13 @@ extension PredicateParser {
             seconds = number.numericValue ?? 0
             advance()
         default:
-            throw PredicateError("expected a number after \(PredicateError.quoted(previousText))", column: current.column)
+            throw PredicateError(
+                "expected a number after \(PredicateError.quoted(previousText))", column: current.column)
         }
         try expect(.symbol(.comma), "','")
         guard case .string(let type) = current.kind else {
-            throw PredicateError("expected a type name after \(PredicateError.quoted(previousText))", column: current.column)
+            throw PredicateError(
+                "expected a type name after \(PredicateError.quoted(previousText))", column: current.column)
         }
         guard type == "NSDate" else {
             throw PredicateError("unsupported cast to \(PredicateError.quoted(type))", column: current.column)
@@ -144,7 +152,8 @@ extension PredicateParser {
 
     mutating func expect(_ kind: PredicateToken.Kind, _ quoted: String) throws(PredicateError) {
         guard current.kind == kind else {
-            throw PredicateError("expected \(quoted) after \(PredicateError.quoted(previousText))", column: current.column)
+            throw PredicateError(
+                "expected \(quoted) after \(PredicateError.quoted(previousText))", column: current.column)
         }
         advance()
     }
@@ -157,11 +166,12 @@ extension PredicateParser {
         argumentIndex += 1
         let argument = arguments[argumentIndex - 1]
         // `description` could not write a non-finite number back as a literal.
-        let values: [Value] = switch argument {
-        case .key: []
-        case .value(let value): [value]
-        case .list(let list): list
-        }
+        let values: [Value] =
+            switch argument {
+            case .key: []
+            case .value(let value): [value]
+            case .list(let list): list
+            }
         for case .double(let number) in values where !number.isFinite {
             throw PredicateError(
                 "argument \(argumentIndex) for \(PredicateError.quoted(token.text)) must be a finite number, not \(number)",
@@ -177,7 +187,8 @@ extension PredicateParser {
             throw wrongArgument(for: token, expected: "a key", got: argument.kindName)
         }
         guard Self.isKey(key) else {
-            throw PredicateError("invalid key \(PredicateError.quoted(key)) for argument \(argumentIndex)", column: token.column)
+            throw PredicateError(
+                "invalid key \(PredicateError.quoted(key)) for argument \(argumentIndex)", column: token.column)
         }
         return key
     }

@@ -87,7 +87,9 @@ struct PredicateParser {
             try enter()
             advance()
             let node = try parseOr()
-            guard current.kind == .symbol(.closeParen) else { throw PredicateError("expected ')'", column: current.column) }
+            guard current.kind == .symbol(.closeParen) else {
+                throw PredicateError("expected ')'", column: current.column)
+            }
             advance()
             depth -= 1
             return node
@@ -98,13 +100,16 @@ struct PredicateParser {
             advance()
             return .constant(false)
         case .end:
-            throw PredicateError("expected a predicate after \(PredicateError.quoted(previousText))", column: current.column)
+            throw PredicateError(
+                "expected a predicate after \(PredicateError.quoted(previousText))", column: current.column)
         case .keyword(.any), .keyword(.all), .keyword(.none):
-            let quantifier: Quantifier = current.kind == .keyword(.any) ? .any : current.kind == .keyword(.all) ? .all : .none
+            let quantifier: Quantifier =
+                current.kind == .keyword(.any) ? .any : current.kind == .keyword(.all) ? .all : .none
             let word = current
             advance()
             guard let lhs = try parseOperand(), case .key = lhs.kind else {
-                throw PredicateError("expected a key path after \(PredicateError.quoted(word.text))", column: current.column)
+                throw PredicateError(
+                    "expected a key path after \(PredicateError.quoted(word.text))", column: current.column)
             }
             var comparison = try parseComparison(lhs: lhs)
             comparison.quantifier = quantifier
@@ -118,13 +123,15 @@ struct PredicateParser {
     mutating func enter() throws(PredicateError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
-            throw PredicateError("predicate is nested more than \(Self.maximumDepth) levels deep", column: current.column)
+            throw PredicateError(
+                "predicate is nested more than \(Self.maximumDepth) levels deep", column: current.column)
         }
     }
 
     private mutating func parseComparison(lhs: Operand) throws(PredicateError) -> Comparison {
         guard let op = comparisonOperator(current.kind) else {
-            throw PredicateError("expected an operator after \(PredicateError.quoted(previousText))", column: current.column)
+            throw PredicateError(
+                "expected an operator after \(PredicateError.quoted(previousText))", column: current.column)
         }
         var opText = current.text
         advance()

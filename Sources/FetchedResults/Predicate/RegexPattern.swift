@@ -15,8 +15,9 @@ struct RegexPattern: Sendable {
         // Validate the pattern alone first: wrapping could balance a stray ')'.
         guard (try? NSRegularExpression(pattern: source, options: flags)) != nil else { return nil }
         // The newline variant ends a trailing `#` comment in `(?x)` mode.
-        guard let whole = (try? NSRegularExpression(pattern: "\\A(?:" + source + ")\\z", options: flags))
-            ?? (try? NSRegularExpression(pattern: "\\A(?:" + source + "\n)\\z", options: flags))
+        guard
+            let whole = (try? NSRegularExpression(pattern: "\\A(?:" + source + ")\\z", options: flags))
+                ?? (try? NSRegularExpression(pattern: "\\A(?:" + source + "\n)\\z", options: flags))
         else { return nil }
         expression = whole
     }

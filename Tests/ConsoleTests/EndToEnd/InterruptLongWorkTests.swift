@@ -4,14 +4,18 @@ import Testing
 
 /// Ctrl-C stops long REPL commands on a terminal, leaving nothing half done: `import csv` is all
 /// or nothing, `read` stops between lines and keeps what ran (issue 34, item 7).
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+@Suite(
+    .enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"),
+    .timeLimit(.minutes(10)))
 struct InterruptLongWorkTests {
     let socket = "fetchsim-interrupt-\(ProcessInfo.processInfo.processIdentifier)"
 
     @discardableResult
     func tmux(_ arguments: [String]) async throws -> String {
         let startsServer = arguments.first == "new-session"
-        return try await ChildProcess.run(try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer).output
+        return try await ChildProcess.run(
+            try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer
+        ).output
     }
 
     func waitFor(_ what: String, seconds: Int = 20, _ predicate: (String) -> Bool) async throws -> String {
@@ -27,15 +31,20 @@ struct InterruptLongWorkTests {
 
     @Test func ctrlCStopsAnImportWholeAndAReadBetweenLines() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-interrupt-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-interrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let csv = folder.appendingPathComponent("big.csv").path
-        try Data(("n\n" + (0..<2_000_000).map(String.init).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: csv))
+        try Data(("n\n" + (0..<2_000_000).map(String.init).joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: csv))
         let script = folder.appendingPathComponent("many.txt").path
         try Data(String(repeating: "insert T n=1\n", count: 200_000).utf8).write(to: URL(fileURLWithPath: script))
 
-        try await tmux(["new-session", "-d", "-s", "main", "-x", "120", "-y", "40", "env NO_COLOR=1 \(binary.path) --empty; sleep 10"])
+        try await tmux([
+            "new-session", "-d", "-s", "main", "-x", "120", "-y", "40",
+            "env NO_COLOR=1 \(binary.path) --empty; sleep 10",
+        ])
         do {
             _ = try await waitFor("the prompt") { $0.contains("fetchsim> ") }
             try await tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
@@ -50,7 +59,8 @@ struct InterruptLongWorkTests {
             try await Task.sleep(for: .seconds(2))
             try await tmux(["send-keys", "-t", "main", "C-c"])
             let stopped = try await waitFor("the read's stop") { $0.contains("interrupted before line") }
-            let line = try #require(stopped.firstMatch(of: /interrupted before line (\d+); lines 1–(\d+) ran and are kept/))
+            let line = try #require(
+                stopped.firstMatch(of: /interrupted before line (\d+); lines 1–(\d+) ran and are kept/))
             let kept = try #require(Int(line.2))
             #expect(kept > 0 && kept < 200_000)
             try await tmux(["send-keys", "-t", "main", "clear", "Enter"])

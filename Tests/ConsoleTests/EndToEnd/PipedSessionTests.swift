@@ -17,7 +17,9 @@ struct PipedSessionTests {
     }
 
     @Test func aScriptWithAnInconsistencyOrAnErrorExitsNonZero() async throws {
-        #expect(try await BinaryLocator.run([], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\n").status == 1)
+        #expect(
+            try await BinaryLocator.run([], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\n")
+                .status == 1)
         #expect(try await BinaryLocator.run([], input: "nonsense\n").status == 1)
         #expect(try await BinaryLocator.run(["--empty"], input: "entity A x:int\n").status == 0)
     }
@@ -41,7 +43,9 @@ struct PipedSessionTests {
         #expect(callbacks.first?["event"] as? String == "willChangeContent")
         #expect(callbacks.last?["event"] as? String == "didChangeContent")
         for callback in callbacks where callback["event"] as? String == "object" {
-            for key in ["type", "id", "indexPath", "newIndexPath", "action"] { #expect(callback[key] != nil, "callback.\(key)") }
+            for key in ["type", "id", "indexPath", "newIndexPath", "action"] {
+                #expect(callback[key] != nil, "callback.\(key)")
+            }
         }
         #expect(objects[1]["ids"] as? [Int] == [13])
         #expect(objects[5]["batch"] is NSNull, "inside begin … commit")
@@ -61,18 +65,22 @@ struct PipedSessionTests {
 @Suite(.enabled(if: BinaryLocator.fetchsim != nil, "build fetchsim first (swift build)"), .timeLimit(.minutes(10)))
 struct StoreSessionTests {
     @Test func aSavedSessionReopensWithIdenticalObjects() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
-        let first = try await BinaryLocator.run(["--json", "--store", store], input: """
-            set 0.1 order=9 ; delete #5
-            insert Note title="Tea ☕ \\"strong\\"" group="Groceries" order=4 done=false
-            save
-            dump objects
-            """ + "\n")
+        let first = try await BinaryLocator.run(
+            ["--json", "--store", store],
+            input: """
+                set 0.1 order=9 ; delete #5
+                insert Note title="Tea ☕ \\"strong\\"" group="Groceries" order=4 done=false
+                save
+                dump objects
+                """ + "\n")
         let firstDump = try #require(first.output.split(separator: "\n").last.map(String.init))
-        let second = try await BinaryLocator.run(["--json", "--store", store], input: "dump objects\ninsert Note title=\"new\"\n")
+        let second = try await BinaryLocator.run(
+            ["--json", "--store", store], input: "dump objects\ninsert Note title=\"new\"\n")
         let lines = second.output.split(separator: "\n").map(String.init)
         let objects = { (line: String) throws -> Any? in
             (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["objects"]
@@ -88,24 +96,34 @@ struct StoreSessionTests {
     /// `save` keeps the fetch, adapter, profile and reorder strategy in the store; reopening it
     /// applies them, so the list shows as it was saved (issue 34 item 11).
     @Test func aReopenedStoreBringsBackItsFetchAdapterProfileAndReorder() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
-        _ = try await BinaryLocator.run(["--store", store], input: """
-            profile ios10
-            reorder sparse
-            adapter coordinator moves=move-row userdriven=skip-moves
-            fetch Note where done != true sort group, title section group
-            save
-            """ + "\n")
+        _ = try await BinaryLocator.run(
+            ["--store", store],
+            input: """
+                profile ios10
+                reorder sparse
+                adapter coordinator moves=move-row userdriven=skip-moves
+                fetch Note where done != true sort group, title section group
+                save
+                """ + "\n")
         let reopened = try await BinaryLocator.runCollectingErrors(["--store", store], input: "show settings\nshow\n")
         #expect(reopened.error.isEmpty, "\(reopened.error)")
         let settings = reopened.output.split(separator: "\n").map(String.init)
         #expect(settings.contains("profile   ios10"))
         #expect(settings.contains("reorder   sparse"))
-        #expect(settings.contains { $0.hasPrefix("adapter   coordinator moves=move-row ") && $0.contains("userdriven=skip-moves") })
-        #expect(settings.contains { $0.hasPrefix("fetch     fetch Note where done != true sort group, title") && $0.contains("section group") })
+        #expect(
+            settings.contains {
+                $0.hasPrefix("adapter   coordinator moves=move-row ") && $0.contains("userdriven=skip-moves")
+            })
+        #expect(
+            settings.contains {
+                $0.hasPrefix("fetch     fetch Note where done != true sort group, title")
+                    && $0.contains("section group")
+            })
         // The demo's three done notes are filtered out: 9 rows in the restored list.
         #expect(reopened.output.contains("── Groceries (G) · 3 rows"))
         #expect(!reopened.output.contains("Eggs"))
@@ -115,7 +133,8 @@ struct StoreSessionTests {
     /// store edited by hand or by another tool may hold) is skipped with a warning on stderr; the
     /// others still apply and the store opens.
     @Test func aSavedSettingThatNoLongerAppliesIsReportedAndSkipped() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
@@ -124,22 +143,29 @@ struct StoreSessionTests {
         try file.saveSessionSettings(["fetch": "Note sort rank", "profile": "ios10"])
         try file.close()
         let reopened = try await BinaryLocator.runCollectingErrors(["--store", store], input: "show fetch\nprofile\n")
-        #expect(reopened.error.hasPrefix("fetchsim: the store's saved 'fetch Note sort rank' no longer applies: "), "\(reopened.error)")
+        #expect(
+            reopened.error.hasPrefix("fetchsim: the store's saved 'fetch Note sort rank' no longer applies: "),
+            "\(reopened.error)")
         #expect(reopened.output == "nothing fetched yet; use 'fetch' first\nprofile ios10\n")
     }
 
     /// A store file that may not be written opens read-only: the objects show, `save` is refused.
     @Test func aReadOnlyStoreOpensReadOnlyAndRefusesSave() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
         _ = try await BinaryLocator.run(["--store", store], input: "delete #1\nsave\n")
         chmod(store, 0o444)
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
-        let reopened = try await BinaryLocator.runCollectingErrors(["--store", store], input: "stats\ndelete #2\nsave\n")
+        let reopened = try await BinaryLocator.runCollectingErrors(
+            ["--store", store], input: "stats\ndelete #2\nsave\n")
         #expect(reopened.output.hasPrefix("objects: 11"))
-        #expect(reopened.error.contains("<stdin>:3: error: store file '\(store)' is open read-only (the file cannot be written): nothing was saved"))
+        #expect(
+            reopened.error.contains(
+                "<stdin>:3: error: store file '\(store)' is open read-only (the file cannot be written): nothing was saved"
+            ))
         #expect(reopened.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
@@ -147,13 +173,19 @@ struct StoreSessionTests {
     /// A recording of a session on a store embeds the store's objects: the transcript replays
     /// after the store file is gone (issue 34 item 10, for `--store`).
     @Test func aRecordingOnAStoreReplaysWithoutTheStore() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
         let recording = folder.appendingPathComponent("bug.session").path
-        _ = try await BinaryLocator.run(["--store", store], input: "delete #3\nset 0.0 title=\"Oat \\\"milk\\\"\"\nfetch Note where done != true sort group, order section group index order\nsave\n")
-        let recorded = try await BinaryLocator.run(["--store", store, "--record", recording], input: "move 0.0 0.1\nsave\nshow\n")
+        _ = try await BinaryLocator.run(
+            ["--store", store],
+            input:
+                "delete #3\nset 0.0 title=\"Oat \\\"milk\\\"\"\nfetch Note where done != true sort group, order section group index order\nsave\n"
+        )
+        let recorded = try await BinaryLocator.run(
+            ["--store", store, "--record", recording], input: "move 0.0 0.1\nsave\nshow\n")
         #expect(recorded.status == 0, "\(recorded.output)")
         try FileManager.default.removeItem(atPath: store)
         let replay = try await BinaryLocator.run(["replay", recording], input: "")
@@ -165,14 +197,18 @@ struct StoreSessionTests {
 
     /// `record` after a save cannot start from the store's first state: it says so.
     @Test func recordAfterASaveOnAStoreIsRefused() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
         _ = try await BinaryLocator.run(["--store", store], input: "save\n")
         let recording = folder.appendingPathComponent("late.session").path
-        let late = try await BinaryLocator.runCollectingErrors(["--store", store], input: "delete #1\nsave\nrecord \(recording)\n")
-        #expect(late.error.hasPrefix("<stdin>:3: error: the session has saved to its store since it opened it"), "\(late.error)")
+        let late = try await BinaryLocator.runCollectingErrors(
+            ["--store", store], input: "delete #1\nsave\nrecord \(recording)\n")
+        #expect(
+            late.error.hasPrefix("<stdin>:3: error: the session has saved to its store since it opened it"),
+            "\(late.error)")
         #expect(late.status == 1)
         #expect(!FileManager.default.fileExists(atPath: recording))
     }
@@ -193,22 +229,27 @@ struct StoreSessionTests {
         let input = "bogus\nset 9.9 title=\"a title long enough to carry the message past eighty columns\"\nstats\n"
         let (output, errors, status) = try await BinaryLocator.runCollectingErrors([], input: input)
         #expect(status == 1)
-        #expect(errors == """
-            <stdin>:1: error: unknown command 'bogus' at column 1 (try 'help')
-            <stdin>:2: error: index path 9.9 is out of range (the table has 3 sections) at column 5
+        #expect(
+            errors == """
+                <stdin>:1: error: unknown command 'bogus' at column 1 (try 'help')
+                <stdin>:2: error: index path 9.9 is out of range (the table has 3 sections) at column 5
 
-            """)
+                """)
         #expect(!output.contains("error"))
         #expect(output.hasPrefix("objects: 12"))
     }
 
     /// A script that defines the demo's entity on the demo fails, and says how to start empty.
     @Test func redefiningTheDemosEntitySaysStartWithEmpty() async throws {
-        let (_, errors, status) = try await BinaryLocator.runCollectingErrors([], input: "entity Note title:string rank:int\n")
+        let (_, errors, status) = try await BinaryLocator.runCollectingErrors(
+            [], input: "entity Note title:string rank:int\n")
         #expect(status == 1)
-        #expect(errors.hasPrefix("<stdin>:1: error: entity 'Note' has 12 objects; delete them before redefining it at column 8; "))
+        #expect(
+            errors.hasPrefix(
+                "<stdin>:1: error: entity 'Note' has 12 objects; delete them before redefining it at column 8; "))
         #expect(errors.contains("start with --empty"))
-        let (_, emptyErrors, emptyStatus) = try await BinaryLocator.runCollectingErrors(["--empty"], input: "entity Note title:string rank:int\n")
+        let (_, emptyErrors, emptyStatus) = try await BinaryLocator.runCollectingErrors(
+            ["--empty"], input: "entity Note title:string rank:int\n")
         #expect(emptyStatus == 0 && emptyErrors.isEmpty)
     }
 

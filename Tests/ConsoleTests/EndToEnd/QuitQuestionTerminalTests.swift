@@ -6,15 +6,19 @@ import Testing
 /// line, the next line typed is a command (not swallowed as the answer), and `y` quits.
 /// Serialized: the keys race the answers they test, and a second session starting beside one
 /// delays its prompts enough to lose that race on a loaded machine.
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)),
-       .serialized)
+@Suite(
+    .enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"),
+    .timeLimit(.minutes(10)),
+    .serialized)
 struct QuitQuestionTerminalTests {
     let socket = "fetchsim-quitq-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
 
     @discardableResult
     func tmux(_ arguments: [String]) async throws -> String {
         let startsServer = arguments.first == "new-session"
-        return try await ChildProcess.run(try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer).output
+        return try await ChildProcess.run(
+            try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer
+        ).output
     }
 
     func waitFor(_ what: String, _ predicate: (String) -> Bool) async throws -> String {
@@ -30,8 +34,10 @@ struct QuitQuestionTerminalTests {
 
     @Test func ctrlCAndCtrlDAnswerNoOnALineOfTheirOwn() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        try await tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
-                        "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --empty; echo EXITED $?; sleep 10"])
+        try await tmux([
+            "new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
+            "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --empty; echo EXITED $?; sleep 10",
+        ])
         do {
             _ = try await waitFor("the prompt") { $0.contains("fetchsim>") }
             try await tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
@@ -41,15 +47,21 @@ struct QuitQuestionTerminalTests {
             try await tmux(["send-keys", "-t", "main", "C-c"])
             try await tmux(["send-keys", "-t", "main", "stats", "Enter"])
             let afterInterrupt = try await waitFor("stats after Ctrl-C") { $0.contains("objects: 1") }
-            #expect(afterInterrupt.split(separator: "\n").contains { $0.hasPrefix("fetchsim> stats") }, "the next line is a command at a prompt of its own")
+            #expect(
+                afterInterrupt.split(separator: "\n").contains { $0.hasPrefix("fetchsim> stats") },
+                "the next line is a command at a prompt of its own")
             try await tmux(["send-keys", "-t", "main", "clear", "Enter"])
             try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
             _ = try await waitFor("the question again") { $0.components(separatedBy: "Quit anyway? [y/N]").count == 3 }
             try await tmux(["send-keys", "-t", "main", "C-d"])
-            let afterEOF = try await waitFor("a fresh prompt") { $0.hasSuffix("fetchsim>") || $0.split(separator: "\n").last == "fetchsim>" }
+            let afterEOF = try await waitFor("a fresh prompt") {
+                $0.hasSuffix("fetchsim>") || $0.split(separator: "\n").last == "fetchsim>"
+            }
             #expect(!afterEOF.contains("[y/N] fetchsim>"), "the prompt is not left on the question's line")
             try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
-            _ = try await waitFor("the question a third time") { $0.components(separatedBy: "Quit anyway? [y/N]").count == 4 }
+            _ = try await waitFor("the question a third time") {
+                $0.components(separatedBy: "Quit anyway? [y/N]").count == 4
+            }
             try await tmux(["send-keys", "-t", "main", "y", "Enter"])
             _ = try await waitFor("the exit") { $0.contains("EXITED 0") }
         } catch {
@@ -62,12 +74,15 @@ struct QuitQuestionTerminalTests {
     /// other session settings too, so the store reopens on them.
     @Test func savingAtTheQuitQuestionKeepsTheSessionSettings() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetchsim-quitq-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fetchsim-quitq-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
-        try await tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
-                        "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --store \(store); echo EXITED $?; sleep 10"])
+        try await tmux([
+            "new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
+            "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --store \(store); echo EXITED $?; sleep 10",
+        ])
         do {
             _ = try await waitFor("the prompt") { $0.contains("fetchsim>") }
             try await tmux(["send-keys", "-t", "main", "fetch Note sort title", "Enter"])

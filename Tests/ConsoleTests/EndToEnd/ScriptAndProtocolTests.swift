@@ -19,7 +19,9 @@ struct ScriptAndProtocolTests {
         for keyword in Command.Name.allKeywords where !quitting.contains(keyword) {
             input += [keyword, "\(keyword) @@bad 9.9.9"]
         }
-        input += ["record \"\(folder.appendingPathComponent("s.session").path)\"", "record stop", "record stop", "quit"]
+        input += [
+            "record \"\(folder.appendingPathComponent("s.session").path)\"", "record stop", "record stop", "quit",
+        ]
         // In the temporary folder: `record @@bad 9.9.9` writes a file of that name.
         let (output, _) = try await BinaryLocator.run(
             ["--json"], input: input.joined(separator: "\n") + "\n", workingDirectory: folder.path)
@@ -63,7 +65,8 @@ struct ScriptAndProtocolTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("broken.session").path
-        _ = try await BinaryLocator.run(["--record", path], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\ncheck\n")
+        _ = try await BinaryLocator.run(
+            ["--record", path], input: "adapter apple-template moves=move-row\nmove --unflagged 0.3 0.1\ncheck\n")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("\n# expect: inconsistent\n> adapter apple-template"))
         let (output, status) = try await BinaryLocator.run(["replay", path], input: "")

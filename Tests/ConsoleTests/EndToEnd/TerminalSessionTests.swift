@@ -3,10 +3,14 @@ import Foundation
 import Testing
 
 /// Where tmux is, if it is installed.
-let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 
 /// The readline mode on a real pseudo-terminal, driven through tmux (skipped without tmux).
-@Suite(.enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"), .timeLimit(.minutes(10)))
+@Suite(
+    .enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"),
+    .timeLimit(.minutes(10)))
 struct TerminalSessionTests {
 
     /// A tmux server of the test's own (its own socket, no configuration file), so that a
@@ -37,8 +41,10 @@ struct TerminalSessionTests {
         let binary = try #require(BinaryLocator.fetchsim)
         let session = socket
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("\(session).history").path
-        try await tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "40",
-                  "env FETCHSIM_HISTORY=\(history) NO_COLOR=1 \(binary.path); sleep 5"])
+        try await tmux([
+            "new-session", "-d", "-s", session, "-x", "100", "-y", "40",
+            "env FETCHSIM_HISTORY=\(history) NO_COLOR=1 \(binary.path); sleep 5",
+        ])
         do {
             try await drive(session, history: history)
         } catch {
@@ -59,7 +65,9 @@ struct TerminalSessionTests {
         let checked = try await waitFor(session) { $0.contains("✓ consistent") }
         #expect(checked.contains("✓ consistent"))
         try await tmux(["send-keys", "-t", session, "C-d"])
-        let ended = try await waitFor(session) { !$0.contains("fetchsim> \n") && $0.split(separator: "\n").last.map { !$0.hasPrefix("fetchsim>") } ?? true }
+        let ended = try await waitFor(session) {
+            !$0.contains("fetchsim> \n") && $0.split(separator: "\n").last.map { !$0.hasPrefix("fetchsim>") } ?? true
+        }
         #expect(!(ended.split(separator: "\n").last?.hasPrefix("fetchsim> ") ?? false), "Ctrl-D left the REPL")
         #expect((try? String(contentsOfFile: history, encoding: .utf8))?.contains("check") == true, "history saved")
     }

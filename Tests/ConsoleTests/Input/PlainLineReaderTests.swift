@@ -59,7 +59,7 @@ import Glibc
     func readsMegabyteLinesFromAPipe() throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
-        let long = String(repeating: "0123456789abcdef", count: 65_536) // 1 MiB
+        let long = String(repeating: "0123456789abcdef", count: 65_536)  // 1 MiB
         let lines = ["short", long, "", String(repeating: "é", count: 300_000), "after"]
         let payload = Array((lines.joined(separator: "\n") + "\n").utf8)
         let writer = Thread { [writeEnd = fds[1]] in
@@ -83,7 +83,9 @@ import Glibc
     }
 
     @Test func manyLinesAcrossChunkBoundaries() throws {
-        let lines = (0..<3_000).map { String(repeating: Character(UnicodeScalar(UInt8(97 + $0 % 26))), count: ($0 * 37) % 500) }
+        let lines = (0..<3_000).map {
+            String(repeating: Character(UnicodeScalar(UInt8(97 + $0 % 26))), count: ($0 * 37) % 500)
+        }
         let descriptor = try openFile(with: Array(lines.joined(separator: "\r\n").utf8))
         defer { close(descriptor) }
         var reader = PlainLineReader(fileDescriptor: descriptor)

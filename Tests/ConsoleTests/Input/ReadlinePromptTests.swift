@@ -1,5 +1,6 @@
-@testable import Console
 import Testing
+
+@testable import Console
 
 @Suite struct ReadlinePromptTests {
     @Test(arguments: [

@@ -6,13 +6,20 @@ import Testing
 /// Long output (`show all`, `dump objects`, `help`) goes through the pager when the driver has
 /// one (a terminal) and is longer than the page; `pager off` prints it (issue 13 item 13).
 @Suite struct PagerTests {
-    final class Box { var lines: [String] = []; var pages: [[String]] = [] }
+    final class Box {
+        var lines: [String] = []
+        var pages: [[String]] = []
+    }
 
     func driver(_ box: Box, isJSON: Bool = false, height: Int = 10) throws -> SessionDriver {
         let interpreter = Interpreter(workspace: Workspace(context: try ObjectContext(store: InMemoryStore())))
         try SessionStart.demo.prepare(interpreter)
-        let driver = SessionDriver(interpreter: interpreter, start: .demo, isJSON: isJSON, sink: { box.lines.append($0) })
-        driver.pager = { lines in box.pages.append(lines); return true }
+        let driver = SessionDriver(
+            interpreter: interpreter, start: .demo, isJSON: isJSON, sink: { box.lines.append($0) })
+        driver.pager = { lines in
+            box.pages.append(lines)
+            return true
+        }
         driver.pageHeight = { height }
         return driver
     }
@@ -30,11 +37,11 @@ import Testing
     @Test func shortOrOrdinaryOutputIsPrinted() throws {
         let box = Box()
         let driver = try driver(box, height: 200)
-        driver.handle("help")                 // shorter than 200 rows
+        driver.handle("help")  // shorter than 200 rows
         #expect(box.pages.isEmpty && !box.lines.isEmpty)
         let tall = try self.driver(box, height: 3)
         box.lines = []
-        tall.handle("stats")                  // long, but not of a paged kind
+        tall.handle("stats")  // long, but not of a paged kind
         tall.handle("dump")
         #expect(box.pages.isEmpty && box.lines.count > 3)
     }

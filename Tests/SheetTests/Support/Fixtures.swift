@@ -1,5 +1,5 @@
-import Foundation
 import FetchSimCore
+import Foundation
 import Sheet
 
 /// Foundation also has an `IndexPath`; these tests always mean the REPL's.

@@ -16,13 +16,16 @@ enum Golden {
             return
         }
         guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Goldens"),
-              let expected = try? String(contentsOf: url, encoding: .utf8)
+            let expected = try? String(contentsOf: url, encoding: .utf8)
         else {
-            Issue.record("no golden file '\(name).txt'; run with SHEET_RECORD=1 to record it", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file '\(name).txt'; run with SHEET_RECORD=1 to record it", sourceLocation: sourceLocation)
             return
         }
         if actual != expected {
-            Issue.record("golden '\(name).txt' differs: \(firstDifference(expected, actual))\n\(actual)", sourceLocation: sourceLocation)
+            Issue.record(
+                "golden '\(name).txt' differs: \(firstDifference(expected, actual))\n\(actual)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -44,7 +47,8 @@ enum Golden {
         let url = directory.appendingPathComponent(name + ".txt")
         do {
             try text.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded golden '\(name).txt'; rerun without SHEET_RECORD to check it", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded golden '\(name).txt'; rerun without SHEET_RECORD to check it", sourceLocation: sourceLocation)
         } catch {
             Issue.record("could not record golden '\(name).txt': \(error)", sourceLocation: sourceLocation)
         }

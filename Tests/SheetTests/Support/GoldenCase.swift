@@ -29,17 +29,21 @@ extension SheetModel {
     static let groceries = SheetModel(
         columns: ["title", "group", "order", "done"],
         sections: [
-            SheetSection(name: "Groceries", indexTitle: "G", rows: [
-                row(0, 0, 7, ["Milk", "Groceries", "1", "false"], .inserted),
-                row(0, 1, 3, ["Eggs", "Groceries", "2", "false"], .moved(from: path(1, 0))),
-                row(0, 2, 5, ["Bread", "Groceries", "3", "true"], .updated),
-                row(0, 3, 2, nil),
-                row(0, 4, 8, ["Tea", "Groceries", "4", "false"]),
-            ]),
-            SheetSection(name: "Work", indexTitle: "W", rows: [
-                row(1, 0, 4, ["Call Ann", "Work", "1", "false"]),
-                row(1, 1, 6, ["Write the quarterly report for the board", "Work", "2", "false"]),
-            ]),
+            SheetSection(
+                name: "Groceries", indexTitle: "G",
+                rows: [
+                    row(0, 0, 7, ["Milk", "Groceries", "1", "false"], .inserted),
+                    row(0, 1, 3, ["Eggs", "Groceries", "2", "false"], .moved(from: path(1, 0))),
+                    row(0, 2, 5, ["Bread", "Groceries", "3", "true"], .updated),
+                    row(0, 3, 2, nil),
+                    row(0, 4, 8, ["Tea", "Groceries", "4", "false"]),
+                ]),
+            SheetSection(
+                name: "Work", indexTitle: "W",
+                rows: [
+                    row(1, 0, 4, ["Call Ann", "Work", "1", "false"]),
+                    row(1, 1, 6, ["Write the quarterly report for the board", "Work", "2", "false"]),
+                ]),
         ]
     )
 
@@ -47,10 +51,12 @@ extension SheetModel {
     static let withDeletions = SheetModel(
         columns: ["title", "group", "order"],
         sections: [
-            SheetSection(name: "Groceries", indexTitle: "G", rows: [
-                row(0, 0, 7, ["Milk", "Groceries", "1"]),
-                row(0, 1, 5, ["Bread", "Groceries", "2"], .moved(from: path(0, 3))),
-            ]),
+            SheetSection(
+                name: "Groceries", indexTitle: "G",
+                rows: [
+                    row(0, 0, 7, ["Milk", "Groceries", "1"]),
+                    row(0, 1, 5, ["Bread", "Groceries", "2"], .moved(from: path(0, 3))),
+                ])
         ],
         deleted: [
             DeletedRow(oldPath: path(0, 2), id: 9, cells: ["Eggs", "Groceries", "3"]),
@@ -63,11 +69,13 @@ extension SheetModel {
     static let wide = SheetModel(
         columns: ["title", "メモ"],
         sections: [
-            SheetSection(name: "買い物", indexTitle: "買", rows: [
-                row(0, 0, 1, ["牛乳", "スーパーで二本買う"], .inserted),
-                row(0, 1, 2, ["한국어 제목", "mixed 日本 text"]),
-                row(0, 2, 3, ["Café ☕ latte", "ＡＢＣ fullwidth"], .updated),
-            ]),
+            SheetSection(
+                name: "買い物", indexTitle: "買",
+                rows: [
+                    row(0, 0, 1, ["牛乳", "スーパーで二本買う"], .inserted),
+                    row(0, 1, 2, ["한국어 제목", "mixed 日本 text"]),
+                    row(0, 2, 3, ["Café ☕ latte", "ＡＢＣ fullwidth"], .updated),
+                ])
         ]
     )
 
@@ -75,10 +83,12 @@ extension SheetModel {
     static let manyColumns = SheetModel(
         columns: ["title", "group", "order", "done", "due", "priority", "owner"],
         sections: [
-            SheetSection(name: nil, rows: [
-                row(0, 0, 1, ["Plan trip", "Home", "1", "false", "2024-05-01", "high", "Ann"]),
-                row(0, 1, 2, ["Book hotel", "Home", "2", "true", "2024-05-03", "low", "Bob"], .updated),
-            ]),
+            SheetSection(
+                name: nil,
+                rows: [
+                    row(0, 0, 1, ["Plan trip", "Home", "1", "false", "2024-05-01", "high", "Ann"]),
+                    row(0, 1, 2, ["Book hotel", "Home", "2", "true", "2024-05-03", "low", "Bob"], .updated),
+                ])
         ]
     )
 
@@ -86,11 +96,14 @@ extension SheetModel {
     static let long = SheetModel(
         columns: ["title", "order"],
         sections: [
-            SheetSection(name: "Alpha", indexTitle: "A", rows: rows(section: 0, count: 20, firstID: 100, marks: [1: .inserted])),
+            SheetSection(
+                name: "Alpha", indexTitle: "A", rows: rows(section: 0, count: 20, firstID: 100, marks: [1: .inserted])),
             SheetSection(name: "Beta", indexTitle: "B", rows: rows(section: 1, count: 20, firstID: 200)),
-            SheetSection(name: "Gamma", indexTitle: "G", rows: rows(
-                section: 2, count: 20, firstID: 300, marks: [10: .updated, 13: .moved(from: path(0, 5))]
-            )),
+            SheetSection(
+                name: "Gamma", indexTitle: "G",
+                rows: rows(
+                    section: 2, count: 20, firstID: 300, marks: [10: .updated, 13: .moved(from: path(0, 5))]
+                )),
         ]
     )
 
@@ -98,9 +111,11 @@ extension SheetModel {
     static let crowded = SheetModel(
         columns: ["title", "order"],
         sections: [
-            SheetSection(name: nil, rows: rows(
-                section: 0, count: 40, firstID: 1, marks: [2: .inserted, 9: .updated, 20: .updated, 30: .inserted]
-            )),
+            SheetSection(
+                name: nil,
+                rows: rows(
+                    section: 0, count: 40, firstID: 1, marks: [2: .inserted, 9: .updated, 20: .updated, 30: .inserted]
+                ))
         ]
     )
 

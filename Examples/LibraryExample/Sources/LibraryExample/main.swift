@@ -16,15 +16,20 @@ final class NotesScreen {
 
     init() throws {
         context = try ObjectContext()
-        try context.define(Entity(name: "Note", attributes: [
-            Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
-        ]))
+        try context.define(
+            Entity(
+                name: "Note",
+                attributes: [
+                    Attribute("title", .string), Attribute("group", .string), Attribute("order", .int),
+                ]))
         for (order, title) in ["Milk", "Eggs", "Bread", "Coffee"].enumerated() {
-            try context.insert("Note", values: [("title", .string(title)), ("group", .string("Groceries")), ("order", .int(order))])
+            try context.insert(
+                "Note", values: [("title", .string(title)), ("group", .string("Groceries")), ("order", .int(order))])
         }
         try context.processPendingChanges()
-        let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
-                                   sectionNameKeyPath: "group")
+        let request = FetchRequest(
+            entityName: "Note", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
+            sectionNameKeyPath: "group")
         controller = try FetchedResultsController(fetchRequest: request, context: context)
         try controller.performFetch()
         dataSource = try ListDataSource(controller: controller, indexKey: "order")
@@ -55,13 +60,23 @@ final class TemplateDelegate: FetchedResultsControllerDelegate {
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) { table.beginUpdates() }
 
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: ChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: ChangeType
+    ) {
         record { () throws(TableViewError) in
-            if type == .insert { try table.insertSections([sectionIndex]) } else { try table.deleteSections([sectionIndex]) }
+            if type == .insert {
+                try table.insertSections([sectionIndex])
+            } else {
+                try table.deleteSections([sectionIndex])
+            }
         }
     }
 
-    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+        for type: ChangeType, newIndexPath: IndexPath?
+    ) {
         record { () throws(TableViewError) in
             switch (type, indexPath, newIndexPath) {
             case (.insert, _, let new?): try table.insertRows(at: [new])

@@ -45,9 +45,12 @@ open class NotesDiffableViewController: UIViewController {
 
     public lazy var fetchedResultsController: NSFetchedResultsController<Note> = {
         let fetchRequest: NSFetchRequest<Note> = Note.fetchRequest()
-        fetchRequest.sortDescriptors = [NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: fetchRequest, managedObjectContext: context,
-                                                    sectionNameKeyPath: "group", cacheName: nil)
+        fetchRequest.sortDescriptors = [
+            NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true),
+        ]
+        let controller = NSFetchedResultsController(
+            fetchRequest: fetchRequest, managedObjectContext: context,
+            sectionNameKeyPath: "group", cacheName: nil)
         controller.delegate = self
         return controller
     }()
@@ -83,7 +86,8 @@ open class NotesDiffableViewController: UIViewController {
         let before = dataSource.snapshot()
         var groups = before.sectionIdentifiers.map { before.itemIdentifiers(inSection: $0) }
         guard groups.indices.contains(source.section), groups[source.section].indices.contains(source.row),
-              groups.indices.contains(destination.section) else { return }
+            groups.indices.contains(destination.section)
+        else { return }
         let moved = groups[source.section].remove(at: source.row)
         groups[destination.section].insert(moved, at: min(destination.row, groups[destination.section].count))
         (context.object(with: moved) as? Note)?.group = before.sectionIdentifiers[destination.section]
@@ -99,8 +103,10 @@ open class NotesDiffableViewController: UIViewController {
 // MARK: - Fetched results controller
 
 extension NotesDiffableViewController: @preconcurrency NSFetchedResultsControllerDelegate {
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>,
-                           didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference) {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference
+    ) {
         // iOS: `snapshot as NSDiffableDataSourceSnapshot<String, NSManagedObjectID>`.
         var typed = NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(snapshot)
         if variant == .ownSnapshotWithoutReloads {
@@ -129,13 +135,17 @@ open class NotesDiffableDataSource: UITableViewDiffableDataSource<String, NSMana
 
     override open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
-    override open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    override open func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         owner?.userMovedNote(from: sourceIndexPath, to: destinationIndexPath)
     }
 
     override open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
 
-    override open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    override open func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         guard editingStyle == .delete, let owner, let objectID = itemIdentifier(for: indexPath) else { return }
         owner.context.delete(owner.context.object(with: objectID))
     }

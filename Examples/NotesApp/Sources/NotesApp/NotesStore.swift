@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(CoreData)
 import CoreData
 #else
@@ -10,7 +11,8 @@ import FetchSimCoreData
 public enum NotesStore {
     /// The model file, found from this source file's place in the package.
     public static var modelURL: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Notes.xcdatamodeld")
     }
 

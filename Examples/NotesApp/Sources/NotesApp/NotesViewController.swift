@@ -25,9 +25,12 @@ open class NotesViewController: UITableViewController {
 
     public lazy var fetchedResultsController: NSFetchedResultsController<Note> = {
         let fetchRequest: NSFetchRequest<Note> = Note.fetchRequest()
-        fetchRequest.sortDescriptors = [NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: fetchRequest, managedObjectContext: context,
-                                                    sectionNameKeyPath: "group", cacheName: nil)
+        fetchRequest.sortDescriptors = [
+            NSSortDescriptor(key: "group", ascending: true), NSSortDescriptor(key: "order", ascending: true),
+        ]
+        let controller = NSFetchedResultsController(
+            fetchRequest: fetchRequest, managedObjectContext: context,
+            sectionNameKeyPath: "group", cacheName: nil)
         controller.delegate = self
         try? controller.performFetch()
         return controller
@@ -66,7 +69,9 @@ open class NotesViewController: UITableViewController {
 
     override open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
-    override open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    override open func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         if editingStyle == .delete {
             context.delete(fetchedResultsController.object(at: indexPath))
         }
@@ -74,7 +79,9 @@ open class NotesViewController: UITableViewController {
 
     /// The renumbering loop: the dragged note takes its new group, and every note of the groups
     /// involved gets its new position as its order.
-    override open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    override open func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
         if usesUserDrivenFlag { isUserDrivenChange = true }
         guard let sections = fetchedResultsController.sections else { return }
         var groups = sections.map { ($0.objects as? [Note]) ?? [] }
@@ -99,8 +106,11 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
 
     // Section changes are applied even after the user's drag: a drag that empties a section
     // leaves it in the table, and only the controller's delete removes it.
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: NSFetchedResultsSectionInfo,
-                    atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType) {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>,
+        didChange sectionInfo: NSFetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+    ) {
         switch type {
         case .insert:
             tableView.insertSections(IndexSet(integer: sectionIndex), with: .fade)
@@ -111,8 +121,10 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
         }
     }
 
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                    at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         guard !isUserDrivenChange else { return }
         switch type {
         case .insert:
@@ -138,4 +150,3 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
         tableView.endUpdates()
     }
 }
-

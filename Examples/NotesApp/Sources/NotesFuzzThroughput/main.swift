@@ -22,7 +22,8 @@ let groups = ["A", "B", "C", "D"].map { group in (group, (0..<25).map { "\(group
 @MainActor
 func target(_ make: @escaping @MainActor (NSManagedObjectContext) -> UIViewController) -> FuzzTarget {
     guard let container = try? NotesStore.container(groups: groups) else {
-        FileHandle.standardError.write(Data("NotesFuzzThroughput: cannot load the notes model at \(NotesStore.modelURL.path)\n".utf8))
+        FileHandle.standardError.write(
+            Data("NotesFuzzThroughput: cannot load the notes model at \(NotesStore.modelURL.path)\n".utf8))
         exit(1)
     }
     let context = container.viewContext
@@ -47,7 +48,10 @@ func target(_ make: @escaping @MainActor (NSManagedObjectContext) -> UIViewContr
 }
 
 let lists: [(String, @MainActor (NSManagedObjectContext) -> UIViewController)] = [
-    ("NotesViewController (template delegate, user-driven flag)", { NotesViewController(context: $0, usesUserDrivenFlag: true) }),
+    (
+        "NotesViewController (template delegate, user-driven flag)",
+        { NotesViewController(context: $0, usesUserDrivenFlag: true) }
+    ),
     ("NotesDiffableViewController (snapshot delegate, user-driven flag)", { NotesDiffableViewController(context: $0) }),
 ]
 /// This process's CPU time in seconds: on a shared machine the steadier figure, since waiting
@@ -61,15 +65,18 @@ func cpuSeconds() -> Double {
 var failed = false
 for (name, make) in lists {
     let clock = ContinuousClock()
-    let start = clock.now, cpuStart = cpuSeconds()
+    let start = clock.now
+    let cpuStart = cpuSeconds()
     let result = Simulator.fuzz(seed: 7, batches: batches) { target(make) }
-    let elapsed = start.duration(to: clock.now), cpu = cpuSeconds() - cpuStart
+    let elapsed = start.duration(to: clock.now)
+    let cpu = cpuSeconds() - cpuStart
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let rate = seconds > 0 ? Double(result.batches) / seconds : 0
     let cpuRate = cpu > 0 ? Double(result.batches) / cpu : 0
-    print("\(name): \(result.batches) batches in \(String(format: "%.2f", seconds)) s (\(String(format: "%.2f", cpu)) s of CPU): "
-        + "\(String(format: "%.0f", rate)) batches/s, \(String(format: "%.0f", cpuRate)) per CPU second"
-        + (result.failure == nil ? "" : " — FAILED:\n\(result)"))
+    print(
+        "\(name): \(result.batches) batches in \(String(format: "%.2f", seconds)) s (\(String(format: "%.2f", cpu)) s of CPU): "
+            + "\(String(format: "%.0f", rate)) batches/s, \(String(format: "%.0f", cpuRate)) per CPU second"
+            + (result.failure == nil ? "" : " — FAILED:\n\(result)"))
     if result.failure != nil { failed = true }
 }
 exit(failed ? 1 : 0)

@@ -7,7 +7,9 @@ import Testing
 @MainActor
 @Suite struct NotesAppTests {
     func target(flag: Bool) -> FuzzTarget {
-        let container = try! NotesStore.container(groups: [("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"]), ("C", ["c0"])])
+        let container = try! NotesStore.container(groups: [
+            ("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"]), ("C", ["c0"]),
+        ])
         let context = container.viewContext
         let controller = NotesViewController(context: context, usesUserDrivenFlag: flag)
         let simulator = Simulator(viewController: controller, context: context)!

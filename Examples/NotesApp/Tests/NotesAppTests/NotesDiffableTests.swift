@@ -16,8 +16,10 @@ import Testing
         (try? context.fetch(Note.fetchRequest())) ?? []
     }
 
-    func target(_ variant: NotesDiffableViewController.Variant,
-                groups: [(String, [String])] = [("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"]), ("C", ["c0"])]) -> FuzzTarget {
+    func target(
+        _ variant: NotesDiffableViewController.Variant,
+        groups: [(String, [String])] = [("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"]), ("C", ["c0"])]
+    ) -> FuzzTarget {
         let container = try! NotesStore.container(groups: groups)
         let context = container.viewContext
         let controller = NotesDiffableViewController(context: context, variant: variant)
@@ -62,7 +64,7 @@ import Testing
         #expect(table.numberOfSections == 3)
         #expect(texts(table) == ["a0", "a1 edited", "b0", "c0"])
 
-        simulator.userEditsObject(a1) { $0.order = -1 }   // a1 moves before a0
+        simulator.userEditsObject(a1) { $0.order = -1 }  // a1 moves before a0
         report = simulator.endTurn()
         #expect(report.isConsistent, "\(report)")
         #expect(texts(table) == ["a1 edited", "a0", "b0", "c0"])
@@ -136,7 +138,9 @@ import Testing
         let report = target.simulator.endTurn()
         let exception = try #require(report.exception)
         #expect(exception.name == .internalInconsistencyException)
-        #expect(exception.reason == "attempt to delete row 1 from section 1 which only contains 1 rows before the update", "\(exception)")
+        #expect(
+            exception.reason == "attempt to delete row 1 from section 1 which only contains 1 rows before the update",
+            "\(exception)")
         _ = target.keepAlive
     }
 

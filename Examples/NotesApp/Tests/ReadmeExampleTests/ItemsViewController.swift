@@ -7,7 +7,7 @@ import FetchSimUIKit
 #endif
 
 final class Item: NSManagedObject {
-    @Managed var title: String?          // iOS: @NSManaged
+    @Managed var title: String?  // iOS: @NSManaged
     @Managed var order: Int64
 }
 
@@ -55,8 +55,9 @@ final class ItemsViewController: UITableViewController {
     lazy var fetchedResultsController: NSFetchedResultsController<Item> = {
         let request = NSFetchRequest<Item>(entityName: "Item")
         request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
-        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
-                                                    sectionNameKeyPath: nil, cacheName: nil)
+        let controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: context,
+            sectionNameKeyPath: nil, cacheName: nil)
         controller.delegate = self
         try? controller.performFetch()
         return controller
@@ -92,8 +93,10 @@ extension ItemsViewController: @preconcurrency NSFetchedResultsControllerDelegat
         if !isUserDrivenChange { tableView.beginUpdates() }
     }
 
-    func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
-                    at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         guard !isUserDrivenChange else { return }
         switch type {
         case .insert: tableView.insertRows(at: [newIndexPath!], with: .fade)

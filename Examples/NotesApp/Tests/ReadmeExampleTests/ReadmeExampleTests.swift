@@ -14,7 +14,8 @@ import Testing
         let lines = text.components(separatedBy: "\n")
         guard let start = lines.firstIndex(of: "## " + title) else { return [] }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") || $0.hasPrefix("### ") } ?? lines.endIndex
-        var blocks: [String] = [], current: [String]?
+        var blocks: [String] = []
+        var current: [String]?
         for line in lines[(start + 1)..<end] {
             if current == nil, line == "```swift" {
                 current = []
@@ -41,7 +42,8 @@ import Testing
     }
 
     @Test func blocksAreCutAtTheirFencesWithinTheSection() {
-        let text = "## Other\n```swift\nlet a = 1\n```\n## Wanted\nprose\n```swift\nlet b = 2\n\nlet c = 3\n```\n```\nnot swift\n```\n```swift\nlet d = 4\n```\n### Sub\n```swift\nlet e = 5\n```\n"
+        let text =
+            "## Other\n```swift\nlet a = 1\n```\n## Wanted\nprose\n```swift\nlet b = 2\n\nlet c = 3\n```\n```\nnot swift\n```\n```swift\nlet d = 4\n```\n### Sub\n```swift\nlet e = 5\n```\n"
         #expect(Self.swiftBlocks(inSection: "Wanted", of: text) == ["let b = 2\n\nlet c = 3\n", "let d = 4\n"])
     }
 }
