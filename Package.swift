@@ -203,7 +203,10 @@ let package = Package(
             dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
         // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
-        .testTarget(name: "FetchSimUIKitTests", dependencies: ["FetchSimUIKit", "FetchSimCoreData"]),
+        .testTarget(
+            name: "FetchSimUIKitTests",
+            dependencies: ["FetchSimUIKit", "FetchSimCoreData", "Adapters", "ObjectGraph", "FetchSimCore"]
+        ),
         // The same kind of list code in the Swift 5 language mode: UIKit's actor annotations must
         // let it build in both modes.
         .testTarget(
@@ -220,7 +223,7 @@ let package = Package(
             ]
         ),
         // The simulator and the fuzzer driving view controllers written as iOS apps write them.
-        .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting"]),
+        .testTarget(name: "FetchSimTestingTests", dependencies: ["FetchSimTesting", "FetchSimCore"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(
             name: "CommandLanguageTests",

@@ -282,6 +282,36 @@ public struct NSDiffableDataSourceSnapshot<
         raise("Attempted to reload section identifier that does not exist in the snapshot: \(missing)")
     }
 
+    // MARK: Copies
+
+    /// The same sections, items and marks with a new, empty exception log: what a snapshot built
+    /// again from this one's contents is, without hashing every identifier again.
+    func copyWithNewLog() -> Self {
+        var copy = Self()
+        copy.sections = sections
+        copy.items = items
+        copy.sectionPositions = sectionPositions
+        copy.itemSections = itemSections
+        copy.reloadedItems = reloadedItems
+        copy.reconfiguredItems = reconfiguredItems
+        copy.reloadedSections = reloadedSections
+        return copy
+    }
+
+    /// The same sections and items without the reload and reconfigure marks, with a new log: what
+    /// a diffable data source keeps after applying the snapshot, and hands out from `snapshot()`.
+    package func unmarkedCopy() -> Self {
+        var copy = copyWithNewLog()
+        copy.reloadedItems = OrderedMarks()
+        copy.reconfiguredItems = OrderedMarks()
+        copy.reloadedSections = OrderedMarks()
+        return copy
+    }
+
+    /// The items of the section at `index`, in order: a read by position, for a diff that walks
+    /// the sections of two snapshots side by side.
+    package func itemIdentifiers(atSectionIndex index: Int) -> [I] { items[index] }
+
     // MARK: Helpers
 
     private func position(ofSection identifier: S) -> Int? {

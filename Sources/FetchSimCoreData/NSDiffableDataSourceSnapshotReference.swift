@@ -15,30 +15,48 @@
 /// not raises `NSInvalidArgumentException`, recorded, and is left out).
 open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable {
     // `@unchecked`: as UIKit's class, a reference snapshot is built on one thread and handed on;
-    // its state is a Sendable value replaced only through its own methods.
+    // its state is Sendable values replaced only through its own methods (the untyped form is
+    // made on the first read, by the thread that holds the snapshot).
+
+    /// The typed snapshot this one was made from, while it is unchanged: the typed initializer
+    /// hands it back as it is, as UIKit's bridging cast does, where converting it would rebuild
+    /// every identifier twice (a fetched results controller delivers one snapshot per change).
+    private var origin: (any UntypedConvertible)?
+    /// The untyped form, made from `origin` on first need.
+    private var untyped: NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier>?
 
     /// The typed snapshot this one forwards to.
-    package private(set) var storage: NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier>
+    package var storage: NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier> {
+        if let untyped { return untyped }
+        let made = origin?.untypedSnapshot() ?? .init()
+        untyped = made
+        return made
+    }
+
+    /// Changes the untyped form; the snapshot no longer is its origin.
+    private func update(
+        _ change: (inout NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier>) -> Void
+    ) {
+        var snapshot = storage
+        // Released before the change, so that the change does not copy the snapshot's storage.
+        untyped = nil
+        origin = nil
+        change(&snapshot)
+        untyped = snapshot
+    }
 
     /// An empty snapshot.
-    public override init() { storage = .init() }
+    public override init() { untyped = .init() }
 
     /// The untyped form of `snapshot` (UIKit's `snapshot as NSDiffableDataSourceSnapshotReference`).
     public init<S, I>(_ snapshot: NSDiffableDataSourceSnapshot<S, I>) {
-        storage = .init()
-        super.init()
-        storage = NSDiffableDataSourceSnapshot(
-            uncheckedSections: snapshot.sectionIdentifiers.map { section in
-                (
-                    ReferenceIdentifier(section),
-                    snapshot.itemIdentifiers(inSection: section).map { ReferenceIdentifier($0) }
-                )
-            }
-        )
-        storage.reloadItems(snapshot.reloadedItemIdentifiers.map { ReferenceIdentifier($0) })
-        storage.reconfigureItems(snapshot.reconfiguredItemIdentifiers.map { ReferenceIdentifier($0) })
-        storage.reloadSections(snapshot.reloadedSectionIdentifiers.map { ReferenceIdentifier($0) })
+        origin = snapshot
     }
+
+    /// `origin` when it is a snapshot of `S` and `I`.
+    fileprivate func origin<S, I>(as type: Typed<S, I>.Type) -> Typed<S, I>? { origin as? Typed<S, I> }
+
+    fileprivate typealias Typed<S: Hashable & Sendable, I: Hashable & Sendable> = NSDiffableDataSourceSnapshot<S, I>
 
     /// What UIKit would have raised on this snapshot (FetchSim's addition).
     public var raisedExceptions: ExceptionLog { storage.raisedExceptions }
@@ -100,64 +118,64 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
     // MARK: Items
 
     public func appendItems(withIdentifiers identifiers: [Any]) {
-        if let items = hashable(identifiers) { storage.appendItems(items) }
+        if let items = hashable(identifiers) { update { $0.appendItems(items) } }
     }
 
     public func appendItems(withIdentifiers identifiers: [Any], intoSectionWithIdentifier sectionIdentifier: Any) {
         if let items = hashable(identifiers), let section = hashable(sectionIdentifier) {
-            storage.appendItems(items, toSection: section)
+            update { $0.appendItems(items, toSection: section) }
         }
     }
 
     public func insertItems(withIdentifiers identifiers: [Any], beforeItemWithIdentifier itemIdentifier: Any) {
         if let items = hashable(identifiers), let next = hashable(itemIdentifier) {
-            storage.insertItems(items, beforeItem: next)
+            update { $0.insertItems(items, beforeItem: next) }
         }
     }
 
     public func insertItems(withIdentifiers identifiers: [Any], afterItemWithIdentifier itemIdentifier: Any) {
         if let items = hashable(identifiers), let next = hashable(itemIdentifier) {
-            storage.insertItems(items, afterItem: next)
+            update { $0.insertItems(items, afterItem: next) }
         }
     }
 
     public func deleteItems(withIdentifiers identifiers: [Any]) {
-        if let items = hashable(identifiers) { storage.deleteItems(items) }
+        if let items = hashable(identifiers) { update { $0.deleteItems(items) } }
     }
 
-    public func deleteAllItems() { storage.deleteAllItems() }
+    public func deleteAllItems() { update { $0.deleteAllItems() } }
 
     public func moveItem(withIdentifier fromIdentifier: Any, beforeItemWithIdentifier toIdentifier: Any) {
         if let from = hashable(fromIdentifier), let to = hashable(toIdentifier) {
-            storage.moveItem(from, beforeItem: to)
+            update { $0.moveItem(from, beforeItem: to) }
         }
     }
 
     public func moveItem(withIdentifier fromIdentifier: Any, afterItemWithIdentifier toIdentifier: Any) {
         if let from = hashable(fromIdentifier), let to = hashable(toIdentifier) {
-            storage.moveItem(from, afterItem: to)
+            update { $0.moveItem(from, afterItem: to) }
         }
     }
 
     public func reloadItems(withIdentifiers identifiers: [Any]) {
-        if let items = hashable(identifiers) { storage.reloadItems(items) }
+        if let items = hashable(identifiers) { update { $0.reloadItems(items) } }
     }
 
     public func reconfigureItems(withIdentifiers identifiers: [Any]) {
-        if let items = hashable(identifiers) { storage.reconfigureItems(items) }
+        if let items = hashable(identifiers) { update { $0.reconfigureItems(items) } }
     }
 
     // MARK: Sections
 
     public func appendSections(withIdentifiers sectionIdentifiers: [Any]) {
-        if let sections = hashable(sectionIdentifiers) { storage.appendSections(sections) }
+        if let sections = hashable(sectionIdentifiers) { update { $0.appendSections(sections) } }
     }
 
     public func insertSections(
         withIdentifiers sectionIdentifiers: [Any], beforeSectionWithIdentifier toSectionIdentifier: Any
     ) {
         if let sections = hashable(sectionIdentifiers), let next = hashable(toSectionIdentifier) {
-            storage.insertSections(sections, beforeSection: next)
+            update { $0.insertSections(sections, beforeSection: next) }
         }
     }
 
@@ -165,19 +183,19 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
         withIdentifiers sectionIdentifiers: [Any], afterSectionWithIdentifier toSectionIdentifier: Any
     ) {
         if let sections = hashable(sectionIdentifiers), let next = hashable(toSectionIdentifier) {
-            storage.insertSections(sections, afterSection: next)
+            update { $0.insertSections(sections, afterSection: next) }
         }
     }
 
     public func deleteSections(withIdentifiers sectionIdentifiers: [Any]) {
-        if let sections = hashable(sectionIdentifiers) { storage.deleteSections(sections) }
+        if let sections = hashable(sectionIdentifiers) { update { $0.deleteSections(sections) } }
     }
 
     public func moveSection(
         withIdentifier fromSectionIdentifier: Any, beforeSectionWithIdentifier toSectionIdentifier: Any
     ) {
         if let from = hashable(fromSectionIdentifier), let to = hashable(toSectionIdentifier) {
-            storage.moveSection(from, beforeSection: to)
+            update { $0.moveSection(from, beforeSection: to) }
         }
     }
 
@@ -185,12 +203,12 @@ open class NSDiffableDataSourceSnapshotReference: NSObject, @unchecked Sendable 
         withIdentifier fromSectionIdentifier: Any, afterSectionWithIdentifier toSectionIdentifier: Any
     ) {
         if let from = hashable(fromSectionIdentifier), let to = hashable(toSectionIdentifier) {
-            storage.moveSection(from, afterSection: to)
+            update { $0.moveSection(from, afterSection: to) }
         }
     }
 
     public func reloadSections(withIdentifiers sectionIdentifiers: [Any]) {
-        if let sections = hashable(sectionIdentifiers) { storage.reloadSections(sections) }
+        if let sections = hashable(sectionIdentifiers) { update { $0.reloadSections(sections) } }
     }
 }
 
@@ -200,6 +218,11 @@ extension NSDiffableDataSourceSnapshot {
     /// Every identifier must have the type named (as the bridging cast requires); one that does
     /// not is a programming error and stops the program with a message naming it and the type.
     public init(_ reference: NSDiffableDataSourceSnapshotReference) {
+        if let origin = reference.origin(as: Self.self) {
+            // What the conversion below makes of it: the same identifiers and marks, a new log.
+            self = origin.copyWithNewLog()
+            return
+        }
         let source = reference.storage
         func cast<T>(_ identifier: ReferenceIdentifier, _: T.Type) -> T {
             guard let typed = identifier.base as? T else {
@@ -216,6 +239,26 @@ extension NSDiffableDataSourceSnapshot {
         reloadItems(source.reloadedItemIdentifiers.map { cast($0, I.self) })
         reconfigureItems(source.reconfiguredItemIdentifiers.map { cast($0, I.self) })
         reloadSections(source.reloadedSectionIdentifiers.map { cast($0, S.self) })
+    }
+}
+
+/// A typed snapshot, as the untyped one holds it.
+protocol UntypedConvertible: Sendable {
+    /// The snapshot with every identifier as a `ReferenceIdentifier`, marks included, and a new log.
+    func untypedSnapshot() -> NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier>
+}
+
+extension NSDiffableDataSourceSnapshot: UntypedConvertible {
+    func untypedSnapshot() -> NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier> {
+        var untyped = NSDiffableDataSourceSnapshot<ReferenceIdentifier, ReferenceIdentifier>(
+            uncheckedSections: sectionIdentifiers.map { section in
+                (ReferenceIdentifier(section), itemIdentifiers(inSection: section).map { ReferenceIdentifier($0) })
+            }
+        )
+        untyped.reloadItems(reloadedItemIdentifiers.map { ReferenceIdentifier($0) })
+        untyped.reconfigureItems(reconfiguredItemIdentifiers.map { ReferenceIdentifier($0) })
+        untyped.reloadSections(reloadedSectionIdentifiers.map { ReferenceIdentifier($0) })
+        return untyped
     }
 }
 

@@ -21,43 +21,26 @@ enum DiffableApplier {
             install()
             return
         }
-        var sectionNames: [S: String] = [:]
-        var itemIDs: [I: ObjectID] = [:]
-        func converted(_ snapshot: NSDiffableDataSourceSnapshot<S, I>) -> DiffableSnapshot {
-            DiffableSnapshot(
-                sections: snapshot.sectionIdentifiers.map { section in
-                    let name =
-                        sectionNames[section]
-                        ?? {
-                            let name = "\(sectionNames.count)"
-                            sectionNames[section] = name
-                            return name
-                        }()
-                    let objects = snapshot.itemIdentifiers(inSection: section).map { item in
-                        itemIDs[item]
-                            ?? {
-                                let id = ObjectID(itemIDs.count + 1)
-                                itemIDs[item] = id
-                                return id
-                            }()
-                    }
-                    return DiffableSnapshot.Section(name: name, items: objects.map { .object($0) }, objects: objects)
-                })
-        }
-        let diff = SnapshotDiff(from: converted(old), to: converted(new))
-        let movedFrom = Set(diff.movedRows.map(\.from))
-        var deletes = diff.deletedRows
-        var inserts = diff.insertedRows
+        // With the same sections in the same order, a section whose items are the same in both
+        // snapshots keeps each item where it is: the diff (rule D1) moves nothing within it, and
+        // nothing into or out of it, since an item is in one section only. Only the other
+        // sections are diffed, in order, and the diff's index paths mapped back to the snapshots'.
+        let sameSections = old.sectionIdentifiers == new.sectionIdentifiers
+        let diffedSections =
+            sameSections
+            ? old.sectionIdentifiers.indices.filter {
+                old.itemIdentifiers(atSectionIndex: $0) != new.itemIdentifiers(atSectionIndex: $0)
+            } : nil
+        let diffed = Diffed(old: old, new: new, sections: diffedSections)
+        let movedFrom = Set(diffed.movedRows.map(\.from))
+        var deletes = diffed.deletedRows
+        var inserts = diffed.insertedRows
         var reloads: [IndexPath] = []
         var reconfigures: [IndexPath] = []
-        var moves = diff.movedRows
+        var moves = diffed.movedRows
         for item in new.reloadedItemIdentifiers {
-            guard let id = itemIDs[item], let old = diff.survivors[.object(id)], let index = new.indexOfItem(item),
-                let section = new.sectionIdentifier(containingItem: item), let s = new.indexOfSection(section)
+            guard let newPath = new.indexPath(ofItem: item), let old = diffed.oldPath(ofSurvivor: item, at: newPath)
             else { continue }
-            let newPath = IndexPath(
-                row: index - new.sectionIdentifiers[..<s].reduce(0) { $0 + new.numberOfItems(inSection: $1) },
-                section: s)
             if movedFrom.contains(old) {
                 moves.removeAll { $0.from == old }
                 deletes.append(old)
@@ -70,10 +53,12 @@ enum DiffableApplier {
             }
         }
         for item in new.reconfiguredItemIdentifiers {
-            if let id = itemIDs[item], let old = diff.survivors[.object(id)] { reconfigures.append(old) }
+            if let newPath = new.indexPath(ofItem: item), let old = diffed.oldPath(ofSurvivor: item, at: newPath) {
+                reconfigures.append(old)
+            }
         }
         let oldSections = Dictionary(uniqueKeysWithValues: old.sectionIdentifiers.enumerated().map { ($1, $0) })
-        let movedSections = Set(diff.movedSections.map(\.from))
+        let movedSections = Set(diffed.movedSections.map(\.from))
         var reloadedSections: [(old: Int, new: Int)] = []
         for section in new.reloadedSectionIdentifiers {
             if let from = oldSections[section], let to = new.indexOfSection(section), !movedSections.contains(from) {
@@ -84,11 +69,11 @@ enum DiffableApplier {
             try engine.table.performBatchUpdates {
                 install()
                 let table = engine.table
-                let deletedSections = diff.deletedSections + reloadedSections.map(\.old)
-                let insertedSections = diff.insertedSections + reloadedSections.map(\.new)
+                let deletedSections = diffed.deletedSections + reloadedSections.map(\.old)
+                let insertedSections = diffed.insertedSections + reloadedSections.map(\.new)
                 if !deletedSections.isEmpty { try table.deleteSections(deletedSections.sorted()) }
                 if !insertedSections.isEmpty { try table.insertSections(insertedSections.sorted()) }
-                for move in diff.movedSections { try table.moveSection(move.from, toSection: move.to) }
+                for move in diffed.movedSections { try table.moveSection(move.from, toSection: move.to) }
                 let reloadedOld = Set(reloadedSections.map(\.old))
                 let keptDeletes = deletes.filter { !reloadedOld.contains($0.section) }
                 if !keptDeletes.isEmpty { try table.deleteRows(at: keptDeletes.sorted()) }
@@ -107,7 +92,88 @@ enum DiffableApplier {
 
     /// `snapshot` without its reload marks: what the data source keeps after applying it.
     static func unmarked<S, I>(_ snapshot: NSDiffableDataSourceSnapshot<S, I>) -> NSDiffableDataSourceSnapshot<S, I> {
-        NSDiffableDataSourceSnapshot(
-            uncheckedSections: snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0)) })
+        snapshot.unmarkedCopy()
+    }
+}
+
+/// The engine's diff (`SnapshotDiff`) of two typed snapshots, over all their sections or over the
+/// sections at `sections` of two snapshots with the same sections; index paths are the snapshots'.
+private struct Diffed<S: Hashable & Sendable, I: Hashable & Sendable> {
+    private(set) var deletedSections: [Int] = []
+    private(set) var insertedSections: [Int] = []
+    private(set) var movedSections: [(from: Int, to: Int)] = []
+    private(set) var deletedRows: [IndexPath] = []
+    private(set) var insertedRows: [IndexPath] = []
+    private(set) var movedRows: [(from: IndexPath, to: IndexPath)] = []
+    /// The diffed sections, in order and as a set; nil for all.
+    private let diffedOrder: [Int]?
+    private let sections: Set<Int>?
+    /// The diff's number of each item of the diffed sections.
+    private let itemIDs: [I: ObjectID]
+    /// The old index path, among the diffed sections, of each item the batch neither deletes nor inserts.
+    private let survivors: [DiffableSnapshot.Item: IndexPath]
+
+    init(old: NSDiffableDataSourceSnapshot<S, I>, new: NSDiffableDataSourceSnapshot<S, I>, sections: [Int]?) {
+        diffedOrder = sections
+        self.sections = sections.map(Set.init)
+        // The diff names sections and items by number: each distinct identifier gets the next one.
+        var sectionNames: [S: String] = [:]
+        var itemIDs: [I: ObjectID] = [:]
+        func converted(_ snapshot: NSDiffableDataSourceSnapshot<S, I>) -> DiffableSnapshot {
+            let indexes = sections ?? Array(snapshot.sectionIdentifiers.indices)
+            return DiffableSnapshot(
+                sections: indexes.map { index in
+                    let section = snapshot.sectionIdentifiers[index]
+                    let name =
+                        sectionNames[section]
+                        ?? {
+                            let name = "\(sectionNames.count)"
+                            sectionNames[section] = name
+                            return name
+                        }()
+                    let objects = snapshot.itemIdentifiers(atSectionIndex: index).map { item in
+                        itemIDs[item]
+                            ?? {
+                                let id = ObjectID(itemIDs.count + 1)
+                                itemIDs[item] = id
+                                return id
+                            }()
+                    }
+                    return DiffableSnapshot.Section(name: name, items: objects.map { .object($0) }, objects: objects)
+                })
+        }
+        let diff = SnapshotDiff(from: converted(old), to: converted(new))
+        self.itemIDs = itemIDs
+        survivors = diff.survivors
+        deletedSections = diff.deletedSections
+        insertedSections = diff.insertedSections
+        movedSections = diff.movedSections
+        deletedRows = diff.deletedRows.map(mapped)
+        insertedRows = diff.insertedRows.map(mapped)
+        movedRows = diff.movedRows.map { (from: mapped($0.from), to: mapped($0.to)) }
+    }
+
+    /// Where `item`, at `newPath` in the new snapshot, was in the old one, when the batch neither
+    /// deletes nor inserts it: in a section that was not diffed, where it is.
+    func oldPath(ofSurvivor item: I, at newPath: IndexPath) -> IndexPath? {
+        if let sections, !sections.contains(newPath.section) { return newPath }
+        guard let id = itemIDs[item], let path = survivors[.object(id)] else { return nil }
+        return mapped(path)
+    }
+
+    /// A path among the diffed sections as a path of the snapshots.
+    private func mapped(_ path: IndexPath) -> IndexPath {
+        guard let sections = diffedOrder else { return path }
+        return IndexPath(row: path.row, section: sections[path.section])
+    }
+}
+
+extension NSDiffableDataSourceSnapshot {
+    /// The index path of `item`, or nil.
+    fileprivate func indexPath(ofItem item: I) -> IndexPath? {
+        guard let section = sectionIdentifier(containingItem: item), let index = indexOfSection(section),
+            let row = itemIdentifiers(atSectionIndex: index).firstIndex(of: item)
+        else { return nil }
+        return IndexPath(row: row, section: index)
     }
 }

@@ -218,6 +218,41 @@ import Testing
         #expect(back.reloadedItemIdentifiers.compactMap { $0 as? Int } == [2])
     }
 
+    @Test func aReferenceOfATypedSnapshotCastsBackToTheSameSnapshot() {
+        var typed = NSDiffableDataSourceSnapshot<String, Int>()
+        typed.appendSections(["A", "B"])
+        typed.appendItems([1, 2], toSection: "A")
+        typed.appendItems([3], toSection: "B")
+        typed.reloadItems([2])
+        typed.reconfigureItems([1])
+        typed.reloadSections(["B"])
+        typed.appendItems([5, 5])  // a misuse, recorded in the typed snapshot's log
+        let reference = NSDiffableDataSourceSnapshotReference(typed)
+        #expect(reference.itemIdentifiers.compactMap { $0 as? Int } == [1, 2, 3])
+
+        let back = NSDiffableDataSourceSnapshot<String, Int>(reference)
+        #expect(back == typed)
+        #expect(back.itemIdentifiers(inSection: "B") == [3])
+        #expect(back.sectionIdentifier(containingItem: 2) == "A")
+        #expect(back.reloadedItemIdentifiers == [2])
+        #expect(back.reconfiguredItemIdentifiers == [1])
+        #expect(back.reloadedSectionIdentifiers == ["B"])
+        // The cast is a new snapshot: it starts a new log, as a snapshot built from the items does.
+        #expect(back.raisedExceptions.take().isEmpty)
+        #expect(typed.raisedExceptions.take().count == 1)
+
+        // A change of the reference after it was made is in what it casts to; the typed snapshot
+        // it was made from keeps its items.
+        reference.appendItems(withIdentifiers: [4], intoSectionWithIdentifier: "A")
+        reference.deleteItems(withIdentifiers: [3])
+        let changed = NSDiffableDataSourceSnapshot<String, Int>(reference)
+        #expect(changed.itemIdentifiers(inSection: "A") == [1, 2, 4])
+        #expect(changed.itemIdentifiers(inSection: "B") == [])
+        #expect(changed.reloadedItemIdentifiers == [2])
+        #expect(typed.itemIdentifiers == [1, 2, 3])
+        #expect(reference.raisedExceptions.take().isEmpty)
+    }
+
     @Test func theReferenceRecordsWhatUIKitRaises() {
         let reference = NSDiffableDataSourceSnapshotReference()
         reference.appendItems(withIdentifiers: ["x"])
