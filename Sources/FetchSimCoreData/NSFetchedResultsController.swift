@@ -112,8 +112,9 @@ public final class NSFetchedResultsController<ResultType> {
     /// records it in the context's `raisedExceptions` and returns an object of the entity's class
     /// that belongs to no context.
     public func object(at indexPath: IndexPath) -> ResultType {
-        if let engine, let context, let object = engine.object(at: indexPath),
-            let result = context.wrapper(for: object) as? ResultType
+        // The core is read once: a data source asks for the object of every row it shows.
+        if let core, let engine = core.engine, let object = engine.object(at: indexPath),
+            let result = core.context.wrapper(for: object) as? ResultType
         {
             return result
         }

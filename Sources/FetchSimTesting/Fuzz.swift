@@ -118,10 +118,10 @@ extension Simulator {
     private static func randomStep(for target: FuzzTarget, using generator: inout SeededGenerator) -> FuzzStep? {
         let simulator = target.simulator
         var kinds = ["insert", "edit"].filter { $0 == "insert" ? target.insert != nil : target.edit != nil }
-        let rows = (0..<simulator.numberOfSections).flatMap { section in
-            (0..<simulator.numberOfRows(inSection: section)).map { IndexPath(row: $0, section: section) }
-        }
-        if !rows.isEmpty {
+        // The rows by their position across sections: one draw picks the row that the list of
+        // every index path would give, without making the list each turn.
+        let rows = RowPositions(simulator)
+        if rows.count > 0 {
             kinds += ["drag", "drag"]
             if simulator.tableView != nil { kinds.append("delete") }
         }
@@ -203,6 +203,41 @@ extension Simulator {
         }
         if !current.isEmpty { turns.append(current) }
         return turns
+    }
+}
+
+/// The rows of a list, numbered across sections in order.
+struct RowPositions {
+    /// Each section's row count.
+    let counts: [Int]
+    let count: Int
+
+    init(counts: [Int]) {
+        self.counts = counts
+        count = counts.reduce(0, +)
+    }
+
+    /// The rows `simulator`'s list shows.
+    @MainActor
+    init(_ simulator: Simulator) {
+        self.init(counts: (0..<simulator.numberOfSections).map { simulator.numberOfRows(inSection: $0) })
+    }
+
+    /// The row at `position` across sections.
+    func indexPath(at position: Int) -> IndexPath {
+        var row = position
+        for (section, rows) in counts.enumerated() {
+            if row < rows { return IndexPath(row: row, section: section) }
+            row -= rows
+        }
+        return IndexPath(row: row, section: counts.count)
+    }
+
+    /// A random row, drawn as `Collection.randomElement(using:)` draws one from the list of every
+    /// index path (one `Int.random(in: 0..<count)`), so a seed picks the same rows; nil when none.
+    func randomElement(using generator: inout SeededGenerator) -> IndexPath? {
+        guard count > 0 else { return nil }
+        return indexPath(at: Int.random(in: 0..<count, using: &generator))
     }
 }
 
