@@ -56,16 +56,25 @@ extension FuzzExecutor {
             entity.index(of: keys.section) != nil, entity.index(of: keys.index) != nil
         else { return [:] }
         let ascending = workspace.dataSource?.sortsIndexAscending ?? true
-        var sections: [String: [ManagedObject]] = [:]
+        // Each object's `order` is read once, before the sort: the sort compares n log n pairs,
+        // and a read looks the attribute up by name.
+        var sections: [String: [OrderedObject]] = [:]
         for object in context.objects(ofEntity: keys.entity) {
-            sections[FuzzFieldReader.sectionKey(object[keys.section]), default: []].append(object)
+            sections[FuzzFieldReader.sectionKey(object[keys.section]), default: []].append(
+                OrderedObject(order: object[keys.index], id: object.objectID))
         }
         return sections.mapValues { objects in
             objects.sorted { a, b in
-                let c = Value.compare(a[keys.index], b[keys.index])
-                return c != 0 ? (ascending ? c < 0 : c > 0) : a.objectID < b.objectID
-            }.map(\.objectID)
+                let c = Value.compare(a.order, b.order)
+                return c != 0 ? (ascending ? c < 0 : c > 0) : a.id < b.id
+            }.map(\.id)
         }
+    }
+
+    /// An object's `order` value and ID, as `fullOrder()` sorts them.
+    struct OrderedObject {
+        let order: Value
+        let id: ObjectID
     }
 
     /// The failure when the order after the drag is not `expected` (the first section that
