@@ -25,7 +25,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NotesAppTests",
-            dependencies: ["NotesApp", .product(name: "FetchSimTesting", package: "FetchSim")]
+            dependencies: [
+                "NotesApp", .product(name: "FetchSimTesting", package: "FetchSim"),
+                .product(name: "FetchSimCLI", package: "FetchSim"),
+            ]
         ),
         // The README's "Bring your own view controller" example, compiled and run as it is printed.
         .testTarget(

@@ -45,25 +45,59 @@ public final class NSManagedObjectContext {
     /// unsaved values (object trump), and a save writes the context's values over the store's
     /// (no optimistic-locking conflicts are detected, so `.error` never fails a save).
     public var mergePolicy: Any = NSMergePolicy.error
-    /// The context whose changes this one saves into. The engine has no nested contexts: every
-    /// context saves to the store, so this is nil (a context is made on a coordinator).
-    public var parent: NSManagedObjectContext? { nil }
-
-    /// The coordinator whose store the context reads and saves; setting it opens the context on
-    /// the store (once the store is loaded).
-    public var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
+    /// The context this one saves into, as Core Data's `parent`: a child context reads its
+    /// parent's objects, unsaved changes included, and its `save()` pushes its changes into the
+    /// parent (pending there until the parent processes them) without touching the store. Set
+    /// it before the context's first use; setting it makes the context forget its objects.
+    ///
+    /// ```swift
+    /// let child = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+    /// child.parent = container.viewContext
+    /// ```
+    public var parent: NSManagedObjectContext? {
         didSet {
-            engineContext = nil
-            wrappers = [:]
-            persistentStoreCoordinator?.attach(self)
+            guard parent !== oldValue else { return }
+            forgetEngine()
+            parent?.children.append(WeakChild(context: self))
         }
     }
+    /// The child contexts made on this one, for `automaticallyMergesChangesFromParent`.
+    var children: [WeakChild] = []
+
+    /// The coordinator whose store the context reads and saves (a child context's is its
+    /// parent's); setting it opens the context on the store (once the store is loaded).
+    public var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
+        get { coordinator ?? parent?.persistentStoreCoordinator }
+        set {
+            coordinator = newValue
+            forgetEngine()
+            newValue?.attach(self)
+        }
+    }
+    /// The coordinator set on this context itself (a child context has none).
+    private var coordinator: NSPersistentStoreCoordinator?
+    /// The undo manager the context registers each change event with, as Core Data's
+    /// `undoManager`: nil by default (Apple: "The default value is nil"), when nothing is undoable.
+    public var undoManager: UndoManager? {
+        didSet {
+            guard undoManager !== oldValue else { return }
+            oldValue?.checkpointObservers.removeAll { $0.id == ObjectIdentifier(self) }
+            undoManager?.checkpointObservers.append(
+                (ObjectIdentifier(self), { [weak self] in self?.processPendingChanges() }))
+        }
+    }
+    /// The objects handed out before the last `reset()`, invalid now (no context): what a
+    /// controller not fetched again since still holds.
+    var forgottenWrappers: [ObjectID: NSManagedObject] = [:]
+    /// Whether the change event being processed replays history (undo, redo, a merge, a
+    /// rollback): such an event registers no undo action.
+    var isReplayingHistory = false
 
     var engineContext: ObjectContext?
     /// The model of a context that wraps an existing engine context (`init(wrapping:)`), which has no coordinator.
     var wrappedModel: NSManagedObjectModel?
     /// One wrapper per object of the engine context: the identity map.
-    private var wrappers: [ObjectID: NSManagedObject] = [:]
+    var wrappers: [ObjectID: NSManagedObject] = [:]
 
     /// A context of `type`, without a coordinator until one is set.
     public init(concurrencyType type: NSManagedObjectContextConcurrencyType) {
@@ -76,7 +110,19 @@ public final class NSManagedObjectContext {
     /// The engine context, opened on first use, or an error saying why there is none.
     func requireEngine() throws(CoreDataError) -> ObjectContext {
         if let engineContext { return engineContext }
-        guard let coordinator = persistentStoreCoordinator else {
+        if let parent {
+            do {
+                let context = try ObjectContext(childOf: try parent.requireEngine())
+                observeSaves(of: context)
+                engineContext = context
+                return context
+            } catch let error as CoreDataError {
+                throw error
+            } catch {
+                throw .context("cannot open the child context on its parent: \(error)")
+            }
+        }
+        guard let coordinator else {
             throw .context("the context has no persistent store coordinator")
         }
         let context = try coordinator.engineContext()
@@ -85,12 +131,24 @@ public final class NSManagedObjectContext {
         return context
     }
 
-    /// Posts Core Data's did-save notification and merges into sibling contexts after each save of `context`.
+    /// Follows the engine context: each change event posts Core Data's did-change notification
+    /// and registers with the undo manager; each save posts the did-save notification and merges
+    /// into the contexts that merge automatically (siblings on the coordinator, or the children).
     func observeSaves(of context: ObjectContext) {
+        // Read once: the closure must not hold the engine context, whose observer it is.
+        let savesToStore = !context.isChildContext
         context.addObserver { [weak self] notification in
-            guard let self, case .didSave(let summary) = notification else { return }
-            self.postDidSave(summary)
-            self.persistentStoreCoordinator?.contextDidSave(self, summary)
+            guard let self else { return }
+            switch notification {
+            case .objectsDidChange(let change):
+                self.didProcess(change)
+            case .didSave(let summary):
+                self.postDidSave(summary)
+                if savesToStore { self.coordinator?.contextDidSave(self, summary) }
+                self.mergeIntoChildren(summary)
+            default:
+                break
+            }
         }
     }
 
@@ -102,6 +160,9 @@ public final class NSManagedObjectContext {
     /// The wrapper of an engine object of this context, made (of the class its entity names) on first use.
     func wrapper(for object: ManagedObject) -> NSManagedObject {
         if let existing = wrappers[object.objectID] { return existing }
+        // An object of an engine context this one no longer uses (a controller not fetched again
+        // after `reset()`): an object of no context, as Core Data's invalidated objects.
+        if let engineContext, object.managedObjectContext !== engineContext { return forgottenWrapper(for: object) }
         let entity = model?.entitiesByName[object.entity.name] ?? NSEntityDescription()
         let wrapper = entity.objectClass.init(entity: entity, insertInto: nil)
         bind(wrapper, to: object)
@@ -264,17 +325,21 @@ public final class NSManagedObjectContext {
     /// Discards every change since the last save, as Core Data's `rollback()`: the objects return to
     /// their saved values, as one change event for the controllers.
     public func rollback() {
+        isReplayingHistory = true
+        defer { isReplayingHistory = false }
         do {
             try engine?.rollback()
         } catch {
             raisedExceptions.raise(.internalInconsistencyException, reason: "rollback failed: \(error)")
         }
+        // Apple: rollback "removes everything from the undo stack".
+        undoManager?.removeAllActions()
         forgetObjectsGone()
     }
 
     /// Drops the wrappers of objects no longer in the context (deleted and saved, inserted and
     /// rolled back, deleted by a merge): they keep their last values and have no context, as in Core Data.
-    private func forgetObjectsGone() {
+    func forgetObjectsGone() {
         guard let engine else { return }
         for (id, wrapper) in wrappers where engine.object(with: id) == nil && engine.unsavedState(of: id) == nil {
             wrapper.managedObjectContext = nil
@@ -291,7 +356,13 @@ public final class NSManagedObjectContext {
         guard let engine else { return }
         do {
             if engine.hasPendingChanges { try engine.processPendingChanges() }
-            try engine.mergeChanges(fromContextDidSave: summary)
+            isReplayingHistory = true
+            defer { isReplayingHistory = false }
+            if try engine.mergeChanges(fromContextDidSave: summary) != nil {
+                // The engine forgets its history at a merge (replaying it would resurrect what
+                // another context removed); the undo manager's actions for it go too.
+                undoManager?.removeAllActions(withTarget: self)
+            }
         } catch {
             raisedExceptions.raise(.internalInconsistencyException, reason: "merge failed: \(error)")
         }

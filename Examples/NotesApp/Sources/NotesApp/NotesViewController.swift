@@ -14,6 +14,11 @@ open class NotesViewController: UITableViewController {
     public let context: NSManagedObjectContext
     public let usesUserDrivenFlag: Bool
     public var isUserDrivenChange = false
+    /// The sections the change event being delivered inserts and deletes (section changes come
+    /// before object changes): UIKit refuses `moveRow(at:to:)` into a section inserted in the
+    /// same batch ("cannot move a row into a newly inserted section") and out of a deleted one.
+    var sectionsInsertedNow = IndexSet()
+    var sectionsDeletedNow = IndexSet()
 
     public init(context: NSManagedObjectContext, usesUserDrivenFlag: Bool) {
         self.context = context
@@ -100,6 +105,8 @@ open class NotesViewController: UITableViewController {
 
 extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegate {
     public func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+        sectionsInsertedNow = []
+        sectionsDeletedNow = []
         guard !isUserDrivenChange else { return }
         tableView.beginUpdates()
     }
@@ -113,8 +120,10 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
     ) {
         switch type {
         case .insert:
+            sectionsInsertedNow.insert(sectionIndex)
             tableView.insertSections(IndexSet(integer: sectionIndex), with: .fade)
         case .delete:
+            sectionsDeletedNow.insert(sectionIndex)
             tableView.deleteSections(IndexSet(integer: sectionIndex), with: .fade)
         default:
             return
@@ -135,6 +144,14 @@ extension NotesViewController: @preconcurrency NSFetchedResultsControllerDelegat
             // The template force-unwraps the cell, which traps for a row off screen; `if let` here.
             if let cell = tableView.cellForRow(at: indexPath!) { configureCell(cell, withNote: anObject as! Note) }
         case .move:
+            // A note moved into a group this event creates (or out of one it removes) cannot be a
+            // row move: UIKit raises for it, so it is a delete and an insert, as Apple's
+            // documentation's own delegate writes every move.
+            if sectionsInsertedNow.contains(newIndexPath!.section) || sectionsDeletedNow.contains(indexPath!.section) {
+                tableView.deleteRows(at: [indexPath!], with: .fade)
+                tableView.insertRows(at: [newIndexPath!], with: .fade)
+                return
+            }
             if let cell = tableView.cellForRow(at: indexPath!) { configureCell(cell, withNote: anObject as! Note) }
             tableView.moveRow(at: indexPath!, to: newIndexPath!)
         @unknown default:
