@@ -124,7 +124,9 @@ public final class ListDataSource: TableViewDataSource {
     /// when the row crossed sections and gives the row an index key that sorts it directly after
     /// the row above it (or before the row below it, at the top) in the section's full order —
     /// hidden objects included — using the current strategy (docs/reorder.md); and, when flagging,
-    /// sets the user-driven flag so that the delegate bypasses the change event these writes cause.
+    /// sets the user-driven flag so that the delegate bypasses the change event these writes cause
+    /// — also when the drop writes nothing but edits of the same turn are pending, whose event the
+    /// table's drop is part of (docs/semantics.md, "A drop that writes nothing").
     public func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
         lastMoveError = nil
         lastMoveWrites = 0
@@ -145,7 +147,13 @@ public final class ListDataSource: TableViewDataSource {
                 above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
                 below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
             lastMoveWrites = try write(drop, for: moved)
-            if lastMoveWrites > 0 { flag(from: source, to: destination, wrote: [moved] + drop.rewrites.map(\.id)) }
+            // The table shows the drop whether or not it wrote anything. A drop that writes
+            // nothing belongs to the turn's event only when other edits of the turn wait: they
+            // already put the row's key where the user dropped it, and the event's old index
+            // paths are then read through the drop. With nothing pending it changed nothing.
+            if lastMoveWrites > 0 || controller.context.hasPendingChanges {
+                flag(from: source, to: destination, wrote: [moved] + drop.rewrites.map(\.id))
+            }
         } catch let error as ObjectGraphError {
             lastMoveError = error.description
         } catch {

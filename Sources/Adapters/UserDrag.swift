@@ -23,7 +23,8 @@ public struct UserDrag: Equatable, Sendable {
 
     /// The drops in the order the user made them.
     public private(set) var drops: [Drop] = []
-    /// The objects the drags wrote: their changes are the drags' own.
+    /// The objects the drags placed — each dragged object, written or not, and every object its
+    /// write-back wrote: their changes are the drags' own.
     public private(set) var objects: Set<ObjectID> = []
 
     public init() {}

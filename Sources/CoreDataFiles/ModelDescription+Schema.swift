@@ -62,6 +62,7 @@ extension ManagedObjectModelDescription {
     ///   A fetch of an entity includes its sub-entities' objects, as Core Data's does.
     /// - Defaults: `defaultValueString` read as the attribute's type (`YES`/`NO` for Boolean),
     ///   `defaultDateTimeInterval` as seconds since 2001-01-01.
+    /// - Transient attributes (`transient="YES"`) keep `Attribute.isTransient`: never saved.
     ///
     /// ```swift
     /// let mapped = try ModelFileReader.read(path: path).schema()
@@ -86,6 +87,7 @@ extension ManagedObjectModelDescription {
                     }
                     var attribute = Attribute(description.name, type, isOptional: description.isOptional)
                     attribute.defaultValue = try defaultValue(of: description, as: type, entity: owner.name)
+                    attribute.isTransient = description.isTransient
                     attributes.append(attribute)
                     origins.append(.attribute(description, owner: owner.name))
                 }

@@ -106,6 +106,7 @@ public final class NSManagedObjectModel: @unchecked Sendable {
                     + "(string, integer 16/32/64, double, float, boolean and date are)")
         }
         var engine = Attribute(property.name, type, isOptional: attribute.isOptional)
+        engine.isTransient = attribute.isTransient
         if let value = attribute.defaultValue {
             guard let converted = ValueConversion.value(from: value, for: type) else {
                 throw .model(

@@ -18,7 +18,8 @@ public class NSPropertyDescription: @unchecked Sendable {
     public var name: String = ""
     /// Whether the property may be nil when the context saves.
     public var isOptional: Bool = true
-    /// Whether the property is transient; FetchSim stores every property (ignored).
+    /// Whether the property is transient: an attribute's value is never saved to a store (a
+    /// transient relationship is stored as any other).
     public var isTransient: Bool = false
     /// Free-form information from the model, kept and not read.
     public var userInfo: [AnyHashable: Any]?

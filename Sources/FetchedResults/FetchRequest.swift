@@ -60,6 +60,9 @@ struct ResolvedRequest {
     let ascending: [Bool]
     /// Position of the section key, which is also `sortIndexes[0]` when it leads; nil without sections.
     let sectionIndex: Int?
+    /// Whether the section key path reaches a transient attribute: its sections can only be
+    /// computed from the objects in memory, never by a grouped fetch in the store.
+    let sectionKeyIsTransient: Bool
     /// The sections' labels when the section key does not lead the sort (else nil): shared by
     /// every copy of the request, owned by its controller.
     let sectionLabels: SectionLabels?
@@ -131,6 +134,8 @@ struct ResolvedRequest {
             throw .predicate(error)
         }
         self.entity = entity
+        sectionKeyIsTransient =
+            request.sectionNameKeyPath.map { FetchRequest.readsTransient($0, of: entity.name, in: schema) } ?? false
         subentityNames = request.includesSubentities ? schema.family(of: entity.name).filter { $0 != entity.name } : []
         self.keyPaths = keyPaths
         requestSortIndexes = sortIndexes

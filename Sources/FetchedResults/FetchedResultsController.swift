@@ -122,6 +122,9 @@ public final class FetchedResultsController {
     /// - Complexity: O(n log n) for n matching objects.
     public func performFetch() throws(FetchedResultsError) {
         guard !isDelivering else { throw .fetchDuringChangeDelivery }
+        if context.store.compilesFetchesToSQL, let refusal = fetchRequest.transientKeyRefusal(in: context.schema) {
+            throw refusal
+        }
         if let cacheName, let sectionCache, !profile.checksCacheLikeToday {
             try sectionCache.check(cacheName, configuration: fetchRequest.cacheConfiguration)
         }

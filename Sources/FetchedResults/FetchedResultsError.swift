@@ -17,6 +17,10 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
     case invalidKeyPath(String, problem: String, role: String)
     /// The section cache of this name was written for another request (Apple's words, verbatim).
     case cacheMismatch(String)
+    /// A fetch against a SQLite store whose sort descriptor or predicate (`role`) reads a
+    /// transient attribute: the key path, the fetched entity and its number in the store, which
+    /// Core Data's exception quotes.
+    case transientKeyInSQLiteFetch(String, role: String, entity: String, entityNumber: Int)
 
     public var description: String {
         switch self {
@@ -43,6 +47,9 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
             "CoreData: FATAL ERROR: The persistent cache of section information does not match the current configuration.  "
                 + "You have illegally mutated the NSFetchedResultsController's fetch request, its predicate, or its sort "
                 + "descriptor without either disabling caching or using +deleteCacheWithName:"
+        case .transientKeyInSQLiteFetch(let key, let role, let entity, let number):
+            "\(role) '\(key)' reads a transient attribute, which a SQLite store cannot fetch by: Core Data raises "
+                + "NSInvalidArgumentException, 'keypath \(key) not found in entity <NSSQLEntity \(entity) id=\(number)>'"
         }
     }
 

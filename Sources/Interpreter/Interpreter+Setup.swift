@@ -31,6 +31,9 @@ extension Interpreter {
                 var hierarchy: [String] = []
                 if let parent = entity.parentName { hierarchy.append("sub-entity of \(parent)") }
                 if entity.isAbstract { hierarchy.append("abstract") }
+                // 'entity' has no word for it: a transient attribute is named in the comment.
+                let transient = entity.attributes.filter(\.isTransient).map(\.name)
+                if !transient.isEmpty { hierarchy.append("transient " + transient.joined(separator: ", ")) }
                 let comment = hierarchy.isEmpty ? [] : ["# \(entity.name): " + hierarchy.joined(separator: ", ")]
                 return [Command.entity(name: entity.name, attributes: entity.attributes).description] + comment
             }
@@ -54,7 +57,8 @@ extension Interpreter {
                                             ]
                                                 + (attribute.destinationEntity.map {
                                                     [("destination", JSONValue.string($0))]
-                                                } ?? []))
+                                                } ?? [])
+                                                + (attribute.isTransient ? [("transient", JSONValue.bool(true))] : []))
                                     })
                             )
                         ])

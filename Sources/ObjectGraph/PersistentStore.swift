@@ -76,11 +76,16 @@ public protocol PersistentStore: AnyObject {
     func sessionSettings() throws(ObjectGraphError) -> [String: String]
     /// Replaces the kept session settings with `settings`, in one transaction.
     func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError)
+    /// Whether a fetch against the store is compiled to SQL, as Core Data's SQLite store compiles
+    /// it, rather than evaluated on the objects in memory (the in-memory store): such a fetch
+    /// cannot read a transient attribute (docs/semantics.md, "Transient attributes").
+    var compilesFetchesToSQL: Bool { get }
 }
 
 extension PersistentStore {
-    /// By default a store is writable and keeps no session settings.
+    /// By default a store is writable, keeps no session settings and evaluates fetches in memory.
     public var isReadOnly: Bool { false }
+    public var compilesFetchesToSQL: Bool { false }
     public func sessionSettings() throws(ObjectGraphError) -> [String: String] { [:] }
     public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {}
 

@@ -24,6 +24,11 @@ public struct Attribute: Hashable, Sendable {
     /// as Core Data's `minCount` and `maxCount`.
     public var minCount = 0
     public var maxCount = 0
+    /// Whether the value is kept on objects but never saved to a store (Core Data's
+    /// `isTransient`: "Transient properties are not saved to the persistent store, but are still
+    /// managed for undo, redo, validation, and so on"). A SQLite store writes no value for it and
+    /// reads back its default, and cannot fetch by it (docs/semantics.md, "Transient attributes").
+    public var isTransient = false
 
     /// An attribute called `name` of `type`.
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil) {

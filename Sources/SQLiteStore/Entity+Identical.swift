@@ -11,7 +11,7 @@ extension Entity {
                 && a.defaultValue?.storageKey == b.defaultValue?.storageKey
                 && a.destinationEntity == b.destinationEntity && a.inverseName == b.inverseName
                 && a.deleteRule == b.deleteRule && a.isOrdered == b.isOrdered
-                && a.minCount == b.minCount && a.maxCount == b.maxCount
+                && a.minCount == b.minCount && a.maxCount == b.maxCount && a.isTransient == b.isTransient
         }
     }
 }

@@ -77,7 +77,8 @@ struct RowWriter {
             batch = current
         }
         try current.check(object)
-        current.objects.append(object)
+        let positions = current.stored.transientPositions
+        current.objects.append(positions.isEmpty ? object : StoredTransient.withoutValues(object, at: positions))
         if current.objects.count == current.rowsPerInsert { try flush(current) }
     }
 

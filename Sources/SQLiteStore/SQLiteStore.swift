@@ -66,6 +66,9 @@ public final class SQLiteStore: PersistentStore {
 
     // MARK: PersistentStore
 
+    /// Core Data's SQLite store compiles a fetch's predicate and sort descriptors to SQL.
+    public var compilesFetchesToSQL: Bool { true }
+
     public func load() throws(ObjectGraphError) -> StoreContents {
         let schema = try catalog.schema()
         return try withDatabase { db in
@@ -103,6 +106,11 @@ public final class SQLiteStore: PersistentStore {
                 let count = stored.entity.attributes.count
                 let types = stored.entity.attributes.map(\.type)
                 let optional = stored.entity.attributes.map(\.isOptional)
+                // A transient column holds no value: each load starts from the initial one.
+                var initial: [Value?] = Array(repeating: nil, count: count)
+                for position in stored.transientPositions {
+                    initial[position] = stored.entity.attributes[position].initialValue
+                }
                 let select = try RawStatement(db, stored.selectAllSQL)
                 defer { select.reset() }
                 try values.withUnsafeMutableBufferPointer { buffer in
@@ -111,6 +119,10 @@ public final class SQLiteStore: PersistentStore {
                             throw StoreDecodingError("a row of '\(stored.table)' has no integer id")
                         }
                         for index in 0..<count {
+                            if let value = initial[index] {
+                                buffer[index] = value
+                                continue
+                            }
                             let column = Int32(index + 1)
                             guard
                                 let value = select.loadedValue(
@@ -220,7 +232,8 @@ public final class SQLiteStore: PersistentStore {
             try move.run()
         }
         let write = try RawStatement(db, stored.upsertSQL)
-        RowWriter.bindRow(object, to: write)
+        let positions = stored.transientPositions
+        RowWriter.bindRow(positions.isEmpty ? object : StoredTransient.withoutValues(object, at: positions), to: write)
         try write.run()
     }
 
@@ -264,7 +277,9 @@ public final class SQLiteStore: PersistentStore {
         values.reserveCapacity(stored.entity.attributes.count)
         for (index, attribute) in stored.entity.attributes.enumerated() {
             let column = first + Int32(index)
-            if row.isNull(at: column), attribute.isOptional {
+            if attribute.isTransient {
+                values.append(attribute.initialValue)
+            } else if row.isNull(at: column), attribute.isOptional {
                 values.append(.null)
             } else if let value = row.value(at: column, as: attribute.type) {
                 values.append(value)

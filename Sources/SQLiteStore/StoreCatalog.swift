@@ -18,6 +18,9 @@ struct StoredEntity {
     let rowsPerInsert: Int
     let insertManySQL: String
     let objectInsertManySQL: String
+    /// The positions of the entity's transient attributes, whose column a save leaves NULL and a
+    /// load reads as the attribute's initial value (`StoredTransient`); empty for most entities.
+    let transientPositions: [Int]
     static let objectInsertSQL = "INSERT INTO object (id, entity) VALUES (?, ?)"
 
     init(number: Int, entity: Entity, table: String, columns: [String]) {
@@ -25,6 +28,7 @@ struct StoredEntity {
         self.entity = entity
         self.table = table
         self.columns = columns
+        transientPositions = StoredTransient.positions(in: entity)
         let names = (["id"] + columns).map(quoted).joined(separator: ", ")
         let marks = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
         selectOneSQL = "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) WHERE id = ?"
@@ -55,7 +59,7 @@ struct StoredEntity {
             case .relationship: line = "\(name) INTEGER"
             case .toMany: line = "\(name) TEXT"
             }
-            if !attribute.isOptional { line += " NOT NULL" }
+            if !attribute.isOptional, !attribute.isTransient { line += " NOT NULL" }
             lines.append(line)
         }
         return "CREATE TABLE \(quoted(table)) (\n    \(lines.joined(separator: ",\n    "))\n) STRICT"
@@ -98,6 +102,7 @@ struct StoreCatalog {
         try db.execute(sql: "DROP TABLE \(quoted(stored.table))")
         try db.execute(sql: "DELETE FROM attribute WHERE entity = ?", arguments: [stored.number])
         try StoredRelationship.forget(number: stored.number, in: db)
+        try StoredTransient.forget(number: stored.number, in: db)
         try db.execute(sql: "DELETE FROM entity WHERE number = ?", arguments: [stored.number])
         entities.removeAll { $0.number == stored.number }
         indexByName = [:]
@@ -149,6 +154,7 @@ struct StoreCatalog {
             try insert.run()
         }
         try StoredRelationship.record(entity, number: number, in: db)
+        try StoredTransient.record(entity, number: number, in: db)
         append(stored)
     }
 
@@ -206,6 +212,7 @@ struct StoreCatalog {
             }
             do {
                 attributes = try StoredRelationship.apply(to: attributes, number: number, in: db)
+                attributes = try StoredTransient.apply(to: attributes, number: number, in: db)
                 let entity = try Entity(name: name, attributes: attributes)
                 catalog.append(StoredEntity(number: number, entity: entity, table: table, columns: columns))
             } catch {
