@@ -134,6 +134,8 @@ let package = Package(
                 "CoreDataFiles", .product(name: "GRDB", package: "GRDB.swift"),
                 // `bench --stack apple`: the same pipeline on Apple's names.
                 "FetchSimCoreData", "FetchSimUIKit",
+                // `bench --model`: a user's entity, with the fuzzer's draws for its attributes.
+                "Fuzzing",
             ]
         ),
         // The full-screen spreadsheet's key handling: keys in, command lines and a screen model
@@ -260,6 +262,8 @@ let package = Package(
                 "Benchmarks", "Interpreter", "ObjectGraph", "FetchSimCore", "FetchedResults", "FetchSimCoreData",
                 "FetchSimUIKit",
                 "FetchSimTestSupport",
+                // `bench --model`: the fuzzer's schema of a user's entity.
+                "Fuzzing",
             ]
         ),
         .testTarget(

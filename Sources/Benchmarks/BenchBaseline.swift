@@ -13,6 +13,8 @@ struct BenchBaseline {
     private let entityName: String
     private let keyIndexes: [Int]
     private let sectionKeyIndex: Int
+    /// The request's filter, which the refetch applies as a fetch does.
+    private let predicate: BoundPredicate?
     private(set) var objectIDs: [Int] = []
     private(set) var sections = SectionedIDs()
     /// The number of changes the last diffs found (kept so the work cannot be optimised away).
@@ -28,12 +30,18 @@ struct BenchBaseline {
         var heckel: Double
     }
 
-    init(context: ObjectContext) throws {
+    init(context: ObjectContext, request: FetchRequest = BenchWorkload.request) throws {
         self.context = context
-        let request = BenchWorkload.request
         entityName = request.entityName
-        let entity = try BenchWorkload.entity()
+        guard let entity = context.schema.entity(named: entityName) else {
+            throw BenchError(description: "the benchmark's store has no entity '\(entityName)'")
+        }
         keyIndexes = request.sortDescriptors.compactMap { entity.index(of: $0.key) }
+        do {
+            predicate = try request.predicate?.bound(to: entity)
+        } catch {
+            throw BenchError(description: "the benchmark's filter does not fit '\(entityName)': \(error)")
+        }
         guard let section = request.sectionNameKeyPath.flatMap(entity.index(of:)) else {
             throw BenchError(description: "the benchmark's request has no section key")
         }
@@ -47,7 +55,7 @@ struct BenchBaseline {
     mutating func measure(_ events: [[BenchEdit]], warmUp: Int, count: Int) throws -> [Sample] {
         var samples: [Sample] = []
         for (index, edits) in events.enumerated() {
-            try BenchWorkload.apply(edits, to: context)
+            try BenchWorkload.apply(edits, to: context, entity: entityName)
             let sampled = index >= warmUp && samples.count < count
             let contextMs = try BenchClock.milliseconds { try context.processPendingChanges() }
             if index == warmUp - 1 {
@@ -76,11 +84,11 @@ struct BenchBaseline {
         return Sample(refetch: refetch, difference: difference, heckel: heckel)
     }
 
-    /// Every object of the entity, sorted by the request's (ascending) keys, then by ID; flat and
-    /// in sections of equal section key.
+    /// Every object of the entity that the filter accepts, sorted by the request's (ascending)
+    /// keys, then by ID; flat and in sections of equal section key.
     private func fetchSorted() -> (ids: [Int], sections: SectionedIDs) {
         var rows: [(key: [Value], id: Int)] = []
-        for object in context.objects(ofEntity: entityName) {
+        for object in context.objects(ofEntity: entityName) where predicate?.evaluate(object.values) ?? true {
             rows.append((keyIndexes.map { object.values[$0] }, object.objectID.rawValue))
         }
         rows.sort { a, b in

@@ -1,5 +1,6 @@
 import FetchSimCore
 import FetchedResults
+import Fuzzing
 import ObjectGraph
 
 /// What went wrong while benchmarking.
@@ -22,6 +23,9 @@ package struct BenchRunner {
     package var controllerOnly: Bool
     /// `.apple` also replays every event through the Apple-shaped layer (`AppleStack`).
     package var stack: BenchStack
+    /// A user's entity to measure instead of the built-in `Item` (`bench --model`): its list as
+    /// `fuzz --model` fetches it, and events of the built-in mix with the fuzzer's values.
+    package var schema: FuzzSchema?
 
     package init(
         sizes: [Int], changes: [Int], seed: UInt64 = 7, repetitions: Int? = nil, path: ChangePath = .automatic,
@@ -53,6 +57,10 @@ package struct BenchRunner {
 
     /// Runs every pair; `progress` gets human-readable steps, `report` each pair's figures.
     package func run(progress: (String) -> Void, report: (BenchResult) -> Void) throws {
+        if stack == .apple, schema != nil {
+            throw BenchError(
+                description: "the Apple-shaped stack is written for the built-in Item list, not a model's entity")
+        }
         for size in sizes {
             try run(size: size, progress: progress, report: report)
         }
@@ -60,12 +68,14 @@ package struct BenchRunner {
 
     private func run(size: Int, progress: (String) -> Void, report: (BenchResult) -> Void) throws {
         progress("size \(NumberText.grouped(size)): building the lists")
-        var workload = BenchWorkload(seed: seed)
+        var workload: any BenchEventSource = BenchWorkload(seed: seed)
+        if let schema { workload = try SchemaBenchWorkload(schema: schema, rows: size, seed: seed) }
         let store = try workload.makeStore(count: size)
+        let (request, entity) = (workload.request, workload.request.entityName)
 
         // Resident memory is read around each build; the differences are per fetched object.
         let beforeContext = BenchClock.residentBytes()
-        let controllerStack = try ControllerStack(store: store, path: path)
+        let controllerStack = try ControllerStack(store: store, request: request, path: path)
         let beforeFetch = BenchClock.residentBytes()
         let fetchMs = try BenchClock.milliseconds { try controllerStack.fetch() }
         let afterFetch = BenchClock.residentBytes()
@@ -73,7 +83,9 @@ package struct BenchRunner {
 
         let pipelineContext = controllerOnly ? nil : try ObjectContext(store: store)
         let beforePipeline = BenchClock.residentBytes()
-        let pipeline = try pipelineContext.map { try PipelineStack(context: $0, path: path) }
+        let pipeline = try pipelineContext.map {
+            try PipelineStack(context: $0, request: request, indexKey: workload.indexKey, path: path)
+        }
         let afterPipeline = BenchClock.residentBytes()
         func perObject(_ from: Int?, _ to: Int?) -> Int {
             guard let from, let to, size > 0 else { return 0 }
@@ -96,7 +108,7 @@ package struct BenchRunner {
             } : nil
         if apple != nil { progress("size \(NumberText.grouped(size)): the Apple-shaped stack is built") }
         // The baseline works on a context of its own, with nothing observing it.
-        var baseline = controllerOnly ? nil : try BenchBaseline(context: ObjectContext(store: store))
+        var baseline = controllerOnly ? nil : try BenchBaseline(context: ObjectContext(store: store), request: request)
 
         for k in changes {
             let measured = measuredEvents(changes: k)
@@ -104,13 +116,13 @@ package struct BenchRunner {
             // Each stage replays the same events back to back, so none measures another's cache misses.
             let events = (0..<(Self.warmUpEvents + measured)).map { _ in workload.nextEvent(changes: k) }
             let controllerSamples = try Self.measure(events) { edits in
-                try BenchWorkload.apply(edits, to: controllerStack.context)
+                try BenchWorkload.apply(edits, to: controllerStack.context, entity: entity)
                 return try BenchClock.milliseconds { try controllerStack.context.processPendingChanges() }
             }
             let pipelineSamples =
                 try pipeline.map { pipeline in
                     try Self.measure(events) { edits in
-                        try BenchWorkload.apply(edits, to: pipeline.context)
+                        try BenchWorkload.apply(edits, to: pipeline.context, entity: entity)
                         var problems: [String] = []
                         let ms = try BenchClock.milliseconds { problems = try pipeline.processEvent() }
                         guard problems.isEmpty else {

@@ -40,9 +40,9 @@ struct ControllerStack {
     let controller: FetchedResultsController
     let delegate = CountingDelegate()
 
-    init(store: InMemoryStore, path: ChangePath) throws {
+    init(store: InMemoryStore, request: FetchRequest = BenchWorkload.request, path: ChangePath) throws {
         context = try ObjectContext(store: store)
-        controller = try FetchedResultsController(fetchRequest: BenchWorkload.request, context: context)
+        controller = try FetchedResultsController(fetchRequest: request, context: context)
         controller.changePath = path
     }
 
@@ -66,13 +66,17 @@ struct PipelineStack {
     /// Rows on screen: about what a tablet shows.
     static let viewportHeight = 50
 
-    /// Builds everything on `context`, which must not be observed by another controller.
-    init(context: ObjectContext, path: ChangePath) throws {
+    /// Builds everything on `context`, which must not be observed by another controller;
+    /// `indexKey` is the attribute that keeps the list's display order.
+    init(
+        context: ObjectContext, request: FetchRequest = BenchWorkload.request, indexKey: String = "order",
+        path: ChangePath
+    ) throws {
         self.context = context
-        controller = try FetchedResultsController(fetchRequest: BenchWorkload.request, context: context)
+        controller = try FetchedResultsController(fetchRequest: request, context: context)
         controller.changePath = path
         try controller.performFetch()
-        dataSource = try ListDataSource(controller: controller, indexKey: "order")
+        dataSource = try ListDataSource(controller: controller, indexKey: indexKey)
         let middle = max(controller.numberOfFetchedObjects / 2 - Self.viewportHeight / 2, 0)
         table = SimulatedTableView(
             dataSource: dataSource, viewport: Viewport(firstRow: middle, height: Self.viewportHeight))

@@ -10,13 +10,27 @@ enum BenchEdit {
     case set(ObjectID, key: String, value: Value)
 }
 
+/// What `BenchRunner` measures: a list — the store it starts from and the fetch that shows it —
+/// and the change events made on it. `BenchWorkload` is the built-in one, `SchemaBenchWorkload`
+/// a user's entity (`bench --model`).
+protocol BenchEventSource {
+    /// The fetch of the list: its entity, order, sections and filter.
+    var request: FetchRequest { get }
+    /// The attribute that keeps the list's display order (the data source's index key).
+    var indexKey: String { get }
+    /// A store holding `count` objects of the fetched entity (IDs 1…count), and the schema.
+    mutating func makeStore(count: Int) throws -> InMemoryStore
+    /// The next event: `changes` edits drawn from the mix.
+    mutating func nextEvent(changes: Int) -> [BenchEdit]
+}
+
 /// The seeded workload of `fetchsim bench`: a list of `Item(title, group, order, done)` sorted by
 /// group then order and sectioned by group, and change events that mix inserts, deletes,
 /// sort-key updates, section-key updates and plain updates.
 ///
 /// The generator keeps its own model of the live object IDs, so it needs no context and every
 /// context that replays its events (in the same order) stays identical.
-struct BenchWorkload {
+struct BenchWorkload: BenchEventSource {
     /// The mix of one event, in percent: inserts and deletes balance, so the list keeps its size.
     static let insertShare = 20, deleteShare = 20, sortKeyShare = 20, sectionKeyShare = 15
     // The remaining 25 % are plain updates (title or done), which move nothing.
@@ -47,6 +61,11 @@ struct BenchWorkload {
             entityName: "Item", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "order")],
             sectionNameKeyPath: "group")
     }
+
+    var request: FetchRequest { Self.request }
+
+    /// Drags renumber `order`.
+    var indexKey: String { "order" }
 
     /// A store holding `count` fresh items (IDs 1…count), and the schema.
     mutating func makeStore(count: Int) throws -> InMemoryStore {
@@ -95,11 +114,11 @@ struct BenchWorkload {
         return edits
     }
 
-    /// Makes `edits` pending in `context` (the caller ends the turn).
-    static func apply(_ edits: [BenchEdit], to context: ObjectContext) throws {
+    /// Makes `edits` pending in `context` (the caller ends the turn); inserts are of `entity`.
+    static func apply(_ edits: [BenchEdit], to context: ObjectContext, entity: String = "Item") throws {
         for edit in edits {
             switch edit {
-            case .insert(let values): try context.insert("Item", values: values)
+            case .insert(let values): try context.insert(entity, values: values)
             case .delete(let id): try context.delete(id)
             case .set(let id, let key, let value): try context.setValue(value, forKey: key, of: id)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Benchmarks
 import FetchedResults
 import Foundation
+import Fuzzing
 import Interpreter
 import SessionPages
 
@@ -17,12 +18,21 @@ struct BenchCommand: ParsableCommand {
             diffs. Reports medians per event in milliseconds, the initial fetch time and the \
             resident bytes per fetched object; a legend under the table says what each column \
             measures. Run it as 'swift run -c release fetchsim bench' (a debug build warns). \
-            --html and --svg also draw the figures on log axes (the default scenario and --reorder).
+            --html and --svg also draw the figures on log axes (the default scenario and --reorder). \
+            --model M --entity E --section KEY --index KEY measures the same pipeline on a model's entity, \
+            its list fetched and edited as 'fetchsim fuzz --model' fetches and edits it, starting from the \
+            rows of --data or --coredata-store when given.
             """
     )
 
-    @Option(help: ArgumentHelp("List sizes, comma-separated.", valueName: "n,n,…"))
-    var sizes = "10000,100000,1000000"
+    @Option(
+        help: ArgumentHelp(
+            "List sizes, comma-separated (default 10000,100000,1000000; with --data or --coredata-store, the number of the data's rows).",
+            valueName: "n,n,…"))
+    var sizes: String?
+
+    /// The sizes when `--sizes` is not given (and no data gives them).
+    static let defaultSizes = "10000,100000,1000000"
 
     @Option(help: ArgumentHelp("Changes per event, comma-separated.", valueName: "k,k,…"))
     var changes = "1,100,10000"
@@ -61,6 +71,11 @@ struct BenchCommand: ParsableCommand {
     var coredata = false
 
     @Flag(
+        name: .customLong("to-many"),
+        help: "With --store --coredata: each note in one of 200 folders, whose to-many relationship is read too.")
+    var toMany = false
+
+    @Flag(
         help:
             "Run the full-screen scenario instead: a cursor move, a page scroll and a drop, each with its redraw to an off-screen screen."
     )
@@ -89,6 +104,41 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --adapter: the list size the turns keep close to (default 100).", valueName: "n"))
     var rows = 100
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure an entity of this Xcode model (.xcdatamodeld or .xcdatamodel) instead of the built-in Item, with fuzz --model's edits; needs --entity, --section and --index.",
+            valueName: "model"))
+    var model: String?
+
+    @Option(help: ArgumentHelp("With --model: the entity whose list is measured.", valueName: "entity"))
+    var entity: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --model: the attribute that sections the list (String, Integer or Boolean).", valueName: "attribute"))
+    var section: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --model: the attribute that orders each section (Integer, Double, Float or Decimal).",
+            valueName: "attribute"))
+    var index: String?
+
+    @Option(help: ArgumentHelp("With --model: the fetch's predicate (an NSPredicate format).", valueName: "predicate"))
+    var filter: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --model: start the list with the rows of this CSV file (import csv's format).", valueName: "file"))
+    var data: String?
+
+    @Option(
+        name: .customLong("coredata-store"),
+        help: ArgumentHelp(
+            "With --model: start the list with the entity's rows in this Core Data SQLite store (read, never written).",
+            valueName: "file"))
+    var coreDataStore: String?
+
     @Option(help: ArgumentHelp("Also write the plots and the figures as an HTML page here.", valueName: "file"))
     var html: String?
 
@@ -105,15 +155,33 @@ struct BenchCommand: ParsableCommand {
                 throw ValidationError("cannot write --\(option) to '\(path)': \(problem)")
             }
         }
-        guard Self.parseList(sizes) != nil else {
-            throw ValidationError("invalid sizes '\(sizes)': expected whole numbers separated by commas")
+        guard Self.parseList(sizes ?? Self.defaultSizes) != nil else {
+            throw ValidationError("invalid sizes '\(sizes ?? "")': expected whole numbers separated by commas")
         }
         guard Self.parseList(changes) != nil else {
             throw ValidationError("invalid changes '\(changes)': expected whole numbers separated by commas")
         }
         if coredata, !store { throw ValidationError("--coredata is a case of --store: use 'bench --store --coredata'") }
+        if toMany, !coredata {
+            throw ValidationError("--to-many is a case of --store --coredata: use 'bench --store --coredata --to-many'")
+        }
         if stack == .apple, store || tui || reorder || controllerOnly {
             throw ValidationError("--stack apple measures the default scenario's pipeline")
+        }
+        let schemaOptions = [
+            ("--entity", entity), ("--section", section), ("--index", index), ("--filter", filter), ("--data", data),
+            ("--coredata-store", coreDataStore),
+        ]
+        if model == nil, let (option, _) = schemaOptions.first(where: { $0.1 != nil }) {
+            throw ValidationError("'\(option)' needs '--model': it names part of the model's entity to measure")
+        }
+        if model != nil,
+            let other = [("--store", store), ("--tui", tui), ("--reorder", reorder), ("--adapter", adapter != nil)]
+                .first(where: { $0.1 })?.0 ?? (stack == .apple ? "--stack apple" : nil)
+        {
+            throw ValidationError(
+                "'--model' measures the default scenario's pipeline on a model's entity; it cannot be combined with '\(other)'"
+            )
         }
         if let repetitions, repetitions < 1 {
             throw ValidationError("invalid repetitions '\(repetitions)': expected at least 1")
@@ -133,32 +201,54 @@ struct BenchCommand: ParsableCommand {
             let status = MainActor.assumeIsolated { bench.run() }
             if status != 0 { throw ExitCode(status) }
         } else if tui {
-            let bench = TUIBench(sizes: Self.parseList(sizes) ?? [], seed: seed, repetitions: repetitions ?? 200)
+            let bench = TUIBench(
+                sizes: Self.parseList(sizes ?? Self.defaultSizes) ?? [], seed: seed, repetitions: repetitions ?? 200)
             try measure(bench.run, jsonLine: \.jsonLine, table: TUIBench.Result.table)
         } else if reorder {
-            let sizes = Self.parseList(sizes) ?? []
+            let sizes = Self.parseList(sizes ?? Self.defaultSizes) ?? []
             let bench = ReorderBench(
                 sizes: sizes == [10_000, 100_000, 1_000_000] ? [10_000, 1_000_000] : sizes, seed: seed, drags: drags)
             try measure(bench.run, jsonLine: \.jsonLine, table: ReorderBench.Result.table, plots: BenchPlots.page)
         } else if store, coredata {
-            let bench = CoreDataStoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
-            try measure(
-                bench.run, jsonLine: \.jsonLine,
-                table: { CoreDataStoreBench.Result.table($0) + [""] + CoreDataStoreBench.Result.legend })
+            let bench = CoreDataStoreBench(
+                sizes: Self.parseList(sizes ?? Self.defaultSizes) ?? [], seed: seed, hasToMany: toMany)
+            let legend = CoreDataStoreBench.Result.legend + (toMany ? [CoreDataStoreBench.Result.toManyLegend] : [])
+            try measure(bench.run, jsonLine: \.jsonLine, table: { CoreDataStoreBench.Result.table($0) + [""] + legend })
         } else if store {
-            let bench = StoreBench(sizes: Self.parseList(sizes) ?? [], seed: seed)
+            let bench = StoreBench(sizes: Self.parseList(sizes ?? Self.defaultSizes) ?? [], seed: seed)
             try measure(
                 bench.run, jsonLine: \.jsonLine,
                 table: { StoreBench.Result.table($0) + [""] + StoreBench.Result.legend })
         } else {
-            let runner = BenchRunner(
-                sizes: Self.parseList(sizes) ?? [], changes: Self.parseList(changes) ?? [], seed: seed,
+            var runner = BenchRunner(
+                sizes: Self.parseList(sizes ?? Self.defaultSizes) ?? [], changes: Self.parseList(changes) ?? [],
+                seed: seed,
                 repetitions: repetitions,
                 path: path, controllerOnly: controllerOnly, stack: stack)
+            if model != nil {
+                // The model, the entity, its keys and the data are read and checked before any list is built.
+                do {
+                    let schema = try BenchRunner.schema(schemaArguments)
+                    runner.schema = schema
+                    runner.sizes = try BenchRunner.sizes(
+                        on: schema, asked: sizes.flatMap(Self.parseList), defaults: runner.sizes)
+                } catch {
+                    Self.write("fetchsim bench: \(error)", to: .standardError)
+                    throw ExitCode(2)
+                }
+            }
             try measure(
                 runner.run, jsonLine: \.jsonLine, table: { BenchResult.table($0) + [""] + BenchResult.legend(for: $0) },
                 plots: BenchPlots.page)
         }
+    }
+
+    /// `--model` and the options naming its entity, checked together as `fuzz --model` checks them.
+    private var schemaArguments: FuzzSchemaArguments {
+        var arguments = FuzzSchemaArguments()
+        (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, entity, section, index)
+        (arguments.filter, arguments.data, arguments.coreDataStore) = (filter, data, coreDataStore)
+        return arguments
     }
 
     /// Runs a benchmark: progress to standard error on a terminal, each result as a JSON line

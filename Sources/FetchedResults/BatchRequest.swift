@@ -45,8 +45,14 @@ public struct BatchRequest: Sendable {
         }
         var upserted: [StoredObject] = []
         var deleted: [ObjectID] = []
+        // A sub-entity's objects are the entity's too (Core Data's batch requests include them);
+        // their values begin with the entity's, which the predicate reads and the writes change.
+        let count = entity.attributes.count
         for stored in try context.committedObjects(ofEntity: entityName)
-        where stored.values.count == entity.attributes.count && (bound?.evaluate(stored.values) ?? true) {
+        where stored.values.count >= count
+            && (bound?.evaluate(stored.values.count == count ? stored.values : Array(stored.values.prefix(count)))
+                ?? true)
+        {
             guard assignments != nil else {
                 deleted.append(stored.id)
                 continue

@@ -102,3 +102,75 @@ extension FuzzGenerator {
         }
     }
 }
+
+/// The fuzzer's draws for a user's entity, for a program that makes its own edits from them
+/// (`fetchsim bench --model`): the values `fuzz --model` writes in its lines, by attribute name.
+///
+/// ```swift
+/// var draws = SchemaDraws(schema: schema, rows: 10_000, seed: 7)
+/// let values = draws.insert()          // [(key: "list", value: "Home"), (key: "position", …), …]
+/// let edit = draws.plain()             // (key: "title", value: "t41")
+/// ```
+package struct SchemaDraws {
+    package let schema: FuzzSchema
+    private var generator: FuzzGenerator
+
+    /// Draws for `schema`; `rows`, the list's size, bounds the index key's values as
+    /// `fuzz --rows` does.
+    package init(schema: FuzzSchema, rows: Int, seed: UInt64) {
+        self.schema = schema
+        var configuration = FuzzConfiguration()
+        configuration.schema = schema
+        configuration.rows = max(rows, 1)
+        configuration.filterPercent = 0
+        generator = FuzzGenerator(configuration: configuration, seed: seed)
+    }
+
+    /// The fuzzed entity's name.
+    package var entityName: String { schema.options.entity }
+    /// The section key's attribute name.
+    package var sectionKey: String { schema.section.name }
+    /// The index key's attribute name.
+    package var indexKey: String { schema.index.name }
+
+    /// An insert's values: one for every attribute the fuzzer writes, as `fuzz --model` inserts.
+    package mutating func insert() -> [(key: String, value: Value)] {
+        guard case .insert(_, let values) = generator.schemaInsert() else { return [] }
+        return schema.assignments(values)
+    }
+
+    /// A value for the section key, from its small set (early values more often).
+    package mutating func section() -> Value { generator.group() }
+
+    /// A value for the index key.
+    package mutating func index() -> Value { generator.order() }
+
+    /// A set of one attribute that is neither key (of the index key when there is none).
+    package mutating func plain() -> (key: String, value: Value) {
+        guard case .set(_, let values) = generator.plainSet(FuzzSymbol(0)), let first = schema.assignments(values).first
+        else {
+            return (indexKey, index())
+        }
+        return first
+    }
+
+    /// The user's rows (`--data`, `--coredata-store`) as inserts' values, in their order.
+    package var seedRows: [[(key: String, value: Value)]] {
+        schema.seedRows.map(schema.assignments)
+    }
+}
+
+extension FuzzSchema {
+    /// `values` by attribute name, in the entity's attribute order.
+    func assignments(_ values: FuzzValues) -> [(key: String, value: Value)] {
+        columns.compactMap { column in
+            let value =
+                switch column.role {
+                case .section: values[.group]
+                case .index: values[.order]
+                case .plain: values.other(at: column.position)
+                }
+            return value.map { (column.name, $0) }
+        }
+    }
+}

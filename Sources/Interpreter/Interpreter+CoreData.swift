@@ -37,7 +37,8 @@ extension Interpreter {
 
     /// `import coredata FILE`: the store's objects read through the session's model and inserted
     /// in one change event, relationships included; a store that does not match the model
-    /// inserts nothing.
+    /// inserts nothing. The outcome carries what was read as text (`filesRead`), which a
+    /// recording embeds and a replay reads back instead of the file.
     func importCoreData(path: String) throws -> LineOutcome {
         guard let model else {
             throw InterpreterError(
@@ -49,9 +50,14 @@ extension Interpreter {
                 "entity '\(entity.name)' is no longer the model's (redefined with 'entity'): 'import coredata' reads the model's entities"
             )
         }
+        // A replay reads what the recording read, embedded in the transcript, not the disk's file.
         let contents: CoreDataStoreContents
         do {
-            contents = try CoreDataStoreReader.read(path: path, through: model, firstObjectID: 1)
+            if let text = embeddedFile(path) {
+                contents = try CoreDataStoreContents(text: text, schema: model.schema, file: path)
+            } else {
+                contents = try CoreDataStoreReader.read(path: path, through: model, firstObjectID: 1)
+            }
         } catch {
             throw InterpreterError("\(error)")
         }
@@ -107,6 +113,8 @@ extension Interpreter {
         nameNextEvent(["import \(summary)"])
         let report = try finishTurn { try context.processPendingChanges() }
         var outcome = outcome(ids: ids, report: report, extra: [("imported", .int(ids.count))])
+        // A recording embeds what was read, so that its transcript replays without the store.
+        outcome.filesRead = [(path, contents.text)]
         if rendersText {
             // One summary line with the IDs' range instead of every new ID, as `import csv` prints.
             let range =

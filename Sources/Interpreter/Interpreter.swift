@@ -63,6 +63,9 @@ package final class Interpreter {
     package internal(set) var outputMode: Command.OutputMode = .sheet
     /// Reads a file for `import csv` (injected: tests and transcripts may use their own).
     package var readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    /// What a transcript embeds for a path, read in place of the file (`import coredata`'s store,
+    /// `CoreDataStoreContents.text`); nil when nothing is embedded, outside a replay always.
+    package var embeddedFile: (String) -> String? = { _ in nil }
     /// Writes a file for `export csv`.
     package var writeFile: (String, String) throws -> Void = {
         try $1.write(toFile: $0, atomically: true, encoding: .utf8)

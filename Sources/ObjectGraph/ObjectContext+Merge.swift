@@ -138,10 +138,14 @@ extension ObjectContext {
         return contents
     }
 
-    /// The store's committed objects of the entity named `name`, in ID order — what a batch
-    /// request reads (it never looks at any context's objects).
-    public func committedObjects(ofEntity name: String) throws(ObjectGraphError) -> [StoredObject] {
-        try store.load().objects.filter { $0.entity == name }
+    /// The store's committed objects of the entity named `name` and, unless
+    /// `includingSubentities` is false, of the entities that inherit from it (as a fetch reads
+    /// them), in ID order — what a batch request reads (it never looks at any context's objects).
+    public func committedObjects(ofEntity name: String, includingSubentities: Bool = true) throws(ObjectGraphError)
+        -> [StoredObject]
+    {
+        let names = includingSubentities ? Set(schema.family(of: name)) : [name]
+        return try store.load().objects.filter { names.contains($0.entity) }
     }
 
     /// Writes `upserted` and `deleted` straight to the store, bypassing every context: no change

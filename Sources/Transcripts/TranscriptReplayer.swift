@@ -129,6 +129,7 @@ package struct TranscriptReplayer {
         let embedded = EmbeddedFiles()
         let readsDisk = interpreter.readFile
         interpreter.readFile = { path in try embedded.contents[path] ?? readsDisk(path) }
+        interpreter.embeddedFile = { path in embedded.contents[path] }
         let outputs = transcript.entries.map { entry -> [String] in
             for file in entry.files { embedded.contents[file.path] = file.contents }
             let outcome = interpreter.execute(entry.input)

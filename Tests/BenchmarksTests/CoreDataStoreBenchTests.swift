@@ -20,4 +20,13 @@ import Testing
         }
         #expect(CoreDataStoreBench.Result.table(results).count == 3)
     }
+
+    /// With `--to-many` every note is in one of 200 folders, and the run checks that the folders'
+    /// to-many relationships, read from the notes' foreign keys, hold every note once (it throws
+    /// otherwise).
+    @Test func theToManyCaseReadsEveryFoldersNotes() throws {
+        var results: [CoreDataStoreBench.Result] = []
+        try CoreDataStoreBench(sizes: [450], hasToMany: true).run(progress: { _ in }, report: { results.append($0) })
+        #expect(results.map(\.size) == [450])
+    }
 }

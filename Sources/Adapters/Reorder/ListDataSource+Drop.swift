@@ -116,7 +116,10 @@ extension ListDataSource {
     private func value(ofEmptySection section: Int, title: String?) throws(AdapterError) -> Value {
         let request = controller.fetchRequest
         guard let sectionKey = request.sectionNameKeyPath, let title else { throw .unknownSectionValue(section) }
-        for object in controller.context.objects(ofEntity: request.entityName) {
+        let context = controller.context
+        let entities =
+            request.includesSubentities ? context.schema.family(of: request.entityName) : [request.entityName]
+        for object in entities.lazy.flatMap({ context.objects(ofEntity: $0) }) {
             let value = object[sectionKey]
             if (value.isNull ? "" : value.description) == title { return value }
         }

@@ -59,7 +59,10 @@ struct SectionOrder {
             return object.value(at: index)
         }
         let sectionIndex = request.sectionNameKeyPath.map(position)
-        var objects = context.objects(ofEntity: request.entityName).filter { object in
+        // The objects of the entity's sub-entities are in its list too, as the fetch has them.
+        let entities =
+            request.includesSubentities ? context.schema.family(of: request.entityName) : [request.entityName]
+        var objects = entities.flatMap { context.objects(ofEntity: $0) }.filter { object in
             guard object.objectID != moved else { return false }
             guard let sectionIndex, let sectionValue else { return true }
             // Compared where the object holds it: reading it out copied (and retained) a string.
