@@ -76,11 +76,23 @@ public protocol PersistentStore: AnyObject {
     func sessionSettings() throws(ObjectGraphError) -> [String: String]
     /// Replaces the kept session settings with `settings`, in one transaction.
     func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError)
+    /// Core Data's name for the kind of store: `"SQLite"` for a SQLite file, `"InMemory"` for
+    /// one that keeps its objects in memory. A fetched results controller computes sections
+    /// with a grouped fetch only when every store is SQLite (docs/semantics.md, "Sections on a
+    /// SQLite store").
+    var storeType: String { get }
+    /// The saves the store has written since it was opened. Core Data's section cache goes stale
+    /// when the store file's modification time changes, or when a context other than the
+    /// controller's saves (docs/semantics.md, "A stale cache reused"); this counter stands for
+    /// both, deterministically.
+    var saveCount: Int { get }
 }
 
 extension PersistentStore {
-    /// By default a store is writable and keeps no session settings.
+    /// By default a store is writable, keeps no session settings, is an in-memory one and never saves.
     public var isReadOnly: Bool { false }
+    public var storeType: String { "InMemory" }
+    public var saveCount: Int { 0 }
     public func sessionSettings() throws(ObjectGraphError) -> [String: String] { [:] }
     public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {}
 
