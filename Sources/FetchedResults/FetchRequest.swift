@@ -94,7 +94,9 @@ struct ResolvedRequest {
         return true
     }
 
-    init(_ request: FetchRequest, schema: Schema) throws(FetchedResultsError) {
+    /// `labelsSections`: label the sections even when the section key leads the sort, for
+    /// sections imposed by count (a reused cache).
+    init(_ request: FetchRequest, schema: Schema, labelsSections: Bool = false) throws(FetchedResultsError) {
         guard let entity = schema.entity(named: request.entityName) else {
             throw .unknownEntity(request.entityName)
         }
@@ -140,7 +142,7 @@ struct ResolvedRequest {
         self.keyPaths = keyPaths
         requestSortIndexes = sortIndexes
         requestAscending = request.sortDescriptors.map(\.ascending)
-        if let sectionIndex, sortIndexes[0] != sectionIndex {
+        if let sectionIndex, labelsSections || sortIndexes[0] != sectionIndex {
             self.sortIndexes = [entity.attributes.count + keyPaths.paths.count] + sortIndexes
             ascending = [true] + requestAscending
             sectionLabels = SectionLabels()
@@ -205,7 +207,8 @@ struct ResolvedRequest {
         if let sectionLabels, let sectionIndex {
             // The label (nil for a section that has none yet) at the position past the values.
             var values = keyPaths.values(of: object)
-            values.append(sectionLabels.label(of: values[sectionIndex].sectionIdentity) ?? .null)
+            values.append(
+                sectionLabels.label(of: values[sectionIndex].sectionIdentity, object: object.objectID) ?? .null)
             return SortKey(values, at: sortIndexes, layout: layout)
         }
         // In place when the request reads no key path: `object.values` would copy them. Only the

@@ -15,6 +15,8 @@ public final class FetchedResultsCache {
         var configuration: String
         /// What today's check compares.
         var stamp: CacheStamp
+        /// The sections as written: identity and object count each, in order.
+        var layout: [ImposedSection]
     }
 
     /// An empty set of caches.
@@ -35,17 +37,35 @@ public final class FetchedResultsCache {
         if let entry = entries[name], entry.configuration != configuration { throw .cacheMismatch(name) }
     }
 
-    /// Records the fetch in the cache called `name`: writes it when there is none; with today's
-    /// check (`checksLikeToday`), a cache whose stamp differs is deleted and written again
-    /// silently, one whose stamp matches is reused.
-    func record(_ name: String, configuration: String, stamp: CacheStamp, checksLikeToday: Bool) -> CacheUse {
+    /// The sections of the cache called `name` when it passes today's check for `stamp` — what
+    /// Core Data then takes as the fetch's sections — else nil.
+    func reusableLayout(_ name: String, stamp: CacheStamp) -> [ImposedSection]? {
+        guard let entry = entries[name], entry.stamp == stamp else { return nil }
+        return entry.layout
+    }
+
+    /// Records the fetch in the cache called `name`: writes it, with `layout`, when there is
+    /// none; with today's check (`checksLikeToday`), a cache whose stamp differs is deleted and
+    /// written again silently, one whose stamp matches is reused as it is.
+    func record(
+        _ name: String, configuration: String, stamp: CacheStamp, layout: [ImposedSection], checksLikeToday: Bool
+    ) -> CacheUse {
         guard let entry = entries[name] else {
-            entries[name] = Entry(configuration: configuration, stamp: stamp)
+            entries[name] = Entry(configuration: configuration, stamp: stamp, layout: layout)
             return .written
         }
         guard checksLikeToday, entry.stamp != stamp else { return .reused }
-        entries[name] = Entry(configuration: configuration, stamp: stamp)
+        entries[name] = Entry(configuration: configuration, stamp: stamp, layout: layout)
         return .rebuilt
+    }
+
+    /// Writes the cache called `name` again, if it exists, for `stamp` and `layout`: a save by
+    /// the controller's own context keeps it in step with the store.
+    func refresh(_ name: String, stamp: CacheStamp, layout: [ImposedSection]) {
+        guard var entry = entries[name] else { return }
+        entry.stamp = stamp
+        entry.layout = layout
+        entries[name] = entry
     }
 }
 
@@ -61,9 +81,8 @@ public enum CacheUse: String, Sendable {
 
 /// What today's Core Data checks a section cache against before using it: the entity's name and
 /// version hash, the section key path, the number of fetched objects and the sort descriptors'
-/// keys — not their directions, not the predicate (the public decompilation of iOS 18.2's
-/// `-_restoreCachedSectionInfo`, the only source; it also compares each store's modification
-/// time, which FetchSim does not model).
+/// keys — not their directions, not the predicate — and each store's modification time (the
+/// public decompilation of iOS 18.2's `-_restoreCachedSectionInfo`, the only source).
 struct CacheStamp: Equatable {
     let entity: String
     /// The entity's attributes, standing for its version hash.
@@ -71,6 +90,8 @@ struct CacheStamp: Equatable {
     let sectionNameKeyPath: String
     let objectCount: Int
     let sortKeys: [String]
+    /// The store's `saveCount`, standing for its file's modification time.
+    let storeSaves: Int
 }
 
 extension FetchRequest {

@@ -36,7 +36,14 @@ extension FetchedResultsController {
 
     /// The labels of the sections the fetch met, in that order, then those of any other
     /// section among `objects` (the strict profile's window keeps every object in its tree).
+    /// On a SQLite store with no changes, the sections of a grouped fetch instead, cut by count
+    /// over the fetched objects (`groupsSectionsInStore`): no order is checked.
     func labelSections(of objects: [ManagedObject], labels: SectionLabels) throws(FetchedResultsError) {
+        if groupsSectionsInStore {
+            let fetched = sortedByRequest(objects)
+            impose(groupedLayout(of: fetched), over: fetched, labels: labels)
+            return
+        }
         var order = try sectionOrderAsFetched(objects)
         if enforcesWindow {
             var known = Set(order)
@@ -50,7 +57,7 @@ extension FetchedResultsController {
     }
 
     /// Entries for `objects` in the order of the request's own sort descriptors.
-    private func sortedByRequest(_ objects: [ManagedObject]) -> [ResultEntry] {
+    func sortedByRequest(_ objects: [ManagedObject]) -> [ResultEntry] {
         let inexact = InexactKeys()
         var entries = objects.map { object in
             let key = request.requestSortKey(of: object)

@@ -18,12 +18,23 @@ extension FetchedResultsController {
         // its storage then would make that change copy it whole).
         do {
             let tracked = self.tracked
-            func consider(_ object: ManagedObject, isUpdated: Bool) {
+            func consider(_ object: ManagedObject, isUpdated: Bool, isRefreshed: Bool = false) {
                 guard object.entity.name == entityName || request.fetches(object.entity.name) else { return }
                 let oldEntry = tracked.entry(of: object.objectID)
                 let matches = request.matches(object)
                 guard oldEntry != nil || matches else { return }
-                if matches, let labels = request.sectionLabels { labelSectionIfNew(of: object, labels: labels) }
+                if let labels = request.sectionLabels {
+                    // An object placed in a section its key does not name stays there unless it
+                    // moves (FetchedResultsController+GroupedSections.swift).
+                    if labels.hasPlacedObjects, labels.isPlaced(object.objectID),
+                        leavesPlacement(
+                            changed: change.changedValues[object.objectID, default: []], matches: matches,
+                            isRefreshed: isRefreshed)
+                    {
+                        labels.release(object.objectID)
+                    }
+                    if matches, !labels.isPlaced(object.objectID) { labelSectionIfNew(of: object, labels: labels) }
+                }
                 let others =
                     legacy && isUpdated
                     && change.changedValues[object.objectID, default: []].contains {
@@ -54,7 +65,7 @@ extension FetchedResultsController {
             change.updated.forEachLent { consider($0, isUpdated: true) }
             change.deleted.forEachLent { consider($0, isUpdated: false) }
             // A refreshed object is re-evaluated as an updated one (the fix for related-object changes).
-            change.refreshed.forEachLent { consider($0, isUpdated: true) }
+            change.refreshed.forEachLent { consider($0, isUpdated: true, isRefreshed: true) }
         }
         guard !candidates.isEmpty else { return }
 

@@ -103,7 +103,8 @@ public final class FetchedResultsController {
             switch notification {
             case .objectsDidChange(let change): self?.handle(change)
             case .objectIDsMutated(let ids): self?.handleIDMutation(ids)
-            case .willSave, .didSave: break
+            case .didSave: self?.refreshSectionCacheAfterSave()
+            case .willSave: break
             }
         }
     }
@@ -128,10 +129,76 @@ public final class FetchedResultsController {
         if let cacheName, let sectionCache, !profile.checksCacheLikeToday {
             try sectionCache.check(cacheName, configuration: fetchRequest.cacheConfiguration)
         }
+        // Today's Core Data restores a cache that passes its check before it computes sections,
+        // and then takes the cached sections — names, counts, offsets — as they are, over the
+        // objects as fetched now: a stale cache puts objects in the wrong sections, and no order
+        // is checked (docs/semantics.md, "A stale cache reused").
+        var stamp: CacheStamp?
+        var imposed: [ImposedSection]?
+        if let cacheName, let sectionCache, profile.checksCacheLikeToday {
+            let count = fetchedCount()
+            stamp = cacheStamp(objectCount: count)
+            if request.sectionIndex != nil, request.limit == 0, request.offset == 0, let stamp,
+                let cached = sectionCache.reusableLayout(cacheName, stamp: stamp), !cached.isEmpty
+            {
+                imposed = cached
+            }
+        }
+        let entries = try fetchIntoTrees(imposing: imposed)
+        cachedSectionIndexTitles = nil
+        lastChangeSet = nil
+        if let cacheName, let sectionCache {
+            lastCacheUse = sectionCache.record(
+                cacheName, configuration: fetchRequest.cacheConfiguration,
+                stamp: stamp ?? cacheStamp(objectCount: entries.count), layout: sectionLayout(),
+                checksLikeToday: profile.checksCacheLikeToday)
+        }
+        batchFaulting =
+            fetchRequest.fetchBatchSize > 0
+            ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
+        hasFetched = true
+        fetchLog = []
+        if let key = fetchRequest.sectionNameKeyPath,
+            entries.contains(where: {
+                request.sectionLabels == nil
+                    ? request.layout.firstValueIsNull($0.code) : request.sectionKeyIsNil(of: $0.object)
+            })
+        {
+            fetchLog.append(
+                "CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
+                    + "'\(key)'. Objects will be placed in unnamed section")
+        }
+        // Today's performFetch hands a snapshot delegate the fetched results, nothing to reload
+        // (rule 24; the only source is the public decompilation of iOS 26.1's CoreData).
+        if let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
+            isDelivering = true
+            defer { isDelivering = false }
+            snapshotDelegate.controller(self, didChangeContentWith: snapshot())
+        }
+    }
+
+    /// Fetches the matching objects into the trees and returns them in order. `layout`: sections
+    /// Core Data imposes by count over the fetched objects (a reused cache), else nil.
+    /// - Complexity: O(n log n) for n matching objects.
+    private func fetchIntoTrees(imposing layout: [ImposedSection]?) throws(FetchedResultsError) -> [ResultEntry] {
+        // Imposed sections are labelled whatever the sort; otherwise labels only when the
+        // section key does not lead it.
+        let labelled = layout != nil || !request.sectionKeyLeads
+        if (request.sectionLabels != nil) != labelled {
+            var resolved = try ResolvedRequest(fetchRequest, schema: context.schema, labelsSections: labelled)
+            if currentPredicate != fetchRequest.predicate { _ = try? resolved.rebind(currentPredicate) }
+            request = resolved
+        }
         let candidates = request.candidates(in: context)
-        // Sections in the order the fetch meets them, when the section key does not lead the sort.
+        // Sections in the order the fetch meets them, when the section key does not lead the sort;
+        // or cut by count (a grouped fetch, a reused cache).
         if let labels = request.sectionLabels {
-            try labelSections(of: candidates.filter(request.matches), labels: labels)
+            let matching = candidates.filter(request.matches)
+            if let layout {
+                impose(layout, over: sortedByRequest(matching), labels: labels)
+            } else {
+                try labelSections(of: matching, labels: labels)
+            }
         }
         var entries: [ResultEntry] = []
         entries.reserveCapacity(candidates.count)
@@ -180,40 +247,7 @@ public final class FetchedResultsController {
                 listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
             }
         }
-        cachedSectionIndexTitles = nil
-        lastChangeSet = nil
-        if let cacheName, let sectionCache {
-            let stamp = CacheStamp(
-                entity: request.entity.name,
-                entityVersion: request.entity.attributes.map { "\($0.name):\($0.type)" }.joined(separator: ","),
-                sectionNameKeyPath: fetchRequest.sectionNameKeyPath ?? "", objectCount: entries.count,
-                sortKeys: fetchRequest.sortDescriptors.map(\.key))
-            lastCacheUse = sectionCache.record(
-                cacheName, configuration: fetchRequest.cacheConfiguration, stamp: stamp,
-                checksLikeToday: profile.checksCacheLikeToday)
-        }
-        batchFaulting =
-            fetchRequest.fetchBatchSize > 0
-            ? BatchFaulting(size: fetchRequest.fetchBatchSize, ids: entries.map(\.objectID)) : nil
-        hasFetched = true
-        fetchLog = []
-        if let key = fetchRequest.sectionNameKeyPath,
-            entries.contains(where: {
-                request.sectionLabels == nil
-                    ? request.layout.firstValueIsNull($0.code) : request.sectionKeyIsNil(of: $0.object)
-            })
-        {
-            fetchLog.append(
-                "CoreData: error: (NSFetchedResultsController) A section returned nil value for section name key path "
-                    + "'\(key)'. Objects will be placed in unnamed section")
-        }
-        // Today's performFetch hands a snapshot delegate the fetched results, nothing to reload
-        // (rule 24; the only source is the public decompilation of iOS 26.1's CoreData).
-        if let snapshotDelegate = delegate as? any FetchedResultsSnapshotDelegate {
-            isDelivering = true
-            defer { isDelivering = false }
-            snapshotDelegate.controller(self, didChangeContentWith: snapshot())
-        }
+        return entries
     }
 
     /// Whether key `a` of object `idA` comes before key `b` of `idB` under the request's own sort

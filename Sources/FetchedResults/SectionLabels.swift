@@ -9,15 +9,48 @@ import ObjectGraph
 /// in the sort"). The controller gives each such section a *label* — a string of letters, the
 /// labels sorting in the sections' order with room between any two — and orders objects by the
 /// label in place of the section key's value. A section keeps its label while it exists.
+///
+/// Sections Core Data cuts by count over the fetched objects (a grouped fetch on a SQLite store,
+/// or a reused cache: `FetchedResultsController+GroupedSections.swift`) may hold objects whose
+/// key names another section. Such an object is *placed*: it carries the label of the section it
+/// sits in, whatever its key says, until it leaves the results or Core Data moves it.
 final class SectionLabels {
     /// Section identity → its label, as `.string`.
     private var labelOfSection: [Value: Value] = [:]
     /// Label → section identity.
     private var sectionOfLabel: [Value: Value] = [:]
+    /// The placed objects' labels.
+    private var labelOfObject: [ObjectID: Value] = [:]
 
     /// The label of the section `identity` names, or nil if that section has none (a new one).
     func label(of identity: Value) -> Value? {
         labelOfSection[identity]
+    }
+
+    /// The label `object` sorts under: the one it is placed in, else its section's (nil for a
+    /// section that has none yet).
+    @inline(__always)
+    func label(of identity: Value, object: ObjectID) -> Value? {
+        if !labelOfObject.isEmpty, let placed = labelOfObject[object] { return placed }
+        return labelOfSection[identity]
+    }
+
+    /// Whether some object is placed in a section its key does not name.
+    var hasPlacedObjects: Bool { !labelOfObject.isEmpty }
+
+    /// Whether `object` is placed in a section its key does not name.
+    func isPlaced(_ object: ObjectID) -> Bool {
+        labelOfObject[object] != nil
+    }
+
+    /// Places `object` in the section labelled `label`.
+    func place(_ object: ObjectID, in label: Value) {
+        labelOfObject[object] = label
+    }
+
+    /// Lets `object` sort under its own section's label again.
+    func release(_ object: ObjectID) {
+        labelOfObject[object] = nil
     }
 
     /// The section identity `label` stands for; `label` itself when it is not a label.
@@ -30,6 +63,7 @@ final class SectionLabels {
     func reset(to sections: [Value]) {
         labelOfSection = [:]
         sectionOfLabel = [:]
+        labelOfObject = [:]
         // Width w with room for the labels and gaps between them; a final 'n' keeps every label
         // from ending in 'a', below which no string of letters fits.
         var width = 1
@@ -65,6 +99,7 @@ final class SectionLabels {
         for label in Array(sectionOfLabel.keys) where !live.contains(label) {
             if let section = sectionOfLabel.removeValue(forKey: label) { labelOfSection[section] = nil }
         }
+        if !labelOfObject.isEmpty { labelOfObject = labelOfObject.filter { live.contains($0.value) } }
     }
 
     private func assign(_ identity: Value, _ label: Value) {

@@ -4,6 +4,11 @@ public final class InMemoryStore: PersistentStore {
     private var objects: [ObjectID: StoredObject] = [:]
     private var nextObjectID: Int
     private var settings: [String: String] = [:]
+    /// The saves written since the store was made.
+    public private(set) var saveCount = 0
+    /// The kind of store this one stands for: `"InMemory"`, or `"SQLite"` for the snapshot of a
+    /// store file that a replayed session starts on (so that it behaves as the file did).
+    public var storeType = "InMemory"
 
     /// A store that starts with `objects` under `schema`; new objects get IDs from `nextObjectID` on.
     public init(schema: Schema = Schema(), objects: [StoredObject] = [], nextObjectID: Int = 1) {
@@ -25,6 +30,8 @@ public final class InMemoryStore: PersistentStore {
         for id in changes.deleted { objects[id] = nil }
         for object in changes.upserted { objects[object.id] = object }
         nextObjectID = max(nextObjectID, changes.nextObjectID)
+        // A save that writes no object leaves the file as it was.
+        if !changes.upserted.isEmpty || !changes.deleted.isEmpty { saveCount += 1 }
     }
 
     /// A store in memory keeps session settings too, so that a session replayed from a snapshot

@@ -76,16 +76,28 @@ public protocol PersistentStore: AnyObject {
     func sessionSettings() throws(ObjectGraphError) -> [String: String]
     /// Replaces the kept session settings with `settings`, in one transaction.
     func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError)
-    /// Whether a fetch against the store is compiled to SQL, as Core Data's SQLite store compiles
-    /// it, rather than evaluated on the objects in memory (the in-memory store): such a fetch
-    /// cannot read a transient attribute (docs/semantics.md, "Transient attributes").
-    var compilesFetchesToSQL: Bool { get }
+    /// Core Data's name for the kind of store: `"SQLite"` for a SQLite file, `"InMemory"` for
+    /// one that keeps its objects in memory. A fetched results controller computes sections
+    /// with a grouped fetch only when every store is SQLite (docs/semantics.md, "Sections on a
+    /// SQLite store").
+    var storeType: String { get }
+    /// The saves the store has written since it was opened. Core Data's section cache goes stale
+    /// when the store file's modification time changes, or when a context other than the
+    /// controller's saves (docs/semantics.md, "A stale cache reused"); this counter stands for
+    /// both, deterministically.
+    var saveCount: Int { get }
 }
 
 extension PersistentStore {
-    /// By default a store is writable, keeps no session settings and evaluates fetches in memory.
+    /// By default a store is writable, keeps no session settings, is an in-memory one and never saves.
     public var isReadOnly: Bool { false }
-    public var compilesFetchesToSQL: Bool { false }
+    public var storeType: String { "InMemory" }
+    public var saveCount: Int { 0 }
+    /// Whether a fetch against the store is compiled to SQL, as Core Data's SQLite store compiles
+    /// it, rather than evaluated on the objects in memory: such a fetch cannot read a transient
+    /// attribute (docs/semantics.md, "Transient attributes"). It follows from the store's type, so
+    /// a replayed store snapshot that stands for a SQLite file refuses what the file did.
+    public var compilesFetchesToSQL: Bool { storeType == "SQLite" }
     public func sessionSettings() throws(ObjectGraphError) -> [String: String] { [:] }
     public func saveSessionSettings(_ settings: [String: String]) throws(ObjectGraphError) {}
 

@@ -16,6 +16,12 @@ public final class SQLiteStore: PersistentStore {
     public let isReadOnly: Bool
     private var queue: DatabaseQueue?
     private var catalog: StoreCatalog
+    /// Core Data's type for a store in a SQLite file.
+    public var storeType: String { "SQLite" }
+    /// The saves written through this store since it was opened, standing for the file's
+    /// modification time that Core Data's section cache compares: a counter keeps transcripts
+    /// deterministic where a clock would not.
+    public private(set) var saveCount = 0
 
     /// Opens the store at `path`, creating the file when it is missing; an existing store that
     /// may not be written opens read-only (`isReadOnly`).
@@ -65,9 +71,6 @@ public final class SQLiteStore: PersistentStore {
     }
 
     // MARK: PersistentStore
-
-    /// Core Data's SQLite store compiles a fetch's predicate and sort descriptors to SQL.
-    public var compilesFetchesToSQL: Bool { true }
 
     public func load() throws(ObjectGraphError) -> StoreContents {
         let schema = try catalog.schema()
@@ -207,6 +210,8 @@ public final class SQLiteStore: PersistentStore {
             }
         }
         catalog = updated
+        // A save that writes no object leaves the file as it was.
+        if !changes.upserted.isEmpty || !changes.deleted.isEmpty { saveCount += 1 }
     }
 
     // MARK: Rows

@@ -98,6 +98,9 @@ package enum StoreSnapshot {
             throw SnapshotError(name: name, line: nil, reason: "\(error)")
         }
         let store = InMemoryStore(schema: schema, objects: objects, nextObjectID: next)
+        // It stands for the store file the session started on (a SQLite file, `--store` or
+        // `--coredata-store`): a controller then takes the path Core Data takes on such a store.
+        store.storeType = "SQLite"
         try store.saveSessionSettings(settings)
         return store
     }

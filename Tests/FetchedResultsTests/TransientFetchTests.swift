@@ -9,11 +9,11 @@ import Testing
 /// found in entity <NSSQLEntity E id=N>" when it compiles the fetch. An in-memory store
 /// evaluates both on the objects. Expectations written by hand from three events.
 @Suite struct TransientFetchTests {
-    /// A store that compiles fetches to SQL, as SQLiteStore says it does, keeping its objects in
-    /// memory: the controller's rule depends on that answer alone.
+    /// A store of SQLite's type, so that it compiles fetches to SQL as SQLiteStore does, keeping
+    /// its objects in memory: the controller's rule depends on that answer alone.
     final class SQLCompilingStore: PersistentStore {
         let inner = InMemoryStore()
-        var compilesFetchesToSQL: Bool { true }
+        var storeType: String { "SQLite" }
         func load() -> StoreContents { inner.load() }
         func committedObject(_ id: ObjectID) -> StoredObject? { inner.committedObject(id) }
         func save(_ changes: StoreChanges) { inner.save(changes) }
