@@ -121,6 +121,8 @@ let package = Package(
             dependencies: [
                 "Transcripts", "Interpreter", "SheetEditor", "Adapters", "FetchedResults", "ObjectGraph",
                 "FetchSimCore",
+                // Its lines are `Command` values printed by `Command.description`.
+                "CommandLanguage",
                 // `fuzz --model`: a user's entity from an Xcode model, seeded from a Core Data store.
                 "CoreDataFiles",
             ]

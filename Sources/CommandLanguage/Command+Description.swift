@@ -10,11 +10,14 @@ extension Command: CustomStringConvertible {
         case .fetch(let spec):
             return Self.fetchLine(spec)
         case .insert(let entity, let assignments, let path):
-            return
-                (["insert", entity] + assignments.map(\.description) + (path.map { ["at", $0.shortDescription] } ?? []))
-                .joined(separator: " ")
+            var line = "insert " + entity
+            Self.append(assignments, to: &line)
+            if let path { line += " at " + path.shortDescription }
+            return line
         case .set(let reference, let assignments):
-            return (["set", reference.description] + assignments.map(\.description)).joined(separator: " ")
+            var line = "set " + reference.description
+            Self.append(assignments, to: &line)
+            return line
         case .delete(let references):
             return (["delete"] + references.map(\.description)).joined(separator: " ")
         case .batchSize(let size):
@@ -86,6 +89,33 @@ extension Command: CustomStringConvertible {
         case .use, .close, .context, .batch:
             return workspaceLine
         }
+    }
+
+    /// ` key=value` for each assignment, appended to one string: the fuzzer prints every edit
+    /// line it runs, so an edit is written without an array of parts. The text is exactly
+    /// `Assignment.description`'s.
+    private static func append(_ assignments: [Assignment], to line: inout String) {
+        for assignment in assignments {
+            line += " "
+            line += assignment.key
+            line += "="
+            switch assignment.value {
+            case .int(let number):
+                line += String(number)
+            case .string(let text) where text.utf8.allSatisfy(needsNoEscape):
+                // Printable ASCII without quotes or backslashes: `literal` would copy it unchanged.
+                line += "\""
+                line += text
+                line += "\""
+            case let value:
+                line += value.literal
+            }
+        }
+    }
+
+    /// Whether `byte` stands for itself inside a string literal.
+    private static func needsNoEscape(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     private static func definition(_ attribute: Attribute) -> String {

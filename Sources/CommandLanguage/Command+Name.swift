@@ -13,9 +13,6 @@ extension Command {
         case batchSize = "batch-size"
         case obtainPermanentIDs
 
-        /// Other spellings accepted for a command.
-        package static let aliases: [String: Name] = ["exit": .quit]
-
         /// The command named `keyword`, or one of its aliases; `nil` when there is none.
         package init?(keyword: String) {
             // The edits of a batch first, by equality (the same short text compares in a few
@@ -25,7 +22,7 @@ extension Command {
                 self = name
             } else if let name = Name(rawValue: keyword) {
                 self = name
-            } else if let name = Name.aliases[keyword] {
+            } else if let name = CommandSpec.aliases[keyword] {
                 self = name
             } else {
                 return nil
@@ -43,10 +40,8 @@ extension Command {
             }
         }
 
-        /// Every keyword the parser accepts, aliases included.
-        package static var allKeywords: [String] {
-            allCases.map(\.rawValue) + aliases.keys.sorted()
-        }
+        /// Every keyword the parser accepts, aliases included (`CommandSpec.commandWords`).
+        package static var allKeywords: [String] { CommandSpec.commandWords }
 
         package var description: String { rawValue }
     }

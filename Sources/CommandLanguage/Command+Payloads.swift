@@ -55,3 +55,34 @@ extension Command {
         case stop
     }
 }
+
+extension Command.Assignment {
+    /// `key=value` with the value read from `text` as a command line reads a value: `3`, `-1.5`,
+    /// `true`, `nil`, `2024-05-01`, `#7`, `[#3, #4]` or a quoted string. The full-screen editor
+    /// reads a cell's new text so before it builds the `set` command.
+    ///
+    /// ```swift
+    /// try Command.Assignment("order", reading: "3")   // order=3
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: the attribute.
+    ///   - text: the value as typed, alone (columns in the error count from its start).
+    /// - Throws: `CommandError` naming what in `text` is not a value.
+    package init(_ key: String, reading text: String) throws(CommandError) {
+        var scanner = LineScanner(text)
+        try scanner.rejectControlCharacters()
+        guard let token = try scanner.token() else {
+            throw scanner.error(.expected("a value", after: key + "="), at: 0)
+        }
+        let value =
+            token.isWord && text.unicodeScalars.first == "["
+            ? try scanner.objectList(startingWith: token) : try scanner.value(of: token)
+        // Whatever follows, a `;` included, is no part of one value.
+        scanner.skipSpaces()
+        if scanner.current != nil {
+            throw scanner.error(.unexpected(scanner.rawWord(at: scanner.position), hint: nil), at: scanner.position)
+        }
+        self.init(key, value)
+    }
+}

@@ -3,10 +3,11 @@ import ObjectGraph
 
 /// Tab completion for the command language, as a pure function of the line and a context.
 ///
-/// It completes command names at the start of a command, then what fits where the cursor is:
-/// entity names, `key=` for attributes, fetch clauses and sort directions, adapter names,
-/// options and their values, profile names and the arguments of `show`, `dump`, `help`,
-/// `move` and `record`. Nothing is offered inside a quoted string.
+/// It completes command names at the start of a command, then what the command's `CommandSpec`
+/// expects where the cursor is: its literal words (subcommands, flags, clause keywords), and for
+/// a value the names of its kind — entity names, `key=` for attributes and their values, sort
+/// directions, adapter names and options, profile names. Nothing is offered inside a quoted
+/// string.
 package struct CommandCompleter: Hashable, Sendable {
     package var context: CompletionContext
 
@@ -36,134 +37,130 @@ package struct CommandCompleter: Hashable, Sendable {
             let names = Command.Name.allKeywords
             return isAfterSemicolon ? names.filter { Command.Name(keyword: $0)?.isEdit == true } : names
         }
-        let argumentIndex = words.count  // the position of `current` among the arguments, 1-based
-        switch Command.Name(keyword: first) {
-        case .entity?:
-            guard argumentIndex >= 2, let colon = current.firstIndex(of: ":") else { return [] }
-            let name = current[..<colon]
-            return AttributeType.dataTypes.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
-        case .fetch?:
-            return argumentIndex == 1 ? entityNames : fetchCandidates(words: words, current: current)
-        case .insert?:
-            guard argumentIndex >= 2 else { return entityNames }
-            return assignmentCandidates(entity: words[1], words: words, current: current)
-        case .set?:
-            guard argumentIndex >= 2 else { return [] }
-            return assignmentCandidates(entity: context.fetchedEntity, words: words, current: current)
-        case .move?:
-            return words.contains("--unflagged") ? [] : ["--unflagged"]
-        case .adapter?:
-            // `adapter moves=…` without a name changes the current adapter's options.
-            return argumentIndex == 1 && !current.contains("=")
-                ? context.adapterNames + adapterOptionCandidates(words: words, current: current)
-                : adapterOptionCandidates(words: words, current: current)
-        case .profile?:
-            return argumentIndex == 1 ? context.profileNames : []
-        case .reorder?:
-            return argumentIndex == 1 ? ReorderStrategy.allCases.map(\.rawValue) : []
-        case .cache?:
-            return argumentIndex == 1 ? ["off", "delete"] : []
-        case .indexTitles?:
-            return argumentIndex == 1 ? SectionIndexTitleStyle.allCases.map(\.rawValue) : []
-        case .show?:
-            return argumentIndex == 1
-                ? Command.ShowTarget.keywords + (0..<max(0, context.sectionCount)).map(String.init) : []
-        case .dump?:
-            return argumentIndex == 1 ? ["objects"] : []
-        case .help?:
-            return argumentIndex == 1 ? Command.Name.allKeywords : []
-        case .record?:
-            return argumentIndex == 1 ? ["stop"] : []
-        case .export?:
-            return argumentIndex == 1 ? ["csv", "html"] : []
-        case .use?:
-            return argumentIndex == 1 ? ["context"] : []
-        case .close?:
-            return argumentIndex == 1 ? ["--leave-delegate"] : []
-        case .context?:
-            return argumentIndex == 2 ? Command.MergeMode.allCases.map { "merge=\($0)" } : []
-        case .batch?:
-            let verb = words.firstIndex { $0 == "set" || $0 == "delete" }
-            guard let verb else { return ["--merge", "set", "delete"] }
-            if argumentIndex == verb + 1 { return entityNames }
-            if words.contains("where") { return [] }
-            return words[verb] == "delete"
-                ? ["where"]
-                : assignmentCandidates(entity: words[verb + 1], words: words, current: current) + ["where"]
-        case .table?:
-            return argumentIndex == 1 ? TableViewStyle.allCases.map(\.rawValue) : []
+        guard let name = Command.Name(keyword: first) else { return [] }
+        let arguments = Array(words.dropFirst())
+        return CommandSpec.spec(for: name).expectations(after: arguments).flatMap { expectation in
+            candidates(for: expectation, arguments: arguments, current: current)
+        }
+    }
+
+    /// What the spec expects next, as words to offer.
+    private func candidates(for expectation: CommandSpec.Expectation, arguments: [String], current: String) -> [String]
+    {
+        switch expectation.element {
+        case .word(let word):
+            return [word]
+        case .option(let key, let value):
+            return Self.words(of: value).map { "\(key)=\($0)" }
+        case .value(let kind, _):
+            return candidates(of: kind, expectation, arguments: arguments, current: current)
         default:
             return []
         }
     }
 
+    private func candidates(
+        of kind: CommandSpec.ValueKind, _ expectation: CommandSpec.Expectation, arguments: [String], current: String
+    ) -> [String] {
+        let entity = expectation.entity
+        switch kind {
+        case .entity: return entityNames
+        case .name, .reference, .indexPath, .count, .file: return []
+        case .section: return (0..<max(0, context.sectionCount)).map(String.init)
+        case .attribute, .predicate: return context.attributes(of: entity)
+        case .indexAttribute: return context.attributes(of: entity, types: [.int])  // the attribute a drag renumbers
+        case .strategy: return ReorderStrategy.allCases.map(\.rawValue)
+        case .adapter: return context.adapterNames
+        case .profile: return context.profileNames
+        case .command: return Command.Name.allKeywords
+        case .assignment:
+            return assignmentCandidates(entity: entity ?? context.fetchedEntity, arguments: arguments, current: current)
+        case .adapterOption: return adapterOptionCandidates(arguments: arguments, current: current)
+        case .sortKeys: return sortKeyCandidates(after: expectation.partial, entity: entity, current: current)
+        case .attributeDefinition:
+            guard let colon = current.firstIndex(of: ":") else { return [] }
+            let name = current[..<colon]
+            return AttributeType.dataTypes.map(\.rawValue).flatMap { ["\(name):\($0)", "\(name):\($0)?"] }
+        case .relationshipOption: return relationshipOptionCandidates(arguments: arguments, current: current)
+        }
+    }
+
+    /// The literal words of a choice (or a single word).
+    private static func words(of element: CommandSpec.Element) -> [String] {
+        switch element {
+        case .word(let word): [word]
+        case .choice(let alternatives): alternatives.flatMap(words)
+        default: []
+        }
+    }
+
     private var entityNames: [String] { context.entities.map(\.name) }
 
-    private func assignmentCandidates(entity: String?, words: [String], current: String) -> [String] {
+    private func assignmentCandidates(entity: String?, arguments: [String], current: String) -> [String] {
         if let equals = current.firstIndex(of: "=") {
             let key = String(current[..<equals])
             let values = context.entity(entity, having: key)?.values(for: key) ?? []
             return values.map { current[...equals] + $0 }
         }
-        let assigned = Set(words.dropFirst(2).compactMap { $0.split(separator: "=").first.map(String.init) })
+        let assigned = Set(Self.keys(of: arguments))
         return context.attributes(of: entity).filter { !assigned.contains($0) }.map { $0 + "=" }
     }
 
-    private func adapterOptionCandidates(words: [String], current: String) -> [String] {
+    private func adapterOptionCandidates(arguments: [String], current: String) -> [String] {
         if let equals = current.firstIndex(of: "=") {
             let key = String(current[..<equals])
             return (context.adapterOptions[key] ?? []).map { "\(key)=\($0)" }
         }
-        let used = Set(words.dropFirst(1).compactMap { $0.split(separator: "=").first.map(String.init) })
+        let used = Set(Self.keys(of: arguments))
         return context.adapterOptions.keys.filter { !used.contains($0) }.map { $0 + "=" }
     }
 
-    private func fetchCandidates(words: [String], current: String) -> [String] {
-        let clauses = CommandParser.FetchClause.allCases.map(\.rawValue)
-        let attributes = context.attributes(of: words[1])
-        var used: Set<String> = []
-        var clause: String?
-        for word in words.dropFirst(2) where clauses.contains(word) {
-            used.insert(word)
-            clause = word
+    /// After a relationship (`notes:[Note]`, `list:->List`): its options not given yet, or the
+    /// values of the one being typed.
+    private func relationshipOptionCandidates(arguments: [String], current: String) -> [String] {
+        guard let definition = arguments.last(where: { $0.contains(":") }),
+            definition.contains(":->") || definition.contains(":[")
+        else { return [] }
+        if let equals = current.firstIndex(of: "=") {
+            let values: [String] =
+                switch current[..<equals] {
+                case "delete": DeleteRule.allCases.map(\.rawValue)
+                case "ordered": ["true", "false"]
+                default: []
+                }
+            return values.map { current[...equals] + $0 }
         }
-        let unusedClauses = clauses.filter { !used.contains($0) }
-        guard let clause, let last = words.last else { return unusedClauses }
-        if let comma = current.lastIndex(of: ",") {
-            return clause == "sort" ? attributes.map { current[...comma] + $0 } : []
-        }
-        switch clause {
-        case "sort":
-            if last == "sort" || last.hasSuffix(",") { return attributes }
-            if last == "asc" || last == "desc" { return unusedClauses }
-            return ["asc", "desc"] + unusedClauses
-        case "section":
-            return last == clause ? attributes : unusedClauses
-        case "index":
-            // The attribute a drag renumbers: an int.
-            return last == clause ? context.attributes(of: words[1], types: [.int]) : unusedClauses
-        case "limit", "offset":
-            return last == clause ? [] : unusedClauses
-        case "reorder":
-            return last == clause ? ReorderStrategy.allCases.map(\.rawValue) : unusedClauses
-        default:
-            return attributes + unusedClauses
-        }
+        let isToMany = definition.contains(":[")
+        let given = Set(Self.keys(of: arguments.drop { $0 != definition }))
+        return CommandSpec.relationshipOptionKeys.filter { key in
+            !given.contains(key) && (isToMany || !CommandSpec.toManyOptionKeys.contains(key))
+        }.map { $0 + "=" }
     }
 
-    /// The file name being typed when the cursor is at the file argument of `record`, `read`,
-    /// `import csv`, `export csv` or `export html` (unquoted), else nil: the caller lists the files (this type
-    /// does no I/O).
+    /// In `sort KEY [asc|desc], …` after `partial`: a key first and after a comma, then a direction.
+    private func sortKeyCandidates(after partial: [String], entity: String?, current: String) -> [String] {
+        let attributes = context.attributes(of: entity)
+        if let comma = current.lastIndex(of: ",") { return attributes.map { current[...comma] + $0 } }
+        guard let last = partial.last, !last.hasSuffix(",") else { return attributes }
+        return last == "asc" || last == "desc" ? [] : ["asc", "desc"]
+    }
+
+    /// The keys of the `key=value` words among `words`.
+    private static func keys(of words: some Sequence<String>) -> [String] {
+        words.compactMap { word in word.firstIndex(of: "=").map { String(word[..<$0]) } }
+    }
+
+    /// The file name being typed when the cursor is at a file argument (`record`, `read`,
+    /// `import csv`, `export html`, …: a `file` value of the command's spec), unquoted; else
+    /// nil. The caller lists the files (this type does no I/O).
     package static func fileArgument(line: String) -> String? {
-        guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\"") else {
-            return nil
+        guard let (words, current, _) = split(line), let first = words.first, !current.hasPrefix("\""),
+            let name = Command.Name(keyword: first)
+        else { return nil }
+        let expectsFile = CommandSpec.spec(for: name).expectations(after: Array(words.dropFirst())).contains {
+            if case .value(.file, _) = $0.element { true } else { false }
         }
-        switch first {
-        case "record", "read": return words.count == 1 ? current : nil
-        case "import": return words.count == 2 && (words[1] == "csv" || words[1] == "coredata") ? current : nil
-        case "export": return words.count == 2 && (words[1] == "csv" || words[1] == "html") ? current : nil
-        default: return nil
-        }
+        return expectsFile ? current : nil
     }
 
     /// The finished words of the command under the cursor, the word being typed, and whether a

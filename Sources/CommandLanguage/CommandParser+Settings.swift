@@ -80,7 +80,10 @@ extension CommandParser {
         -> Attribute
     {
         var attribute = relationship
-        let keys = attribute.isToMany ? ["inverse", "delete", "ordered", "min", "max"] : ["inverse", "delete"]
+        // The option words are the spec's, so that help, completion and this parser agree.
+        let keys = CommandSpec.relationshipOptionKeys.filter {
+            attribute.isToMany || !CommandSpec.toManyOptionKeys.contains($0)
+        }
         var seen: Set<String> = []
         while true {
             let before = s.position

@@ -1,3 +1,4 @@
+import CommandLanguage
 import FetchSimCore
 import Interpreter
 import ObjectGraph
@@ -193,53 +194,56 @@ package final class FuzzExecutor {
         case .command(let text, _):
             return (text, line, true, nil)
         case .edits(let edits):
-            var text = FuzzLineText(capacity: 192)
+            var commands: [Command] = []
             var gone: [FuzzSymbol] = []
             // The kept edits are the line's in order: all of it ran when none was left out.
-            guard let kept = render(edits, to: &text, gone: &gone) else { return (text.text, line, true, nil) }
-            return kept.isEmpty ? nil : (text.text, .edits(kept), false, nil)
+            guard let kept = render(edits, to: &commands, gone: &gone) else {
+                return (Self.line(commands), line, true, nil)
+            }
+            return kept.isEmpty ? nil : (Self.line(commands), .edits(kept), false, nil)
         case .mixed(let drag, let before, let after):
             // The drag's paths are read before any edit runs: the line's edits are pending until
             // its end, so the table the drop lands in is the one the user sees now.
             let paths = paths(of: drag)
-            var text = FuzzLineText(capacity: 256)
+            var commands: [Command] = []
             var gone: [FuzzSymbol] = []
-            let keptBefore = render(before, to: &text, gone: &gone)
-            if let (from, to) = paths {
-                if !text.isEmpty { text.append(" ; " as StaticString) }
-                text.append(
-                    "move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)")
-            }
-            let keptAfter = render(after, to: &text, gone: &gone)
+            let keptBefore = render(before, to: &commands, gone: &gone)
+            if let (from, to) = paths { commands.append(.move(from: from, to: to, setsUserDrivenFlag: drag.isFlagged)) }
+            let keptAfter = render(after, to: &commands, gone: &gone)
             let ranBefore = keptBefore ?? before
             let ranAfter = keptAfter ?? after
             guard paths != nil else {
                 let edits = ranBefore + ranAfter
-                return edits.isEmpty ? nil : (text.text, .edits(edits), false, nil)
+                return edits.isEmpty ? nil : (Self.line(commands), .edits(edits), false, nil)
             }
             let whole = keptBefore == nil && keptAfter == nil
             // No user-order check: the other edits may reorder the rows the drag placed.
-            return (text.text, whole ? line : .mixed(drag, before: ranBefore, after: ranAfter), whole, nil)
+            return (Self.line(commands), whole ? line : .mixed(drag, before: ranBefore, after: ranAfter), whole, nil)
         case .move(let drag):
             guard let (from, to) = paths(of: drag) else { return nil }
             return (
-                "move \(drag.isFlagged ? "" : "--unflagged ")\(from.shortDescription) \(to.shortDescription)", line,
-                true, (from, to)
+                Command.move(from: from, to: to, setsUserDrivenFlag: drag.isFlagged).description, line, true, (from, to)
             )
         case .save:
-            return ("save", line, true, nil)
+            return (Command.save.description, line, true, nil)
         case .undo:
-            return workspace.context.canUndo ? ("undo", line, true, nil) : nil
+            return workspace.context.canUndo ? (Command.undo.description, line, true, nil) : nil
         case .redo:
-            return workspace.context.canRedo ? ("redo", line, true, nil) : nil
+            return workspace.context.canRedo ? (Command.redo.description, line, true, nil) : nil
         }
     }
 
-    /// Appends the edits of `edits` that can run to `text`, joined with ` ; ` (and after a
-    /// separator when `text` is not empty): inserts, and deletes and sets of objects that exist
-    /// and are not in `gone` (the symbols deleted earlier in the line, which deletes add to).
-    /// Returns nil when every edit ran, else the edits that did, in order.
-    private func render(_ edits: [FuzzEdit], to text: inout FuzzLineText, gone: inout [FuzzSymbol]) -> [FuzzEdit]? {
+    /// The line of `commands`: each printed by `Command.description`, joined with ` ; ` (one
+    /// change event).
+    private static func line(_ commands: [Command]) -> String {
+        commands.map(\.description).joined(separator: " ; ")
+    }
+
+    /// Appends the commands of the edits of `edits` that can run to `commands`: inserts, and
+    /// deletes and sets of objects that exist and are not in `gone` (the symbols deleted earlier
+    /// in the line, which deletes add to). Returns nil when every edit ran, else the edits that
+    /// did, in order.
+    private func render(_ edits: [FuzzEdit], to commands: inout [Command], gone: inout [FuzzSymbol]) -> [FuzzEdit]? {
         // Read once per line: each read of the workspace's edit context and of the symbol
         // table would be a call and an exclusivity check, per edit.
         let context = workspace.editContext
@@ -250,34 +254,22 @@ package final class FuzzExecutor {
         // By index, each edit read where the line holds it: iterating the edits would copy each
         // one (its values, a retain per string) and destroy the copy.
         for index in edits.indices {
-            // The edits joined with " ; ".
-            let separates = !text.isEmpty
             switch edits[index] {
             case .insert(_, let values):
-                if separates { text.append(" ; " as StaticString) }
-                text.append("insert " as StaticString)
-                text.append(names.entity)
-                text.append(" " as StaticString)
-                if let schema { text.append(values, schema: schema) } else { text.append(values) }
+                commands.append(.insert(entity: names.entity, assignments: values.assignments(schema: schema)))
             case .delete(let symbol):
                 guard !gone.contains(symbol), let id = liveID(symbol) else {
                     if kept == nil { kept = Array(edits[..<index]) }
                     continue
                 }
                 gone.append(symbol)
-                if separates { text.append(" ; " as StaticString) }
-                text.append("delete " as StaticString)
-                text.append(id)
+                commands.append(.delete([.id(id)]))
             case .set(let symbol, let values):
                 guard !values.isEmpty, !gone.contains(symbol), let id = liveID(symbol) else {
                     if kept == nil { kept = Array(edits[..<index]) }
                     continue
                 }
-                if separates { text.append(" ; " as StaticString) }
-                text.append("set " as StaticString)
-                text.append(id)
-                text.append(" " as StaticString)
-                if let schema { text.append(values, schema: schema) } else { text.append(values) }
+                commands.append(.set(.id(id), assignments: values.assignments(schema: schema)))
             }
             kept?.append(edits[index])
         }

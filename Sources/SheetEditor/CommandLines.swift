@@ -1,14 +1,26 @@
 import CommandLanguage
+import FetchSimCore
 import Interpreter
 import ObjectGraph
 
-/// How the full-screen spreadsheet spells what the user did as REPL command lines.
+/// How the full-screen spreadsheet turns what the user did into REPL commands: each key builds a
+/// `Command` value, which `Command.description` prints as the line that runs and is recorded.
 enum CommandLines {
-    /// A cell's text as a value in a command line: quoted (with the language's escapes) for a
-    /// string attribute, as typed for the others (the parser then checks it).
-    static func valueText(_ text: String, type: AttributeType?) -> String {
-        guard type == .string else { return text }
-        return Value.string(text).literal
+    /// The `set` of a cell at `path` whose new text is `text`: the text itself for a string
+    /// attribute, else read as a command line reads a value (a number, `true`, `nil`, a date).
+    ///
+    /// - Parameters:
+    ///   - path: the cell's row.
+    ///   - key: the cell's attribute.
+    ///   - text: the text typed.
+    ///   - type: the attribute's type (nil when unknown: the text is read as a value).
+    /// - Returns: the command.
+    /// - Throws: `CommandError` when the text is no value (its column counts within `text`).
+    static func set(at path: IndexPath, key: String, text: String, type: AttributeType?) throws(CommandError) -> Command
+    {
+        let assignment =
+            type == .string ? Command.Assignment(key, .string(text)) : try Command.Assignment(key, reading: text)
+        return .set(.indexPath(path), assignments: [assignment])
     }
 
     /// Whether `line` only edits or saves (its effect shows on the sheet; nothing to print).

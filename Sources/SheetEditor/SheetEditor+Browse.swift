@@ -1,3 +1,4 @@
+import CommandLanguage
 import FetchSimCore
 
 extension SheetEditor {
@@ -35,14 +36,14 @@ extension SheetEditor {
         case .character("o"): insertRow()
         case .character("d"):
             if wasDeletePending, let path = cursor {
-                run("delete \(path.section).\(path.row)")
+                run(.delete([.indexPath(path)]))
             } else if cursor != nil {
                 isDeletePending = true
                 message = EditorMessage("d: press d again to delete the row")
             }
-        case .character("u"): run("undo", showsFirstLine: true)
-        case .control("r"): run("redo", showsFirstLine: true)
-        case .character("s"): run("save", showsFirstLine: true)
+        case .character("u"): run(.undo, showsFirstLine: true)
+        case .control("r"): run(.redo, showsFirstLine: true)
+        case .character("s"): run(.save, showsFirstLine: true)
         case .character(":"): mode = .commandLine(LineEditor())
         case .character("/"): mode = .searching(LineEditor())
         case .character("n"): searchNext()
@@ -120,7 +121,7 @@ extension SheetEditor {
             return true
         case .character("y"), .character("Y"):
             guard offersSave else { return false }
-            let outcome = run("save", showsFirstLine: true)
+            let outcome = run(.save, showsFirstLine: true)
             return outcome.errorMessage != nil
         default:
             if offersSave { return false }

@@ -1,3 +1,4 @@
+import CommandLanguage
 import FetchSimCore
 
 extension SheetEditor {
@@ -64,9 +65,7 @@ extension SheetEditor {
             return
         }
         cursor = carry.destination
-        let source = "\(carry.source.section).\(carry.source.row)"
-        let destination = "\(carry.destination.section).\(carry.destination.row)"
-        run("move \(isFlagged ? "" : "--unflagged ")\(source) \(destination)")
+        run(.move(from: carry.source, to: carry.destination, setsUserDrivenFlag: isFlagged))
     }
 
     // MARK: Mouse

@@ -39,8 +39,13 @@ extension SheetEditor {
                 message = nil
                 return true
             }
-            let value = CommandLines.valueText(edit.field.string, type: attribute(named: edit.attribute)?.type)
-            run("set \(edit.path.section).\(edit.path.row) \(edit.attribute)=\(value)")
+            do {
+                let type = attribute(named: edit.attribute)?.type
+                run(try CommandLines.set(at: edit.path, key: edit.attribute, text: edit.field.string, type: type))
+            } catch {
+                // Not a value: nothing runs, and the error names no column of a line never seen.
+                message = EditorMessage("error: \(Self.withoutColumn(error.description))", isError: true)
+            }
         case .escape, .control("c"):
             mode = .browsing
             message = EditorMessage("edit abandoned")
@@ -70,11 +75,11 @@ extension SheetEditor {
         let entity = controller.fetchRequest.entityName
         // An empty list has no section to place the row in: the row goes in as the first
         // object, its section key unset (nil: the unnamed section) and its index key at 0.
-        let line =
+        let insert: Command =
             table.numberOfSections == 0
-            ? "insert \(entity)" + (workspace.dataSource?.indexKey.map { " \($0)=0" } ?? "")
-            : "insert \(entity) at \(destination.section).\(destination.row)"
-        let outcome = run(line)
+            ? .insert(entity: entity, assignments: workspace.dataSource?.indexKey.map { [.init($0, .int(0))] } ?? [])
+            : .insert(entity: entity, assignments: [], at: destination)
+        let outcome = run(insert)
         guard outcome.errorMessage == nil else { return }
         guard let id = CommandLines.insertedID(outcome),
             let path = table.rowIdentifier(at: destination) == id

@@ -131,6 +131,12 @@ package final class SheetEditor {
         return outcome
     }
 
+    /// Runs `command`, printed as its line (`Command.description`): what a key does.
+    @discardableResult
+    func run(_ command: Command, showsFirstLine: Bool = false) -> LineOutcome {
+        run(command.description, showsFirstLine: showsFirstLine)
+    }
+
     /// `message` without the ` at column N` the interpreter adds for a typed line.
     static func withoutColumn(_ message: String) -> String {
         message.replacing(/\ at column \d+/, with: "")
@@ -205,6 +211,6 @@ package final class SheetEditor {
             row -= counts[section]
             section += 1
         }
-        _ = perform("scroll \(section).\(min(row, max(0, counts[section] - 1)))")
+        _ = perform(Command.scroll(IndexPath(row: min(row, max(0, counts[section] - 1)), section: section)).description)
     }
 }

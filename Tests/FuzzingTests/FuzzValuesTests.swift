@@ -1,3 +1,4 @@
+import CommandLanguage
 import FetchSimCore
 import ObjectGraph
 import Testing
@@ -45,9 +46,11 @@ import Testing
         #expect(empty.isEmpty && empty == FuzzValues())
     }
 
-    @Test func rendersInSchemaOrder() {
-        var text = FuzzLineText()
-        text.append(FuzzValues(title: .string("t3"), group: .string("B"), order: .int(-12), hidden: .bool(true)))
-        #expect(text.text == #"title="t3" group="B" order=-12 hidden=true"#)
+    @Test func assignsInSchemaOrder() {
+        let values = FuzzValues(title: .string("t3"), group: .string("B"), order: .int(-12), hidden: .bool(true))
+        #expect(
+            values.assignments(schema: nil).map(\.description) == [
+                #"title="t3""#, #"group="B""#, "order=-12", "hidden=true",
+            ])
     }
 }
