@@ -87,6 +87,13 @@ enum SessionCorpus {
             let number = outputLines[Int.random(in: 0..<outputLines.count, using: &generator)]
             let original = lines[number - 1]
             lines[number - 1] = "MUTATED " + original
+            // The copy lives elsewhere: a model named relative to the session's folder is named
+            // by its absolute path instead, on the same line, so the line numbers stay.
+            for (index, line) in lines.enumerated() where line.hasPrefix(Self.modelHeader) {
+                let relative = String(line.dropFirst(Self.modelHeader.count))
+                let absolute = SessionCorpus.directory.appendingPathComponent(relative).standardizedFileURL
+                lines[index] = Self.modelHeader + absolute.path
+            }
             let copy = directory.appendingPathComponent("\(round)-\(name)")
             try lines.joined(separator: "\n").write(to: copy, atomically: true, encoding: .utf8)
 
@@ -99,6 +106,9 @@ enum SessionCorpus {
             #expect(report.contains(copy.path), "the report names the file: \(report)")
         }
     }
+
+    /// The header that names a session's model file, relative to the session's folder.
+    static let modelHeader = "# model: "
 
     /// The file line of the first `-` line starting with `prefix` in a unified diff: its hunk's
     /// old start plus the old-side lines (` ` and `-`) before it.
