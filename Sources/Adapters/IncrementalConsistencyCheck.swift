@@ -77,7 +77,7 @@ struct IncrementalConsistencyCheck {
         var orderProblems: [ConsistencyProblem] = []
     }
 
-    /// One pass over the objects of the last change event.
+    /// Reviews each object the last change event named, once, for its cell and its order.
     /// - Complexity: O(k log n) for k changed objects.
     private func lastChangesReview() -> LastChangesReview {
         var review = LastChangesReview()
