@@ -43,6 +43,13 @@ let package = Package(
         .target(name: "CPrefetch"),
         // The wide-character ncurses, for the full-screen spreadsheet. No pkgConfig (as CReadline).
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
+        // Storage: the engine's fast machinery (order-statistic trees, lookup tables, pools, lent
+        // iteration) behind safe APIs, and the only module with unsafe code. Its invariant checks
+        // run in debug builds and so in the tests.
+        .target(
+            name: "FetchSimStorage", dependencies: ["CPrefetch"],
+            swiftSettings: [.define("FETCHSIM_STORAGE_CHECKS", .when(configuration: .debug))]
+        ),
         // Layer 2: schema, objects, the context and its change notifications, stores.
         .target(name: "ObjectGraph", dependencies: ["FetchSimCore"]),
         // Layer 2b: the SQLite file store behind `PersistentStore` (GRDB over the system SQLite).
@@ -67,9 +74,10 @@ let package = Package(
             ]
         ),
         // Layer 3: fetch requests, predicates and the fetched results controller.
-        .target(name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore", "CPrefetch"]),
+        .target(
+            name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore", "FetchSimStorage", "CPrefetch"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
-        .target(name: "TableSimulation", dependencies: ["FetchSimCore"]),
+        .target(name: "TableSimulation", dependencies: ["FetchSimCore", "FetchSimStorage"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
         .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
         // Layer 5b: Apple's names over the engine, for an app's own list code: Core Data's
@@ -200,6 +208,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "FetchSimCoreTests", dependencies: ["FetchSimCore"]),
+        .testTarget(name: "FetchSimStorageTests", dependencies: ["FetchSimStorage"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
         .testTarget(
