@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 extension OrderStatisticTree {
     /// A node of the tree, in one fixed allocation reached through a `let` pointer (`raw`):

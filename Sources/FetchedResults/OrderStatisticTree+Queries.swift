@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 extension OrderStatisticTree {
     /// Where an element sits: its rank, the total weight of the elements before it, and its weight.

@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 /// The rows of one section in a counted B+ tree: reading, replacing, inserting and removing the
 /// row at an index all take O(log n), so no row operation shifts a whole section.
