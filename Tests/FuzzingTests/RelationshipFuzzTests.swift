@@ -224,9 +224,10 @@ struct RelationshipFuzzTests {
     }
 
     /// The fuzzer's planted bug (the visible-only renumbering) is caught on the entity with
-    /// relationships and shrunk; the shrunk session names only objects it inserts, and its
-    /// transcript replays to the same failure.
-    @Test func thePlantedBugIsCaughtShrunkAndReplays() throws {
+    /// relationships and shrunk; the shrunk session names only objects it inserts, and recording
+    /// its transcript runs it afresh to the same failure. (`fetchsim replay` runs without the
+    /// planted bug, so the replays are checked on real findings, the tests below.)
+    @Test func thePlantedBugIsCaughtAndShrunkToObjectsItInserts() throws {
         let configuration = try Self.library(filter: "read == NO") {
             $0.breaksRenumbering = true
             $0.batches = 4_000
