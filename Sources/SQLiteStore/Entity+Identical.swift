@@ -18,7 +18,7 @@ extension Entity {
 
 extension Value {
     /// The value's kind and exact bits: equal keys mean the file stores the same thing.
-    var storageKey: String {
+    package var storageKey: String {
         switch self {
         case .null: "n"
         case .string(let s): "s" + s
