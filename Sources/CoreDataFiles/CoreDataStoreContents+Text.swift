@@ -19,7 +19,7 @@ extension CoreDataStoreContents {
     static let textHeader = "coredata-store 1"
 
     /// The contents as text.
-    public var text: String {
+    package var text: String {
         var lines = [Self.textHeader]
         if let storeIdentifier { lines.append("identifier \(storeIdentifier)") }
         // Written by hand rather than through JSONSerialization: a store may hold a million
@@ -67,7 +67,7 @@ extension CoreDataStoreContents {
     ///   - schema: the session's model, mapped.
     ///   - file: the store's path as the line named it, for messages.
     /// - Throws: `CoreDataFileError` at the first line that does not read back.
-    public init(text: String, schema: Schema, file: String) throws(CoreDataFileError) {
+    package init(text: String, schema: Schema, file: String) throws(CoreDataFileError) {
         var objects: [StoredObject] = []
         var identifier: String?
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
