@@ -311,10 +311,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // GRDB too: the error tests craft damaged, foreign and locked files with a raw connection.
+        // Benchmarks: the crash test's workload, shared with `fetchsim store-stress`.
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport",
+                "SQLiteStore", "ObjectGraph", "FetchSimCore", "FetchSimTestSupport", "Benchmarks",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -3,19 +3,19 @@
 ///
 /// The clock is injected (nanoseconds on any monotonic scale): the REPL passes the system's
 /// monotonic clock, tests pass a counter so their figures are exact.
-public final class EventTiming {
-    public let clock: () -> UInt64
+package final class EventTiming {
+    package let clock: () -> UInt64
     /// When the adapter received `controllerWillChangeContent` (the controller's work is done by then).
-    public private(set) var firstCallbackAt: UInt64?
+    package private(set) var firstCallbackAt: UInt64?
     /// Nanoseconds spent in table calls made through the adapter (batches, reloads).
-    public private(set) var tableNanoseconds: UInt64 = 0
+    package private(set) var tableNanoseconds: UInt64 = 0
 
-    public init(clock: @escaping () -> UInt64) {
+    package init(clock: @escaping () -> UInt64) {
         self.clock = clock
     }
 
     /// Forgets the marks of the previous event.
-    public func reset() {
+    package func reset() {
         firstCallbackAt = nil
         tableNanoseconds = 0
     }

@@ -25,7 +25,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
     /// The last change event, as handled.
     public internal(set) var lastEvent = AdapterEvent()
     /// Where this event's stopwatch marks go (`timing on`); nil when nobody times.
-    public var timing: EventTiming?
+    package var timing: EventTiming?
     /// Its policies; setting them takes effect at the next event (pausing detaches the delegate).
     public var options: AdapterOptions {
         didSet { optionsChanged(from: oldValue) }

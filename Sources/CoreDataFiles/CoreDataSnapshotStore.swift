@@ -9,7 +9,7 @@
 /// let contents = try CoreDataStoreReader.read(path: "Notes.sqlite", through: mapped)
 /// let context = try ObjectContext(store: CoreDataSnapshotStore(schema: mapped.schema, contents: contents))
 /// ```
-public final class CoreDataSnapshotStore: PersistentStore {
+package final class CoreDataSnapshotStore: PersistentStore {
     private var schema: Schema
     /// The objects by `ID - first`; nil once deleted.
     private var slots: [StoredObject?]
@@ -20,7 +20,7 @@ public final class CoreDataSnapshotStore: PersistentStore {
 
     /// A store holding `contents`, whose objects must have consecutive IDs in order (as
     /// `CoreDataStoreReader` hands them out).
-    public init(schema: Schema, contents: CoreDataStoreContents) {
+    package init(schema: Schema, contents: CoreDataStoreContents) {
         self.schema = schema
         let first = contents.objects.first?.id.rawValue ?? 1
         precondition(
@@ -31,13 +31,13 @@ public final class CoreDataSnapshotStore: PersistentStore {
         self.nextObjectID = first + contents.objects.count
     }
 
-    public func load() -> StoreContents {
+    package func load() -> StoreContents {
         StoreContents(
             schema: schema, objects: slots.compactMap { $0 } + added.values.sorted { $0.id < $1.id },
             nextObjectID: nextObjectID)
     }
 
-    public func load(
+    package func load(
         schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
         object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
     ) throws(ObjectGraphError) {
@@ -54,12 +54,12 @@ public final class CoreDataSnapshotStore: PersistentStore {
         for stored in added.values.sorted(by: { $0.id < $1.id }) { try hand(stored) }
     }
 
-    public func committedObject(_ id: ObjectID) -> StoredObject? {
+    package func committedObject(_ id: ObjectID) -> StoredObject? {
         let slot = id.rawValue - first
         return slots.indices.contains(slot) ? slots[slot] : added[id]
     }
 
-    public func save(_ changes: StoreChanges) {
+    package func save(_ changes: StoreChanges) {
         schema = changes.schema
         for id in changes.deleted { put(nil, at: id) }
         for object in changes.upserted { put(object, at: object.id) }

@@ -12,16 +12,14 @@ import ObjectGraph
 /// object 2 Note ["sMilk","i0","o1"]
 /// ```
 ///
-/// Each value is a JSON string whose first character says its kind, as `# store:` snapshots
-/// write them: `n` nil, `s` string, `i` integer, `f` double, `b1`/`b0` bool, `d` date (seconds
-/// since 2001-01-01), `o` an object ID, `m` a to-many list (`m3,4`); numbers in Swift's shortest
-/// form that reads back to the same bits.
+/// Each value is a JSON string holding its tagged text, as `# store:` snapshots write them
+/// (`Value.taggedText`: `sMilk`, `i0`, `o1`, `m3,4`).
 extension CoreDataStoreContents {
     /// The first line of the text: its format and version.
     static let textHeader = "coredata-store 1"
 
     /// The contents as text.
-    public var text: String {
+    package var text: String {
         var lines = [Self.textHeader]
         if let storeIdentifier { lines.append("identifier \(storeIdentifier)") }
         // Written by hand rather than through JSONSerialization: a store may hold a million
@@ -30,7 +28,7 @@ extension CoreDataStoreContents {
             var line = "object \(object.id.rawValue) \(object.entity) ["
             for (index, value) in object.values.enumerated() {
                 if index > 0 { line += "," }
-                Self.appendJSONString(Self.encode(value), to: &line)
+                Self.appendJSONString(value.taggedText, to: &line)
             }
             lines.append(line + "]")
         }
@@ -69,7 +67,7 @@ extension CoreDataStoreContents {
     ///   - schema: the session's model, mapped.
     ///   - file: the store's path as the line named it, for messages.
     /// - Throws: `CoreDataFileError` at the first line that does not read back.
-    public init(text: String, schema: Schema, file: String) throws(CoreDataFileError) {
+    package init(text: String, schema: Schema, file: String) throws(CoreDataFileError) {
         var objects: [StoredObject] = []
         var identifier: String?
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -99,7 +97,7 @@ extension CoreDataStoreContents {
                 }
                 var values: [Value] = []
                 for item in encoded {
-                    guard let value = Self.decode(item) else { throw fail("'\(item)' is not a value") }
+                    guard let value = Value(taggedText: item) else { throw fail("'\(item)' is not a value") }
                     values.append(value)
                 }
                 objects.append(StoredObject(id: ObjectID(raw), entity: entity.name, values: values))
@@ -111,41 +109,5 @@ extension CoreDataStoreContents {
             (entity: entity.name, count: objects.count(where: { $0.entity == entity.name }))
         }
         self.init(objects: objects, counts: counts, storeIdentifier: identifier)
-    }
-
-    private static func encode(_ value: Value) -> String {
-        switch value {
-        case .null: "n"
-        case .string(let s): "s" + s
-        case .int(let i): "i\(i)"
-        case .double(let d): "f\(d)"
-        case .bool(let b): b ? "b1" : "b0"
-        case .date(let date): "d\(date.timeIntervalSinceReferenceDate)"
-        case .object(let id): "o\(id.rawValue)"
-        case .objects(let ids): "m" + ids.map { String($0.rawValue) }.joined(separator: ",")
-        }
-    }
-
-    private static func decode(_ text: String) -> Value? {
-        guard let tag = text.first else { return nil }
-        let body = String(text.dropFirst())
-        switch tag {
-        case "n": return body.isEmpty ? .null : nil
-        case "s": return .string(body)
-        case "i": return Int(body).map(Value.int)
-        case "f": return Double(body).map(Value.double)
-        case "b": return body == "1" ? .bool(true) : body == "0" ? .bool(false) : nil
-        case "d": return Double(body).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
-        case "o": return Int(body).flatMap { $0 > 0 ? .object(ObjectID($0)) : nil }
-        case "m":
-            if body.isEmpty { return .objects([]) }
-            var ids: [ObjectID] = []
-            for part in body.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let raw = Int(part), raw > 0 else { return nil }
-                ids.append(ObjectID(raw))
-            }
-            return .objects(ids)
-        default: return nil
-        }
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 import GRDB
 
 /// The objects of a Core Data store, read through a model.
-public struct CoreDataStoreContents: Sendable {
+package struct CoreDataStoreContents: Sendable {
     /// Every object, with IDs handed out in table order then `Z_PK` order; a to-one
     /// relationship's value is the ID of the object its foreign key names.
-    public var objects: [StoredObject]
+    package var objects: [StoredObject]
     /// The number of objects of each schema entity, in schema order (entities without any too).
-    public var counts: [(entity: String, count: Int)]
+    package var counts: [(entity: String, count: Int)]
     /// `Z_UUID` of `Z_METADATA`: the store's identifier.
-    public var storeIdentifier: String?
+    package var storeIdentifier: String?
 }
 
 /// Reads a SQLite store that Core Data wrote, through its model, without ever writing to it
@@ -20,11 +20,11 @@ public struct CoreDataStoreContents: Sendable {
 /// let contents = try CoreDataStoreReader.read(path: "Notes.sqlite", through: mapped)
 /// let context = try ObjectContext(store: InMemoryStore(schema: mapped.schema, objects: contents.objects))
 /// ```
-public enum CoreDataStoreReader {
+package enum CoreDataStoreReader {
     /// Reads every object of `path`; the first object gets `firstObjectID`. A store that does not
     /// match the model is refused with the first table or column that differs; nothing is read
     /// until all of them match.
-    public static func read(path: String, through mapped: ModelSchema, firstObjectID: Int = 1) throws(CoreDataFileError)
+    package static func read(path: String, through mapped: ModelSchema, firstObjectID: Int = 1) throws(CoreDataFileError)
         -> CoreDataStoreContents
     {
         let queue = try open(path)

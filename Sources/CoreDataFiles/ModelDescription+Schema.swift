@@ -1,27 +1,27 @@
 import Foundation
 
 /// An ObjectGraph schema made from a model, with what the mapping left out.
-public struct ModelSchema: Sendable {
+package struct ModelSchema: Sendable {
     /// The model the schema was made from.
-    public var model: ManagedObjectModelDescription
+    package var model: ManagedObjectModelDescription
     /// The model's entities in file order, abstract ones too: each names its parent and has its
     /// inherited attributes first (root first), then its own.
-    public var schema: Schema
+    package var schema: Schema
     /// The model's notes, then the mapping's: what is in the file but not in the schema.
-    public var notes: [String]
+    package var notes: [String]
     /// For each schema entity (by name), where each of its attributes comes from, in attribute order.
-    public var sources: [String: [PropertySource]]
+    package var sources: [String: [PropertySource]]
 }
 
 /// The model property behind one schema attribute.
-public enum PropertySource: Equatable, Sendable {
+package enum PropertySource: Equatable, Sendable {
     case attribute(AttributeDescription, owner: String)
     case toOne(RelationshipDescription, owner: String)
     /// A to-many relationship (`toMany="YES"`): an `Attribute.toMany` in the schema.
     case toMany(RelationshipDescription, owner: String)
 
     /// The property's name.
-    public var name: String {
+    package var name: String {
         switch self {
         case .attribute(let attribute, _): attribute.name
         case .toOne(let relationship, _), .toMany(let relationship, _): relationship.name
@@ -29,7 +29,7 @@ public enum PropertySource: Equatable, Sendable {
     }
 
     /// Whether the property is saved to a store (transient ones are not).
-    public var isStored: Bool {
+    package var isStored: Bool {
         switch self {
         case .attribute(let attribute, _): !attribute.isTransient
         case .toOne(let relationship, _), .toMany(let relationship, _): !relationship.isTransient
@@ -37,7 +37,7 @@ public enum PropertySource: Equatable, Sendable {
     }
 
     /// The entity that declares the property (an ancestor, for an inherited one).
-    public var owner: String {
+    package var owner: String {
         switch self {
         case .attribute(_, let owner), .toOne(_, let owner), .toMany(_, let owner): owner
         }
@@ -47,7 +47,7 @@ public enum PropertySource: Equatable, Sendable {
 extension ManagedObjectModelDescription {
     /// Core Data's reference date, 2001-01-01T00:00:00Z: dates in model files and stores are
     /// seconds since it (`Date.timeIntervalSinceReferenceDate`).
-    public static let referenceDate = Date(timeIntervalSinceReferenceDate: 0)
+    package static let referenceDate = Date(timeIntervalSinceReferenceDate: 0)
 
     /// The model as an ObjectGraph schema — the one place where Core Data's types become FetchSim's.
     ///
@@ -68,7 +68,7 @@ extension ManagedObjectModelDescription {
     /// let mapped = try ModelFileReader.read(path: path).schema()
     /// mapped.notes.forEach { print($0) }
     /// ```
-    public func schema() throws(CoreDataFileError) -> ModelSchema {
+    package func schema() throws(CoreDataFileError) -> ModelSchema {
         var entities: [Entity] = []
         var notes = self.notes
         var sources: [String: [PropertySource]] = [:]

@@ -8,18 +8,18 @@
 /// let model = try ModelFileReader.read(path: "Notes.xcdatamodeld")
 /// print(model.entities.map(\.name))   // ["Folder", "Note"]
 /// ```
-public struct ManagedObjectModelDescription: Equatable, Sendable {
+package struct ManagedObjectModelDescription: Equatable, Sendable {
     /// The file the model was read from (`…/contents`), as messages name it.
-    public var file: String
+    package var file: String
     /// The entities, in file order.
-    public var entities: [EntityDescription]
+    package var entities: [EntityDescription]
     /// The fetch requests stored in the model (`<fetchRequest>` children of `<model>`).
-    public var fetchRequests: [FetchRequestDescription]
+    package var fetchRequests: [FetchRequestDescription]
     /// What the model has that FetchSim reads but does not use (fetched properties,
     /// configurations, …), one sentence each, for the CLI to print.
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(
+    package init(
         file: String, entities: [EntityDescription] = [], fetchRequests: [FetchRequestDescription] = [],
         notes: [String] = []
     ) {
@@ -30,39 +30,39 @@ public struct ManagedObjectModelDescription: Equatable, Sendable {
     }
 
     /// The entity named `name`, if there is one.
-    public func entity(named name: String) -> EntityDescription? {
+    package func entity(named name: String) -> EntityDescription? {
         entities.first { $0.name == name }
     }
 }
 
 /// Where in a model file something was written: a 1-based line and column.
-public struct ModelLocation: Equatable, Sendable {
-    public var line: Int
-    public var column: Int
+package struct ModelLocation: Equatable, Sendable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 }
 
 /// One `<entity>` element.
-public struct EntityDescription: Equatable, Sendable {
-    public var name: String
+package struct EntityDescription: Equatable, Sendable {
+    package var name: String
     /// `representedClassName`: the class Xcode generates or the app defines.
-    public var representedClassName: String?
+    package var representedClassName: String?
     /// `isAbstract="YES"`: no object is ever of this entity, only of its sub-entities.
-    public var isAbstract: Bool
+    package var isAbstract: Bool
     /// `parentEntity`: the entity this one inherits its properties from.
-    public var parentEntity: String?
+    package var parentEntity: String?
     /// The entity's own attributes (not the inherited ones), in file order.
-    public var attributes: [AttributeDescription]
+    package var attributes: [AttributeDescription]
     /// The entity's own relationships, in file order.
-    public var relationships: [RelationshipDescription]
+    package var relationships: [RelationshipDescription]
     /// Where the `<entity>` element starts.
-    public var location: ModelLocation
+    package var location: ModelLocation
 
-    public init(
+    package init(
         name: String, representedClassName: String? = nil, isAbstract: Bool = false, parentEntity: String? = nil,
         attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
         location: ModelLocation = ModelLocation(line: 0, column: 0)
@@ -78,7 +78,7 @@ public struct EntityDescription: Equatable, Sendable {
 }
 
 /// The `attributeType` values Xcode writes (`NSAttributeType`'s cases, spelt as in the file).
-public enum ModelAttributeType: String, CaseIterable, Equatable, Sendable {
+package enum ModelAttributeType: String, CaseIterable, Equatable, Sendable {
     case string = "String"
     case integer16 = "Integer 16"
     case integer32 = "Integer 32"
@@ -97,21 +97,21 @@ public enum ModelAttributeType: String, CaseIterable, Equatable, Sendable {
 }
 
 /// One `<attribute>` element.
-public struct AttributeDescription: Equatable, Sendable {
-    public var name: String
-    public var type: ModelAttributeType
+package struct AttributeDescription: Equatable, Sendable {
+    package var name: String
+    package var type: ModelAttributeType
     /// `optional="YES"`; Xcode omits the attribute for a required one.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// `transient="YES"`: kept on objects, never saved to a store.
-    public var isTransient: Bool
+    package var isTransient: Bool
     /// `defaultValueString`, as written (`0`, `NO`, `Untitled`).
-    public var defaultValueString: String?
+    package var defaultValueString: String?
     /// `defaultDateTimeInterval`: a Date attribute's default, in seconds since 2001-01-01 (Xcode
     /// writes a date's default this way, not as `defaultValueString`).
-    public var defaultDateTimeInterval: Double?
-    public var location: ModelLocation
+    package var defaultDateTimeInterval: Double?
+    package var location: ModelLocation
 
-    public init(
+    package init(
         name: String, type: ModelAttributeType, isOptional: Bool = false, isTransient: Bool = false,
         defaultValueString: String? = nil, defaultDateTimeInterval: Double? = nil,
         location: ModelLocation = ModelLocation(line: 0, column: 0)
@@ -127,7 +127,7 @@ public struct AttributeDescription: Equatable, Sendable {
 }
 
 /// `NSDeleteRule`, spelt as Xcode writes `deletionRule`.
-public enum ModelDeleteRule: String, CaseIterable, Equatable, Sendable {
+package enum ModelDeleteRule: String, CaseIterable, Equatable, Sendable {
     case nullify = "Nullify"
     case cascade = "Cascade"
     case deny = "Deny"
@@ -135,24 +135,24 @@ public enum ModelDeleteRule: String, CaseIterable, Equatable, Sendable {
 }
 
 /// One `<relationship>` element.
-public struct RelationshipDescription: Equatable, Sendable {
-    public var name: String
-    public var destinationEntity: String
+package struct RelationshipDescription: Equatable, Sendable {
+    package var name: String
+    package var destinationEntity: String
     /// `toMany="YES"`; a to-one relationship has `maxCount="1"` instead.
-    public var isToMany: Bool
+    package var isToMany: Bool
     /// `ordered="YES"` (an `NSOrderedSet`), meaningful for a to-many relationship.
-    public var isOrdered: Bool
-    public var isOptional: Bool
-    public var isTransient: Bool
-    public var inverseName: String?
-    public var inverseEntity: String?
+    package var isOrdered: Bool
+    package var isOptional: Bool
+    package var isTransient: Bool
+    package var inverseName: String?
+    package var inverseEntity: String?
     /// Xcode omits `deletionRule` for Nullify in older files; the default is Nullify.
-    public var deleteRule: ModelDeleteRule
-    public var minCount: Int?
-    public var maxCount: Int?
-    public var location: ModelLocation
+    package var deleteRule: ModelDeleteRule
+    package var minCount: Int?
+    package var maxCount: Int?
+    package var location: ModelLocation
 
-    public init(
+    package init(
         name: String, destinationEntity: String, isToMany: Bool = false, isOrdered: Bool = false,
         isOptional: Bool = true, isTransient: Bool = false, inverseName: String? = nil, inverseEntity: String? = nil,
         deleteRule: ModelDeleteRule = .nullify, minCount: Int? = nil, maxCount: Int? = nil,
@@ -174,15 +174,15 @@ public struct RelationshipDescription: Equatable, Sendable {
 }
 
 /// A `<fetchRequest>` stored in the model (`NSManagedObjectModel.fetchRequestTemplatesByName`).
-public struct FetchRequestDescription: Equatable, Sendable {
-    public var name: String
-    public var entity: String
+package struct FetchRequestDescription: Equatable, Sendable {
+    package var name: String
+    package var entity: String
     /// `predicateString`, in `NSPredicate` format (XML entities already decoded).
-    public var predicateString: String?
-    public var fetchLimit: Int?
-    public var location: ModelLocation
+    package var predicateString: String?
+    package var fetchLimit: Int?
+    package var location: ModelLocation
 
-    public init(
+    package init(
         name: String, entity: String, predicateString: String? = nil, fetchLimit: Int? = nil,
         location: ModelLocation = ModelLocation(line: 0, column: 0)
     ) {

@@ -12,9 +12,9 @@ import Foundation
 /// let model = try ModelFileReader.read(path: "Examples/NotesApp/Notes.xcdatamodeld")
 /// let schema = try model.schema()
 /// ```
-public enum ModelFileReader {
+package enum ModelFileReader {
     /// The model at `path`, parsed and checked; nothing is returned unless all of it is valid.
-    public static func read(path: String) throws(CoreDataFileError) -> ManagedObjectModelDescription {
+    package static func read(path: String) throws(CoreDataFileError) -> ManagedObjectModelDescription {
         let contents = try contentsPath(for: path)
         guard let data = FileManager.default.contents(atPath: contents) else {
             throw CoreDataFileError(file: contents, "cannot read the model file")
@@ -23,7 +23,7 @@ public enum ModelFileReader {
     }
 
     /// Parses and checks the `contents` XML in `data`; `file` names it in messages.
-    public static func parse(_ data: Data, file: String) throws(CoreDataFileError) -> ManagedObjectModelDescription {
+    package static func parse(_ data: Data, file: String) throws(CoreDataFileError) -> ManagedObjectModelDescription {
         let model = try ModelXMLParser.parse(data, file: file)
         try model.validate()
         return model

@@ -104,40 +104,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --adapter: the list size the turns keep close to (default 100).", valueName: "n"))
     var rows = 100
 
-    @Option(
-        help: ArgumentHelp(
-            "Measure an entity of this Xcode model (.xcdatamodeld or .xcdatamodel) instead of the built-in Item, with fuzz --model's edits; needs --entity, --section and --index.",
-            valueName: "model"))
-    var model: String?
-
-    @Option(help: ArgumentHelp("With --model: the entity whose list is measured.", valueName: "entity"))
-    var entity: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --model: the attribute that sections the list (String, Integer or Boolean).", valueName: "attribute"))
-    var section: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --model: the attribute that orders each section (Integer, Double, Float or Decimal).",
-            valueName: "attribute"))
-    var index: String?
+    @OptionGroup var schema: SchemaOptions
 
     @Option(help: ArgumentHelp("With --model: the fetch's predicate (an NSPredicate format).", valueName: "predicate"))
     var filter: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --model: start the list with the rows of this CSV file (import csv's format).", valueName: "file"))
-    var data: String?
-
-    @Option(
-        name: .customLong("coredata-store"),
-        help: ArgumentHelp(
-            "With --model: start the list with the entity's rows in this Core Data SQLite store (read, never written).",
-            valueName: "file"))
-    var coreDataStore: String?
 
     @Option(help: ArgumentHelp("Also write the plots and the figures as an HTML page here.", valueName: "file"))
     var html: String?
@@ -168,14 +138,11 @@ struct BenchCommand: ParsableCommand {
         if stack == .apple, store || tui || reorder || controllerOnly {
             throw ValidationError("--stack apple measures the default scenario's pipeline")
         }
-        let schemaOptions = [
-            ("--entity", entity), ("--section", section), ("--index", index), ("--filter", filter), ("--data", data),
-            ("--coredata-store", coreDataStore),
-        ]
-        if model == nil, let (option, _) = schemaOptions.first(where: { $0.1 != nil }) {
+        let needModel = schema.givenWithoutModel + (filter == nil ? [] : ["--filter"])
+        if schema.model == nil, let option = needModel.first {
             throw ValidationError("'\(option)' needs '--model': it names part of the model's entity to measure")
         }
-        if model != nil,
+        if schema.model != nil,
             let other = [("--store", store), ("--tui", tui), ("--reorder", reorder), ("--adapter", adapter != nil)]
                 .first(where: { $0.1 })?.0 ?? (stack == .apple ? "--stack apple" : nil)
         {
@@ -225,7 +192,7 @@ struct BenchCommand: ParsableCommand {
                 seed: seed,
                 repetitions: repetitions,
                 path: path, controllerOnly: controllerOnly, stack: stack)
-            if model != nil {
+            if schema.model != nil {
                 // The model, the entity, its keys and the data are read and checked before any list is built.
                 do {
                     let schema = try BenchRunner.schema(schemaArguments)
@@ -244,12 +211,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// `--model` and the options naming its entity, checked together as `fuzz --model` checks them.
-    private var schemaArguments: FuzzSchemaArguments {
-        var arguments = FuzzSchemaArguments()
-        (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, entity, section, index)
-        (arguments.filter, arguments.data, arguments.coreDataStore) = (filter, data, coreDataStore)
-        return arguments
-    }
+    private var schemaArguments: FuzzSchemaArguments { schema.arguments(filter: filter) }
 
     /// Runs a benchmark: progress to standard error on a terminal, each result as a JSON line
     /// as it comes (`--json`) or all of them as a table at the end, then the plots (`--html`,

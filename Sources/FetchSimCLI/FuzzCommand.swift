@@ -75,37 +75,7 @@ struct FuzzCommand: ParsableCommand {
             valueName: "percent|predicate"))
     var filter = FilterArgument()
 
-    @Option(
-        help: ArgumentHelp(
-            "Fuzz an entity of this Xcode model (.xcdatamodeld or .xcdatamodel) instead of the built-in Item; needs --entity, --section and --index.",
-            valueName: "model"))
-    var model: String?
-
-    @Option(help: ArgumentHelp("With --model: the entity whose list is fuzzed.", valueName: "entity"))
-    var entity: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --model: the attribute that sections the list (String, Integer or Boolean).", valueName: "attribute"))
-    var section: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --model: the attribute that orders each section, which drags renumber (Integer, Double, Float or Decimal).",
-            valueName: "attribute"))
-    var index: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --model: seed each session with rows of this CSV file (import csv's format).", valueName: "file"))
-    var data: String?
-
-    @Option(
-        name: .customLong("coredata-store"),
-        help: ArgumentHelp(
-            "With --model: seed each session with the entity's rows in this Core Data SQLite store (read, never written).",
-            valueName: "file"))
-    var coreDataStore: String?
+    @OptionGroup var schema: SchemaOptions
 
     @Option(
         help: ArgumentHelp(
@@ -235,12 +205,7 @@ struct FuzzCommand: ParsableCommand {
     }
 
     /// The options that choose the schema, checked together in `Fuzzing`.
-    private var schemaArguments: FuzzSchemaArguments {
-        var arguments = FuzzSchemaArguments()
-        (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, entity, section, index)
-        (arguments.filter, arguments.data, arguments.coreDataStore) = (filter.given, data, coreDataStore)
-        return arguments
-    }
+    private var schemaArguments: FuzzSchemaArguments { schema.arguments(filter: filter.given) }
 
     func run() throws {
         if let keys {

@@ -10,8 +10,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Run the REPL (the default), script files, or the JSON protocol."
     )
 
-    @Flag(help: "Start with an empty workspace instead of the demo list.")
-    var empty = false
+    @OptionGroup var start: StartOptions
 
     @Flag(help: "Answer every input line with exactly one JSON object on one line.")
     var json = false
@@ -23,38 +22,10 @@ struct RunCommand: ParsableCommand {
         name: [.short, .long], help: "After the script files, stay in the REPL (standard input) with what they built.")
     var interactive = false
 
-    @Option(help: ArgumentHelp("Record the session as a transcript to this file.", valueName: "file"))
-    var record: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Keep the objects in this SQLite file (created when missing); 'save' writes to it.", valueName: "file"))
-    var store: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Start with the entities of this Xcode model (.xcdatamodeld or .xcdatamodel), no objects.",
-            valueName: "model"))
-    var model: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Start with this adapter: one of FetchSim's, or an app's view controller this executable registers.",
-            valueName: "name"))
-    var adapter: String?
-
-    @Option(
-        name: .customLong("coredata-store"),
-        help: ArgumentHelp(
-            "With --model: start with the objects of this Core Data SQLite store (read, never written).",
-            valueName: "file"))
-    var coreDataStore: String?
-
     @Argument(help: ArgumentHelp("Script files to run instead of standard input.", valueName: "script"))
     var scripts: [String] = []
 
     func validate() throws {
-        try ModelOptions.validate(model: model, coreDataStore: coreDataStore, store: store)
         if echo, json {
             throw ValidationError(
                 "--echo cannot be combined with --json (every input line answers exactly one JSON object)")
@@ -69,18 +40,10 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var launcher = SessionLauncher()
-        launcher.start = empty ? .empty : .demo
+        var launcher = start.launcher(scripts: scripts)
         launcher.isJSON = json
-        launcher.recordPath = record
-        launcher.scripts = scripts
         launcher.echoesInput = echo
         launcher.staysInteractive = interactive
-        launcher.storePath = store
-        launcher.modelPath = model
-        launcher.coreDataStorePath = coreDataStore
-        launcher.adapter = adapter
-        launcher.sheetOpener = { SheetOpener.open($0, storePath: $1, endsSession: $2) }
         let status = launcher.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,9 +1,9 @@
 /// Finds the word a person probably meant, for "did you mean …?" hints.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`: the only one it is a prefix of, or the nearest within a
     /// small edit distance (an adjacent swap counts as one edit). Case is ignored.
     /// - Complexity: O(candidates × 32²); longer words get no suggestion.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         guard !typed.isEmpty, typed.count <= 32 else { return nil }
         let prefixed = candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }

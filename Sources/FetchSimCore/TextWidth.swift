@@ -2,10 +2,10 @@
 ///
 /// East Asian wide and fullwidth characters and emoji shown as pictures take 2 columns;
 /// combining marks, zero-width format characters and control characters take none; the rest 1.
-public enum TextWidth {
+package enum TextWidth {
     /// The number of columns `text` occupies on a terminal.
     /// - Complexity: O(n) in the length of `text`.
-    public static func displayWidth(of text: some StringProtocol) -> Int {
+    package static func displayWidth(of text: some StringProtocol) -> Int {
         // The sum of `displayWidth(of: Character)` over the text's characters. Grapheme breaking
         // and Unicode property lookups are needed only around non-ASCII scalars: two ASCII
         // scalars in a row always meet at a character boundary (CR LF, the one exception, is
@@ -31,7 +31,7 @@ public enum TextWidth {
     }
 
     /// The columns one character (a grapheme cluster) occupies: 0, 1 or 2.
-    public static func displayWidth(of character: Character) -> Int {
+    package static func displayWidth(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.isASCII, scalars.count == 1 {
@@ -50,7 +50,7 @@ public enum TextWidth {
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut.
     ///
     /// The result may be one column narrower than `width` when a wide character does not fit.
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         guard displayWidth(of: text) > width else { return text }
         var result = ""
@@ -65,7 +65,7 @@ public enum TextWidth {
     }
 
     /// `text` padded with spaces on the right to `width` columns (unchanged if already wider).
-    public static func pad(_ text: String, toWidth width: Int) -> String {
+    package static func pad(_ text: String, toWidth width: Int) -> String {
         let missing = width - displayWidth(of: text)
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }

@@ -15,11 +15,10 @@ import ObjectGraph
 /// object 1 Note ["sMilk","sGroceries","i0","n"]
 /// ```
 ///
-/// Entities are written as the `entity` command defines them. Each value is a JSON string
-/// whose first character says its kind — `n` nil, `s` string, `i` integer, `f` double, `b` bool
-/// (`b1`/`b0`), `d` date (seconds since 2001-01-01, `Date`'s own reference), `o` an object ID, `m` a to-many list (`m3,4`) —
-/// and numbers are written in Swift's shortest form that reads back to the same bits, so the
-/// replay starts from exactly the values the recording started from.
+/// Entities are written as the `entity` command defines them. Each value is a JSON string holding
+/// its tagged text (`Value.taggedText`: a kind letter, then the payload, numbers in Swift's
+/// shortest form that reads back to the same bits), so the replay starts from exactly the values
+/// the recording started from.
 package enum StoreSnapshot {
     /// The snapshot of `store` as text.
     package static func text(of store: PersistentStore) throws -> String {
@@ -32,7 +31,7 @@ package enum StoreSnapshot {
             lines.append(Command.entity(name: entity.name, attributes: entity.attributes).description)
         }
         for object in contents.objects {
-            let values = object.values.map(encode)
+            let values = object.values.map(\.taggedText)
             let array = String(
                 decoding: try JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes]),
                 as: UTF8.self)
@@ -83,7 +82,7 @@ package enum StoreSnapshot {
                 }
                 var values: [Value] = []
                 for (attribute, encoded) in zip(entity.attributes, array) {
-                    guard let value = decode(encoded) else {
+                    guard let value = Value(taggedText: encoded) else {
                         throw fail("'\(encoded.prefix(40))' is not a value (attribute '\(attribute.name)' of #\(id))")
                     }
                     values.append(value)
@@ -108,42 +107,6 @@ package enum StoreSnapshot {
     private static func split(_ text: Substring) -> (Substring, Substring) {
         guard let space = text.firstIndex(of: " ") else { return (text, "") }
         return (text[..<space], text[text.index(after: space)...])
-    }
-
-    static func encode(_ value: Value) -> String {
-        switch value {
-        case .null: "n"
-        case .string(let s): "s" + s
-        case .int(let i): "i\(i)"
-        case .double(let d): "f\(d)"
-        case .bool(let b): b ? "b1" : "b0"
-        case .date(let date): "d\(date.timeIntervalSinceReferenceDate)"
-        case .object(let id): "o\(id.rawValue)"
-        case .objects(let ids): "m" + ids.map { String($0.rawValue) }.joined(separator: ",")
-        }
-    }
-
-    static func decode(_ text: String) -> Value? {
-        guard let tag = text.first else { return nil }
-        let body = String(text.dropFirst())
-        switch tag {
-        case "n": return body.isEmpty ? .null : nil
-        case "s": return .string(body)
-        case "i": return Int(body).map(Value.int)
-        case "f": return Double(body).map(Value.double)
-        case "b": return body == "1" ? .bool(true) : body == "0" ? .bool(false) : nil
-        case "d": return Double(body).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
-        case "o": return Int(body).flatMap { $0 > 0 ? .object(ObjectID($0)) : nil }
-        case "m":
-            if body.isEmpty { return .objects([]) }
-            var ids: [ObjectID] = []
-            for part in body.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let raw = Int(part), raw > 0 else { return nil }
-                ids.append(ObjectID(raw))
-            }
-            return .objects(ids)
-        default: return nil
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Benchmarks
 import FetchSimCore
 import FetchSimTestSupport
 import Foundation

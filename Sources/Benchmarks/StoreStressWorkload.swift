@@ -1,10 +1,12 @@
 import FetchSimCore
 import Foundation
 import ObjectGraph
+import SQLiteStore
 
 /// The crash test's workload: numbered batches of inserts, updates and deletes, each a pure
 /// function of the seed and the committed state, so a test can compute what a killed child
-/// process had committed. Used by `fetchsim store-stress` and by `SQLiteStoreTests`.
+/// process had committed. Used by `fetchsim store-stress` and by `SQLiteStoreTests`; it lives
+/// with the tools, not in the SQLite store product that apps link.
 package struct StoreStressWorkload {
     package let seed: UInt64
 
