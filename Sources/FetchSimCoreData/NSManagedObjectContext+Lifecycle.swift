@@ -24,6 +24,7 @@ extension NSManagedObjectContext {
     /// Discards every change since the last save, as Core Data's `rollback()`: the objects return to
     /// their saved values, as one change event for the controllers.
     public func rollback() {
+        objectIDsMayChange()
         isReplayingHistory = true
         defer { isReplayingHistory = false }
         do {
@@ -53,6 +54,7 @@ extension NSManagedObjectContext {
     /// stay unsaved changes of this context and the merge is an event of its own.
     func merge(_ summary: SaveSummary) {
         guard let engine else { return }
+        objectIDsMayChange()
         do {
             if engine.hasPendingChanges { try engine.processPendingChanges() }
             isReplayingHistory = true

@@ -93,6 +93,23 @@ public final class NSManagedObjectContext {
     /// rollback): such an event registers no undo action.
     var isReplayingHistory = false
 
+    /// Counts what may change the `objectID` of any of the context's objects — whether it is
+    /// temporary, its store: a save, permanent IDs obtained, a rollback, a merge, an undo or redo,
+    /// a reset, a new coordinator or parent, a delete that may cascade, the context's end. An
+    /// insert or a plain delete changes only its own object's ID, which that object forgets
+    /// (`NSManagedObject.forgetObjectID()`). Each object holds the counter, so that checking its
+    /// ID does not load the context through its weak reference.
+    let objectIDGeneration = ObjectIDGeneration()
+
+    /// Notes that objects' IDs may have changed: each makes its ID again on the next `objectID`.
+    func objectIDsMayChange() {
+        objectIDGeneration.value &+= 1
+    }
+
+    deinit {
+        objectIDsMayChange()
+    }
+
     var engineContext: ObjectContext?
     /// The model of a context that wraps an existing engine context (`init(wrapping:)`), which has no coordinator.
     var wrappedModel: NSManagedObjectModel?
@@ -141,12 +158,19 @@ public final class NSManagedObjectContext {
             guard let self else { return }
             switch notification {
             case .objectsDidChange(let change):
+                // An inserted object's ID stays temporary; a deleted one's changes — when the
+                // engine was told directly (a wrapped session's commands), this is the first word
+                // of it here.
+                for object in change.deleted { self.wrappers[object.objectID]?.forgetObjectID() }
                 self.didProcess(change)
             case .didSave(let summary):
+                self.objectIDsMayChange()
                 self.postDidSave(summary)
                 if savesToStore { self.coordinator?.contextDidSave(self, summary) }
                 self.mergeIntoChildren(summary)
-            default:
+            case .objectIDsMutated:
+                self.objectIDsMayChange()
+            case .willSave:
                 break
             }
         }
@@ -172,7 +196,8 @@ public final class NSManagedObjectContext {
     /// The wrapper of the object with `id` in this context, loading it from the store if another
     /// context saved it; nil when there is no such object.
     func existingWrapper(for id: ObjectID) -> NSManagedObject? {
-        if let existing = wrappers[id], engine?.object(with: id) != nil || existing.lastEngineObject != nil {
+        // A bound wrapper always has its last engine object: the engine is asked only otherwise.
+        if let existing = wrappers[id], existing.lastEngineObject != nil || engine?.object(with: id) != nil {
             return existing
         }
         guard let object = try? engine?.registeredOrCommittedObject(id) else { return nil }
@@ -232,6 +257,12 @@ public final class NSManagedObjectContext {
     public func delete(_ object: NSManagedObject) {
         guard object.engineID.rawValue != 0, object.managedObjectContext === self, let engine else { return }
         guard engine.object(with: object.engineID) != nil else { return }
+        // A deleted inserted object is no longer temporary; a cascade can delete others.
+        if object.entity.relationshipsByName.values.contains(where: { $0.deleteRule == .cascadeDeleteRule }) {
+            objectIDsMayChange()
+        } else {
+            object.forgetObjectID()
+        }
         do {
             try engine.delete(object.engineID)
         } catch {
@@ -322,4 +353,9 @@ public final class NSManagedObjectContext {
         try block()
     }
 
+}
+
+/// A counter shared by a context and its objects (`objectIDGeneration`).
+final class ObjectIDGeneration {
+    var value = 0
 }
