@@ -1,37 +1,47 @@
-import FetchSimCore
-import FetchSimStorage
-
-/// The rows of one section in a counted B+ tree: reading, replacing, inserting and removing the
-/// row at an index all take O(log n), so no row operation shifts a whole section.
+/// A list in a counted B+ tree: reading, replacing, inserting and removing the element at an
+/// index all take O(log n), so no operation shifts the whole list. The table keeps the rows of
+/// each section in one.
 ///
-/// Leaves hold up to `leafCapacity` rows; inner nodes up to `fanout` children with the number of
-/// rows under each. A node that falls below a quarter full is merged into a neighbour when the two
-/// fit in one, so the tree stays shallow and its memory proportional to its rows.
-/// - Complexity: O(log n) per operation (height 4 for a million rows); O(n) to build from an array.
-final class RowList {
-    static var leafCapacity: Int { 128 }
-    static var fanout: Int { 64 }
+/// Leaves hold up to `leafCapacity` elements; inner nodes up to `fanout` children with the number
+/// of elements under each. A node that falls below a quarter full is merged into a neighbour when
+/// the two fit in one, so the tree stays shallow and its memory proportional to its elements.
+///
+/// ```swift
+/// let list = RowList([10, 20, 30])
+/// list.insert(15, at: 1)
+/// list.remove(at: 0)     // 10
+/// list[0] = 16
+/// list.forEachRun { run in print(run.count); return true }  // 3: one leaf
+/// ```
+/// - Complexity: O(log n) per operation (height 4 for a million elements); O(n) to build from an array.
+package final class RowList<Row> {
+    @inlinable package static var leafCapacity: Int { 128 }
+    @inlinable package static var fanout: Int { 64 }
 
+    @usableFromInline
     final class Node: CountedTreeNode {
         /// Leaf storage.
-        var rows: [TableRow] = []
-        /// Inner-node storage: the children and the number of rows under each.
-        var children: [Node] = []
-        var counts: [Int] = []
-        let isLeaf: Bool
+        @usableFromInline var rows: [Row] = []
+        /// Inner-node storage: the children and the number of elements under each.
+        @usableFromInline var children: [Node] = []
+        @usableFromInline var counts: [Int] = []
+        @usableFromInline let isLeaf: Bool
 
-        init(isLeaf: Bool) { self.isLeaf = isLeaf }
+        @inlinable init(isLeaf: Bool) { self.isLeaf = isLeaf }
 
-        var count: Int { isLeaf ? rows.count : counts.reduce(0, +) }
-        var width: Int { isLeaf ? rows.count : children.count }
+        @inlinable var count: Int { isLeaf ? rows.count : counts.reduce(0, +) }
+        @inlinable var width: Int { isLeaf ? rows.count : children.count }
     }
 
-    private(set) var root: Node
-    private(set) var count: Int
+    @usableFromInline var root: Node
+    /// The number of elements.
+    @inlinable package var count: Int { storedCount }
+    @usableFromInline var storedCount: Int
 
-    /// A list holding `rows`, with leaves three quarters full.
-    init(_ rows: [TableRow] = []) {
-        count = rows.count
+    /// A list holding `rows`, with nodes three quarters full.
+    @inlinable
+    package init(_ rows: [Row] = []) {
+        storedCount = rows.count
         let fill = Self.leafCapacity * 3 / 4
         var level: [Node] = stride(from: 0, to: rows.count, by: fill).map { start in
             let leaf = Node(isLeaf: true)
@@ -48,10 +58,12 @@ final class RowList {
             }
         }
         root = level.first ?? Node(isLeaf: true)
+        if StorageChecks.isEnabled { checkInvariants() }
     }
 
-    /// The row at `index`, which must be in range.
-    subscript(index: Int) -> TableRow {
+    /// The element at `index`, which must be in range.
+    @inlinable
+    package subscript(index: Int) -> Row {
         get {
             let (leaf, offset) = locate(index)
             return leaf._withUnsafeGuaranteedRef { $0.rows[offset] }
@@ -64,10 +76,11 @@ final class RowList {
 
     /// The leaf holding `index` and the index within it, lent unretained (the list holds it, and
     /// the descent holds the nodes it passes `unowned(unsafe)`): returning the leaf as a reference
-    /// would retain and release it per row read.
-    @inline(__always)
-    private func locate(_ index: Int) -> (Unmanaged<Node>, Int) {
-        precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
+    /// would retain and release it per element read. The lent leaf is used at once, before the
+    /// list changes, and never leaves this type.
+    @inlinable @inline(__always)
+    func locate(_ index: Int) -> (Unmanaged<Node>, Int) {
+        precondition(index >= 0 && index < storedCount, "row \(index) out of 0..<\(storedCount)")
         unowned(unsafe) var node = root
         var offset = index
         while !node.isLeaf {
@@ -79,19 +92,22 @@ final class RowList {
     }
 
     /// Inserts `row` so that it ends up at `index` (0…count).
-    func insert(_ row: TableRow, at index: Int) {
-        precondition(index >= 0 && index <= count, "insertion point \(index) out of 0...\(count)")
+    @inlinable
+    package func insert(_ row: Row, at index: Int) {
+        precondition(index >= 0 && index <= storedCount, "insertion point \(index) out of 0...\(storedCount)")
         if let right = insert(row, at: index, into: root) {
             let newRoot = Node(isLeaf: false)
             newRoot.children = [root, right]
             newRoot.counts = [root.count, right.count]
             root = newRoot
         }
-        count += 1
+        storedCount += 1
+        if StorageChecks.isEnabled { checkInvariants() }
     }
 
     /// Inserts into the subtree of `node`; returns the new right sibling if `node` split.
-    private func insert(_ row: TableRow, at index: Int, into node: Node) -> Node? {
+    @inlinable
+    func insert(_ row: Row, at index: Int, into node: Node) -> Node? {
         if node.isLeaf {
             node.rows.insert(row, at: index)
             guard node.rows.count > Self.leafCapacity else { return nil }
@@ -122,17 +138,20 @@ final class RowList {
         return right
     }
 
-    /// Removes the row at `index` and returns it.
+    /// Removes the element at `index` and returns it.
+    @inlinable
     @discardableResult
-    func remove(at index: Int) -> TableRow {
-        precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
+    package func remove(at index: Int) -> Row {
+        precondition(index >= 0 && index < storedCount, "row \(index) out of 0..<\(storedCount)")
         let row = remove(at: index, from: root)
-        count -= 1
+        storedCount -= 1
         while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
+        if StorageChecks.isEnabled { checkInvariants() }
         return row
     }
 
-    private func remove(at index: Int, from node: Node) -> TableRow {
+    @inlinable
+    func remove(at index: Int, from node: Node) -> Row {
         if node.isLeaf { return node.rows.remove(at: index) }
         let (child, i) = node.child(holding: index)
         let row = remove(at: i, from: node.children[child])
@@ -142,7 +161,8 @@ final class RowList {
     }
 
     /// Drops an emptied child, or merges a child under a quarter full into a neighbour that has room.
-    private func rebalance(_ node: Node, at child: Int) {
+    @inlinable
+    func rebalance(_ node: Node, at child: Int) {
         let capacity = node.children[child].isLeaf ? Self.leafCapacity : Self.fanout
         let small = node.children[child]
         guard small.width < capacity / 4, node.children.count > 1 else { return }
@@ -166,9 +186,10 @@ final class RowList {
         node.counts.remove(at: right)
     }
 
-    /// Calls `body` with each row in order from `index` until it returns false.
-    func forEach(from index: Int = 0, _ body: (TableRow) -> Bool) {
-        guard index < count else { return }
+    /// Calls `body` with each element in order from `index` until it returns false.
+    @inlinable
+    package func forEach(from index: Int = 0, _ body: (Row) -> Bool) {
+        guard index < storedCount else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in
             // Read once: every `leaf.rows[i]` would be a run-time-checked access to the property.
             let rows = leaf.rows
@@ -177,30 +198,44 @@ final class RowList {
         }
     }
 
-    /// Calls `body` with the rows of each leaf in order, from `index` on (the first leaf's from
-    /// `index`'s), until it returns false: the caller's loop over a leaf's rows runs without a
-    /// call per row (the viewport refresh and the consistency check walk every visible row after
-    /// every batch; docs/performance.md, "The table: RowList, batch plan, cells").
-    func forEachRun(from index: Int = 0, _ body: (UnsafeBufferPointer<TableRow>) -> Bool) {
-        guard index < count else { return }
+    /// Calls `body` with the elements of each leaf in order, from `index` on (the first leaf's
+    /// from `index`'s), until it returns false: the caller's loop over a leaf's elements runs
+    /// without a call per element (the viewport refresh walks every visible row after every batch).
+    @inlinable
+    package func forEachRun(from index: Int = 0, _ body: (Span<Row>) -> Bool) {
+        guard index < storedCount else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in
-            leaf.rows.withUnsafeBufferPointer { rows in body(UnsafeBufferPointer(rebasing: rows[start...])) }
+            // A local copy: a span of the leaf's property would depend on an access to it.
+            let rows = leaf.rows
+            return body(rows.span.extracting(start...))
         }
     }
 
-    /// Every row in order.
+    /// Every element in order.
     /// - Complexity: O(n).
-    var rows: [TableRow] {
-        var out: [TableRow] = []
-        out.reserveCapacity(count)
+    @inlinable
+    package var rows: [Row] {
+        var out: [Row] = []
+        out.reserveCapacity(storedCount)
         forEach { row in
             out.append(row)
             return true
         }
         return out
     }
+}
 
-    /// Checks the counts and node sizes; returns a description of the first violation.
+extension RowList {
+    /// Traps with a description of the first broken invariant: a node over capacity, an inner
+    /// node whose arrays disagree, a kept empty child, an inner node narrower than two children
+    /// at the root or one below it, a count that is not the number of elements under its child,
+    /// or a list count that is not the number of elements in the leaves.
+    /// - Complexity: O(n / leafCapacity): it visits every node, not every element.
+    package func checkInvariants() {
+        if let problem = invariantViolation() { preconditionFailure("RowList: \(problem)") }
+    }
+
+    /// The first broken invariant, described; nil when there is none.
     func invariantViolation() -> String? {
         func check(_ node: Node, isRoot: Bool) -> (count: Int, problem: String?) {
             if node.isLeaf {
@@ -222,6 +257,6 @@ final class RowList {
         }
         let (total, problem) = check(root, isRoot: true)
         if let problem { return problem }
-        return total == count ? nil : "list counts \(count) but nodes hold \(total)"
+        return total == storedCount ? nil : "list counts \(storedCount) but nodes hold \(total)"
     }
 }
