@@ -13,49 +13,49 @@
 /// cells.withCell(of: 7) { $0?.count }  // 5, read where it is filed
 /// cells[7] = nil
 /// ```
-package struct CellTable<Cell> {
+public struct CellTable<Cell> {
     /// The key in each slot; 0 for an empty one. Its count is 0 or a power of two.
     @usableFromInline var serials: [Int] = []
     /// The value in each slot, nil exactly where `serials` holds 0.
     @usableFromInline var cells: [Cell?] = []
     /// The number of values held.
-    @inlinable package var count: Int { storedCount }
+    @inlinable public var count: Int { storedCount }
     @usableFromInline var storedCount = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
     /// The value filed under `serial`; setting `nil` removes it.
     /// - Complexity: O(1) on average (the table is at most three quarters full).
     @inlinable
-    package subscript(serial: Int) -> Cell? {
+    public subscript(serial: Int) -> Cell? {
         get { slotIndex(of: serial).flatMap { cells[$0] } }
         set {
             if let newValue { insert(newValue, for: serial) } else { remove(serial) }
-            if StorageChecks.isEnabled { checkInvariants() }
+            checkInvariantsIfEnabled()
         }
     }
 
     /// Calls `body` with the value filed under `serial` (nil for none), read where it is filed:
     /// no copy of the value (and so no retain of what it holds) for a reader that needs a part.
     @inlinable
-    package func withCell<R>(of serial: Int, _ body: (borrowing Cell?) -> R) -> R {
+    public func withCell<R>(of serial: Int, _ body: (borrowing Cell?) -> R) -> R {
         guard let index = slotIndex(of: serial) else { return body(nil) }
         return cells.withUnsafeBufferPointer { body($0[index]) }
     }
 
     /// Whether a value is filed under `serial`.
     @inlinable
-    package func contains(_ serial: Int) -> Bool {
+    public func contains(_ serial: Int) -> Bool {
         slotIndex(of: serial) != nil
     }
 
     /// The number of slots: the bound of `slotIndex(of:)`, valid until the table changes.
-    @inlinable package var slotCount: Int { serials.count }
+    @inlinable public var slotCount: Int { serials.count }
 
     /// The slot holding the value of `serial`, or nil when there is none; valid until the table
     /// changes (a walk marks the slots it saw, then asks for `serials(unmarkedIn:)`).
     @inlinable @inline(__always)
-    package func slotIndex(of serial: Int) -> Int? {
+    public func slotIndex(of serial: Int) -> Int? {
         guard serial != 0, !serials.isEmpty else { return nil }
         return serials.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
@@ -70,7 +70,7 @@ package struct CellTable<Cell> {
 
     /// The keys whose slot `marks` (indexed by slot, `slotCount` long) leaves false.
     @inlinable
-    package func serials(unmarkedIn marks: [Bool]) -> [Int] {
+    public func serials(unmarkedIn marks: [Bool]) -> [Int] {
         precondition(marks.count == serials.count, "\(marks.count) marks for \(serials.count) slots")
         var unmarked: [Int] = []
         for index in serials.indices where serials[index] != 0 && !marks[index] { unmarked.append(serials[index]) }
@@ -78,7 +78,7 @@ package struct CellTable<Cell> {
     }
 
     /// The keys that have a value, in no particular order.
-    @inlinable package var keys: [Int] { serials.filter { $0 != 0 } }
+    @inlinable public var keys: [Int] { serials.filter { $0 != 0 } }
 
     /// The first slot probed for `serial` (Fibonacci hashing: the product's high bits).
     @inlinable
@@ -146,6 +146,13 @@ extension CellTable {
     /// without a key or a key without a value, a count that is not the number of keys, or a
     /// key that its probe does not reach (an empty slot between its home and its slot).
     /// - Complexity: O(slots).
+    /// `checkInvariants()` when `StorageChecks.isEnabled`: what each mutation ends with. Out of
+    /// line, so that the inlined mutations read the build's flag where it is defined.
+    @usableFromInline
+    func checkInvariantsIfEnabled() {
+        if StorageChecks.isEnabled { checkInvariants() }
+    }
+
     package func checkInvariants() {
         if let problem = invariantViolation() { preconditionFailure("CellTable: \(problem)") }
     }

@@ -14,12 +14,14 @@
 /// list.forEachRun { run in print(run.count); return true }  // 3: one leaf
 /// ```
 /// - Complexity: O(log n) per operation (height 4 for a million elements); O(n) to build from an array.
-package final class RowList<Row> {
-    @inlinable package static var leafCapacity: Int { 128 }
-    @inlinable package static var fanout: Int { 64 }
+public final class RowList<Row> {
+    @inlinable public static var leafCapacity: Int { 128 }
+    @inlinable public static var fanout: Int { 64 }
 
+    /// A node. Its walks are its own, not `CountedTreeNode`'s: a `package` body is not inlined
+    /// into another module, and the table's reads of its rows must be.
     @usableFromInline
-    final class Node: CountedTreeNode {
+    final class Node {
         /// Leaf storage.
         @usableFromInline var rows: [Row] = []
         /// Inner-node storage: the children and the number of elements under each.
@@ -31,16 +33,48 @@ package final class RowList<Row> {
 
         @inlinable var count: Int { isLeaf ? rows.count : counts.reduce(0, +) }
         @inlinable var width: Int { isLeaf ? rows.count : children.count }
+
+        /// In an inner node: the child holding the element at `offset` (counted from this
+        /// node's first element, which must be in range) and the element's offset within it.
+        @inlinable
+        func child(holding offset: Int) -> (index: Int, offset: Int) {
+            var child = 0
+            var offset = offset
+            while offset >= counts[child] {
+                offset -= counts[child]
+                child += 1
+            }
+            return (child, offset)
+        }
+
+        /// Calls `body` with each leaf in order, starting with the one that holds `position`,
+        /// and the index to start from in it (`position`'s in the first leaf, 0 in the others),
+        /// until `body` returns false. Returns false if `body` stopped the walk.
+        @inlinable
+        @discardableResult
+        func forEachLeaf(from position: Int, _ body: (Node, Int) -> Bool) -> Bool {
+            if isLeaf { return body(self, position) }
+            var skip = position
+            for (i, child) in children.enumerated() {
+                if skip >= counts[i] {
+                    skip -= counts[i]
+                    continue
+                }
+                guard child.forEachLeaf(from: skip, body) else { return false }
+                skip = 0
+            }
+            return true
+        }
     }
 
     @usableFromInline var root: Node
     /// The number of elements.
-    @inlinable package var count: Int { storedCount }
+    @inlinable public var count: Int { storedCount }
     @usableFromInline var storedCount: Int
 
     /// A list holding `rows`, with nodes three quarters full.
     @inlinable
-    package init(_ rows: [Row] = []) {
+    public init(_ rows: [Row] = []) {
         storedCount = rows.count
         let fill = Self.leafCapacity * 3 / 4
         var level: [Node] = stride(from: 0, to: rows.count, by: fill).map { start in
@@ -58,12 +92,12 @@ package final class RowList<Row> {
             }
         }
         root = level.first ?? Node(isLeaf: true)
-        if StorageChecks.isEnabled { checkInvariants() }
+        checkInvariantsIfEnabled()
     }
 
     /// The element at `index`, which must be in range.
     @inlinable
-    package subscript(index: Int) -> Row {
+    public subscript(index: Int) -> Row {
         get {
             let (leaf, offset) = locate(index)
             return leaf._withUnsafeGuaranteedRef { $0.rows[offset] }
@@ -93,7 +127,7 @@ package final class RowList<Row> {
 
     /// Inserts `row` so that it ends up at `index` (0…count).
     @inlinable
-    package func insert(_ row: Row, at index: Int) {
+    public func insert(_ row: Row, at index: Int) {
         precondition(index >= 0 && index <= storedCount, "insertion point \(index) out of 0...\(storedCount)")
         if let right = insert(row, at: index, into: root) {
             let newRoot = Node(isLeaf: false)
@@ -102,7 +136,7 @@ package final class RowList<Row> {
             root = newRoot
         }
         storedCount += 1
-        if StorageChecks.isEnabled { checkInvariants() }
+        checkInvariantsIfEnabled()
     }
 
     /// Inserts into the subtree of `node`; returns the new right sibling if `node` split.
@@ -141,12 +175,12 @@ package final class RowList<Row> {
     /// Removes the element at `index` and returns it.
     @inlinable
     @discardableResult
-    package func remove(at index: Int) -> Row {
+    public func remove(at index: Int) -> Row {
         precondition(index >= 0 && index < storedCount, "row \(index) out of 0..<\(storedCount)")
         let row = remove(at: index, from: root)
         storedCount -= 1
         while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
-        if StorageChecks.isEnabled { checkInvariants() }
+        checkInvariantsIfEnabled()
         return row
     }
 
@@ -188,7 +222,7 @@ package final class RowList<Row> {
 
     /// Calls `body` with each element in order from `index` until it returns false.
     @inlinable
-    package func forEach(from index: Int = 0, _ body: (Row) -> Bool) {
+    public func forEach(from index: Int = 0, _ body: (Row) -> Bool) {
         guard index < storedCount else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in
             // Read once: every `leaf.rows[i]` would be a run-time-checked access to the property.
@@ -202,7 +236,7 @@ package final class RowList<Row> {
     /// from `index`'s), until it returns false: the caller's loop over a leaf's elements runs
     /// without a call per element (the viewport refresh walks every visible row after every batch).
     @inlinable
-    package func forEachRun(from index: Int = 0, _ body: (Span<Row>) -> Bool) {
+    public func forEachRun(from index: Int = 0, _ body: (Span<Row>) -> Bool) {
         guard index < storedCount else { return }
         root.forEachLeaf(from: max(index, 0)) { leaf, start in
             // A local copy: a span of the leaf's property would depend on an access to it.
@@ -214,7 +248,7 @@ package final class RowList<Row> {
     /// Every element in order.
     /// - Complexity: O(n).
     @inlinable
-    package var rows: [Row] {
+    public var rows: [Row] {
         var out: [Row] = []
         out.reserveCapacity(storedCount)
         forEach { row in
@@ -231,6 +265,13 @@ extension RowList {
     /// at the root or one below it, a count that is not the number of elements under its child,
     /// or a list count that is not the number of elements in the leaves.
     /// - Complexity: O(n / leafCapacity): it visits every node, not every element.
+    /// `checkInvariants()` when `StorageChecks.isEnabled`: what each mutation ends with. Out of
+    /// line, so that the inlined mutations read the build's flag where it is defined.
+    @usableFromInline
+    func checkInvariantsIfEnabled() {
+        if StorageChecks.isEnabled { checkInvariants() }
+    }
+
     package func checkInvariants() {
         if let problem = invariantViolation() { preconditionFailure("RowList: \(problem)") }
     }
