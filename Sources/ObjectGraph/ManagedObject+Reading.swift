@@ -17,25 +17,6 @@ extension ManagedObject {
         return Self.compare(base, count: count, at: index, otherBase, count: otherCount, at: otherIndex)
     }
 
-    /// The first of `indexes` (attribute positions) at which this object's value and `other`'s
-    /// differ — `compareValue(at: i, with: other, at: i)` is not 0 — and that comparison; nil
-    /// when they are equal at all of them. One call and one read of each object's storage for a
-    /// list's sort keys: the check after every batch compares every object with the one before it.
-    /// - Precondition: every index is below both objects' `valueCount`.
-    public func firstDifference(from other: ManagedObject, at indexes: [Int]) -> (offset: Int, comparison: Int)? {
-        let (base, count) = packedBase()
-        let (otherBase, otherCount) = other.packedBase()
-        return indexes.withUnsafeBufferPointer { indexes in
-            for offset in indexes.indices {
-                let index = indexes[offset]
-                precondition(index >= 0 && index < count && index < otherCount, "value index \(index) out of range")
-                let c = Self.compare(base, count: count, at: index, otherBase, count: otherCount, at: index)
-                if c != 0 { return (offset, c) }
-            }
-            return nil
-        }
-    }
-
     /// `Value.compare` of the packed value at `index` of `base` and at `otherIndex` of `otherBase`.
     @inline(__always)
     private static func compare(
@@ -116,14 +97,6 @@ extension ManagedObject {
         guard values.count == valueCount else { return false }
         for index in values.indices where !holdsExactly(values[index], at: index) { return false }
         return true
-    }
-
-    /// The start of the packed values and their count.
-    /// Valid while the object lives: a method's `self` and arguments outlive its body.
-    private func packedBase() -> (UnsafeMutableRawPointer, Int) {
-        storage.withUnsafeMutablePointers { header, words in
-            (UnsafeMutableRawPointer(words), header.pointee.kind.valueCount)
-        }
     }
 
     /// The start of the packed values and their count, after checking `index` against the count.

@@ -12,7 +12,8 @@ extension BatchValidator {
     /// here, so the slots and the survivors always match in number.
     /// - Complexity: O(b log b + sections) for b operations.
     func plan(_ sections: [SectionSource]) -> BatchPlan {
-        var newIndexOfOld = [Int](repeating: -1, count: before.count)
+        // Where each old section went; nil for a deleted one.
+        var newIndexOfOld = [Int?](repeating: nil, count: before.count)
         var rearranges = sections.count != before.count
         for (new, source) in sections.enumerated() {
             if case .old(let old) = source {
@@ -27,7 +28,7 @@ extension BatchValidator {
         // rows themselves. Deletes and inserts come sorted; only moves need a sort.
         var removals: [RowKey] = []
         var insertions: [BatchPlan.Insertion] = []
-        for key in request.deletedRows where newIndexOfOld[key.section] >= 0 {
+        for key in request.deletedRows where newIndexOfOld[key.section] != nil {
             if removals.isEmpty { removals.reserveCapacity(request.deletedRows.count + request.rowMoves.count) }
             removals.append(key)
         }
@@ -45,13 +46,12 @@ extension BatchValidator {
             insertions.sort { $0.section != $1.section ? $0.section < $1.section : $0.row < $1.row }
         }
 
-        /// Where a row that is neither deleted nor moved away ends up.
-        func survivorPath(_ old: RowKey) -> IndexPath {
+        /// Where a row that is neither deleted nor moved away ends up, its section now at `new`.
+        func survivorPath(_ old: RowKey, inSection new: Int) -> IndexPath {
             let removedAbove =
                 removals.countOfElements(below: old)
                 - removals.countOfElements(below: RowKey(section: old.section, row: .min))
             var row = old.row - removedAbove
-            let new = newIndexOfOld[old.section]
             var lo = 0
             var hi = insertions.count
             while lo < hi {
@@ -73,15 +73,15 @@ extension BatchValidator {
             if let destinations { return destinations[key] }
             return request.rowMoves.first { RowKey($0.from) == key }?.to
         }
-        let reloaded = request.reloadedRows.elements
-            .filter { newIndexOfOld[$0.section] >= 0 }
-            .map(survivorPath)
-        let reconfigured = request.reconfiguredRows.elements
-            .filter { path in
-                newIndexOfOld[path.section] >= 0 && !request.deletedRows.contains(path)
-                    && !request.reloadedRows.contains(path)
-            }
-            .map { path in destination(path) ?? survivorPath(path) }
+        let reloaded = request.reloadedRows.elements.compactMap { key in
+            newIndexOfOld[key.section].map { survivorPath(key, inSection: $0) }
+        }
+        let reconfigured = request.reconfiguredRows.elements.compactMap { key -> IndexPath? in
+            guard let new = newIndexOfOld[key.section], !request.deletedRows.contains(key),
+                !request.reloadedRows.contains(key)
+            else { return nil }
+            return destination(key) ?? survivorPath(key, inSection: new)
+        }
         return BatchPlan(
             sections: sections, rearrangesSections: rearranges, removals: removals, insertions: insertions,
             reloaded: reloaded.sorted(), reconfigured: reconfigured.sorted())

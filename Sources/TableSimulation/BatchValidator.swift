@@ -165,40 +165,22 @@ struct BatchValidator {
 
     /// Rule 14, for every surviving section. A reload counts as one delete and one insert in the
     /// message (UIKit performs it as both); moves count only when they cross sections.
-    /// The counts are arrays by section: the range checks before this one put every deleted,
+    /// The tallies are arrays by section: the range checks before this one put every deleted,
     /// reloaded and moved-from section among the old ones, every inserted and moved-to section
     /// among the new ones.
     private func checkRowCounts(_ sections: [SectionSource]) throws(TableViewError) {
-        // The six per-section tallies share one scratch buffer, on the stack for a table of a
-        // few hundred sections: six arrays would be six allocations per batch.
-        let oldCount = before.count
-        let newCount = after.count
-        let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * oldCount + 2 * newCount) { scratch in
-            countMismatch(sections, scratch: scratch, oldCount: oldCount, newCount: newCount)
-        }
-        if let failure { throw failure }
-    }
-
-    /// The first section whose row count does not add up, as UIKit's error; nil when all do.
-    /// `scratch` holds 4 × `oldCount` + 2 × `newCount` integers (any contents).
-    private func countMismatch(
-        _ sections: [SectionSource], scratch: UnsafeMutableBufferPointer<Int>,
-        oldCount: Int, newCount: Int
-    ) -> TableViewError? {
-        guard let base = scratch.baseAddress else { return nil }
-        base.initialize(repeating: 0, count: 3 * oldCount + 2 * newCount)
-        let deleted = base
-        let reloaded = base + oldCount
-        let movedOut = base + 2 * oldCount
-        let inserted = base + 3 * oldCount
-        let movedIn = inserted + newCount
-        let newIndexOfOld = movedIn + newCount
-        newIndexOfOld.initialize(repeating: -1, count: oldCount)
+        var deleted = [Int](repeating: 0, count: before.count)
+        var reloaded = [Int](repeating: 0, count: before.count)
+        var movedOut = [Int](repeating: 0, count: before.count)
+        var inserted = [Int](repeating: 0, count: after.count)
+        var movedIn = [Int](repeating: 0, count: after.count)
+        /// Where each old section went; nil for a deleted one.
+        var newIndexOfOld = [Int?](repeating: nil, count: before.count)
         for key in request.deletedRows { deleted[key.section] += 1 }
         for key in request.reloadedRows { reloaded[key.section] += 1 }
         for key in request.insertedRows { inserted[key.section] += 1 }
         for (new, source) in sections.enumerated() {
-            if case .old(let old) = source, newIndexOfOld[old] < 0 { newIndexOfOld[old] = new }
+            if case .old(let old) = source, newIndexOfOld[old] == nil { newIndexOfOld[old] = new }
         }
         for (from, to) in request.rowMoves where newIndexOfOld[from.section] != to.section {
             movedOut[from.section] += 1
@@ -212,11 +194,10 @@ struct BatchValidator {
             let moveIn = movedIn[new]
             let moveOut = movedOut[old]
             guard after[new] == before[old] + ins - del + moveIn - moveOut else {
-                return .invalidRowCount(
+                throw .invalidRowCount(
                     section: new, after: after[new], before: before[old], inserted: ins + reloads,
                     deleted: del + reloads, movedIn: moveIn, movedOut: moveOut)
             }
         }
-        return nil
     }
 }

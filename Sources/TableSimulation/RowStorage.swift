@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 /// One row as the table knows it: the object it shows, and a serial naming the row itself, which
 /// its cell is filed under (a row keeps its serial, and so its cell, when it moves).
@@ -11,7 +12,7 @@ package struct TableRow: Equatable, Sendable {
 /// their identifiers, kept up to date by every row operation.
 final class TableSection {
     var title: String?
-    let rows: RowList
+    let rows: RowList<TableRow>
     var fingerprint: SequenceFingerprint
 
     init(title: String?, rows: [TableRow]) {
@@ -32,7 +33,7 @@ final class RowStorage {
     /// Rows in all sections together, kept as rows come and go.
     private(set) var totalRowCount = 0
     /// The configured cells, by row serial; only rows inside the viewport have one.
-    var cells = CellTable() {
+    var cells = CellTable<TableCell>() {
         didSet { generation &+= 1 }
     }
     /// Changes with every change of the rows or the cells: a viewport refresh that finds it as
@@ -56,7 +57,7 @@ final class RowStorage {
     func reset(_ sections: [TableSection]) {
         generation &+= 1
         self.sections = sections
-        cells = CellTable()
+        cells = CellTable<TableCell>()
         totalRowCount = sections.reduce(0) { $0 + $1.rows.count }
     }
 
@@ -194,7 +195,7 @@ final class RowStorage {
     /// index of the run's first row in it, and the rows.
     /// - Complexity: O(sections + range.count + log n).
     func forEachRun(
-        inFlatRange range: Range<Int>, _ body: (_ section: Int, _ firstRow: Int, UnsafeBufferPointer<TableRow>) -> Void
+        inFlatRange range: Range<Int>, _ body: (_ section: Int, _ firstRow: Int, Span<TableRow>) -> Void
     ) {
         guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
         var left = range.count
@@ -204,7 +205,7 @@ final class RowStorage {
             var row = first
             sections[section].rows.forEachRun(from: first) { rows in
                 let taken = min(rows.count, left)
-                body(section, row, UnsafeBufferPointer(rebasing: rows[..<taken]))
+                body(section, row, rows.extracting(..<taken))
                 row += taken
                 left -= taken
                 return left > 0

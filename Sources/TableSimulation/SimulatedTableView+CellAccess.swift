@@ -1,66 +1,26 @@
 import FetchSimCore
 
 extension SimulatedTableView {
-    /// The rows of `rows` in `section`, in order, each with what its cell (if it has one) shows
-    /// and was formatted from — what `rowIdentifier(at:)` and `cellForRow(at:)` give row by row,
-    /// in one walk, without copying any cell's text. `cell(of:)` reads a row's whole cell.
+    /// The rows of `rows` in `section`, in order, each with the identifier of its cell (if it has
+    /// one) — what `rowIdentifier(at:)` and `cellForRow(at:)` give row by row, in one walk,
+    /// without copying any cell. Rows and sections outside the table are left out.
     /// - Complexity: O(log n + rows.count).
     package func shownRows(inSection section: Int, rows: Range<Int>) -> [ShownRow] {
-        var contents: [ShownRow] = []
-        appendShownRows(inSection: section, rows: rows, to: &contents)
-        return contents
-    }
-
-    /// `shownRows(inSection:rows:)` lent to `body`, built in a buffer the table keeps between
-    /// calls: the full consistency check reads every section after every batch, and a fresh
-    /// array per section would cost an allocation and its release each time. The rows are plain
-    /// words (`ShownRow`), so the kept buffer holds nothing alive.
-    package func withShownRows(
-        inSection section: Int, rows: Range<Int>, _ body: (UnsafeBufferPointer<ShownRow>) -> Void
-    ) {
-        var contents: [ShownRow] = []
-        // Taken out while in use, so that a nested call (none today) would build its own.
-        swap(&contents, &shownRowsBuffer)
-        defer {
-            contents.removeAll(keepingCapacity: true)
-            swap(&contents, &shownRowsBuffer)
-        }
-        appendShownRows(inSection: section, rows: rows, to: &contents)
-        contents.withUnsafeBufferPointer(body)
-    }
-
-    /// Appends the rows of `shownRows(inSection:rows:)` to `contents`.
-    private func appendShownRows(inSection section: Int, rows: Range<Int>, to contents: inout [ShownRow]) {
-        guard storage.numberOfSections > section, section >= 0 else { return }
+        guard section >= 0, section < storage.numberOfSections else { return [] }
         let rows = rows.clamped(to: 0..<storage.numberOfRows(inSection: section))
-        guard !rows.isEmpty else { return }
-        let start = contents.count
-        let end = start + rows.count
-        // Room made in one append, then each row written in place: an append per row checks
-        // the array's uniqueness and capacity every time.
-        contents.append(
-            contentsOf: repeatElement(
-                ShownRow(row: TableRow(identifier: 0, serial: 0), cellIdentifier: nil, cellSource: nil),
-                count: rows.count))
+        guard !rows.isEmpty else { return [] }
+        var contents: [ShownRow] = []
+        contents.reserveCapacity(rows.count)
         let cells = storage.cells
-        let sectionRows = storage.sections[section].rows
-        contents.withUnsafeMutableBufferPointer { contents in
-            var next = start
-            // A leaf's run of rows at a time, each row's cell read where it is filed.
-            sectionRows.forEachRun(from: rows.lowerBound) { run in
-                let taken = min(run.count, end - next)
-                cells.writeShownRows(of: UnsafeBufferPointer(rebasing: run[..<taken]), to: contents, at: next)
-                next += taken
-                return next < end
+        // A leaf's run of rows at a time, each row's cell read where it is filed.
+        storage.sections[section].rows.forEachRun(from: rows.lowerBound) { run in
+            for offset in run.indices.prefix(rows.count - contents.count) {
+                let row = run[offset]
+                contents.append(ShownRow(row: row, cellIdentifier: cells.withCell(of: row.serial) { $0?.identifier }))
             }
+            return contents.count < rows.count
         }
-    }
-
-    /// The configured cell of `row` (one of `shownRows(inSection:rows:)`), if it has one: what
-    /// `cellForRow(at:)` gives for the row's index path.
-    /// - Complexity: O(1) on average.
-    package func cell(of row: ShownRow) -> TableCell? {
-        storage.cells[row.row.serial]
+        return contents
     }
 
     /// Replaces the content of the visible cell at `indexPath` right now, as app code does with
@@ -83,18 +43,11 @@ extension SimulatedTableView {
     }
 }
 
-/// A row as a checker reads it in bulk: the object it shows, and the object its cell (if any)
-/// was configured for with the data its text was formatted from (`TableCell.source`).
+/// A row as a list reads it in bulk: the object it shows and the identifier of its cell, if any.
 package struct ShownRow {
     package let row: TableRow
     /// The cell's `identifier`; nil when the row has no cell.
     package let cellIdentifier: Int?
-    /// The cell's `source`, not retained; nil without a cell or a source. Valid while the table
-    /// keeps the cell — for a check that reads it before the table changes again — so that the
-    /// rows of a section are plain integers: retaining and releasing every row's source for the
-    /// check after each batch costs as much as comparing the cell. Read it with
-    /// `_withUnsafeGuaranteedRef` before the table changes.
-    package let cellSource: Unmanaged<AnyObject>?
 
     /// The object the row shows.
     package var identifier: Int { row.identifier }

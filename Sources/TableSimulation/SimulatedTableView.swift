@@ -51,8 +51,6 @@ public final class SimulatedTableView {
     /// The refresh's marks, one per cell slot, kept between refreshes so that each refresh
     /// clears them instead of allocating and freeing an array.
     var viewportMarks: [Bool] = []
-    /// The buffer `withShownRows` builds a section's rows in, kept (empty) between calls.
-    var shownRowsBuffer: [ShownRow] = []
     /// Nesting depth of `beginUpdates()`.
     var updateDepth = 0
     /// Operations recorded since the outermost `beginUpdates()`.
@@ -170,12 +168,13 @@ public final class SimulatedTableView {
             seen.append(contentsOf: repeatElement(false, count: cells.slotCount))
             defer { swap(&seen, &viewportMarks) }
             var visibleCells = 0
-            // A leaf's run of rows at a time, the slots marked through the buffer: a call per row
-            // and `seen[slot] = true` (the array's uniqueness checked per row) cost more than the marks.
-            seen.withUnsafeMutableBufferPointer { seen in
-                storage.forEachRun(inFlatRange: visible) { section, firstRow, rows in
-                    visibleCells += cells.markSlots(of: rows, in: seen) { offset in
-                        if configuringNewRows { needCells.append(IndexPath(row: firstRow + offset, section: section)) }
+            storage.forEachRun(inFlatRange: visible) { section, firstRow, rows in
+                for offset in rows.indices {
+                    if let slot = cells.slotIndex(of: rows[offset].serial) {
+                        seen[slot] = true
+                        visibleCells += 1
+                    } else if configuringNewRows {
+                        needCells.append(IndexPath(row: firstRow + offset, section: section))
                     }
                 }
             }

@@ -4,50 +4,10 @@ import Testing
 @testable import ObjectGraph
 
 /// The reads the consistency check and the fuzzer make in place (docs/performance.md, "The
-/// fuzzer's executor and the full check"): a pair of objects compared over several sort keys in one call, the
-/// live objects holding a value, and an attribute found by name — each against what reading the
-/// values one by one answers, with hand-worked expectations.
+/// fuzzer's executor and the full check"): the live objects holding a value and an attribute found
+/// by name — each against what reading the values one by one answers, with hand-worked
+/// expectations.
 @Suite struct SortKeyReadingTests {
-    /// An object of a five-attribute entity with `values` (the rest nil) and `id`.
-    static func object(_ id: Int, _ values: [Value], in context: ObjectContext) throws -> ManagedObject {
-        let entity = try PackedValuesTests.entity(attributes: 5)
-        if context.schema.entity(named: entity.name) == nil { try context.define(entity) }
-        return ManagedObject.make(ObjectID(id), kind: context.kind(for: entity), values: values)
-    }
-
-    @Test func firstDifferenceIsTheFirstKeyWhoseValuesDiffer() throws {
-        let context = try ObjectContext()
-        let long = "a section name longer than fifteen bytes"
-        let a = try Self.object(1, [.string(long), .int(3), .string("t"), .double(1.5), .null], in: context)
-        // The same long name built again: equal text in another allocation.
-        let b = try Self.object(
-            2, [.string(String(long.reversed().reversed())), .int(5), .string("t"), .double(1.5), .null], in: context)
-        #expect(a.firstDifference(from: b, at: [0, 1])! == (1, -1))
-        #expect(b.firstDifference(from: a, at: [0, 1])! == (1, 1))
-        #expect(a.firstDifference(from: b, at: [2, 1, 0])! == (1, -1), "the offset in the list, not the attribute")
-        #expect(a.firstDifference(from: b, at: [0, 2, 3, 4]) == nil, "equal at every key")
-        #expect(a.firstDifference(from: b, at: []) == nil)
-        // Kinds differ: numbers across kinds by value, nil first.
-        let c = try Self.object(3, [.null, .double(3.5), .string("s"), .int(1), .null], in: context)
-        #expect(c.firstDifference(from: a, at: [0])! == (0, -1))
-        #expect(a.firstDifference(from: c, at: [1, 0])! == (0, -1), "3 before 3.5")
-        #expect(a.firstDifference(from: c, at: [3, 2])! == (0, 1), "1.5 after 1")
-    }
-
-    @Test func firstDifferenceAgreesWithCompareValueForEveryPairOfKinds() throws {
-        let context = try ObjectContext()
-        for x in PackedValuesTests.samples {
-            for y in PackedValuesTests.samples {
-                let a = try Self.object(1, [.int(0), x], in: context)
-                let b = try Self.object(2, [.int(0), y], in: context)
-                let c = a.compareValue(at: 1, with: b, at: 1)
-                let difference = a.firstDifference(from: b, at: [0, 1])
-                #expect(difference?.offset == (c == 0 ? nil : 1), "\(x) vs \(y)")
-                #expect(difference?.comparison == (c == 0 ? nil : c), "\(x) vs \(y)")
-            }
-        }
-    }
-
     @Test func indexesOfLiveObjectsHoldingAValue() throws {
         let context = try ObjectContext()
         try context.define(Entity(name: "Item", attributes: [Attribute("title", .string), Attribute("hidden", .bool)]))

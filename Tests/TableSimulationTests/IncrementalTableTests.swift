@@ -88,7 +88,7 @@ import Testing
             #expect(
                 table.fingerprint(ofSection: section) == SequenceFingerprint(table.rowIdentifiers(inSection: section)),
                 "step \(step) section \(section)", sourceLocation: sourceLocation)
-            #expect(table.storage.sections[section].rows.invariantViolation() == nil, sourceLocation: sourceLocation)
+            table.storage.sections[section].rows.checkInvariants()
         }
         let visible = table.indexPathsForVisibleRows
         #expect(
