@@ -3,9 +3,9 @@ import FetchSimCore
 import ObjectGraph
 import TableSimulation
 
-/// The fuzzer's self-test (`--break-renumbering`): a deliberately broken write-back of a drop that
-/// the fuzzer puts in the place of the app's, so that its order oracle can be seen to catch it.
-/// It writes the moved row's section key, then 0…n−1 over the rows the table shows in the
+/// The fuzzer's self-test (`FuzzConfiguration.breaksRenumbering`): a deliberately broken
+/// write-back of a drop that the fuzzer puts in the place of the app's, so that its order oracle
+/// can be seen to catch it. It writes the moved row's section key, then 0…n−1 over the rows the table shows in the
 /// sections the drag touched — which loses the order of the hidden objects among them.
 struct VisibleRowsRenumbering: DropWriteBack {
     func writeDrop(
