@@ -14,26 +14,23 @@ public protocol UserDrivenChangeTracking: AnyObject {
 /// The app's table data source, backed by a fetched results controller: counts, cells and header
 /// titles come from the controller; a user's drag is written back by renumbering the index
 /// attribute (docs/semantics.md, rules 18–19).
-public final class ListDataSource: TableViewDataSource {
+public final class ListDataSource: DropWritingDataSource {
     /// The controller whose results the table shows.
     public let controller: FetchedResultsController
-    /// The int attribute that holds the display order, renumbered after a drag; nil when the list
-    /// has none (drags are then refused by the caller).
+    /// The int, double or string attribute that holds the display order, renumbered after a
+    /// drag; nil when the list has none (drags are then refused: `dragRefusal(in:from:to:)`).
     public let indexKey: String?
+    /// The index attribute's type, read from the schema once: the entity cannot be redefined
+    /// while a controller fetches it.
+    public let indexType: AttributeType?
     /// How the app titles the section index (`index-titles`); read by its adapter's
     /// `sectionIndexTitleForSectionName` and by `sectionIndexTitles(for:)`.
     public var indexTitleStyle = SectionIndexTitleStyle.firstLetter
-    /// Whether a drag sets the user-driven flag before writing (false: `move --unflagged`).
-    public var flagsUserMoves = true
     /// Who holds the flag (the adapter).
     public weak var flagHolder: (any UserDrivenChangeTracking)?
-    /// The error of the last drag's write-back, if it failed.
-    public private(set) var lastMoveError: String?
-    /// How many objects the last drag wrote (its section key or its index key changed).
-    public private(set) var lastMoveWrites = 0
-    /// The fuzzer's self-test: renumber only the rows the table shows, densely, as the seeds'
-    /// loop did — which loses the order of hidden objects. Never set outside that test.
-    package var renumbersVisibleRowsOnly = false
+    /// A write-back that replaces the planner's, for a tool that checks the checks against a
+    /// broken app (the fuzzer's self-test); nil in the product.
+    package var replacedWriteBack: (any DropWriteBack)?
     /// How a drag renumbers the index attribute; it must accept the attribute's type.
     public private(set) var strategy: ReorderStrategy = .dense
 
@@ -45,6 +42,7 @@ public final class ListDataSource: TableViewDataSource {
     {
         self.controller = controller
         self.indexKey = indexKey
+        var indexType: AttributeType?
         if let indexKey {
             let request = controller.fetchRequest
             let entity = controller.context.schema.entity(named: request.entityName)
@@ -61,23 +59,18 @@ public final class ListDataSource: TableViewDataSource {
             guard sorted == expected else {
                 throw .indexNotSorted(indexKey, expected: expected, actual: request.sortDescriptors.map(\.key))
             }
+            indexType = type
         }
+        self.indexType = indexType
         try setStrategy(strategy)
     }
 
     /// Switches the strategy; refused when it cannot keep its keys in the index attribute.
     public func setStrategy(_ strategy: ReorderStrategy) throws(AdapterError) {
-        if let indexKey, let type = indexType, !strategy.accepts(type) {
+        if let (indexKey, type) = try? requireIndexAttribute(), !strategy.accepts(type) {
             throw .strategyNeedsType(strategy, key: indexKey, type: type)
         }
         self.strategy = strategy
-    }
-
-    /// The index attribute's type.
-    public var indexType: AttributeType? {
-        indexKey.flatMap {
-            controller.context.schema.entity(named: controller.fetchRequest.entityName)?.attribute(named: $0)?.type
-        }
     }
 
     /// Whether the list sorts the index attribute ascending.
@@ -120,85 +113,78 @@ public final class ListDataSource: TableViewDataSource {
             ? nil : controller.sectionIndexTitles
     }
 
-    /// The user dropped a row: the table already shows it at `destination`. Writes the section key
-    /// when the row crossed sections and gives the row an index key that sorts it directly after
-    /// the row above it (or before the row below it, at the top) in the section's full order —
-    /// hidden objects included — using the current strategy (docs/reorder.md); and, when flagging,
-    /// sets the user-driven flag so that the delegate bypasses the change event these writes cause
-    /// — also when the drop writes nothing but edits of the same turn are pending, whose event the
-    /// table's drop is part of (docs/semantics.md, "A drop that writes nothing").
+    /// The user dropped a row: the table already shows it at `destination`. Writes it back with
+    /// the user-driven flag set (`writeDrop(in:from:to:flagged:)`).
     public func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
-        lastMoveError = nil
-        lastMoveWrites = 0
-        guard indexKey != nil, let movedRaw = tableView.rowIdentifier(at: destination) else { return }
+        _ = writeDrop(in: tableView, from: source, to: destination, flagged: true)
+    }
+
+    /// Writes the section key when the row crossed sections and gives the row an index key that
+    /// sorts it directly after the row above it (or before the row below it, at the top) in the
+    /// section's full order — hidden objects included — using the current strategy
+    /// (docs/reorder.md); and, when `flagged`, sets the user-driven flag so that the delegate
+    /// bypasses the change event these writes cause — also when the drop writes nothing but
+    /// edits of the same turn are pending, whose event the table's drop is part of
+    /// (docs/semantics.md, "A drop that writes nothing"). Without an index key it writes nothing.
+    public func writeDrop(
+        in tableView: SimulatedTableView, from source: IndexPath, to destination: IndexPath, flagged: Bool
+    ) -> DropOutcome {
+        guard indexKey != nil, let movedRaw = tableView.rowIdentifier(at: destination) else { return DropOutcome() }
         let moved = ObjectID(movedRaw)
         let neighbour = { (row: Int) in
             tableView.rowIdentifier(at: IndexPath(row: row, section: destination.section)).map(ObjectID.init)
         }
-        if renumbersVisibleRowsOnly {
-            renumberVisibleRows(
-                tableView, sections: [source.section, destination.section], moved: moved, into: destination.section,
-                from: source, to: destination)
-            return
+        if let replacedWriteBack {
+            let (outcome, wrote) = replacedWriteBack.writeDrop(
+                of: moved, from: source, to: destination, in: tableView, for: self)
+            if flagged, outcome.writes > 0 { flag(from: source, to: destination, wrote: wrote) }
+            return outcome
         }
         do {
             let drop = try planDrop(
                 of: moved, into: destination.section, of: tableView,
                 above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
                 below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
-            lastMoveWrites = try write(drop, for: moved)
+            let writes = try write(drop, for: moved)
             // The table shows the drop whether or not it wrote anything. A drop that writes
             // nothing belongs to the turn's event only when other edits of the turn wait: they
             // already put the row's key where the user dropped it, and the event's old index
             // paths are then read through the drop. With nothing pending it changed nothing.
-            if lastMoveWrites > 0 || controller.context.hasPendingChanges {
+            if flagged, writes > 0 || controller.context.hasPendingChanges {
                 flag(from: source, to: destination, wrote: [moved] + drop.rewrites.map(\.id))
             }
+            return DropOutcome(writes: writes)
         } catch let error as ObjectGraphError {
-            lastMoveError = error.description
+            return DropOutcome(error: error.description)
         } catch {
-            lastMoveError = String(describing: error)
+            return DropOutcome(error: String(describing: error))
         }
     }
 
-    /// Sets the user-driven flag, when flagging: adds the drop and the objects its write-back
-    /// wrote to the event's drag (a line may hold more than one drop).
+    /// Sets the user-driven flag: adds the drop and the objects its write-back wrote to the
+    /// event's drag (a line may hold more than one drop).
     private func flag(from source: IndexPath, to destination: IndexPath, wrote: some Sequence<ObjectID>) {
-        guard flagsUserMoves, let flagHolder else { return }
+        guard let flagHolder else { return }
         var drag = flagHolder.userDrag ?? UserDrag()
         drag.add(from: source, to: destination, wrote: wrote)
         flagHolder.userDrag = drag
     }
+}
 
-    /// The seeds' write-back, kept only as the fuzzer's deliberately broken renumbering: the
-    /// section key of the moved row, then 0…n−1 over the visible rows of the sections involved.
-    private func renumberVisibleRows(
-        _ tableView: SimulatedTableView, sections: Set<Int>, moved: ObjectID, into section: Int,
-        from source: IndexPath, to destination: IndexPath
-    ) {
-        guard let indexKey else { return }
-        let context = controller.context
-        var wrote: [ObjectID] = [moved]
-        do {
-            if let sectionKey = controller.fetchRequest.sectionNameKeyPath,
-                let sample = tableView.rowIdentifiers(inSection: section).first(where: { $0 != moved.rawValue }),
-                let value = context.object(with: ObjectID(sample))?[sectionKey],
-                context.object(with: moved)?[sectionKey] != value
-            {
-                try context.setValue(value, forKey: sectionKey, of: moved)
-                lastMoveWrites += 1
-            }
-            for section in sections.sorted() {
-                for (position, id) in tableView.rowIdentifiers(inSection: section).enumerated()
-                where context.object(with: ObjectID(id))?[indexKey] != .int(position) {
-                    try context.setValue(.int(position), forKey: indexKey, of: ObjectID(id))
-                    wrote.append(ObjectID(id))
-                    lastMoveWrites += 1
-                }
-            }
-        } catch {
-            lastMoveError = error.description
-        }
-        if lastMoveWrites > 0 { flag(from: source, to: destination, wrote: wrote) }
-    }
+/// How a tool writes a user's drop back in the place of the planner's (`ListDataSource.planDrop`):
+/// the fuzzer's deliberately broken renumbering lives with the fuzzer, not in the product.
+package protocol DropWriteBack: Sendable {
+    /// Writes the drop of `moved` from `source` to `destination`, which `table` already shows,
+    /// to `list`'s model.
+    /// - Parameters:
+    ///   - moved: The dropped row's object.
+    ///   - source: Where the row was.
+    ///   - destination: Where the table now shows it.
+    ///   - table: The table the user dragged in.
+    ///   - list: The data source whose controller's context the drop writes to.
+    /// - Returns: What the drop wrote, and the objects it wrote (the user-driven flag names them).
+    func writeDrop(
+        of moved: ObjectID, from source: IndexPath, to destination: IndexPath, in table: SimulatedTableView,
+        for list: ListDataSource
+    ) -> (outcome: DropOutcome, wrote: [ObjectID])
 }

@@ -116,16 +116,21 @@ package struct ReorderBench {
             var to = Int.random(in: 0..<(size - 1), using: &rng)
             if to >= from { to += 1 }
             var problems: [ConsistencyProblem] = []
+            var outcome = DropOutcome()
             let ms = try BenchClock.milliseconds {
-                try table.userMoveRow(from: IndexPath(row: from, section: 0), to: IndexPath(row: to, section: 0))
+                let source = IndexPath(row: from, section: 0)
+                let destination = IndexPath(row: to, section: 0)
+                outcome = try table.userMoveRow(from: source, to: destination) { table in
+                    dataSource.writeDrop(in: table, from: source, to: destination, flagged: true)
+                }
                 try context.processPendingChanges()
                 table.layoutIfNeeded()
                 problems = check.run()
             }
-            if !problems.isEmpty || adapter.lastEvent.tableError != nil || dataSource.lastMoveError != nil {
+            if !problems.isEmpty || adapter.lastEvent.tableError != nil || outcome.error != nil {
                 inconsistent += 1
             }
-            writes.append(dataSource.lastMoveWrites)
+            writes.append(outcome.writes)
             times.append(ms)
         }
         return Result(

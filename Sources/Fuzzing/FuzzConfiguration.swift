@@ -32,7 +32,7 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// the predicate out and nothing is ever hidden.
     package var filterPercent = 10
     /// The fuzzer's self-test: the data source renumbers only the visible rows densely, the
-    /// seeds' bug that loses the order of hidden rows (`ListDataSource.renumbersVisibleRowsOnly`).
+    /// seeds' bug that loses the order of hidden rows (`VisibleRowsRenumbering`).
     package var breaksRenumbering = false
     /// More controllers on the same context and the second's options (`--controllers`, …):
     /// see `FuzzConfiguration+Workspaces.swift`.

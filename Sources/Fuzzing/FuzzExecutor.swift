@@ -70,7 +70,9 @@ package final class FuzzExecutor {
         step.ranWhole = ranWhole
         let expectedOrder = userOrder(after: effective, paths: dragPaths)
         step.outcome = interpreter.execute(text)
-        if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
+        if breaksRenumbering, text.hasPrefix("fetch ") {
+            workspace.dataSource?.replacedWriteBack = VisibleRowsRenumbering()
+        }
         if let message = step.outcome.errorMessage {
             if isExpectedRefusal(effective, step.outcome) {
                 step.refusal = message
@@ -196,10 +198,11 @@ package final class FuzzExecutor {
         return canMove(from: from, to: to) ? (from, to) : nil
     }
 
-    /// Whether `move from to` is a drag the table accepts now (`SimulatedTableView.dropRows`).
+    /// Whether `move from to` is a drag that moves a row and that the REPL accepts now
+    /// (`ListDataSource.dragRefusal`).
     func canMove(from: IndexPath, to: IndexPath) -> Bool {
-        guard let table = workspace.table, workspace.dataSource?.indexKey != nil, from != to else { return false }
-        return table.dropRows(from: from, inSection: to.section)?.contains(to.row) ?? false
+        guard let table = workspace.table, let dataSource = workspace.dataSource, from != to else { return false }
+        return dataSource.dragRefusal(in: table, from: from, to: to) == nil
     }
 
     // MARK: Rendering

@@ -186,16 +186,14 @@ extension Interpreter {
             outcome.isLong = true
             return outcome
         case .record(let action):
-            pendingRecordAction = action
-            return LineOutcome()
+            return LineOutcome(request: .record(action))
         case .mode(let mode):
             if let mode { outputMode = mode }
             return text(["mode \(outputMode.rawValue)"], json: [("mode", .string(outputMode.rawValue))])
         case .exportCSV(let path, let predicate):
             return try exportCSV(path: path, predicate: predicate)
         case .exportHTML(let path):
-            pendingPageExport = path
-            return LineOutcome()
+            return LineOutcome(request: .exportPage(path: path))
         case .importCSV(let path, let entity):
             return try importCSV(path: path, entityName: entity)
         case .importCoreData(let path):
@@ -207,13 +205,11 @@ extension Interpreter {
             if let on { timing = on ? EventTiming(clock: clock) : nil }
             return text(["timing \(timing == nil ? "off" : "on")"], json: [("timing", .bool(timing != nil))])
         case .read(let path):
-            pendingReadPath = path
-            return LineOutcome()
+            return LineOutcome(request: .read(path: path))
         case .quit:
-            var outcome = text(isInTransaction ? ["the open 'begin … commit' block is discarded"] : [])
-            if isInTransaction { context.discardPendingChanges() }
-            outcome.quits = true
-            return outcome
+            // Refused inside a block (above), so there is nothing to discard: the driver ends
+            // the session, once it asked the user when there is something to lose.
+            return LineOutcome(request: .quit)
         case .insert, .set, .delete, .move, .refresh:
             return try executeEdits([ParsedCommand(command, positions: positions)])
         case .use, .close, .context, .batch, .refetch:

@@ -162,7 +162,8 @@ extension Interpreter {
             }
             // `move #7 0.1→0.3`: the row's object as the table shows it before the drag.
             let moved = workspace.table?.rowIdentifier(at: from)
-            if from == to, moved != nil, workspace.dataSource?.indexKey != nil, !isInTransaction {
+            let reorderable = (try? workspace.dataSource?.requireIndexAttribute()) != nil
+            if from == to, moved != nil, reorderable, !isInTransaction {
                 edit.notes.append("no change: \(from.shortDescription) is already at \(to.shortDescription)")
             } else {
                 let writes = try move(from: from, to: to, flagged: flagged)
@@ -189,32 +190,35 @@ extension Interpreter {
         guard let table = workspace.table, let dataSource = workspace.dataSource else {
             throw InterpreterError("nothing is fetched yet; use 'fetch' first")
         }
-        guard dataSource.indexKey != nil else {
+        switch dataSource.dragRefusal(in: table, from: from, to: to) {
+        case .noIndexAttribute:
             throw InterpreterError(AdapterError.noIndexAttribute.description)
-        }
-        guard table.rowIdentifier(at: from) != nil else {
+        case .noRow:
             throw located(
                 "no row \(from.shortDescription) to move (\(shape(of: table, section: from.section)))", at: .from)
-        }
-        if let diffable = table.dataSource as? DiffableDataSource, !diffable.canReorderRow(at: from) {
-            // UIKit shows no reorder control for the item: the user cannot pick the row up.
+        case .notReorderable:
             throw located("cannot drag \(from.shortDescription): canReorderItem returns false for it", at: .from)
-        }
-        let slots = table.dropRows(from: from, inSection: to.section)
-        guard let slots, slots.contains(to.row) else {
+        case .outOfRange(let rows):
             let detail =
-                slots.map { "section \(to.section) takes rows 0…\($0.upperBound)" }
+                rows.map { "section \(to.section) takes rows 0…\($0.upperBound)" }
                 ?? "the table has \(table.numberOfSections) sections"
             throw located("cannot drop at \(to.shortDescription) (\(detail))", at: .to)
+        case nil:
+            break
         }
-        dataSource.flagsUserMoves = flagged
+        // The table tells its own data source, as UIKit does: with `fetch … share NAME` that is
+        // the app's first data source, not the one this controller's adapter uses.
+        let writer = table.dataSource as? any DropWritingDataSource
+        let outcome: DropOutcome
         do {
-            try table.userMoveRow(from: from, to: to)
+            outcome = try table.userMoveRow(from: from, to: to) { table in
+                writer?.writeDrop(in: table, from: from, to: to, flagged: flagged) ?? DropOutcome()
+            }
         } catch {
             throw located("cannot move \(from.shortDescription) to \(to.shortDescription): \(error)", at: .from)
         }
-        if let error = dataSource.lastMoveError { throw InterpreterError("the drag could not be saved: \(error)") }
-        return dataSource.lastMoveWrites
+        if let error = outcome.error { throw InterpreterError("the drag could not be saved: \(error)") }
+        return outcome.writes
     }
 
     private func shape(of table: SimulatedTableView, section: Int) -> String {

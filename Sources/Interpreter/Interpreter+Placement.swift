@@ -13,8 +13,11 @@ extension Interpreter {
         guard let table = workspace.table, let dataSource = workspace.dataSource else {
             throw InterpreterError("nothing is fetched yet; use 'fetch' first")
         }
-        guard let indexKey = dataSource.indexKey else {
-            throw InterpreterError(AdapterError.noIndexAttribute.description)
+        let indexKey: String
+        do {
+            indexKey = try dataSource.requireIndexAttribute().key
+        } catch {
+            throw InterpreterError(error.description)
         }
         let fetched = dataSource.controller.fetchRequest.entityName
         guard entity == fetched else {

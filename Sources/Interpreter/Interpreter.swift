@@ -47,12 +47,6 @@ package final class Interpreter {
     var otherControllerSummaries: [String] = []
     /// The other controllers' adapter events of the last event, by name (the JSON `controllers`).
     var otherControllerEvents: [(name: String, event: AdapterEvent)] = []
-    /// A `record` command the driver must carry out (the interpreter does no file I/O).
-    package internal(set) var pendingRecordAction: Command.RecordAction?
-    /// A `read FILE` the driver must carry out: it runs the file's lines through `execute`.
-    package internal(set) var pendingReadPath: String?
-    /// An `export html FILE` the driver must carry out: it keeps the session's history.
-    package internal(set) var pendingPageExport: String?
 
     /// The monotonic clock `timing on` reads, in nanoseconds; tests inject a counter.
     package var clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
@@ -100,9 +94,6 @@ package final class Interpreter {
     }
 
     private func executeUntimed(_ line: String) -> LineOutcome {
-        pendingRecordAction = nil
-        pendingReadPath = nil
-        pendingPageExport = nil
         // Blank, or a comment: looks at the leading blanks only (trimming copies the whole line).
         // An ASCII scalar is whitespace when it is a space or a tab (Foundation's set holds no
         // other ASCII scalar); asking the set itself is a costly call per line.

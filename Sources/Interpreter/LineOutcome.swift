@@ -1,13 +1,27 @@
 import CommandLanguage
 import ObjectGraph
 
-/// What one input line produced: text for the REPL, one JSON object for `--json`, and whether it
-/// failed (an error, an inconsistency or a UIKit error) or asked to quit.
+/// What one input line produced: text for the REPL, one JSON object for `--json`, whether it
+/// failed (an error, an inconsistency or a UIKit error), and what it asks its driver to carry out.
 package struct LineOutcome {
+    /// What a line asks of whoever runs it, beyond its output: the interpreter reads and writes
+    /// no session files and does not end the session itself.
+    package enum Request: Equatable, Sendable {
+        /// `quit`: end the session (the driver may ask the user first).
+        case quit
+        /// `record FILE` or `record off`: start or stop writing the session's transcript.
+        case record(Command.RecordAction)
+        /// `read FILE`: run the file's lines as if typed.
+        case read(path: String)
+        /// `export html FILE`: write the session so far as a page.
+        case exportPage(path: String)
+    }
+
     package var text: [OutputBlock] = []
     package var json: JSONValue = .object([("ok", true)])
     package var failed = false
-    package var quits = false
+    /// What the line asks its driver to do; nil for most lines.
+    package var request: Request?
     /// Whether the line asked for the full-screen spreadsheet (`sheet`): the driver opens it.
     package var opensSheet = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
@@ -26,6 +40,14 @@ package struct LineOutcome {
     package var filesRead: [(path: String, contents: String)] = []
 
     package init() {}
+
+    /// An outcome that asks its driver for `request`, with no output of its own.
+    package init(request: Request) {
+        self.request = request
+    }
+
+    /// Whether the line asked to quit.
+    package var quits: Bool { request == .quit }
 
     /// The text output rendered at `width` with `style`.
     package func renderText(

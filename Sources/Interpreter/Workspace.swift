@@ -9,10 +9,14 @@ import TableSimulation
 /// controller, the app's data source, the simulated table and the adapter between them.
 package final class Workspace {
     package let context: ObjectContext
-    package private(set) var controller: FetchedResultsController?
-    package private(set) var dataSource: ListDataSource?
-    package private(set) var table: SimulatedTableView?
-    package private(set) var adapter: TableAdapter?
+    /// The selected controller with its data source, table and adapter; nil until something is
+    /// fetched (and after the fetch no longer fits the schema).
+    package private(set) var selected: ControllerUnit?
+    package var controller: FetchedResultsController? { selected?.controller }
+    package var dataSource: ListDataSource? { selected?.dataSource }
+    package var table: SimulatedTableView? { selected?.table }
+    package var adapter: TableAdapter? { selected?.adapter }
+    /// The adapter later fetches get (`adapter NAME`); the selected unit's, when there is one.
     package private(set) var adapterKind: AdapterKind = .coordinator
     package private(set) var adapterOptions = AdapterOptions(for: .coordinator)
     package private(set) var profile: CompatibilityProfile = .modern
@@ -86,20 +90,17 @@ package final class Workspace {
         table.reportsReloadAndMoveAsTwoAnimations = profile.tablesReportReloadAndMoveAsTwoAnimations
         table.reloadData()
         adapter?.controller.delegate = nil
-        self.controller = controller
-        self.dataSource = dataSource
-        self.table = table
-        adapter = TableAdapter.make(adapterKind, table: table, dataSource: dataSource, options: adapterOptions)
+        selected = ControllerUnit(
+            name: selectedName, controller: controller, dataSource: dataSource, table: table,
+            adapter: TableAdapter.make(adapterKind, table: table, dataSource: dataSource, options: adapterOptions),
+            adapterKind: adapterKind, adapterOptions: adapterOptions, fetchSpec: nil)
         fetchDelivery = nil  // this fetch ran before the delegate was attached: nothing delivered
     }
 
     /// Forgets the controller, the table and the adapter (the fetch no longer fits the schema).
     func clearFetch() {
         adapter?.controller.delegate = nil
-        adapter = nil
-        table = nil
-        dataSource = nil
-        controller = nil
+        selected = nil
     }
 
     /// Switches to the adapter of `kind` with `options` applied on top of its defaults (or on top
@@ -107,15 +108,18 @@ package final class Workspace {
     func setAdapter(_ kind: AdapterKind, options: AdapterOptions) {
         adapterKind = kind
         adapterOptions = options
-        guard let table, let dataSource else { return }
+        guard let selected else { return }
+        selected.adapterKind = kind
+        selected.adapterOptions = options
+        let (table, dataSource) = (selected.table, selected.dataSource)
         // The diffable adapter's two delegate forms are two delegates (the controller asks with `as?`).
-        if let adapter, adapter.kind == kind, adapter.options.delivery == options.delivery {
-            adapter.options = options
+        if selected.adapter.kind == kind, selected.adapter.options.delivery == options.delivery {
+            selected.adapter.options = options
             return
         }
-        adapter?.controller.delegate = nil
+        selected.adapter.controller.delegate = nil
         let adapter = TableAdapter.make(kind, table: table, dataSource: dataSource, options: options)
-        self.adapter = adapter
+        selected.adapter = adapter
         // A new delegate starts from what the controller has now; today's performFetch hands a
         // snapshot delegate a snapshot (rule 24), which `log` shows until the next event.
         try? dataSource.controller.performFetch()
@@ -149,30 +153,23 @@ package final class Workspace {
 
     // MARK: Several controllers (`fetch … as NAME`, `use NAME`, `close NAME`)
 
-    /// Moves the selected controller, with its table and adapter, aside as `name`, leaving the
-    /// slots empty for a new one. Its delegate stays attached: it keeps receiving every change event.
+    /// Moves the selected controller, with its table and adapter, aside as `name`, leaving none
+    /// selected until a new one is fetched or restored. Its delegate stays attached: it keeps receiving every change event.
     func parkSelected(as name: String, spec: Command.FetchSpec?) {
-        guard let controller, let dataSource, let table, let adapter else { return }
-        parked.append(
-            ControllerUnit(
-                name: name, controller: controller, dataSource: dataSource, table: table,
-                adapter: adapter, adapterKind: adapterKind, adapterOptions: adapterOptions, fetchSpec: spec))
-        self.controller = nil
-        self.dataSource = nil
-        self.table = nil
-        self.adapter = nil
+        guard let selected else { return }
+        selected.name = name
+        selected.fetchSpec = spec
+        parked.append(selected)
+        self.selected = nil
     }
 
-    /// Puts a parked controller back in the slots (the selected one must have been parked first).
+    /// Selects a parked controller again (the selected one must have been parked first).
     func restore(_ unit: ControllerUnit) {
         parked.removeAll { $0 === unit }
-        controller = unit.controller
-        dataSource = unit.dataSource
-        table = unit.table
-        adapter = unit.adapter
+        selected = unit
         adapterKind = unit.adapterKind
         adapterOptions = unit.adapterOptions
-        table?.viewport = viewport
+        unit.table.viewport = viewport
     }
 
     /// A controller for `request` whose adapter drives `shared`'s table — whose data source stays
@@ -181,10 +178,11 @@ package final class Workspace {
         let controller = try FetchedResultsController(fetchRequest: request, context: context, profile: profile)
         try controller.performFetch()
         let dataSource = try ListDataSource(controller: controller, indexKey: indexKey, strategy: reorderStrategy)
-        self.controller = controller
-        self.dataSource = dataSource
-        table = shared.table
-        adapter = TableAdapter.make(adapterKind, table: shared.table, dataSource: dataSource, options: adapterOptions)
+        selected = ControllerUnit(
+            name: selectedName, controller: controller, dataSource: dataSource, table: shared.table,
+            adapter: TableAdapter.make(
+                adapterKind, table: shared.table, dataSource: dataSource, options: adapterOptions),
+            adapterKind: adapterKind, adapterOptions: adapterOptions, fetchSpec: nil)
         // A new adapter makes its data source the table's; the app's table keeps answering from the first controller.
         shared.table.dataSource = shared.dataSource
     }

@@ -18,6 +18,30 @@ extension SimulatedTableView {
     ///
     /// A drag does not clear `isOutOfStep` and is not validated against the data source.
     public func userMoveRow(from source: IndexPath, to destination: IndexPath) throws(TableViewError) {
+        try userMoveRow(from: source, to: destination) { table in
+            table.dataSource?.tableView(table, moveRowAt: source, to: destination)
+        }
+    }
+
+    /// The same drag, with `writeBack` in the place of the data source's
+    /// `tableView(_:moveRowAt:to:)`: for a caller that wants what the write-back did as a value
+    /// rather than reading it from the data source afterwards.
+    ///
+    /// ```swift
+    /// let writes = try table.userMoveRow(from: source, to: destination) { table in
+    ///     dataSource.writeDrop(in: table, from: source, to: destination, flagged: true).writes
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - source: The row the user picks up.
+    ///   - destination: Where the user drops it, numbered after the row's removal.
+    ///   - writeBack: Runs once the table shows the row at `destination`, as `moveRowAt` would.
+    /// - Returns: What `writeBack` returned.
+    /// - Throws: `userMoveDuringUpdates` inside a batch, `userMoveOutOfRange` when the row cannot
+    ///   land at `destination` (`writeBack` then does not run).
+    public func userMoveRow<Outcome>(
+        from source: IndexPath, to destination: IndexPath, writingBack writeBack: (SimulatedTableView) -> Outcome
+    ) throws(TableViewError) -> Outcome {
         guard updateDepth == 0 else { throw .userMoveDuringUpdates }
         guard let rows = dropRows(from: source, inSection: destination.section), rows.contains(destination.row) else {
             throw .userMoveOutOfRange(from: source, to: destination)
@@ -25,14 +49,15 @@ extension SimulatedTableView {
         let row = storage.removeRow(at: source)
         storage.insertRow(row, at: destination)
         lastBatch = [.userMoveRow(from: source, to: destination)]
-        dataSource?.tableView(self, moveRowAt: source, to: destination)
+        let outcome = writeBack(self)
         refreshViewport(configuringNewRows: false)
+        return outcome
     }
 
     /// The rows a drag of the row at `source` may be dropped at in `section` — 0 through the
     /// section's row count, one fewer within its own section (the row is lifted out first) — or
-    /// nil when there is no row at `source` or no section `section`. The one rule for where a
-    /// drag may land; the interpreter and the fuzzer ask it too.
+    /// nil when there is no row at `source` or no section `section`. The table's part of the rule
+    /// for whether a drag can happen (Adapters' `ListDataSource.dragRefusal` adds the app's).
     public func dropRows(from source: IndexPath, inSection section: Int) -> ClosedRange<Int>? {
         guard storage.contains(source), section >= 0, section < storage.numberOfSections else { return nil }
         return 0...(storage.numberOfRows(inSection: section) - (source.section == section ? 1 : 0))

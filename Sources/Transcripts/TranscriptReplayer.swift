@@ -134,10 +134,11 @@ package struct TranscriptReplayer {
             for file in entry.files { embedded.contents[file.path] = file.contents }
             let outcome = interpreter.execute(entry.input)
             visit(entry, outcome, interpreter)
-            if interpreter.pendingRecordAction != nil { return ["error: 'record' cannot be replayed"] }
-            if interpreter.pendingPageExport != nil { return ["error: 'export html' cannot be replayed"] }
-            if interpreter.pendingReadPath != nil {
-                return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"]
+            switch outcome.request {
+            case .record: return ["error: 'record' cannot be replayed"]
+            case .exportPage: return ["error: 'export html' cannot be replayed"]
+            case .read: return ["error: 'read' cannot be replayed (a recording holds the file's lines instead)"]
+            case .quit, nil: break
             }
             if inconsistentAt == nil, outcome.failed, interpreter.lastReport.map({ !$0.isConsistent }) == true {
                 inconsistentAt = entry

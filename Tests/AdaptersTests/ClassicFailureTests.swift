@@ -112,7 +112,6 @@ import Testing
 
     @Test func theFlagIsClearedOnlyInDidChangeContent() throws {
         let h = try Harness(.coordinator, sections: ["A": ["n0", "n1"]])
-        h.dataSource.flagsUserMoves = true
         try h.table.userMoveRow(from: path(0, 1), to: path(0, 0))
         #expect(h.adapter.isUserDrivenChange, "set by moveRowAt before the event")
         try h.context.processPendingChanges()

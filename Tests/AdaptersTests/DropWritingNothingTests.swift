@@ -14,10 +14,11 @@ import Testing
 @Suite struct DropWritingNothingTests {
     private func dropAfterEdit(_ h: Harness) throws -> [ConsistencyProblem] {
         try h.dataSource.setStrategy(.sparse)
-        h.dataSource.flagsUserMoves = true
         try h.set("a0", "order", .int(1025))
-        try h.table.userMoveRow(from: path(0, 1), to: path(0, 0))
-        #expect(h.dataSource.lastMoveWrites == 0)
+        let outcome = try h.table.userMoveRow(from: path(0, 1), to: path(0, 0)) { table in
+            h.dataSource.writeDrop(in: table, from: path(0, 1), to: path(0, 0), flagged: true)
+        }
+        #expect(outcome == DropOutcome(writes: 0))
         return try h.event {}
     }
 

@@ -70,8 +70,11 @@ final class Harness {
     /// The user's drag from `source` to `destination` (`S.R`), flagged or not, then the event it causes.
     @discardableResult
     func drag(_ source: IndexPath, _ destination: IndexPath, flagged: Bool = true) throws -> [ConsistencyProblem] {
-        dataSource.flagsUserMoves = flagged
-        try table.userMoveRow(from: source, to: destination)
+        let writer = try #require(table.dataSource as? any DropWritingDataSource)
+        let outcome = try table.userMoveRow(from: source, to: destination) { table in
+            writer.writeDrop(in: table, from: source, to: destination, flagged: flagged)
+        }
+        #expect(outcome.error == nil)
         try context.processPendingChanges()
         table.layoutIfNeeded()
         return check.run()

@@ -16,7 +16,6 @@ import Testing
         _ h: Harness, _ source: IndexPath, _ destination: IndexPath,
         _ edits: () throws -> Void
     ) throws -> [ConsistencyProblem] {
-        h.dataSource.flagsUserMoves = true
         try h.table.userMoveRow(from: source, to: destination)
         return try h.event(edits)
     }
@@ -97,7 +96,6 @@ import Testing
     /// A, moves them there.
     @Test func aDropWrittenAgainstAnEditedNeighbourIsMovedToWhereItWasWritten() throws {
         let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"], "B": ["b0"]])
-        h.dataSource.flagsUserMoves = true
         try h.set("a0", "group", .string("B"))
         try h.set("a0", "order", .int(8))
         try h.table.userMoveRow(from: path(1, 0), to: path(0, 1))

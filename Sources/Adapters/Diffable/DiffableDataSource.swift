@@ -16,7 +16,7 @@ import TableSimulation
 /// snapshot still holds the order from before the drag — so the controller's next snapshot is
 /// diffed against that stale order and the table moves the row a second time
 /// (docs/semantics.md rule D4).
-public final class DiffableDataSource: TableViewDataSource {
+public final class DiffableDataSource: DropWritingDataSource {
     /// What UIKit hands `didReorder`: the snapshots before and after the user's drag.
     public struct Transaction: Equatable, Sendable {
         public let initialSnapshot: DiffableSnapshot
@@ -81,16 +81,24 @@ public final class DiffableDataSource: TableViewDataSource {
         list.sectionIndexTitles(for: tableView)
     }
 
+    /// The user dropped a row: the flagged drag, with reordering handlers
+    /// (`writeDrop(in:from:to:flagged:)`).
+    public func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+        _ = writeDrop(in: tableView, from: source, to: destination, flagged: true)
+    }
+
     /// The user dropped a row. With reordering handlers (a flagged drag) the snapshot follows the
     /// table first and `didReorder` writes the order; without them the app's override writes it
     /// and the snapshot is left as it was.
-    public func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
-        if list.flagsUserMoves {
+    public func writeDrop(
+        in tableView: SimulatedTableView, from source: IndexPath, to destination: IndexPath, flagged: Bool
+    ) -> DropOutcome {
+        if flagged {
             let initial = snapshot
             snapshot.moveItem(from: source, to: destination)
             lastTransaction = Transaction(initialSnapshot: initial, finalSnapshot: snapshot)
         }
         // didReorder (flagged) or the iOS 13 override (unflagged): the app renumbers its objects.
-        list.tableView(tableView, moveRowAt: source, to: destination)
+        return list.writeDrop(in: tableView, from: source, to: destination, flagged: flagged)
     }
 }

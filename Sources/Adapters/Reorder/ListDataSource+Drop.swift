@@ -27,7 +27,7 @@ extension ListDataSource {
         of moved: ObjectID?, into section: Int, of table: SimulatedTableView, above: ObjectID?, below: ObjectID?,
         crossesSections: Bool
     ) throws(AdapterError) -> DropWrites {
-        guard let indexKey, let type = indexType else { throw .noIndexAttribute }
+        let (indexKey, type) = try requireIndexAttribute()
         let request = controller.fetchRequest
         let context = controller.context
         let excluded = moved ?? ObjectID(-1)

@@ -133,21 +133,23 @@ package final class SessionDriver {
     /// not `recorded` (the welcome's `show`) stays out of the session's transcript.
     @discardableResult
     package func handle(_ line: String, location: ScriptLocation? = nil, recorded: Bool = true) -> Bool {
-        if confirmQuit != nil, (try? CommandParser.parseLine(line))?.first == .quit, !mayQuit() { return true }
         let outcome = interpreter.execute(line)
+        // `quit` changes nothing itself: a declined one is neither printed nor recorded.
+        if outcome.quits, !mayQuit() { return true }
         if outcome.failed { hadFailure = true }
         if echoesInput, !isJSON { sink(line) }
-        if let action = interpreter.pendingRecordAction {
+        switch outcome.request {
+        case .record(let action):
             // `record` answers once, with what carrying it out gave (one JSON object per line).
             print(carryOut(action), location: location)
-            return !outcome.quits
-        }
-        if let path = interpreter.pendingPageExport {
+            return true
+        case .exportPage(let path):
             print(exportPage(to: path), key: "page", location: location)
             return true
-        }
-        if let path = interpreter.pendingReadPath {
+        case .read(let path):
             return read(path, location: location)
+        case .quit, nil:
+            break
         }
         if isJSON {
             emit(outcome.json)
@@ -177,23 +179,22 @@ package final class SessionDriver {
     package func perform(_ line: String) -> LineOutcome {
         var outcome = interpreter.execute(line)
         if outcome.failed { hadFailure = true }
-        if let action = interpreter.pendingRecordAction {
-            let (message, failed) = carryOut(action)
-            guard !failed else { return .error(String(message.dropFirst(7))) }
-            var answer = LineOutcome()
-            answer.text = [.line(message)]
-            return answer
+        let carriedOut: (message: String, failed: Bool)
+        switch outcome.request {
+        case .record(let action):
+            carriedOut = carryOut(action)
+        case .exportPage(let path):
+            carriedOut = exportPage(to: path)
+        case .quit, .read, nil:
+            // The editor closes on `quit` without asking; `read` is not run from the editor.
+            remember(line, outcome)
+            outcome.opensSheet = false
+            return outcome
         }
-        if let path = interpreter.pendingPageExport {
-            let (message, failed) = exportPage(to: path)
-            guard !failed else { return .error(String(message.dropFirst(7))) }
-            var answer = LineOutcome()
-            answer.text = [.line(message)]
-            return answer
-        }
-        remember(line, outcome)
-        outcome.opensSheet = false
-        return outcome
+        guard !carriedOut.failed else { return .error(String(carriedOut.message.dropFirst(7))) }
+        var answer = LineOutcome()
+        answer.text = [.line(carriedOut.message)]
+        return answer
     }
 
     /// Keeps `line` and its plain output in the session's history and the open recording.
