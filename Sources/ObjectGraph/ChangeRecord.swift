@@ -34,9 +34,23 @@ extension ObjectContext {
             // A write that changed no value is replayed as one: the object is updated again.
             if changes.isEmpty { touch(object.objectID) }
             for change in changes {
-                try setValue(change.newValue, forKey: change.key, of: object.objectID)
+                try restore(change.newValue, at: change.index, of: object)
             }
         }
+    }
+
+    /// Writes a value the history recorded back into the live `object`, as an edit of the pending
+    /// event. Unlike `setValue(_:forKey:of:)` it accepts a relationship that holds an object
+    /// deleted and not yet saved: undo restores the exact earlier state, and a *Deny* or *No
+    /// Action* relationship (or an inverse of it) may have held such an object then, as Core
+    /// Data's does until the save (docs/semantics.md, "Undo restores what the event changed").
+    func restore(_ value: Value, at index: Int, of object: ManagedObject) throws(ObjectGraphError) {
+        let id = object.objectID
+        let live = try liveObject(id)
+        if pendingInserted[id] == nil {
+            pendingUpdated[id, default: [:]].recordStart(of: index) { live.value(at: index) }
+        }
+        live.setValue(value, at: index)
     }
 
     /// Marks a live object updated in the pending event without changing a value.

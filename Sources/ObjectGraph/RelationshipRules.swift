@@ -107,8 +107,18 @@ extension ObjectContext {
                 else { continue }
                 let (removed, added) = Self.difference(
                     entry.old.objectIDs, entry.object.value(at: entry.index).objectIDs)
-                for id in removed { unlink(entry.object, from: id, inverse: inverse, queue: &queue) }
-                for id in added { link(entry.object, to: id, inverse: inverse, queue: &queue) }
+                for id in removed {
+                    let target = registered[id] ?? Self.deletedInEvent(id, pendingDeleted, deletes)
+                    unlink(entry.object, from: target, inverse: inverse, queue: &queue)
+                }
+                for id in added {
+                    let target = registered[id] ?? Self.deletedInEvent(id, pendingDeleted, deletes)
+                    link(entry.object, to: target, inverse: inverse, queue: &queue)
+                    // A deleted object that gains a related object here applies its delete rule
+                    // to it (again, if it did already): the rule sees the relationship as the
+                    // event leaves it, as Core Data's propagation at `processPendingChanges` does.
+                    if let target, target.isDeleted { deletes.append(target) }
+                }
             } else {
                 let object = deletes[nextDelete]
                 nextDelete += 1
@@ -132,12 +142,12 @@ extension ObjectContext {
             let current = object.value(at: rule.index).objectIDs
             let (dropped, _) = Self.difference(before.map { $0[rule.index].objectIDs } ?? [], current)
             if let inverse = rule.inverse {
-                for id in dropped { unlink(object, from: id, inverse: inverse, queue: &queue) }
+                for id in dropped { unlink(object, from: registered[id], inverse: inverse, queue: &queue) }
             }
             switch rule.deleteRule {
             case .nullify:
                 guard let inverse = rule.inverse else { continue }
-                for id in current { unlink(object, from: id, inverse: inverse, queue: &queue) }
+                for id in current { unlink(object, from: registered[id], inverse: inverse, queue: &queue) }
             case .cascade:
                 for id in current where registered[id] != nil {
                     try delete(id)
@@ -150,12 +160,23 @@ extension ObjectContext {
         }
     }
 
-    /// Takes `object` out of the inverse relationship of the live object `id`, if it is there.
+    /// The object `id` if the pending event deleted it (an insert cancelled too): it stays in
+    /// memory until the save, and its relationships still follow their inverses in this event.
+    /// `deletes` holds the event's deletes whose rules apply (only those have inverses).
+    static func deletedInEvent(
+        _ id: ObjectID, _ pendingDeleted: [ObjectID: (object: ManagedObject, valuesBefore: [Value])],
+        _ deletes: [ManagedObject]
+    ) -> ManagedObject? {
+        pendingDeleted[id]?.object ?? deletes.last { $0.objectID == id }
+    }
+
+    /// Takes `object` out of the inverse relationship of `target` (a live object, or one deleted
+    /// in this event), if it is there.
     private func unlink(
-        _ object: ManagedObject, from id: ObjectID, inverse: RelationshipRules.Inverse,
+        _ object: ManagedObject, from target: ManagedObject?, inverse: RelationshipRules.Inverse,
         queue: inout [(object: ManagedObject, index: Int, old: Value)]
     ) {
-        guard let target = registered[id] else { return }
+        guard let target else { return }
         let value = target.value(at: inverse.index)
         if inverse.isToMany {
             let ids = value.objectIDs
@@ -168,14 +189,14 @@ extension ObjectContext {
         }
     }
 
-    /// Puts `object` into the inverse relationship of the live object `id`: appended to an
-    /// ordered one, in ID order into a set, or as the value of a to-one one (whose old object
-    /// then loses `id` in turn, through the queue).
+    /// Puts `object` into the inverse relationship of `target` (a live object, or one deleted in
+    /// this event): appended to an ordered one, in ID order into a set, or as the value of a
+    /// to-one one (whose old object then loses `target` in turn, through the queue).
     private func link(
-        _ object: ManagedObject, to id: ObjectID, inverse: RelationshipRules.Inverse,
+        _ object: ManagedObject, to target: ManagedObject?, inverse: RelationshipRules.Inverse,
         queue: inout [(object: ManagedObject, index: Int, old: Value)]
     ) {
-        guard let target = registered[id] else { return }
+        guard let target else { return }
         let value = target.value(at: inverse.index)
         if inverse.isToMany {
             var ids = value.objectIDs
@@ -191,15 +212,16 @@ extension ObjectContext {
         }
     }
 
-    /// Sets attribute `index` of the live `target` as an edit of the pending event, and queues
-    /// the change so that its own inverse follows.
+    /// Sets attribute `index` of `target` as an edit of the pending event, and queues the change
+    /// so that its own inverse follows. A target deleted in this event has its values before the
+    /// event recorded with its delete already.
     private func write(
         _ value: Value, at index: Int, of target: ManagedObject,
         queue: inout [(object: ManagedObject, index: Int, old: Value)]
     ) {
         let id = target.objectID
         let old = target.value(at: index)
-        if pendingInserted[id] == nil {
+        if pendingInserted[id] == nil, !target.isDeleted {
             pendingUpdated[id, default: [:]].recordStart(of: index) { old }
         }
         target.setValue(value, at: index)

@@ -173,13 +173,12 @@ struct RelationshipFuzzTests {
         #expect(!step.ranWhole)
     }
 
-    /// Several sessions of every kind of edit, the relationships' included, stay consistent:
-    /// refused saves (counts) are not reported, cascades keep the list consistent. Without
-    /// `undo`: the undo bugs below are found within a few hundred batches.
+    /// Several sessions of every kind of edit, the relationships' included, undo and redo among
+    /// them, stay consistent: refused saves (counts) are not reported, cascades keep the list
+    /// consistent, undo restores links to objects deleted and not yet saved.
     @Test(arguments: [(UInt64(1), "read == NO"), (2, "read == NO"), (3, nil)] as [(UInt64, String?)])
     func aCampaignStaysConsistent(seed: UInt64, filter: String?) throws {
         let configuration = try Self.library(model: Self.catalogModel, filter: filter) {
-            $0.undoes = false
             $0.seed = seed
             $0.batches = 1_500
         }
@@ -197,7 +196,6 @@ struct RelationshipFuzzTests {
     @Test func theCampaignMeetsRefusalsAndCascades() throws {
         let configuration = try Self.library {
             $0.rows = 12
-            $0.undoes = false
         }
         var refusals = 0
         var cascades = 0
@@ -285,23 +283,21 @@ struct RelationshipFuzzTests {
         }
     }
 
-    /// Under *Deny*, the fuzzer finds FetchSim's own bug: a denied delete leaves the deleted book
-    /// in its tags' inverse (`Tag.books`, as Core Data leaves it until the save fails), a later
-    /// edit of that inverse records it as the old value, and `undo` of that edit refuses to put a
-    /// deleted object back ("object #N is deleted"). The fuzzer reports it as `undo refused`
-    /// (not as a bug of its own, not as a refused save), shrinks it, and the transcript replays.
-    @Test func theDenyUndoBugIsFoundShrunkAndReplays() throws {
+    /// Under *Deny*, a denied delete leaves the deleted book in its tags' inverse (`Tag.books`, as
+    /// Core Data leaves it until the save fails), and a later edit of that inverse records it as
+    /// the old value: `undo` of that edit puts it back. The campaign behind
+    /// Sessions/fuzz-model-deny-delete-then-undo-refused.session (seed 3) stays consistent.
+    @Test func theDenyCampaignThatFoundTheUndoBugPasses() throws {
         let configuration = try Self.library {
             $0.seed = 3
             $0.batches = 2_000
         }
-        let found = try #require(try FuzzPipeline.runSchema(configuration))
-        #expect(found.finding.failure.kind == .refusedReplay("undo"))
-        #expect(found.transcript.failure?.kind == .refusedReplay("undo"))
-        #expect(found.transcript.inputLines <= 8, "\(found.transcript.text)")
-        #expect(!found.transcript.text.contains("# expect: inconsistent"))
-        let replay = try FuzzPipeline.replay(found.transcript.text)
-        #expect(replay.passed, "\(replay.report)\n\(found.transcript.text)")
+        let result = try Fuzzer(configuration: configuration).run()
+        guard case .passed = result.outcome else {
+            Issue.record("\(result.outcome)")
+            return
+        }
+        #expect(result.batches == 2_000)
     }
 
     /// A failure of a broken adapter on the entity with relationships, shrunk: its transcript
