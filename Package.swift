@@ -51,7 +51,7 @@ let package = Package(
             swiftSettings: [.define("FETCHSIM_STORAGE_CHECKS", .when(configuration: .debug))]
         ),
         // Layer 2: schema, objects, the context and its change notifications, stores.
-        .target(name: "ObjectGraph", dependencies: ["FetchSimCore"]),
+        .target(name: "ObjectGraph", dependencies: ["FetchSimCore", "FetchSimStorage"]),
         // Layer 2b: the SQLite file store behind `PersistentStore` (GRDB over the system SQLite).
         .target(
             name: "SQLiteStore",
@@ -208,9 +208,11 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "FetchSimCoreTests", dependencies: ["FetchSimCore"]),
-        .testTarget(name: "FetchSimStorageTests", dependencies: ["FetchSimStorage"]),
+        .testTarget(name: "FetchSimStorageTests", dependencies: ["FetchSimStorage", "FetchSimCore"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
-        .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        .testTarget(
+            name: "FetchedResultsTests",
+            dependencies: ["FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimStorage"]),
         .testTarget(
             name: "AdaptersTests",
             dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),

@@ -1,3 +1,4 @@
+import FetchSimStorage
 import ObjectGraph
 
 /// An object a change event may report: where it was, where it is, and what changed about it.
@@ -5,7 +6,9 @@ struct Candidate {
     /// Not retained: a candidate lives only while its event is handled, and the event's
     /// notification (or, for an object a window evicts or promotes, the controller's tracked
     /// table) holds the object until then.
-    unowned(unsafe) let object: ManagedObject
+    let reference: LentReference<ManagedObject>
+    /// The object, retained for the caller.
+    var object: ManagedObject { reference.object }
     /// `object.objectID`, read once: reading it through the unretained reference at each use
     /// retains and releases the object around the read.
     let objectID: ObjectID
@@ -58,7 +61,7 @@ struct Candidate {
         object: ManagedObject, oldEntry: ResultEntry?, key: SortKey, keyChanged: Bool, isUpdated: Bool,
         otherAttributesChanged: Bool = false
     ) {
-        self.object = object
+        reference = LentReference(object)
         objectID = object.objectID
         self.oldEntry = oldEntry
         self.isUpdated = isUpdated
@@ -74,7 +77,7 @@ struct Candidate {
 
     /// An object not among the results after the event (it may have been before).
     init(object: ManagedObject, oldEntry: ResultEntry?, isUpdated: Bool, otherAttributesChanged: Bool = false) {
-        self.object = object
+        reference = LentReference(object)
         objectID = object.objectID
         self.oldEntry = oldEntry
         self.isUpdated = isUpdated

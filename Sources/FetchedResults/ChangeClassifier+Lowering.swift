@@ -1,45 +1,72 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 extension ChangeClassifier {
     /// A change before it is made: its kind's place in the delivery order and the rank its kind
-    /// is ordered by, packed in `key`, its candidate, and its old and new places (section and
-    /// row; -1 for none). Plain integers: sorting them moves no object reference and no index
-    /// path, the four kinds share one array sorted once, and each candidate's slots are read once.
+    /// is ordered by, packed in `key`, its candidate, and its old and new places. Plain values:
+    /// sorting them moves no object reference and no index path, the four kinds share one array
+    /// sorted once, and each candidate's slots are read once.
     struct Pending {
-        /// `kind << kindShift | rank << 1 | 1`, kind 0 delete, 1 insert, 2 move, 3 update; iOS 9's
-        /// twin update (`init(twinUpdateAt:…)`) is `2 << kindShift | rank << 1`, just before its
-        /// move.
+        /// What a change is, in delivery order: Core Data reports deletes, then inserts, moves
+        /// and updates.
+        enum Kind: Int {
+            case delete, insert, move, update
+
+            /// The change type the delegate receives.
+            var changeType: ChangeType {
+                switch self {
+                case .delete: .delete
+                case .insert: .insert
+                case .move: .move
+                case .update: .update
+                }
+            }
+        }
+
+        /// A row of the results: a section's index and a row in it.
+        struct Place {
+            let section: Int
+            let row: Int
+
+            var indexPath: IndexPath { IndexPath(row: row, section: section) }
+        }
+
+        /// `kind << kindShift | rank << 1 | 1`; iOS 9's twin update (`init(twinUpdateAt:…)`) is
+        /// `Kind.move << kindShift | rank << 1`, just before its move.
         let key: Int
         let candidate: Int
-        let oldSection: Int, oldRow: Int
-        let newSection: Int, newRow: Int
+        /// Where the object was: nil for an insert.
+        let old: Place?
+        /// Where the object goes: nil for a delete, and for an update iOS 9 reports at its old
+        /// path only.
+        let new: Place?
 
         static let kindShift = 60
         /// The bits of `key` below the kind: the rank and the twin bit.
         static let rankMask = (1 << kindShift) - 1
 
-        init(kind: Int, rank: Int, candidate: Int, old: (section: Int, row: Int), new: (section: Int, row: Int)) {
-            key = kind << Self.kindShift | rank << 1 | 1
+        init(_ kind: Kind, rank: Int, candidate: Int, old: Place?, new: Place?) {
+            key = kind.rawValue << Self.kindShift | rank << 1 | 1
             self.candidate = candidate
-            (oldSection, oldRow) = old
-            (newSection, newRow) = new
+            self.old = old
+            self.new = new
         }
 
         /// iOS 9's update of a moved object, ordered directly before the move at `rank` (rule 21).
-        init(twinUpdateAt rank: Int, candidate: Int, old: (section: Int, row: Int)) {
-            key = 2 << Self.kindShift | rank << 1
+        init(twinUpdateAt rank: Int, candidate: Int, old: Place) {
+            key = Kind.move.rawValue << Self.kindShift | rank << 1
             self.candidate = candidate
-            (oldSection, oldRow) = old
-            (newSection, newRow) = (-1, -1)
+            self.old = old
+            new = nil
         }
 
-        /// The place in the delivery order: the kind, except that a twin update sorts with moves.
+        /// The place in the delivery order: the kind's, except that a twin update sorts with moves.
         var group: Int { key >> Self.kindShift }
         /// Whether this is iOS 9's twin update, sorted among the moves.
         var isTwinUpdate: Bool { key & 1 == 0 }
-        var oldPath: IndexPath { IndexPath(row: oldRow, section: oldSection) }
-        var newPath: IndexPath { IndexPath(row: newRow, section: newSection) }
+        /// The change this is.
+        var kind: Kind { isTwinUpdate ? .update : Kind(rawValue: group) ?? .update }
     }
 
     /// iOS 10 and later: every key change of a staying object is a move, then lowered
@@ -54,29 +81,27 @@ extension ChangeClassifier {
         moving.reserveCapacity(candidates.count)
         var entered = 0
         var left = 0
-        let none = (section: -1, row: -1)
         // By index, each slot bound once (binding a slot copies it, its index path and value; a
         // read of its fields in place through a pointer or `Optional.map` copied it more often).
         for i in candidates.indices {
             guard let old = candidates[i].old else {
                 if let new = candidates[i].new {
                     pending.append(
-                        Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
+                        Pending(.insert, rank: new.rank, candidate: i, old: nil, new: Pending.Place(new)))
                     entered += 1
                 }
                 continue
             }
-            let oldPlace = (section: old.sectionIndex, row: old.row)
+            let oldPlace = Pending.Place(old)
             guard let new = candidates[i].new else {
-                pending.append(Pending(kind: 0, rank: old.rank, candidate: i, old: oldPlace, new: none))
+                pending.append(Pending(.delete, rank: old.rank, candidate: i, old: oldPlace, new: nil))
                 left += 1
                 continue
             }
             if candidates[i].keyChanged {
                 moving.append(MoveLowering.Move(candidate: i, old: old, new: new))
             } else if candidates[i].isUpdated {
-                pending.append(
-                    Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: (new.sectionIndex, new.row)))
+                pending.append(Pending(.update, rank: old.rank, candidate: i, old: oldPlace, new: Pending.Place(new)))
             }
         }
         if !moving.isEmpty {
@@ -85,15 +110,12 @@ extension ChangeClassifier {
             entering.reserveCapacity(entered)
             leaving.reserveCapacity(left)
             for change in pending {
-                switch change.group {
-                case 0:
-                    leaving.append(
-                        MoveLowering.Placed(candidate: change.candidate, section: change.oldSection, row: change.oldRow)
-                    )
-                case 1:
+                switch (change.kind, change.old, change.new) {
+                case (.delete, let old?, _):
+                    leaving.append(MoveLowering.Placed(candidate: change.candidate, section: old.section, row: old.row))
+                case (.insert, _, let new?):
                     entering.append(
-                        MoveLowering.Placed(candidate: change.candidate, section: change.newSection, row: change.newRow)
-                    )
+                        MoveLowering.Placed(candidate: change.candidate, section: new.section, row: new.row))
                 default: continue
                 }
             }
@@ -101,8 +123,9 @@ extension ChangeClassifier {
             for (index, move) in moving.enumerated() {
                 pending.append(
                     Pending(
-                        kind: lowered[index] ? 3 : 2, rank: move.oldRank, candidate: move.candidate,
-                        old: (move.oldSection, move.oldRow), new: (move.newSection, move.newRow)))
+                        lowered[index] ? .update : .move, rank: move.oldRank, candidate: move.candidate,
+                        old: Pending.Place(section: move.oldSection, row: move.oldRow),
+                        new: Pending.Place(section: move.newSection, row: move.newRow)))
             }
         }
         // A kind's ranks are distinct, so the keys are: the sort's order is exact.
@@ -171,25 +194,13 @@ extension ChangeClassifier {
     /// The change `change` stands for.
     @inline(__always)
     private static func make(_ change: Pending, _ candidates: [Candidate]) -> ObjectChange {
-        // The object read in each case: read once before the switch, it would be retained twice
-        // and released once per change.
-        switch change.group {
-        case 0:
-            ObjectChange(
-                type: .delete, object: candidates[change.candidate].object, indexPath: change.oldPath, newIndexPath: nil
-            )
-        case 1:
-            ObjectChange(
-                type: .insert, object: candidates[change.candidate].object, indexPath: nil, newIndexPath: change.newPath
-            )
-        case 2 where !change.isTwinUpdate:
-            ObjectChange(
-                type: .move, object: candidates[change.candidate].object, indexPath: change.oldPath,
-                newIndexPath: change.newPath)
-        default:
-            ObjectChange(
-                type: .update, object: candidates[change.candidate].object, indexPath: change.oldPath,
-                newIndexPath: change.newSection >= 0 ? change.newPath : nil)
-        }
+        ObjectChange(
+            type: change.kind.changeType, object: candidates[change.candidate].object,
+            indexPath: change.old?.indexPath, newIndexPath: change.new?.indexPath)
     }
+}
+
+extension ChangeClassifier.Pending.Place {
+    /// The place of `slot`.
+    init(_ slot: Slot) { self.init(section: slot.sectionIndex, row: slot.row) }
 }

@@ -43,19 +43,16 @@ struct ChangeClassifier {
         movingNew.sort()
         var pending: [Pending] = []
         pending.reserveCapacity(candidates.count)
-        let none = (section: -1, row: -1)
         for i in candidates.indices {
             switch (candidates[i].old, candidates[i].new) {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                pending.append(
-                    Pending(kind: 1, rank: new.rank, candidate: i, old: none, new: (new.sectionIndex, new.row)))
+                pending.append(Pending(.insert, rank: new.rank, candidate: i, old: nil, new: Pending.Place(new)))
             case (let old?, nil):
-                pending.append(
-                    Pending(kind: 0, rank: old.rank, candidate: i, old: (old.sectionIndex, old.row), new: none))
+                pending.append(Pending(.delete, rank: old.rank, candidate: i, old: Pending.Place(old), new: nil))
             case (let old?, let new?):
-                let oldPlace = (section: old.sectionIndex, row: old.row)
+                let oldPlace = Pending.Place(old)
                 if candidates[i].keyChanged {
                     let pinnedBefore = old.rank - movingOld.countOfElements(below: old.rank)
                     let pinnedAfter = new.rank - movingNew.countOfElements(below: new.rank)
@@ -64,8 +61,8 @@ struct ChangeClassifier {
                         || pinnedBefore != pinnedAfter
                     pending.append(
                         Pending(
-                            kind: 2, rank: old.rank, candidate: i, old: oldPlace,
-                            new: moved ? (new.sectionIndex, new.row) : oldPlace))
+                            .move, rank: old.rank, candidate: i, old: oldPlace,
+                            new: moved ? Pending.Place(new) : oldPlace))
                     // Rule 21: an object whose other attributes changed as well is reported
                     // twice, updated at its old path and moved — also when the move is p → p,
                     // the shape XLData PR 15 and Stack Overflow 31383760 crash on.
@@ -73,7 +70,7 @@ struct ChangeClassifier {
                         pending.append(Pending(twinUpdateAt: old.rank, candidate: i, old: oldPlace))
                     }
                 } else if candidates[i].isUpdated {
-                    pending.append(Pending(kind: 3, rank: old.rank, candidate: i, old: oldPlace, new: none))
+                    pending.append(Pending(.update, rank: old.rank, candidate: i, old: oldPlace, new: nil))
                 }
             }
         }

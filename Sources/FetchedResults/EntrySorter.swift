@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// Sorts entries in the controller's order (`EntryOrdering`), in place. `performFetch()` and

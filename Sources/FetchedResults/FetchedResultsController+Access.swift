@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 extension FetchedResultsController {
@@ -81,10 +82,10 @@ extension FetchedResultsController {
         }
         var row = rows.lowerBound
         tree.forEach(from: first + row) { entry, _ in
-            // The entry holds its object unowned(unsafe), kept alive by the tracked table: lent
-            // to `body` as it is. Reading it as a strong reference would retain and release it
-            // per row (the check after every batch walks every row).
-            Unmanaged.passUnretained(entry.object)._withUnsafeGuaranteedRef { body(row, $0) }
+            // The entry's object, kept alive by the tracked table, is lent to `body`: reading it as
+            // a strong reference would retain and release it per row (the check after every batch
+            // walks every row).
+            entry.reference.withObject { body(row, $0) }
             row += 1
             return row < rows.upperBound
         }

@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// Which of the optional delegate protocols a delegate adopts. The controller works this out
@@ -77,14 +78,14 @@ extension FetchedResultsController {
     /// Calls the delegate for the object deletes in `changes` (or for every other object change), in order.
     /// The changes are read in place: `for change in changes` copied each one out (a retain and
     /// a release of its object, and its two index paths) before the call. The object is lent to
-    /// the call as the change holds it (`ObjectChange.lentObject`): reading it out of the buffer
-    /// retained it for the call and released it after.
+    /// the call as the change holds it (`LentReference.lending`): reading it out of the buffer
+    /// and passing it on would retain it for the call and release it after.
     private func deliverObjects(
         _ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate
     ) {
         changes.withUnsafeBufferPointer { changes in
             for i in changes.indices where (changes[i].type == .delete) == deletes {
-                ObjectChange.lentObject(changes.baseAddress.unsafelyUnwrapped + i)._withUnsafeGuaranteedRef { object in
+                LentReference.lending(changes[i].object) { object in
                     delegate.controller(
                         self, didChange: object, at: changes[i].indexPath, for: changes[i].type,
                         newIndexPath: changes[i].newIndexPath)

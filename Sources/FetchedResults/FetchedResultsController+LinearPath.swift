@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// How the controller brings its results up to date for a change event. Both paths report the

@@ -57,7 +57,7 @@ extension FetchedResultsController {
                 keys.append(ResultEntry(candidates[i], code: candidates[i].newCode))
             }
         }
-        let hits = keys.withUnsafeBufferPointer { tree.batchSearch($0, ranked: owners.count) }
+        let hits = tree.batchSearch(keys, ranked: owners.count)
         let slots = self.slots
         for (j, i) in owners.enumerated() where hits[j].isPresent {
             candidates[i].old = slots.slot(ofPresentRank: hits[j].rank)

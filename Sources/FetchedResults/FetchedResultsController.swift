@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// Keeps the results of a fetch request sorted and sectioned, and reports every change to them

@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// The walk of the linear change path (`applyLinearly`): the old order read leaf by leaf, the

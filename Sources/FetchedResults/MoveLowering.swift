@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// Apple's lowering of moves to updates since iOS 10 (docs/semantics.md, rules 8, 19 and 22).

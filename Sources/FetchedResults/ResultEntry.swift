@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// A fetched object as the controller's tree holds it: the object, its ID, and a snapshot of its
@@ -6,21 +7,24 @@ import ObjectGraph
 /// found after its values change.
 ///
 /// The entry is trivially copyable (40 bytes): ordering two entries compares a few words inline,
-/// and copying one touches no reference count. The object is held `unowned(unsafe)`; the
+/// and copying one touches no reference count. The object is a `LentReference`: the
 /// controller's `tracked` table holds a strong reference to every object in its tree, which
-/// keeps the pointer valid. An inexact key's full values live in the controller's
-/// `InexactKeys`, by object ID.
+/// keeps it valid (builds with storage checks stop on a read after the object was freed). An
+/// inexact key's full values live in the controller's `InexactKeys`, by object ID.
 struct ResultEntry {
-    unowned(unsafe) let object: ManagedObject
+    let reference: LentReference<ManagedObject>
     let objectID: ObjectID
     let code: CompactKey
+
+    /// The object, retained for the caller (`reference.withObject` lends it instead).
+    var object: ManagedObject { reference.object }
 
     init(object: ManagedObject, key: SortKey) {
         self.init(object: object, code: key.code)
     }
 
     init(object: ManagedObject, code: CompactKey) {
-        self.object = object
+        reference = LentReference(object)
         objectID = object.objectID
         self.code = code
     }
@@ -29,7 +33,7 @@ struct ResultEntry {
     /// candidate holds it (`init(object:code:)` would retain and release the object).
     @inline(__always)
     init(_ candidate: Candidate, code: CompactKey) {
-        object = candidate.object
+        reference = candidate.reference
         objectID = candidate.objectID
         self.code = code
     }

@@ -48,16 +48,6 @@ public struct ObjectChange: CustomStringConvertible {
         self.newIndexPath = newIndexPath
     }
 
-    /// The object of the change at `change`, unretained: valid while the change is (the change
-    /// holds it). For calls that only lend it on, without the retain and release a read of
-    /// `object` out of a buffer costs.
-    @inline(__always)
-    static func lentObject(_ change: UnsafePointer<ObjectChange>) -> Unmanaged<ManagedObject> {
-        UnsafeRawPointer(change).load(fromByteOffset: objectOffset, as: Unmanaged<ManagedObject>.self)
-    }
-
-    private static let objectOffset = MemoryLayout<ObjectChange>.offset(of: \ObjectChange.object).unsafelyUnwrapped
-
     /// `didChange object #7 move [0, 2] → [1, 0]`.
     public var description: String {
         let id = object.objectID

@@ -1,3 +1,4 @@
+import FetchSimStorage
 import ObjectGraph
 
 /// Finds slots (section, row, rank and section value) in a controller's two trees, held as

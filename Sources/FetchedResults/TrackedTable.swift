@@ -1,5 +1,6 @@
 internal import CPrefetch
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// The controller's tracked objects by ID: for every object in its tree, a strong reference and
@@ -87,9 +88,7 @@ struct TrackedTable {
         guard index >= 0, index < slots.count else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             guard let tracked = slots[index] else { return nil }
-            return Unmanaged.passUnretained(tracked.object)._withUnsafeGuaranteedRef {
-                ResultEntry(object: $0, code: tracked.code)
-            }
+            return LentReference.lending(tracked.object) { ResultEntry(object: $0, code: tracked.code) }
         }
     }
 

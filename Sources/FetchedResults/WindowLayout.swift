@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 
 /// Where an object sits in the results: its index path, its rank among all fetched objects, and

@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 extension ObjectContext {
     /// Ends the current run-loop turn: coalesces the pending edits into one `objectsDidChange`

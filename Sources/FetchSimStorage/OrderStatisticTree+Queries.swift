@@ -1,29 +1,32 @@
-import FetchSimCore
-import FetchSimStorage
-
 extension OrderStatisticTree {
     /// Where an element sits: its rank, the total weight of the elements before it, and its weight.
-    struct Position {
-        var rank: Int
-        var weightBefore: Int
-        var weight: Int
+    public struct Position {
+        public var rank: Int
+        public var weightBefore: Int
+        public var weight: Int
+
+        @inlinable public init(rank: Int, weightBefore: Int, weight: Int) {
+            self.rank = rank
+            self.weightBefore = weightBefore
+            self.weight = weight
+        }
     }
 
     /// The position of `element`, or `nil` if the tree does not hold it.
-    func find(_ element: Element) -> Position? {
+    @inlinable public func find(_ element: Element) -> Position? {
         descend(to: element)?.position
     }
 
     /// The tree's own copy of the element equal to `element` (it may carry more than the key),
     /// and its position; `nil` if the tree does not hold it.
-    func lookup(_ element: Element) -> (element: Element, position: Position)? {
+    @inlinable public func lookup(_ element: Element) -> (element: Element, position: Position)? {
         guard let (leaf, index, position) = descend(to: element) else { return nil }
         return (leaf._withUnsafeGuaranteedRef { $0.elementPointer[index] }, position)
     }
 
     /// The leaf and index that hold `element`, and its position.
     @inline(__always)
-    private func descend(to element: Element) -> (leaf: Unmanaged<Node>, index: Int, position: Position)? {
+    @inlinable func descend(to element: Element) -> (leaf: Unmanaged<Node>, index: Int, position: Position)? {
         unowned(unsafe) var node = root
         var rank = 0
         var before = 0
@@ -52,7 +55,7 @@ extension OrderStatisticTree {
 
     /// `project` of the elements at two nearby ranks (nil for a rank outside the tree), read in
     /// place with one descent when the same leaf holds both.
-    func read<T>(at first: Int, and second: Int, _ project: (Element) -> T) -> (T?, T?) {
+    @inlinable public func read<T>(at first: Int, and second: Int, _ project: (Element) -> T) -> (T?, T?) {
         let total = count
         let valid = { (rank: Int) in rank >= 0 && rank < total }
         guard valid(first) else { return (nil, valid(second) ? read(at: second, project) : nil) }
@@ -67,14 +70,14 @@ extension OrderStatisticTree {
 
     /// `project` of the element at `rank`, read in place.
     @inline(__always)
-    func read<T>(at rank: Int, _ project: (Element) -> T) -> T {
+    @inlinable public func read<T>(at rank: Int, _ project: (Element) -> T) -> T {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         let (leaf, index) = root.leaf(holdingRank: rank)
         return project(leaf.elementPointer[index])
     }
 
     /// The element at `rank` (0-based) and the total weight of the elements before it.
-    func element(at rank: Int) -> (element: Element, weightBefore: Int, weight: Int) {
+    @inlinable public func element(at rank: Int) -> (element: Element, weightBefore: Int, weight: Int) {
         let (leaf, index, before) = place(ofRank: rank)
         return leaf._withUnsafeGuaranteedRef { leaf in
             (leaf.elementPointer[index], before, unitWeights ? 1 : leaf.weightPointer[index])
@@ -87,7 +90,7 @@ extension OrderStatisticTree {
     /// per call.
     /// - Complexity: O(log n).
     @inline(__always)
-    func place(ofRank rank: Int) -> (leaf: Unmanaged<Node>, index: Int, weightBefore: Int) {
+    @inlinable func place(ofRank rank: Int) -> (leaf: Unmanaged<Node>, index: Int, weightBefore: Int) {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         unowned(unsafe) var node = root
         var r = rank
@@ -106,7 +109,7 @@ extension OrderStatisticTree {
     /// that holds weight offset `w`, with `w` reduced to the offset within that entry; the last
     /// entry when `w` is past them all.
     @inline(__always)
-    static func entry(holding w: inout Int, in weights: UnsafeMutablePointer<Int>, count: Int) -> Int {
+    @inlinable static func entry(holding w: inout Int, in weights: UnsafeMutablePointer<Int>, count: Int) -> Int {
         var i = 0
         while i < count - 1, w >= weights[i] {
             w -= weights[i]
@@ -117,7 +120,7 @@ extension OrderStatisticTree {
 
     /// The number of elements whose weights, summed in order, stay at or below `weight`: for the
     /// section tree, the index of the section that holds global row `weight`.
-    func rank(containingWeightOffset weight: Int) -> (rank: Int, weightBefore: Int)? {
+    @inlinable public func rank(containingWeightOffset weight: Int) -> (rank: Int, weightBefore: Int)? {
         guard weight >= 0, weight < totalWeight else { return nil }
         if unitWeights { return (weight, weight) }
         unowned(unsafe) var node = root
@@ -135,7 +138,9 @@ extension OrderStatisticTree {
     /// The element that holds weight offset `weight`, where the tree holds it (valid until the
     /// tree next changes: reading a field copies only that field), its rank and the weight
     /// before it; nil if `weight` is outside the total weight. One descent, changing nothing.
-    func place(containingWeightOffset weight: Int) -> (element: UnsafePointer<Element>, rank: Int, weightBefore: Int)? {
+    @inlinable public func place(containingWeightOffset weight: Int) -> (
+        element: UnsafePointer<Element>, rank: Int, weightBefore: Int
+    )? {
         guard weight >= 0, weight < totalWeight else { return nil }
         unowned(unsafe) var node = root
         var w = weight
@@ -153,13 +158,13 @@ extension OrderStatisticTree {
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
     /// - Complexity: O(log n + m) for m elements visited. (The walk is the tree's own rather than
     ///   `CountedTreeNode.forEachLeaf`, which runs unspecialised here: generic metadata per child.)
-    func forEach(from rank: Int = 0, _ body: (Element, Int) -> Bool) {
+    @inlinable public func forEach(from rank: Int = 0, _ body: (Element, Int) -> Bool) {
         guard rank < count else { return }
         forEach(in: root, from: max(rank, 0), body)
     }
 
     @discardableResult
-    private func forEach(in node: Node, from position: Int, _ body: (Element, Int) -> Bool) -> Bool {
+    @inlinable func forEach(in node: Node, from position: Int, _ body: (Element, Int) -> Bool) -> Bool {
         let n = node.length
         if node.isLeaf {
             let elements = node.elementPointer
@@ -185,7 +190,7 @@ extension OrderStatisticTree {
     }
 
     /// All elements in order.
-    var elements: [Element] {
+    @inlinable public var elements: [Element] {
         var out: [Element] = []
         out.reserveCapacity(count)
         forEach { element, _ in

@@ -16,16 +16,16 @@ import Glibc
 /// - Complexity: O(1) per allocation and free (a chunk is mapped once per 2 MB of blocks).
 public final class HugePageBlockPool {
     /// The size and alignment of a chunk: one huge page on x86-64 and arm64 Linux.
-    public static let chunkBytes = 2 << 20
+    package static let chunkBytes = 2 << 20
     /// The alignment of every block.
     public static let blockAlignment = 64
 
     /// The bytes of each block (the size asked for, rounded up to `blockAlignment`).
-    public let blockBytes: Int
+    package let blockBytes: Int
     /// The number of blocks handed out and not freed.
-    public private(set) var liveBlocks = 0
+    package private(set) var liveBlocks = 0
     /// The number of chunks mapped.
-    public var chunkCount: Int { chunks.count }
+    package var chunkCount: Int { chunks.count }
 
     private var chunks: [Chunk] = []
     /// The next unused block of the newest chunk, and the end of that chunk.

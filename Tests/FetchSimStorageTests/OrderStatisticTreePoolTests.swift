@@ -1,7 +1,7 @@
 import FetchSimCore
 import Testing
 
-@testable import FetchedResults
+@testable import FetchSimStorage
 
 /// Large trees take their nodes from huge-page pools (`OrderStatisticTree.NodePools`); the
 /// tree must behave exactly as one on the allocator, and give every block back.

@@ -1,7 +1,7 @@
 import FetchSimCore
 import Testing
 
-@testable import FetchedResults
+@testable import FetchSimStorage
 
 /// Integers ordered ascending, for exercising the tree against a plain sorted array.
 struct IntOrdering: TreeOrdering {

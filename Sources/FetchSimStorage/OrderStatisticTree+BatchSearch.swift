@@ -1,11 +1,33 @@
-internal import CPrefetch
+public import CPrefetch
 
 extension OrderStatisticTree {
     /// Where `batchSearch(_:)` found one key: the number of elements ordered before it (its rank
     /// when the tree holds it), and whether the tree holds it.
-    struct BatchHit: Equatable {
-        var rank: Int
-        var isPresent: Bool
+    public struct BatchHit: Equatable {
+        public var rank: Int
+        public var isPresent: Bool
+
+        @inlinable public init(rank: Int, isPresent: Bool) {
+            self.rank = rank
+            self.isPresent = isPresent
+        }
+    }
+
+    /// Searches for all `keys` at once: per key, its rank and whether the tree holds it — what
+    /// `find(_:)` reports one key at a time — leaving in the caches the nodes each search read,
+    /// for the operations on the same keys that follow. Only the first `ranked` keys' hits are
+    /// reported (all by default); the others are searched for the caches' sake alone.
+    ///
+    /// ```swift
+    /// let hits = tree.batchSearch(keys, ranked: owners.count)
+    /// ```
+    /// - Parameters:
+    ///   - keys: The elements to search for.
+    ///   - ranked: How many of the keys, from the first, to report.
+    /// - Returns: One hit per reported key, in the keys' order.
+    /// - Complexity: O(m log n) for m keys.
+    @inlinable public func batchSearch(_ keys: [Element], ranked: Int? = nil) -> [BatchHit] {
+        keys.withUnsafeBufferPointer { batchSearch($0, ranked: ranked ?? $0.count) }
     }
 
     /// Searches for all `keys` at once and reports, per key, its rank and whether the tree holds
@@ -24,13 +46,13 @@ extension OrderStatisticTree {
     /// removals and insertions that follow read is prefetched last, out of the searches' way.
     /// Reads only.
     /// - Complexity: O(m log n) for m keys.
-    func batchSearch(_ keys: UnsafeBufferPointer<Element>) -> [BatchHit] {
+    @inlinable func batchSearch(_ keys: UnsafeBufferPointer<Element>) -> [BatchHit] {
         batchSearch(keys, ranked: keys.count)
     }
 
     /// `batchSearch(_:)` that reports only the first `ranked` keys' hits: the others are
     /// searched for the caches' sake alone (their ranks are not summed).
-    func batchSearch(_ keys: UnsafeBufferPointer<Element>, ranked: Int) -> [BatchHit] {
+    @inlinable func batchSearch(_ keys: UnsafeBufferPointer<Element>, ranked: Int) -> [BatchHit] {
         let n = keys.count
         let ranked = min(max(ranked, 0), n)
         var hits = [BatchHit](repeating: BatchHit(rank: 0, isPresent: false), count: ranked)
@@ -157,7 +179,7 @@ extension OrderStatisticTree {
     /// the element the key's next step compares is prefetched. The search ends at `span` 1 with
     /// one compare of `base` (prefetched with its neighbour, which a leaf's presence test reads).
     @inline(__always)
-    private func interleavedSearch(
+    @inlinable func interleavedSearch(
         _ keys: UnsafeBufferPointer<Element>, raws: UnsafeMutablePointer<UnsafeMutableRawPointer>,
         bases: UnsafeMutablePointer<Int>, spans: UnsafeMutablePointer<Int>, isLeaf: Bool
     ) {
@@ -214,7 +236,8 @@ extension OrderStatisticTree {
     /// once one compare is left, in a leaf also the element after it (the presence test may read
     /// it), in an inner node the two child storage pointers the answer picks between.
     @inline(__always)
-    private static func prefetchNext(_ raw: UnsafeMutableRawPointer, offset: Int, base: Int, span: Int, isLeaf: Bool) {
+    @inlinable static func prefetchNext(_ raw: UnsafeMutableRawPointer, offset: Int, base: Int, span: Int, isLeaf: Bool)
+    {
         let stride = MemoryLayout<Element>.stride
         let element = raw + offset + (base &+ (span >> 1)) &* stride
         if span > 0 { prefetchCompared(element) }
@@ -231,7 +254,7 @@ extension OrderStatisticTree {
     /// Prefetches the words of the element at `element` that a comparison reads first: an
     /// ordering's own hint (`TreeOrdering.comparedBytes`, the whole element by default).
     @inline(__always)
-    private static func prefetchCompared(_ element: UnsafeMutableRawPointer) {
+    @inlinable static func prefetchCompared(_ element: UnsafeMutableRawPointer) {
         let bytes = Ordering.comparedBytes
         fetchsim_prefetch(element + bytes.lowerBound)
         fetchsim_prefetch(element + bytes.upperBound - 1)
@@ -240,7 +263,7 @@ extension OrderStatisticTree {
     /// Prefetches, in the inner node whose storage is `raw`, the counts before child `index`
     /// (what a rank sums; a removal or insertion through that child sums them too).
     @inline(__always)
-    private static func prefetchCounts(_ raw: UnsafeMutableRawPointer, upTo index: Int) {
+    @inlinable static func prefetchCounts(_ raw: UnsafeMutableRawPointer, upTo index: Int) {
         let counts = raw + Node.countOffset
         let end = index &* MemoryLayout<Int>.stride
         var line = 0
@@ -254,7 +277,7 @@ extension OrderStatisticTree {
     /// line holding its flags and `raw`, after the object's 16-byte header (a hint: a wrong
     /// guess would only cost a useless prefetch).
     @inline(__always)
-    private static func prefetchObject(_ raw: UnsafeMutableRawPointer, _ index: Int) {
+    @inlinable static func prefetchObject(_ raw: UnsafeMutableRawPointer, _ index: Int) {
         let object = raw.load(
             fromByteOffset: Node.childOffset + index &* MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
         fetchsim_prefetch(object.toOpaque() + 16)
@@ -262,7 +285,9 @@ extension OrderStatisticTree {
 
     /// In the inner node whose storage is `raw`: the index of the child whose range holds `key`.
     @inline(__always)
-    private static func childIndex(_ raw: UnsafeMutableRawPointer, _ key: UnsafePointer<Element>, _ ordering: Ordering)
+    @inlinable static func childIndex(
+        _ raw: UnsafeMutableRawPointer, _ key: UnsafePointer<Element>, _ ordering: Ordering
+    )
         -> Int
     {
         let separators = UnsafePointer((raw + Node.separatorOffset).assumingMemoryBound(to: Element.self))
@@ -277,7 +302,7 @@ extension OrderStatisticTree {
 
     /// The storage of child `index` of the inner node whose storage is `raw` (`Node.childRawPointer`).
     @inline(__always)
-    private static func childRaw(_ raw: UnsafeMutableRawPointer, _ index: Int) -> UnsafeMutableRawPointer {
+    @inlinable static func childRaw(_ raw: UnsafeMutableRawPointer, _ index: Int) -> UnsafeMutableRawPointer {
         (raw + Node.childRawOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)[index]
     }
 }

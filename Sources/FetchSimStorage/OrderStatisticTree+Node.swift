@@ -1,6 +1,3 @@
-import FetchSimCore
-import FetchSimStorage
-
 extension OrderStatisticTree {
     /// A node of the tree, in one fixed allocation reached through a `let` pointer (`raw`):
     ///
@@ -15,51 +12,51 @@ extension OrderStatisticTree {
     /// nothing. The capacity is the most a node holds between an insertion and its split, so an
     /// insertion never reallocates. The array properties (`elements`, `children`, …) copy in and
     /// out, for building trees and for tests; the tree's own operations use the pointers.
-    final class Node: CountedTreeNode {
-        let isLeaf: Bool
+    public final class Node: CountedTreeNode {
+        public let isLeaf: Bool
         /// Whether the node stores weights (a leaf) or child sums (an inner node).
-        let isWeighted: Bool
-        let raw: UnsafeMutableRawPointer
+        @usableFromInline let isWeighted: Bool
+        @usableFromInline let raw: UnsafeMutableRawPointer
 
-        static var leafSlots: Int { OrderStatisticTree.leafCapacity + 1 }
-        static var innerSlots: Int { OrderStatisticTree.fanout + 1 }
-        @inline(__always) static func aligned(_ offset: Int, _ alignment: Int) -> Int {
+        @inlinable static var leafSlots: Int { OrderStatisticTree.leafCapacity + 1 }
+        @inlinable static var innerSlots: Int { OrderStatisticTree.fanout + 1 }
+        @inline(__always) @inlinable static func aligned(_ offset: Int, _ alignment: Int) -> Int {
             (offset + alignment - 1) / alignment * alignment
         }
-        static var headerBytes: Int {
+        @inlinable static var headerBytes: Int {
             aligned(MemoryLayout<Int>.stride, max(MemoryLayout<Element>.alignment, MemoryLayout<Int>.alignment))
         }
         // Leaf layout.
-        static var elementOffset: Int { headerBytes }
-        static var weightOffset: Int {
+        @inlinable static var elementOffset: Int { headerBytes }
+        @inlinable static var weightOffset: Int {
             aligned(elementOffset + leafSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment)
         }
         // Inner layout.
-        static var childOffset: Int { headerBytes }
-        static var countOffset: Int { childOffset + innerSlots * MemoryLayout<Node>.stride }
-        static var childRawOffset: Int { countOffset + innerSlots * MemoryLayout<Int>.stride }
-        static var separatorOffset: Int {
+        @inlinable static var childOffset: Int { headerBytes }
+        @inlinable static var countOffset: Int { childOffset + innerSlots * MemoryLayout<Node>.stride }
+        @inlinable static var childRawOffset: Int { countOffset + innerSlots * MemoryLayout<Int>.stride }
+        @inlinable static var separatorOffset: Int {
             aligned(
                 childRawOffset + innerSlots * MemoryLayout<UnsafeMutableRawPointer>.stride,
                 MemoryLayout<Element>.alignment)
         }
-        static var sumOffset: Int {
+        @inlinable static var sumOffset: Int {
             aligned(separatorOffset + innerSlots * MemoryLayout<Element>.stride, MemoryLayout<Int>.alignment)
         }
 
         /// The bytes of a node's storage: a leaf or an inner node, with weights (sums) or without.
-        static func byteCount(isLeaf: Bool, weighted: Bool) -> Int {
+        @inlinable static func byteCount(isLeaf: Bool, weighted: Bool) -> Int {
             if isLeaf { return weighted ? weightOffset + leafSlots * MemoryLayout<Int>.stride : weightOffset }
             return weighted ? sumOffset + innerSlots * MemoryLayout<Int>.stride : sumOffset
         }
 
         /// Where the storage came from: the tree's pools (a large tree, `NodePools`), or the
         /// allocator when nil.
-        let pools: NodePools?
+        @usableFromInline let pools: NodePools?
 
         /// A node with nothing in it. `weighted`: whether it keeps weights (a leaf) or sums
         /// (inner); `pools`: the pools to take its storage from (nil: the allocator).
-        init(isLeaf: Bool, weighted: Bool = false, pools: NodePools? = nil) {
+        @inlinable init(isLeaf: Bool, weighted: Bool = false, pools: NodePools? = nil) {
             self.isLeaf = isLeaf
             isWeighted = weighted
             self.pools = pools
@@ -100,30 +97,30 @@ extension OrderStatisticTree {
         }
 
         /// The number of elements (a leaf) or children (an inner node).
-        var length: Int {
+        @inlinable var length: Int {
             @inline(__always) get { raw.assumingMemoryBound(to: Int.self).pointee }
             @inline(__always) set { raw.assumingMemoryBound(to: Int.self).pointee = newValue }
         }
-        var elementPointer: UnsafeMutablePointer<Element> {
+        @inlinable var elementPointer: UnsafeMutablePointer<Element> {
             @inline(__always) get { (raw + Self.elementOffset).assumingMemoryBound(to: Element.self) }
         }
-        var weightPointer: UnsafeMutablePointer<Int> {
+        @inlinable var weightPointer: UnsafeMutablePointer<Int> {
             @inline(__always) get { (raw + Self.weightOffset).assumingMemoryBound(to: Int.self) }
         }
-        var childPointer: UnsafeMutablePointer<Node> {
+        @inlinable var childPointer: UnsafeMutablePointer<Node> {
             @inline(__always) get { (raw + Self.childOffset).assumingMemoryBound(to: Node.self) }
         }
-        var countPointer: UnsafeMutablePointer<Int> {
+        @inlinable var countPointer: UnsafeMutablePointer<Int> {
             @inline(__always) get { (raw + Self.countOffset).assumingMemoryBound(to: Int.self) }
         }
         /// The children's `raw` pointers, kept beside `childPointer` wherever a child is set.
-        var childRawPointer: UnsafeMutablePointer<UnsafeMutableRawPointer> {
+        @inlinable var childRawPointer: UnsafeMutablePointer<UnsafeMutableRawPointer> {
             @inline(__always) get { (raw + Self.childRawOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self) }
         }
-        var separatorPointer: UnsafeMutablePointer<Element> {
+        @inlinable var separatorPointer: UnsafeMutablePointer<Element> {
             @inline(__always) get { (raw + Self.separatorOffset).assumingMemoryBound(to: Element.self) }
         }
-        var sumPointer: UnsafeMutablePointer<Int> {
+        @inlinable var sumPointer: UnsafeMutablePointer<Int> {
             @inline(__always) get { (raw + Self.sumOffset).assumingMemoryBound(to: Int.self) }
         }
 
@@ -132,26 +129,26 @@ extension OrderStatisticTree {
         /// each node it passes (a retain and a release are atomic operations, paid per level;
         /// docs/performance.md, "The object tree and compact keys").
         @inline(__always)
-        func child(_ index: Int) -> Node { childPointer[index] }
+        @inlinable func child(_ index: Int) -> Node { childPointer[index] }
 
         /// Child `index` of an inner node, lent: no retain. A recursion that passes a child on
         /// as an argument (`insert`, `remove`) retains and releases it per level even from an
         /// `unowned(unsafe)` local; `_withUnsafeGuaranteedRef` on this does not.
         @inline(__always)
-        func lentChild(_ index: Int) -> Unmanaged<Node> {
+        @inlinable func lentChild(_ index: Int) -> Unmanaged<Node> {
             UnsafeRawPointer(childPointer + index).load(as: Unmanaged<Node>.self)
         }
 
         /// Calls `body` with the elements of a leaf, in place.
         @inline(__always)
-        func withElements<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        @inlinable public func withElements<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
             try body(UnsafeBufferPointer(start: elementPointer, count: isLeaf ? length : 0))
         }
 
         // The array forms: copies, for building and inspecting.
 
         /// A leaf's elements (setting replaces them all).
-        var elements: [Element] {
+        @inlinable public var elements: [Element] {
             get { isLeaf ? Array(UnsafeBufferPointer(start: elementPointer, count: length)) : [] }
             set {
                 precondition(
@@ -162,7 +159,7 @@ extension OrderStatisticTree {
             }
         }
         /// A weighted leaf's weights, one per element (empty for an unweighted node).
-        var weights: [Int] {
+        @inlinable public var weights: [Int] {
             get { isLeaf && isWeighted ? Array(UnsafeBufferPointer(start: weightPointer, count: length)) : [] }
             set {
                 guard !newValue.isEmpty else { return }
@@ -172,7 +169,7 @@ extension OrderStatisticTree {
             }
         }
         /// An inner node's children (setting replaces them and sets the node's length).
-        var children: [Node] {
+        @inlinable public var children: [Node] {
             get { isLeaf ? [] : Array(UnsafeBufferPointer(start: childPointer, count: length)) }
             set {
                 precondition(
@@ -188,7 +185,7 @@ extension OrderStatisticTree {
             }
         }
         /// The number of elements under each child (set after `children`).
-        var counts: [Int] {
+        @inlinable public var counts: [Int] {
             get { isLeaf ? [] : Array(UnsafeBufferPointer(start: countPointer, count: length)) }
             set {
                 precondition(!isLeaf && newValue.count == length, "one count per child")
@@ -196,7 +193,7 @@ extension OrderStatisticTree {
             }
         }
         /// The weight under each child of a weighted inner node (set after `children`).
-        var sums: [Int] {
+        @inlinable public var sums: [Int] {
             get { !isLeaf && isWeighted ? Array(UnsafeBufferPointer(start: sumPointer, count: length)) : [] }
             set {
                 guard !newValue.isEmpty else { return }
@@ -205,7 +202,7 @@ extension OrderStatisticTree {
             }
         }
         /// Separators: `separators[i]` is the first element under child `i + 1` (set after `children`).
-        var separators: [Element] {
+        @inlinable public var separators: [Element] {
             get { isLeaf || length < 2 ? [] : Array(UnsafeBufferPointer(start: separatorPointer, count: length - 1)) }
             set {
                 precondition(!isLeaf && newValue.count == max(length - 1, 0), "one separator between each two children")
@@ -218,7 +215,7 @@ extension OrderStatisticTree {
         /// separators `firsts[range.lowerBound + 1 ..< range.upperBound]`, the first element under
         /// each child after the first. No array is built on the way, so a bulk build retains each
         /// child once.
-        func initializeChildren(_ nodes: [Node], _ range: Range<Int>, firsts: [Element]) {
+        @inlinable func initializeChildren(_ nodes: [Node], _ range: Range<Int>, firsts: [Element]) {
             precondition(
                 !isLeaf && length == 0 && !range.isEmpty && range.count <= Self.innerSlots,
                 "an empty inner node takes 1 to \(Self.innerSlots) children")
@@ -241,14 +238,14 @@ extension OrderStatisticTree {
         }
 
         /// Initializes `target[0..<values.count]` with copies of `values`.
-        private static func initialize<T>(_ target: UnsafeMutablePointer<T>, from values: [T]) {
+        @inlinable static func initialize<T>(_ target: UnsafeMutablePointer<T>, from values: [T]) {
             values.withUnsafeBufferPointer { values in
                 if let base = values.baseAddress { target.initialize(from: base, count: values.count) }
             }
         }
 
-        var count: Int { isLeaf ? length : OrderStatisticTree.prefixSum(countPointer, upTo: length) }
-        var sum: Int {
+        @inlinable public var count: Int { isLeaf ? length : OrderStatisticTree.prefixSum(countPointer, upTo: length) }
+        @inlinable public var sum: Int {
             if isLeaf { return isWeighted ? OrderStatisticTree.prefixSum(weightPointer, upTo: length) : length }
             return isWeighted ? OrderStatisticTree.prefixSum(sumPointer, upTo: length) : count
         }
@@ -256,7 +253,7 @@ extension OrderStatisticTree {
         /// In an inner node: the child holding rank `offset` (counted from the node's first
         /// element, in range) and the rank within that child.
         @inline(__always)
-        func child(holdingRank offset: Int) -> (index: Int, offset: Int) {
+        @inlinable func child(holdingRank offset: Int) -> (index: Int, offset: Int) {
             var offset = offset
             let child = OrderStatisticTree.entry(holding: &offset, in: countPointer, count: length)
             return (child, offset)
@@ -264,7 +261,7 @@ extension OrderStatisticTree {
 
         /// The leaf holding rank `rank` of this subtree (in range) and the rank within it.
         @inline(__always)
-        func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
+        @inlinable func leaf(holdingRank rank: Int) -> (leaf: Node, index: Int) {
             // The nodes on the way down are not retained: the tree holds them (see `child`).
             unowned(unsafe) var node = self
             var offset = rank

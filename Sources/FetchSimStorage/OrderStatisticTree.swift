@@ -1,7 +1,5 @@
-import FetchSimCore
-
 /// How an `OrderStatisticTree` orders its elements: a strict weak order with no two elements equal.
-protocol TreeOrdering {
+public protocol TreeOrdering {
     associatedtype Element
     func areInIncreasingOrder(_ lhs: Element, _ rhs: Element) -> Bool
     /// `areInIncreasingOrder` on elements read in place: an ordering that decides most pairs on
@@ -13,11 +11,11 @@ protocol TreeOrdering {
 
 extension TreeOrdering {
     @inline(__always)
-    func isOrdered(_ lhs: UnsafePointer<Element>, before rhs: UnsafePointer<Element>) -> Bool {
+    @inlinable public func isOrdered(_ lhs: UnsafePointer<Element>, before rhs: UnsafePointer<Element>) -> Bool {
         areInIncreasingOrder(lhs.pointee, rhs.pointee)
     }
 
-    static var comparedBytes: Range<Int> { 0..<MemoryLayout<Element>.size }
+    @inlinable public static var comparedBytes: Range<Int> { 0..<MemoryLayout<Element>.size }
 }
 
 /// A counted B+ tree: elements kept sorted by an ordering, each with an integer weight, so that
@@ -36,43 +34,47 @@ extension TreeOrdering {
 /// runtime exclusivity check (`swift_beginAccess`), retains no array buffer and checks no
 /// uniqueness: a search is loads and compares only.
 /// - Complexity: O(log n) per operation with a small constant (height ≤ 4 for a million elements).
-final class OrderStatisticTree<Ordering: TreeOrdering> {
-    typealias Element = Ordering.Element
+public final class OrderStatisticTree<Ordering: TreeOrdering> {
+    public typealias Element = Ordering.Element
 
-    static var leafCapacity: Int { 32 }
-    static var fanout: Int { 64 }
+    @inlinable public static var leafCapacity: Int { 32 }
+    @inlinable public static var fanout: Int { 64 }
 
     /// The tree's mutable fields, kept behind `state`.
-    struct TreeState {
-        var root: Node
-        var count = 0
-        var totalWeight = 0
+    @usableFromInline struct TreeState {
+        @usableFromInline var root: Node
+        public var count = 0
+        public var totalWeight = 0
         /// Where new nodes' storage comes from once the tree is large (`poolsForNewNodes`).
-        var pools: NodePools?
+        @usableFromInline var pools: NodePools?
+        #if FETCHSIM_STORAGE_CHECKS
+        /// Mutations since the invariants were last checked (`checkInvariantsAfterMutation`).
+        @usableFromInline var mutationsSinceCheck = 0
+        #endif
+
+        @inlinable init(root: Node) { self.root = root }
     }
 
-    let ordering: Ordering
+    public let ordering: Ordering
     /// Whether every element weighs 1 and no weights are stored.
-    let unitWeights: Bool
-    let state: UnsafeMutablePointer<TreeState>
+    public let unitWeights: Bool
+    @usableFromInline let state: UnsafeMutablePointer<TreeState>
 
     /// The root node.
-    var root: Node {
+    @inlinable var root: Node {
         @inline(__always) get { state.pointee.root }
         @inline(__always) set { state.pointee.root = newValue }
     }
     /// The number of elements.
-    var count: Int {
+    @inlinable public var count: Int {
         @inline(__always) get { state.pointee.count }
-        @inline(__always) set { state.pointee.count = newValue }
     }
     /// The sum of all weights (the count, with unit weights).
-    var totalWeight: Int {
+    @inlinable public var totalWeight: Int {
         @inline(__always) get { state.pointee.totalWeight }
-        @inline(__always) set { state.pointee.totalWeight = newValue }
     }
 
-    init(ordering: Ordering, unitWeights: Bool = false) {
+    @inlinable public init(ordering: Ordering, unitWeights: Bool = false) {
         self.ordering = ordering
         self.unitWeights = unitWeights
         state = .allocate(capacity: 1)
@@ -85,7 +87,9 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
     }
 
     /// Builds a tree from elements already sorted by `ordering`, in O(n).
-    convenience init(ordering: Ordering, sorted elements: [Element], weights: [Int]? = nil, unitWeights: Bool = false) {
+    @inlinable public convenience init(
+        ordering: Ordering, sorted elements: [Element], weights: [Int]? = nil, unitWeights: Bool = false
+    ) {
         precondition(weights == nil || weights?.count == elements.count, "one weight per element")
         precondition(weights == nil || !unitWeights, "a tree with unit weights takes no weights")
         self.init(ordering: ordering, unitWeights: unitWeights)
@@ -113,16 +117,17 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
                 start = end
             }
         }
-        count = elements.count
-        totalWeight = weights?.reduce(0, +) ?? elements.count
+        state.pointee.count = elements.count
+        state.pointee.totalWeight = weights?.reduce(0, +) ?? elements.count
         guard !level.isEmpty else { return }
         root = root(overLeaves: level)
+        checkInvariantsAfterMutation()
     }
 
     /// The root of inner levels built bottom-up over `leaves` (non-empty, in order, none empty),
     /// each parent ¾ full and made by `makeNode` (the tree's pools when it has them).
     /// - Complexity: O(leaves).
-    func root(overLeaves leaves: [Node]) -> Node {
+    @inlinable func root(overLeaves leaves: [Node]) -> Node {
         let innerFill = Self.fanout * 3 / 4
         var level = leaves
         // The first element under each node of the level: the separators of the level above.
@@ -146,19 +151,19 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
         return level[0]
     }
 
-    static func firstElement(of node: Node) -> Element {
+    @inlinable static func firstElement(of node: Node) -> Element {
         unowned(unsafe) var n = node
         while !n.isLeaf { n = n.child(0) }
         return n.elementPointer.pointee
     }
 
     @inline(__always)
-    func less(_ a: Element, _ b: Element) -> Bool { ordering.areInIncreasingOrder(a, b) }
+    @inlinable func less(_ a: Element, _ b: Element) -> Bool { ordering.areInIncreasingOrder(a, b) }
 
     /// Index of the child of `node` whose range holds `element`: a binary search of the
     /// separators in place.
     @inline(__always)
-    func childIndex(in node: Node, for element: Element) -> Int {
+    @inlinable func childIndex(in node: Node, for element: Element) -> Int {
         let separators = node.separatorPointer
         var lo = 0
         var hi = node.length - 1
@@ -171,7 +176,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
 
     /// Index of the first element of `leaf` not less than `element`, and whether it equals it.
     @inline(__always)
-    func lowerBound(in leaf: Node, of element: Element) -> (index: Int, isEqual: Bool) {
+    @inlinable func lowerBound(in leaf: Node, of element: Element) -> (index: Int, isEqual: Bool) {
         let elements = leaf.elementPointer
         let count = leaf.length
         var lo = 0
@@ -185,7 +190,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
 
     /// The sum of `values[0..<end]`.
     @inline(__always)
-    static func prefixSum(_ values: UnsafeMutablePointer<Int>, upTo end: Int) -> Int {
+    @inlinable static func prefixSum(_ values: UnsafeMutablePointer<Int>, upTo end: Int) -> Int {
         var total = 0
         for j in 0..<end { total &+= values[j] }
         return total
@@ -193,7 +198,7 @@ final class OrderStatisticTree<Ordering: TreeOrdering> {
 
     /// The sum of `values[0..<end]` (the array form, for callers outside the tree).
     @inline(__always)
-    static func prefixSum(_ values: [Int], upTo end: Int) -> Int {
+    @inlinable static func prefixSum(_ values: [Int], upTo end: Int) -> Int {
         values.withUnsafeBufferPointer { values in
             var total = 0
             for j in 0..<end { total &+= values[j] }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FetchSimCore
+@testable import FetchSimStorage
 
 /// `UnstableSort`, the in-place introsort of the change path: hand-sorted expectations for the
 /// insertion-sort range, the partitioning range and the heapsort fallback, and elements that

@@ -1,4 +1,4 @@
-import FetchSimCore
+import FetchSimStorage
 import Testing
 
 @Suite struct LentElementsTests {

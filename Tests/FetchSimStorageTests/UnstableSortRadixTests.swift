@@ -1,6 +1,7 @@
+import FetchSimCore
 import Testing
 
-@testable import FetchSimCore
+@testable import FetchSimStorage
 
 /// `UnstableSort.sort(_:keysBelow:key:)`, the radix sort for integer keys bounded by the list's
 /// size (the classifier's orders, issue 14, cl5), against the standard library's sort.

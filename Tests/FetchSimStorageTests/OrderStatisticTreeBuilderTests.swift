@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FetchedResults
+@testable import FetchSimStorage
 
 /// The parts the linear change path's walk is made of, checked by hand: the tree builder that
 /// takes entries one at a time and in runs. (The marks that find runs of untouched objects are an

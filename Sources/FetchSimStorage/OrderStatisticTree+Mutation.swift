@@ -1,17 +1,15 @@
-import FetchSimCore
-
 extension OrderStatisticTree {
     /// The elements next to one just inserted or removed, read from its leaf on the way: each
     /// is known only when that leaf held it (else the caller reads it by rank, one descent).
-    struct Neighbours {
-        var before: Element?
-        var after: Element?
-        init() {}
+    public struct Neighbours {
+        public var before: Element?
+        public var after: Element?
+        @inlinable public init() {}
     }
 
     /// Inserts `element` (which must not be present) with `weight`; returns its rank.
     @discardableResult
-    func insert(_ element: Element, weight: Int = 1) -> Int {
+    @inlinable public func insert(_ element: Element, weight: Int = 1) -> Int {
         var neighbours = Neighbours()
         return insert(element, weight: weight, neighbours: &neighbours)
     }
@@ -19,7 +17,7 @@ extension OrderStatisticTree {
     /// Inserts `element` (which must not be present) with `weight`; returns its rank, and in
     /// `neighbours` the elements now before and after it that its leaf holds.
     @discardableResult
-    func insert(_ element: Element, weight: Int = 1, neighbours: inout Neighbours) -> Int {
+    @inlinable public func insert(_ element: Element, weight: Int = 1, neighbours: inout Neighbours) -> Int {
         precondition(weight == 1 || !unitWeights, "a tree with unit weights takes weight 1 only")
         let (rank, split) = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef {
             insert(element, weight: weight, into: $0, neighbours: &neighbours)
@@ -33,24 +31,25 @@ extension OrderStatisticTree {
             newRoot.separators = [separator]
             root = newRoot
         }
-        count += 1
-        totalWeight += weight
+        state.pointee.count += 1
+        state.pointee.totalWeight += weight
+        checkInvariantsAfterMutation()
         return rank
     }
 
     /// Opens a gap at `index` in `base[0..<count]` by moving the rest up one place.
     @inline(__always)
-    static func openGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
+    @inlinable static func openGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
         if index < count { (base + index + 1).moveInitialize(from: base + index, count: count - index) }
     }
 
     /// Closes the (uninitialised) gap at `index` of `base[0..<count]`, moving the rest down one.
     @inline(__always)
-    static func closeGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
+    @inlinable static func closeGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
         if index + 1 < count { (base + index).moveInitialize(from: base + index + 1, count: count - index - 1) }
     }
 
-    private func insert(_ element: Element, weight: Int, into node: Node, neighbours: inout Neighbours) -> (
+    @inlinable func insert(_ element: Element, weight: Int, into node: Node, neighbours: inout Neighbours) -> (
         Int, (Element, Node)?
     ) {
         if node.isLeaf {
@@ -129,7 +128,7 @@ extension OrderStatisticTree {
     /// ordering that reads more than the element (`EntryOrdering` looks up the full keys of
     /// inexact entries by object ID) may then compare a separator like any element.
     @discardableResult
-    func remove(_ element: Element) -> Position? {
+    @inlinable public func remove(_ element: Element) -> Position? {
         var neighbours = Neighbours()
         return remove(element, neighbours: &neighbours)
     }
@@ -137,7 +136,7 @@ extension OrderStatisticTree {
     /// Removes `element`; returns where it was (or `nil` if the tree does not hold it), and in
     /// `neighbours` the elements that were before and after it in its leaf.
     @discardableResult
-    func remove(_ element: Element, neighbours: inout Neighbours) -> Position? {
+    @inlinable public func remove(_ element: Element, neighbours: inout Neighbours) -> Position? {
         guard
             let (position, _) = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
                 remove(element, from: $0, neighbours: &neighbours)
@@ -148,14 +147,15 @@ extension OrderStatisticTree {
             while !top.isLeaf, top.length == 1 { top = top.child(0) }
             root = top
         }
-        count -= 1
-        totalWeight -= position.weight
+        state.pointee.count -= 1
+        state.pointee.totalWeight -= position.weight
+        checkInvariantsAfterMutation()
         return position
     }
 
     /// Removes `element` from the subtree of `node`: where it was, and whether it was the
     /// subtree's first element.
-    private func remove(_ element: Element, from node: Node, neighbours: inout Neighbours) -> (
+    @inlinable func remove(_ element: Element, from node: Node, neighbours: inout Neighbours) -> (
         Position, wasFirst: Bool
     )? {
         if node.isLeaf {
@@ -211,7 +211,7 @@ extension OrderStatisticTree {
 
     /// Adds `delta` to the weight of `element`; returns false if the tree does not hold it.
     @discardableResult
-    func addWeight(_ delta: Int, to element: Element) -> Bool {
+    @inlinable public func addWeight(_ delta: Int, to element: Element) -> Bool {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         var path: [(Node, Int)] = []
         unowned(unsafe) var node = root
@@ -224,22 +224,30 @@ extension OrderStatisticTree {
         guard isEqual else { return false }
         node.weightPointer[pos] += delta
         for (parent, i) in path { parent.sumPointer[i] += delta }
-        totalWeight += delta
+        state.pointee.totalWeight += delta
+        checkInvariantsAfterMutation()
         return true
     }
 
     /// An element the tree holds, where it sits, and its weight after an adjustment.
-    struct Adjusted {
-        let element: Element
-        let rank: Int
-        let weightBefore: Int
-        let weight: Int
+    public struct Adjusted {
+        public let element: Element
+        public let rank: Int
+        public let weightBefore: Int
+        public let weight: Int
+
+        @inlinable init(element: Element, rank: Int, weightBefore: Int, weight: Int) {
+            self.element = element
+            self.rank = rank
+            self.weightBefore = weightBefore
+            self.weight = weight
+        }
     }
 
     /// Adds `delta` to the weight of the element that holds weight offset `offset` (the element
     /// `rank(containingWeightOffset:)` names) in one descent; returns it, or nil if `offset` is
     /// outside the total weight.
-    func adjustWeight(containingWeightOffset offset: Int, by delta: Int) -> Adjusted? {
+    @inlinable public func adjustWeight(containingWeightOffset offset: Int, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         guard offset >= 0, offset < totalWeight else { return nil }
         unowned(unsafe) var node = root
@@ -254,24 +262,27 @@ extension OrderStatisticTree {
         let weights = node.weightPointer
         let i = Self.entry(holding: &w, in: weights, count: node.length)
         weights[i] += delta
-        totalWeight += delta
+        state.pointee.totalWeight += delta
+        checkInvariantsAfterMutation()
         return Adjusted(element: node.elementPointer[i], rank: rank + i, weightBefore: offset - w, weight: weights[i])
     }
 
     /// Adds `delta` to the weight of `element` in one descent; returns the tree's copy of it and
     /// where it sits, or nil (changing nothing) if the tree does not hold it.
-    func adjustWeight(of element: Element, by delta: Int) -> Adjusted? {
+    @inlinable public func adjustWeight(of element: Element, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         guard
             let adjusted = Unmanaged.passUnretained(root)._withUnsafeGuaranteedRef({
                 adjustWeight(of: element, by: delta, in: $0, rank: 0, before: 0)
             })
         else { return nil }
-        totalWeight += delta
+        state.pointee.totalWeight += delta
+        checkInvariantsAfterMutation()
         return adjusted
     }
 
-    private func adjustWeight(of element: Element, by delta: Int, in node: Node, rank: Int, before: Int) -> Adjusted? {
+    @inlinable func adjustWeight(of element: Element, by delta: Int, in node: Node, rank: Int, before: Int) -> Adjusted?
+    {
         if node.isLeaf {
             let (pos, isEqual) = lowerBound(in: node, of: element)
             guard isEqual else { return nil }
@@ -295,7 +306,7 @@ extension OrderStatisticTree {
     }
 
     /// Adds `delta` to the weight of the element at `rank`, which must exist.
-    func addWeight(_ delta: Int, atRank rank: Int) {
+    @inlinable public func addWeight(_ delta: Int, atRank rank: Int) {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         unowned(unsafe) var node = root
@@ -307,11 +318,40 @@ extension OrderStatisticTree {
             node = node.child(i)
         }
         node.weightPointer[r] += delta
-        totalWeight += delta
+        state.pointee.totalWeight += delta
+        checkInvariantsAfterMutation()
+    }
+
+    /// Trees of up to this many elements are checked after every mutation in builds with storage
+    /// checks; larger ones once every `count` mutations, so that the checks cost O(1) amortised
+    /// per mutation and a test's large tree does not make the debug build quadratic.
+    @inlinable static var checkedOnEveryMutation: Int { 512 }
+
+    /// In builds with storage checks (`StorageChecks.isEnabled`: debug builds and the tests),
+    /// checks the whole tree after a mutation — on a large tree, after one mutation in `count`.
+    /// Does nothing in release builds.
+    @inlinable @inline(__always)
+    func checkInvariantsAfterMutation() {
+        #if FETCHSIM_STORAGE_CHECKS
+        state.pointee.mutationsSinceCheck += 1
+        guard count <= Self.checkedOnEveryMutation || state.pointee.mutationsSinceCheck >= count else { return }
+        state.pointee.mutationsSinceCheck = 0
+        checkInvariants()
+        #endif
+    }
+
+    /// Stops the program with the first violated invariant (`invariantViolation()`), if any: a
+    /// corrupted tree would go on answering with wrong ranks.
+    ///
+    /// ```swift
+    /// tree.checkInvariants()
+    /// ```
+    public func checkInvariants() {
+        if let violation = invariantViolation() { preconditionFailure("OrderStatisticTree: \(violation)") }
     }
 
     /// Verifies order, counts, sums and separators; returns a description of the first violation.
-    func invariantViolation() -> String? {
+    public func invariantViolation() -> String? {
         var previous: Element?
         var failure: String?
         func check(_ node: Node, lower: Element?, upper: Element?) -> (count: Int, sum: Int)? {

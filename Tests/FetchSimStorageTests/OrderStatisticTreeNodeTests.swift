@@ -1,7 +1,7 @@
 import FetchSimCore
 import Testing
 
-@testable import FetchedResults
+@testable import FetchSimStorage
 
 /// Strings ordered ascending: elements that hold references, so the nodes' manual storage must
 /// retain and release them exactly (a leak or a double release shows as a crash or a wrong string).

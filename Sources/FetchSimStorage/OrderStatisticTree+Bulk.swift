@@ -1,5 +1,3 @@
-import FetchSimCore
-
 extension OrderStatisticTree {
     /// Builds a tree with unit weights from elements appended in order, in O(n): no search per
     /// element. The linear change path (`FetchedResultsController+LinearPath.swift`) appends the
@@ -9,30 +7,30 @@ extension OrderStatisticTree {
     /// (an array's `append` checks uniqueness and capacity per element, and its
     /// `append(contentsOf:)` takes the generic sequence path per run);
     /// `finish` moves them into leaves of ¾ capacity.
-    struct Builder {
-        private let storage: BuilderStorage
-        private let fill = OrderStatisticTree.leafCapacity * 3 / 4
+    public struct Builder {
+        @usableFromInline let storage: BuilderStorage
+        @usableFromInline let fill = OrderStatisticTree.leafCapacity * 3 / 4
 
         /// A builder with a buffer of its own, sized for `expectedCount` elements.
-        init(expectedCount: Int) {
+        @inlinable public init(expectedCount: Int) {
             self.init(reusing: BuilderStorage(capacity: Swift.max(expectedCount, 1)), expectedCount: expectedCount)
         }
 
         /// A builder that appends into `storage`, an empty buffer its owner keeps from one build
         /// to the next: a new buffer's pages are fresh memory, and filling them would fault each
         /// page in again on every build.
-        init(reusing storage: BuilderStorage, expectedCount: Int) {
+        @inlinable public init(reusing storage: BuilderStorage, expectedCount: Int) {
             precondition(storage.count == 0, "a builder's buffer must be empty when it is reused")
             storage.reserve(expectedCount)
             self.storage = storage
         }
 
         /// The number of elements appended.
-        var count: Int { storage.count }
+        @inlinable public var count: Int { storage.count }
 
         /// Appends `element`, which must sort after every element appended before.
         @inline(__always)
-        mutating func append(_ element: Element) {
+        @inlinable public mutating func append(_ element: Element) {
             storage.reserve(1)
             (storage.base + storage.count).initialize(to: element)
             storage.count += 1
@@ -40,7 +38,7 @@ extension OrderStatisticTree {
 
         /// Appends the elements of `run`, in order; they must sort after every element appended
         /// before.
-        mutating func append(contentsOf run: UnsafeBufferPointer<Element>) {
+        @inlinable public mutating func append(contentsOf run: UnsafeBufferPointer<Element>) {
             guard let source = run.baseAddress, run.count > 0 else { return }
             storage.reserve(run.count)
             (storage.base + storage.count).initialize(from: source, count: run.count)
@@ -53,7 +51,7 @@ extension OrderStatisticTree {
         /// references (no tree holds it any more) is emptied and filled again instead of a new
         /// leaf being allocated while the old one is freed — the new tree of a linear event has
         /// about as many leaves as the old.
-        mutating func finish(ordering: Ordering, reusing spare: inout [Node]) -> OrderStatisticTree {
+        @inlinable public mutating func finish(ordering: Ordering, reusing spare: inout [Node]) -> OrderStatisticTree {
             let count = storage.count
             var leaves: [Node] = []
             leaves.reserveCapacity(count / fill + 1)
@@ -86,28 +84,28 @@ extension OrderStatisticTree {
         }
 
         /// The tree of the appended elements, each of weight 1, in new leaves.
-        mutating func finish(ordering: Ordering) -> OrderStatisticTree {
+        @inlinable public mutating func finish(ordering: Ordering) -> OrderStatisticTree {
             var none: [Node] = []
             return finish(ordering: ordering, reusing: &none)
         }
     }
 
     /// The buffer of a `Builder`: it owns the elements not yet moved into leaves.
-    final class BuilderStorage {
+    public final class BuilderStorage {
         /// Read and written only by the builder, one access at a time: no run-time exclusivity
         /// check per append.
-        @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
-        @exclusivity(unchecked) private var capacity: Int
+        @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Element>
+        @exclusivity(unchecked) @usableFromInline var capacity: Int
         /// The number of initialized elements from `base`.
-        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) public var count = 0
 
-        init(capacity: Int) {
+        @inlinable public init(capacity: Int) {
             base = .allocate(capacity: capacity)
             self.capacity = capacity
         }
 
         /// The bytes the buffer holds room for.
-        var byteCount: Int { capacity * MemoryLayout<Element>.stride }
+        @inlinable public var byteCount: Int { capacity * MemoryLayout<Element>.stride }
 
         deinit {
             base.deinitialize(count: count)
@@ -116,11 +114,11 @@ extension OrderStatisticTree {
 
         /// Makes room for `extra` more elements.
         @inline(__always)
-        func reserve(_ extra: Int) {
+        @inlinable func reserve(_ extra: Int) {
             if count + extra > capacity { grow(toHold: count + extra) }
         }
 
-        private func grow(toHold needed: Int) {
+        @inlinable func grow(toHold needed: Int) {
             let larger = Swift.max(needed, capacity * 2)
             let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
             moved.moveInitialize(from: base, count: count)
@@ -133,25 +131,26 @@ extension OrderStatisticTree {
     /// A tree with unit weights over `leaves`: non-empty leaves whose elements, taken in order,
     /// are sorted and number `count` in all. Builds the inner levels bottom-up in O(leaves).
     /// `pools`: where the inner nodes and later new nodes go (`NodePools.forTree`).
-    convenience init(ordering: Ordering, unitLeaves leaves: [Node], count: Int, pools: NodePools? = nil) {
+    @inlinable convenience init(ordering: Ordering, unitLeaves leaves: [Node], count: Int, pools: NodePools? = nil) {
         self.init(ordering: ordering, unitWeights: true)
         state.pointee.pools = pools
         guard !leaves.isEmpty else { return }
         root = root(overLeaves: leaves)
-        self.count = count
-        totalWeight = count
+        state.pointee.count = count
+        state.pointee.totalWeight = count
+        checkInvariantsAfterMutation()
     }
 
     /// The leaves, in order.
     /// - Complexity: O(leaves).
-    var leaves: [Node] {
+    @inlinable public var leaves: [Node] {
         var leaves: [Node] = []
         leaves.reserveCapacity(count / (Self.leafCapacity / 2) + 1)
         collectLeaves(of: root, into: &leaves)
         return leaves
     }
 
-    private func collectLeaves(of node: Node, into leaves: inout [Node]) {
+    @inlinable func collectLeaves(of node: Node, into leaves: inout [Node]) {
         if node.isLeaf {
             leaves.append(node)
             return

@@ -1,7 +1,7 @@
 import FetchSimCore
 import Testing
 
-@testable import FetchedResults
+@testable import FetchSimStorage
 
 /// `OrderStatisticTree.batchSearch(_:)`: many searches advanced together, each reporting the
 /// number of elements before its key and whether the tree holds it.
@@ -9,7 +9,7 @@ import Testing
     typealias Hit = OrderStatisticTree<IntOrdering>.BatchHit
 
     private func search(_ tree: OrderStatisticTree<IntOrdering>, _ keys: [Int]) -> [Hit] {
-        keys.withUnsafeBufferPointer { tree.batchSearch($0) }
+        tree.batchSearch(keys)
     }
 
     @Test func oneLeaf() {

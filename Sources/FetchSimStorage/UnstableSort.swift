@@ -12,7 +12,8 @@
 /// Inlinable and generic, so that each caller gets a copy specialised for its element type with
 /// its comparison inlined — and `public` for that: the toolchain (Swift 6.3) neither inlines nor
 /// specialises a `package` `@inlinable` function in another module (the controller's sorts would
-/// run the unspecialised generic, slower than the merge sort).
+/// run the unspecialised generic, slower than the merge sort). The storage module is no product,
+/// so `public` here reaches the package's own modules only.
 /// - Complexity: O(n log n) comparisons in the worst case.
 public enum UnstableSort {
     /// Ranges this short are sorted by insertion.

@@ -1,5 +1,3 @@
-import FetchSimCore
-
 extension OrderStatisticTree {
     /// Where a large tree's nodes live: leaves and inner nodes each in a `HugePageBlockPool`, so
     /// that a search through a tree of a million elements (~45 MB of leaves) walks memory that
@@ -9,17 +7,17 @@ extension OrderStatisticTree {
     /// A small tree keeps its nodes on the allocator: a pool maps at least 2 MB per kind of node.
     /// A node keeps its pools alive (`Node.pools`) and returns its storage to them when freed;
     /// the pools are used by the tree's one user at a time, as the tree itself is.
-    final class NodePools {
+    @usableFromInline final class NodePools {
         /// The number of elements from which a tree takes its new nodes from pools: about 2,700
         /// leaves (5.8 MB) at ¾ full, so the pools' partly used last chunks (≤ 4 MB) stay a
         /// minor part of the tree.
-        static var minimumTreeCount: Int { 1 << 17 }
+        @inlinable static var minimumTreeCount: Int { 1 << 17 }
 
-        let isWeighted: Bool
-        let leaves: HugePageBlockPool
-        let inner: HugePageBlockPool
+        @usableFromInline let isWeighted: Bool
+        public let leaves: HugePageBlockPool
+        public let inner: HugePageBlockPool
 
-        init(weighted: Bool) {
+        @inlinable public init(weighted: Bool) {
             precondition(
                 MemoryLayout<Element>.alignment <= HugePageBlockPool.blockAlignment, "blocks are 64-byte aligned")
             isWeighted = weighted
@@ -28,7 +26,7 @@ extension OrderStatisticTree {
         }
 
         /// Pools for a tree that will hold `count` elements, or nil when it is small.
-        static func forTree(of count: Int, weighted: Bool) -> NodePools? {
+        @inlinable static func forTree(of count: Int, weighted: Bool) -> NodePools? {
             count >= minimumTreeCount ? NodePools(weighted: weighted) : nil
         }
     }
@@ -36,7 +34,7 @@ extension OrderStatisticTree {
     /// The pools new nodes come from: the tree's, made when it first reaches
     /// `NodePools.minimumTreeCount` elements (a tree that grows by insertions moves its new nodes
     /// to pools then; the nodes it has stay where they are).
-    var poolsForNewNodes: NodePools? {
+    @inlinable var poolsForNewNodes: NodePools? {
         if let pools = state.pointee.pools { return pools }
         guard count >= NodePools.minimumTreeCount else { return nil }
         let pools = NodePools(weighted: !unitWeights)
@@ -46,7 +44,7 @@ extension OrderStatisticTree {
 
     /// A new empty node of this tree's kind, its storage from `poolsForNewNodes`.
     @inline(__always)
-    func makeNode(isLeaf: Bool) -> Node {
+    @inlinable func makeNode(isLeaf: Bool) -> Node {
         Node(isLeaf: isLeaf, weighted: !unitWeights, pools: poolsForNewNodes)
     }
 }

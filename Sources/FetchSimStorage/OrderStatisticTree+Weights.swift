@@ -4,7 +4,7 @@ extension OrderStatisticTree {
     /// `element(at:)` gives besides the element, without copying the element (for the section
     /// tree, a section's value and state: a retain and a release, and the value's destruction).
     /// - Complexity: O(log n).
-    func weights(at rank: Int) -> (weightBefore: Int, weight: Int) {
+    @inlinable public func weights(at rank: Int) -> (weightBefore: Int, weight: Int) {
         if unitWeights {
             precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
             return (rank, 1)
