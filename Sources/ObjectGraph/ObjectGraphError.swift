@@ -145,6 +145,12 @@ public struct MissingMandatoryProperty: Equatable, Sendable {
 /// ```
 public struct RelationshipValidationFailure: Equatable, Sendable {
     /// Core Data's validation error codes for relationships (`CoreDataErrors.h`).
+    ///
+    /// ```swift
+    /// let kind = RelationshipValidationFailure.Kind.tooFew
+    /// kind.code   // 1580
+    /// kind.name   // "NSValidationRelationshipLacksMinimumCountError"
+    /// ```
     public enum Kind: Equatable, Sendable {
         /// The deleted object's *Deny* relationship still holds a live object.
         case deniedDelete

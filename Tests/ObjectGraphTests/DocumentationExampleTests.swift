@@ -230,6 +230,12 @@ import Testing
         #expect(failure.kind.code == 1580)
     }
 
+    @Test func relationshipValidationFailureKind() {
+        let kind = RelationshipValidationFailure.Kind.tooFew
+        #expect(kind.code == 1580)
+        #expect(kind.name == "NSValidationRelationshipLacksMinimumCountError")
+    }
+
     @Test func storeFileProblem() {
         let error = ObjectGraphError.storeFile(path: "notes.sqlite", problem: .locked)
         #expect(error.description == "store file 'notes.sqlite' is locked by another process")
