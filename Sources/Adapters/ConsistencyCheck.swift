@@ -7,9 +7,10 @@ import TableSimulation
 /// row, cell content included, and says precisely where they differ (docs/semantics.md, "The invariant").
 ///
 /// The check is the oracle every other part of FetchSim is judged by, so the full scope is the
-/// plainest code that states the invariant: every row is read through the public accessors of the
-/// table and the controller, every cell is compared with a freshly formatted one, and the
-/// controller's order is checked pair by pair with `Value.compare`. Nothing is cached between runs.
+/// plainest code that states the invariant: for each section, for each row, the table's row shows
+/// the controller's object there, and its cell shows that object's values, each formatted afresh;
+/// then the controller's objects are checked pair by pair with `Value.compare`. Nothing is cached
+/// between runs.
 ///
 /// ```swift
 /// let check = ConsistencyCheck(table: table, dataSource: dataSource)
@@ -29,7 +30,7 @@ public struct ConsistencyCheck {
 
     /// The table whose rows and cells are checked.
     public let table: SimulatedTableView
-    /// The data source: its controller is the truth, its cells what a row should show.
+    /// The data source: its controller is the truth.
     public let dataSource: ListDataSource
     /// At most this many problems are listed; the rest are counted.
     public var limit = 20
@@ -71,10 +72,12 @@ public struct ConsistencyCheck {
         var problems = sectionCountProblems()
         for section in 0..<min(table.numberOfSections, controller.numberOfSections) {
             problems += headerProblems(section: section)
-            let comparedRows = min(
-                table.numberOfRows(inSection: section), controller.numberOfObjects(inSection: section))
-            for row in 0..<comparedRows {
-                if let problem = rowProblem(at: IndexPath(row: row, section: section)) { problems.append(problem) }
+            // Each side's rows of the section in one walk, not one lookup from the top per row;
+            // the controller's walk stops at the shorter of the two.
+            let shown = table.rowIdentifiers(inSection: section)
+            controller.forEachObject(inSection: section, rows: 0..<shown.count) { row, object in
+                let path = IndexPath(row: row, section: section)
+                if let problem = rowProblem(at: path, shows: shown[row], object: object) { problems.append(problem) }
             }
             problems += extraRowProblems(section: section)
         }
@@ -127,7 +130,13 @@ public struct ConsistencyCheck {
     /// object it shows, then its cell (a row outside the viewport has none).
     func rowProblem(at path: IndexPath) -> ConsistencyProblem? {
         guard let object = controller.object(at: path) else { return nil }
-        let shown = table.rowIdentifier(at: path) ?? 0
+        return rowProblem(at: path, shows: table.rowIdentifier(at: path) ?? 0, object: object)
+    }
+
+    /// What is wrong with the row at `path`, which shows the object with ID `shown` where the
+    /// controller has `object`: the object it shows, then its cell (a row outside the viewport
+    /// has none).
+    func rowProblem(at path: IndexPath, shows shown: Int, object: ManagedObject) -> ConsistencyProblem? {
         if shown != object.objectID.rawValue {
             return .init(
                 .wrongRow,
@@ -137,20 +146,25 @@ public struct ConsistencyCheck {
         return cellProblem(cell, at: path, object: object)
     }
 
-    /// What is wrong with `cell`, shown at `path` where the controller has `object`: compared
-    /// with the cell the data source formats from the values the check reads.
+    /// What is wrong with `cell`, shown at `path` where the controller has `object`: it should
+    /// show `object`, one column per value the check reads, each as the value's `description`
+    /// (what `ListDataSource.cell(for:values:)` configures).
     func cellProblem(_ cell: TableCell, at path: IndexPath, object: ManagedObject) -> ConsistencyProblem? {
-        let fresh = dataSource.cell(for: object, values: values(of: object))
-        if cell.identifier != fresh.identifier {
+        if cell.identifier != object.objectID.rawValue {
             return .init(
                 .wrongCell,
                 "row \(path.shortDescription) is \(label(object)) but its cell shows \(label(cell.identifier))")
         }
-        if cell.columns != fresh.columns {
+        // Value by value: a cell that shows its object's values costs no array of values or texts.
+        let showsValues =
+            cell.columns.count == object.valueCount
+            && cell.columns.enumerated().allSatisfy { index, text in text == value(of: object, at: index).description }
+        if !showsValues {
+            let expected = values(of: object).map(\.description)
             return .init(
                 .staleCell,
                 "row \(path.shortDescription) shows a stale cell for \(object.objectID): "
-                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(fresh.columns.joined(separator: " | ")))"
+                    + "\(quoted(cell.columns.joined(separator: " | "))) but it should show \(quoted(expected.joined(separator: " | ")))"
             )
         }
         return nil
@@ -162,13 +176,9 @@ public struct ConsistencyCheck {
     /// each adjacent pair of the whole list, across sections: the first violation in list order.
     private func orderProblem() -> ConsistencyProblem? {
         let keys = sortKeys()
-        var previous: ManagedObject?
-        for section in 0..<controller.numberOfSections {
-            for row in 0..<controller.numberOfObjects(inSection: section) {
-                guard let object = controller.object(at: IndexPath(row: row, section: section)) else { continue }
-                if let previous, !isOrdered(previous, object, keys: keys) { return orderProblem(previous, object) }
-                previous = object
-            }
+        let objects = controller.fetchedObjects ?? []
+        for (a, b) in zip(objects, objects.dropFirst()) where !isOrdered(a, b, keys: keys) {
+            return orderProblem(a, b)
         }
         return nil
     }
@@ -187,7 +197,7 @@ public struct ConsistencyCheck {
         let request = controller.fetchRequest
         let entity = controller.context.schema.entity(named: request.entityName)
         return request.sortDescriptors.compactMap { descriptor in
-            if descriptor.key.contains(".") { return OrderKey(descriptor: descriptor, index: nil) }
+            if descriptor.key.contains(Character(".")) { return OrderKey(descriptor: descriptor, index: nil) }
             return entity?.index(of: descriptor.key).map { OrderKey(descriptor: descriptor, index: $0) }
         }
     }
@@ -202,16 +212,10 @@ public struct ConsistencyCheck {
     }
 
     /// The value `object` is sorted by under `key`: an attribute's value as the check reads it
-    /// (`values(of:)`), a key path's as it is now; a string under a selector other than
+    /// (`value(of:at:)`), a key path's as it is now; a string under a selector other than
     /// `compare:` is compared by the key the selector orders it by (`SortSelector.key(for:)`).
     private func sortValue(of object: ManagedObject, _ key: OrderKey) -> Value {
-        let value: Value
-        if let index = key.index {
-            value =
-                readsDeliveredValues ? controller.context.deliveredValues(of: object)[index] : object.value(at: index)
-        } else {
-            value = object.value(forKeyPath: key.descriptor.key)
-        }
+        let value = key.index.map { self.value(of: object, at: $0) } ?? object.value(forKeyPath: key.descriptor.key)
         guard key.descriptor.selector != .compare, case .string(let text) = value else { return value }
         return .string(key.descriptor.selector.key(for: text))
     }
@@ -225,6 +229,12 @@ public struct ConsistencyCheck {
     /// The values the check compares: current, or those of the last delivered event.
     func values(of object: ManagedObject) -> [Value] {
         readsDeliveredValues ? controller.context.deliveredValues(of: object) : object.values
+    }
+
+    /// The value of `object`'s attribute at `index` that the check compares: current, or that of
+    /// the last delivered event.
+    func value(of object: ManagedObject, at index: Int) -> Value {
+        readsDeliveredValues ? controller.context.deliveredValues(of: object)[index] : object.value(at: index)
     }
 
     private func label(_ id: Int) -> String {

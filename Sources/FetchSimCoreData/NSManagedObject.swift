@@ -29,7 +29,12 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     public let entity: NSEntityDescription
     /// The context the object is registered in; nil for an object not inserted yet, or deleted
     /// and saved.
-    public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+    public internal(set) weak var managedObjectContext: NSManagedObjectContext? {
+        didSet {
+            idGeneration = managedObjectContext?.objectIDGeneration
+            cachedObjectID = nil
+        }
+    }
     /// The object's ID in the engine; 0 until it is inserted.
     var engineID = ObjectID(0)
     /// The values of an object not inserted into any context, by key.
@@ -67,10 +72,41 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     // MARK: Identity
 
     /// The object's ID; temporary while the object is unsaved.
+    ///
+    /// The ID is made once and handed out again until something that can change it happens: to
+    /// this object (an insert, a delete, a change of context), or to the context's objects
+    /// (`NSManagedObjectContext.objectIDGeneration`). A diffable snapshot names every object of
+    /// the list by its ID at every change event.
     public var objectID: NSManagedObjectID {
-        NSManagedObjectID(
-            entity: entity, engineID: engineID, storeIdentifier: managedObjectContext?.storeIdentifier ?? "",
-            isTemporaryID: managedObjectContext?.isTemporaryID(of: self) ?? (engineID.rawValue == 0))
+        if let cachedObjectID, let idGeneration, cachedObjectID.generation == idGeneration.value,
+            cachedObjectID.id.engineID == engineID
+        {
+            return cachedObjectID.id
+        }
+        guard let context = managedObjectContext else {
+            return NSManagedObjectID(
+                entity: entity, engineID: engineID, storeIdentifier: "", isTemporaryID: engineID.rawValue == 0)
+        }
+        let id = NSManagedObjectID(
+            entity: entity, engineID: engineID, storeIdentifier: context.storeIdentifier,
+            isTemporaryID: context.isTemporaryID(of: self))
+        cachedObjectID = CachedObjectID(id: id, generation: context.objectIDGeneration.value)
+        return id
+    }
+
+    /// Makes `objectID` make the ID again: something changed whether it is temporary.
+    func forgetObjectID() {
+        cachedObjectID = nil
+    }
+
+    /// The ID `objectID` made last, and the context's `objectIDGeneration` then.
+    private var cachedObjectID: CachedObjectID?
+    /// The context's counter, held while the object is in the context.
+    private var idGeneration: ObjectIDGeneration?
+
+    private struct CachedObjectID {
+        let id: NSManagedObjectID
+        let generation: Int
     }
 
     public static func == (lhs: NSManagedObject, rhs: NSManagedObject) -> Bool { lhs === rhs }
@@ -125,6 +161,31 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
             [managedObjectContext] id in
             managedObjectContext?.existingWrapper(for: id)
         }
+    }
+
+    /// The attribute `key` read as `V` straight from its stored value, without `value(forKey:)`'s
+    /// `NSNumber` and `Any`: what `V.managedValue(from: value(forKey: key))` gives, or nil when `key`
+    /// is not an attribute or `V` leaves the conversion to that path (``ManagedAttributeValue``).
+    func attributeValue<V: ManagedValue>(forKey key: String, as type: V.Type) -> V? {
+        guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription else { return nil }
+        let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
+        return V.managedValue(
+            fromAttribute: ManagedAttributeValue(value: value, attributeType: attribute.attributeType))
+    }
+
+    /// Sets the attribute `key` to `value` as `setValue(_:forKey:)` sets the Swift value it was
+    /// made from; false, changing nothing, when `key` is not an attribute or the value needs that
+    /// path's conversion (or its exception).
+    func setAttributeValue(_ value: ManagedAttributeValue, forKey key: String) -> Bool {
+        guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription,
+            let type = attribute.attributeType.engineType, let converted = value.engineValue(for: type)
+        else { return false }
+        guard let context = managedObjectContext, engineID.rawValue != 0 else {
+            detachedValues[key] = converted
+            return true
+        }
+        context.setEngineValue(converted, forKey: key, of: self)
+        return true
     }
 
     /// Sets the property `key` to `value` (a Swift value of the attribute's type, an `NSNumber`,

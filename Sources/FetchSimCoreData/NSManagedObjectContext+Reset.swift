@@ -28,6 +28,7 @@ extension NSManagedObjectContext {
             return
         }
         guard engineContext != nil else { return }
+        objectIDsMayChange()
         let held = wrappers.values.sorted { $0.engineID < $1.engineID }
         for object in held { object.managedObjectContext = nil }
         forgottenWrappers = wrappers
@@ -45,6 +46,7 @@ extension NSManagedObjectContext {
     /// Forgets the engine context and the objects of it (a new coordinator or parent): the next
     /// use opens the context afresh.
     func forgetEngine() {
+        objectIDsMayChange()
         engineContext = nil
         wrappers = [:]
     }

@@ -33,6 +33,7 @@ extension NSManagedObjectContext {
     /// opposite action (the undo manager puts it on the other stack).
     private func replayHistory(undo: Bool) {
         guard let engine = engineContext else { return }
+        objectIDsMayChange()
         isReplayingHistory = true
         defer { isReplayingHistory = false }
         do {

@@ -93,6 +93,23 @@ public final class NSManagedObjectContext {
     /// rollback): such an event registers no undo action.
     var isReplayingHistory = false
 
+    /// Counts what may change the `objectID` of any of the context's objects — whether it is
+    /// temporary, its store: a save, permanent IDs obtained, a rollback, a merge, an undo or redo,
+    /// a reset, a new coordinator or parent, a delete that may cascade, the context's end. An
+    /// insert or a plain delete changes only its own object's ID, which that object forgets
+    /// (`NSManagedObject.forgetObjectID()`). Each object holds the counter, so that checking its
+    /// ID does not load the context through its weak reference.
+    let objectIDGeneration = ObjectIDGeneration()
+
+    /// Notes that objects' IDs may have changed: each makes its ID again on the next `objectID`.
+    func objectIDsMayChange() {
+        objectIDGeneration.value &+= 1
+    }
+
+    deinit {
+        objectIDsMayChange()
+    }
+
     var engineContext: ObjectContext?
     /// The model of a context that wraps an existing engine context (`init(wrapping:)`), which has no coordinator.
     var wrappedModel: NSManagedObjectModel?
@@ -141,12 +158,19 @@ public final class NSManagedObjectContext {
             guard let self else { return }
             switch notification {
             case .objectsDidChange(let change):
+                // An inserted object's ID stays temporary; a deleted one's changes — when the
+                // engine was told directly (a wrapped session's commands), this is the first word
+                // of it here.
+                for object in change.deleted { self.wrappers[object.objectID]?.forgetObjectID() }
                 self.didProcess(change)
             case .didSave(let summary):
+                self.objectIDsMayChange()
                 self.postDidSave(summary)
                 if savesToStore { self.coordinator?.contextDidSave(self, summary) }
                 self.mergeIntoChildren(summary)
-            default:
+            case .objectIDsMutated:
+                self.objectIDsMayChange()
+            case .willSave:
                 break
             }
         }
@@ -172,7 +196,8 @@ public final class NSManagedObjectContext {
     /// The wrapper of the object with `id` in this context, loading it from the store if another
     /// context saved it; nil when there is no such object.
     func existingWrapper(for id: ObjectID) -> NSManagedObject? {
-        if let existing = wrappers[id], engine?.object(with: id) != nil || existing.lastEngineObject != nil {
+        // A bound wrapper always has its last engine object: the engine is asked only otherwise.
+        if let existing = wrappers[id], existing.lastEngineObject != nil || engine?.object(with: id) != nil {
             return existing
         }
         guard let object = try? engine?.registeredOrCommittedObject(id) else { return nil }
@@ -232,6 +257,12 @@ public final class NSManagedObjectContext {
     public func delete(_ object: NSManagedObject) {
         guard object.engineID.rawValue != 0, object.managedObjectContext === self, let engine else { return }
         guard engine.object(with: object.engineID) != nil else { return }
+        // A deleted inserted object is no longer temporary; a cascade can delete others.
+        if object.entity.relationshipsByName.values.contains(where: { $0.deleteRule == .cascadeDeleteRule }) {
+            objectIDsMayChange()
+        } else {
+            object.forgetObjectID()
+        }
         do {
             try engine.delete(object.engineID)
         } catch {
@@ -305,119 +336,6 @@ public final class NSManagedObjectContext {
         }
     }
 
-    /// Writes every change since the last save to the store, as Core Data's `save()`; throws,
-    /// saving nothing, when validation fails (a required value that is nil).
-    public func save() throws {
-        guard let engine else {
-            guard persistentStoreCoordinator != nil else {
-                throw CoreDataError.save("the context has no persistent store coordinator")
-            }
-            return
-        }
-        do {
-            try engine.save()
-        } catch {
-            throw CoreDataError.save("\(error)")
-        }
-        forgetObjectsGone()
-    }
-
-    /// Discards every change since the last save, as Core Data's `rollback()`: the objects return to
-    /// their saved values, as one change event for the controllers.
-    public func rollback() {
-        isReplayingHistory = true
-        defer { isReplayingHistory = false }
-        do {
-            try engine?.rollback()
-        } catch {
-            raisedExceptions.raise(.internalInconsistencyException, reason: "rollback failed: \(error)")
-        }
-        // Apple: rollback "removes everything from the undo stack".
-        undoManager?.removeAllActions()
-        forgetObjectsGone()
-    }
-
-    /// Drops the wrappers of objects no longer in the context (deleted and saved, inserted and
-    /// rolled back, deleted by a merge): they keep their last values and have no context, as in Core Data.
-    func forgetObjectsGone() {
-        guard let engine else { return }
-        for (id, wrapper) in wrappers where engine.object(with: id) == nil && engine.unsavedState(of: id) == nil {
-            wrapper.managedObjectContext = nil
-            wrappers[id] = nil
-        }
-    }
-
-    /// Merges what another context on the coordinator saved (`automaticallyMergesChangesFromParent`).
-    ///
-    /// Core Data merges on this context's queue, after the turn in which the save happened: this
-    /// context's own pending edits are processed first, as their own change event, so that they
-    /// stay unsaved changes of this context and the merge is an event of its own.
-    func merge(_ summary: SaveSummary) {
-        guard let engine else { return }
-        do {
-            if engine.hasPendingChanges { try engine.processPendingChanges() }
-            isReplayingHistory = true
-            defer { isReplayingHistory = false }
-            if try engine.mergeChanges(fromContextDidSave: summary) != nil {
-                // The engine forgets its history at a merge (replaying it would resurrect what
-                // another context removed); the undo manager's actions for it go too.
-                undoManager?.removeAllActions(withTarget: self)
-            }
-        } catch {
-            raisedExceptions.raise(.internalInconsistencyException, reason: "merge failed: \(error)")
-        }
-        forgetObjectsGone()
-    }
-
-    /// Refreshes `object`, as Core Data's `refresh(_:mergeChanges:)`: its values stay what they are
-    /// and the next change event lists it as refreshed, which a fetched results controller treats as
-    /// an update — the usual fix for a controller that missed a change to a related object.
-    ///
-    /// With `mergeChanges` false Core Data also discards the object's unsaved changes; the engine
-    /// cannot discard one object's changes, so they are kept (use `rollback()` for all of them).
-    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
-        guard object.managedObjectContext === self, let engine, engine.object(with: object.engineID) != nil else {
-            return
-        }
-        do {
-            try engine.refresh(object.engineID)
-        } catch {
-            raisedExceptions.raise(
-                .internalInconsistencyException, reason: "cannot refresh \(object.objectID): \(error)")
-        }
-    }
-
-    /// Gives `objects` their permanent IDs now, as Core Data's `obtainPermanentIDs(for:)`: an
-    /// inserted object's `objectID` stops being temporary before the save, so the save changes no
-    /// ID (and a difference delegate hears of the change now, not at the save). Objects of
-    /// another context, or saved already, are left alone.
-    ///
-    /// ```swift
-    /// let note = Note(context: context)
-    /// try context.obtainPermanentIDs(for: [note])
-    /// note.objectID.isTemporaryID   // false
-    /// ```
-    public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
-        let engine = try requireEngine()
-        let ids = objects.filter { $0.managedObjectContext === self && $0.engineID.rawValue != 0 }.map(\.engineID)
-        do {
-            try engine.obtainPermanentIDs(for: ids)
-        } catch {
-            throw CoreDataError.context("obtainPermanentIDs(for:) failed: \(error)")
-        }
-    }
-
-    /// Whether `object`'s ID is temporary in this context (inserted, unsaved, no permanent ID obtained).
-    func isTemporaryID(of object: NSManagedObject) -> Bool {
-        guard object.engineID.rawValue != 0 else { return true }
-        return engine?.isTemporaryID(object.engineID) ?? false
-    }
-
-    /// Refreshes every object this context has handed out, as Core Data's `refreshAllObjects()`.
-    public func refreshAllObjects() {
-        for object in wrappers.values.sorted(by: { $0.engineID < $1.engineID }) { refresh(object, mergeChanges: true) }
-    }
-
     // MARK: Queues
 
     /// Runs `block`, as Core Data's `perform(_:)` — at once, before returning (one simulated run loop).
@@ -435,36 +353,9 @@ public final class NSManagedObjectContext {
         try block()
     }
 
-    // MARK: Fetching
+}
 
-    /// The objects `request` fetches, as Core Data's `fetch(_:)`: unsaved changes included,
-    /// filtered by the predicate, sorted, the offset and limit applied.
-    public func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] {
-        let engine = try requireEngine()
-        let objects: [ManagedObject]
-        do {
-            objects = try request.engineRequest().objects(in: engine)
-        } catch {
-            throw CoreDataError.fetch("fetch of '\(request.entityName ?? "")': \(error)")
-        }
-        return try objects.map { object in
-            let wrapper = self.wrapper(for: object)
-            guard let result = wrapper as? T else {
-                throw CoreDataError.fetch(
-                    "fetch of '\(request.entityName ?? "")': an object of class \(NSStringFromClass(type(of: wrapper))) "
-                        + "is not a \(T.self) (check the entity's managedObjectClassName)")
-            }
-            return result
-        }
-    }
-
-    /// How many objects `request` fetches, as Core Data's `count(for:)`.
-    public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
-        let engine = try requireEngine()
-        do {
-            return try request.engineRequest().objects(in: engine).count
-        } catch {
-            throw CoreDataError.fetch("count of '\(request.entityName ?? "")': \(error)")
-        }
-    }
+/// A counter shared by a context and its objects (`objectIDGeneration`).
+final class ObjectIDGeneration {
+    var value = 0
 }

@@ -33,12 +33,14 @@ public final class NSManagedObjectID: Hashable, NSFetchRequestResult, CustomStri
     }
 
     public static func == (lhs: NSManagedObjectID, rhs: NSManagedObjectID) -> Bool {
-        lhs.engineID == rhs.engineID && lhs.storeIdentifier == rhs.storeIdentifier
+        lhs === rhs || (lhs.engineID == rhs.engineID && lhs.storeIdentifier == rhs.storeIdentifier)
     }
 
+    /// The engine's ID alone: the IDs of one number in two stores share a hash and differ by
+    /// `==`, which is rare, where hashing the store's identifier (a UUID string) too costs a
+    /// string hash per ID in every table of a diffable snapshot.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(engineID)
-        hasher.combine(storeIdentifier)
     }
 
     /// The URI Core Data archives an ID as: `x-coredata://STORE/Entity/pN` (permanent) or

@@ -50,6 +50,11 @@ final class ListEngine {
     /// True while the consistency check asks the app for cells: the dequeue then makes scratch
     /// cells, touching neither the reuse queue nor the exception log.
     private(set) var isChecking = false
+    /// Whether the engine's cells are the table's since the table last changed: set by a release,
+    /// cleared as each table operation begins. The table drops the cells of rows that left the
+    /// screen once per operation, before it configures any row, so the first row it configures
+    /// in an operation releases them and the others need not walk the rows on screen again.
+    private var cellsMatchTable = false
 
     init(style: TableViewStyle, exceptions: ExceptionLog) {
         table = SimulatedTableView(viewport: Viewport(height: 0))
@@ -84,6 +89,7 @@ final class ListEngine {
 
     func reloadData() {
         isLoaded = true
+        cellsMatchTable = false
         table.reloadData()
         releaseCellsOffScreen()
     }
@@ -95,6 +101,7 @@ final class ListEngine {
     func beginBatch() {
         loadIfNeeded()
         openBatches += 1
+        cellsMatchTable = false
         table.beginUpdates()
     }
 
@@ -109,6 +116,7 @@ final class ListEngine {
     /// (releasing looks at every row on screen: once per update call made an event of k
     /// changes cost k passes over the screen).
     func perform(_ update: () throws(TableViewError) -> Void) {
+        cellsMatchTable = false
         do {
             try update()
         } catch {
@@ -124,6 +132,7 @@ final class ListEngine {
     var viewport: Viewport {
         get { table.viewport }
         set {
+            cellsMatchTable = false
             table.viewport = newValue
             releaseCellsOffScreen()
         }
@@ -131,6 +140,7 @@ final class ListEngine {
 
     func layoutIfNeeded() {
         loadIfNeeded()
+        cellsMatchTable = false
         table.layoutIfNeeded()
         releaseCellsOffScreen()
     }
@@ -170,6 +180,13 @@ final class ListEngine {
         if !isChecking { exceptions.raise(name, reason: reason) }
     }
 
+    /// The user's drag of the row at `source` to `destination`: the table moves the row, then
+    /// tells the data source.
+    func userMoveRow(from source: IndexPath, to destination: IndexPath) throws(TableViewError) {
+        cellsMatchTable = false
+        try table.userMoveRow(from: source, to: destination)
+    }
+
     fileprivate func nextRow() -> Int {
         nextRowIdentifier += 1
         return nextRowIdentifier
@@ -179,7 +196,7 @@ final class ListEngine {
     fileprivate func configureCell(at indexPath: IndexPath) -> TableCell {
         // The table drops the cells of rows that left the screen before it configures the rows
         // that came on: queued first, they are the ones the app's dequeue gets back, as in UIKit.
-        releaseCellsOffScreen()
+        if !cellsMatchTable { releaseCellsOffScreen() }
         let row = table.rowIdentifier(at: indexPath) ?? 0
         cellBeingReconfigured = cells[row]
         let cell = questions?.listCell(at: indexPath)
@@ -212,6 +229,7 @@ final class ListEngine {
 
     /// Puts the cells of rows that no longer have a cell in the table into the reuse queue.
     private func releaseCellsOffScreen() {
+        cellsMatchTable = true
         guard !cells.isEmpty else { return }
         let onScreen = Set(visibleRows().compactMap(\.cell))
         for (row, cell) in cells where !onScreen.contains(row) {

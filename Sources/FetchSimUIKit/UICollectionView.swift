@@ -298,7 +298,7 @@ extension UICollectionView {
     /// data source through `moveItemAt`, as UIKit's interactive movement ends.
     package func userMoveItem(from source: IndexPath, to destination: IndexPath) throws(TableViewError) {
         engine.loadIfNeeded()
-        try engine.table.userMoveRow(from: source, to: destination)
+        try engine.userMoveRow(from: source, to: destination)
     }
 
     package func dropRows(from source: IndexPath, inSection section: Int) -> ClosedRange<Int>? {

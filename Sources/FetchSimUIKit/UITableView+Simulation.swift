@@ -12,7 +12,7 @@ extension UITableView {
         let target =
             delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: destination)
             ?? destination
-        try engine.table.userMoveRow(from: source, to: target)
+        try engine.userMoveRow(from: source, to: target)
     }
 
     /// The rows a drag of the row at `source` may be dropped at in `section`, or nil.

@@ -70,8 +70,10 @@ open class UITableViewDiffableDataSource<
 
     /// The item at `indexPath`, or nil.
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        guard let section = sectionIdentifier(for: indexPath.section) else { return nil }
-        let items = current.itemIdentifiers(inSection: section)
+        // By position: the table asks for every row it shows, and a section's identifier would be
+        // hashed to find the items again.
+        guard indexPath.section >= 0, indexPath.section < current.numberOfSections else { return nil }
+        let items = current.itemIdentifiers(atSectionIndex: indexPath.section)
         return items.indices.contains(indexPath.row) ? items[indexPath.row] : nil
     }
 
@@ -97,7 +99,7 @@ open class UITableViewDiffableDataSource<
     open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
 
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        sectionIdentifier(for: section).map { current.numberOfItems(inSection: $0) } ?? 0
+        section >= 0 && section < current.numberOfSections ? current.itemIdentifiers(atSectionIndex: section).count : 0
     }
 
     /// The cell provider's cell; nil from it is UIKit's exception, recorded, and a blank cell.

@@ -53,6 +53,10 @@ package struct FuzzConfiguration: Equatable, Sendable {
     /// A user's entity to fuzz instead of the built-in `Item` (`--model`, `--entity`, …); its
     /// filter replaces `hidden == NO`, so `filterPercent` is 0 with one.
     package var schema: FuzzSchema?
+    /// Whether batches may be `undo` and `redo` (on by default). Off, those draws become edit
+    /// batches: the relationship campaign's tests run so while an undo of some relationship
+    /// events is refused (docs/fuzzing.md, "Relationships"). No command-line option sets it.
+    package var undoes = true
 
     package init() {}
 

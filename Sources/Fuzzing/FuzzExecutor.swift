@@ -13,10 +13,12 @@ import ObjectGraph
 package final class FuzzExecutor {
     package let interpreter: Interpreter
     /// The ID each symbol's insert received, by the symbol's number, and each ID's symbol.
-    private var ids = DenseMap<ObjectID>()
+    private(set) var ids = DenseMap<ObjectID>()
     private var symbols = DenseMap<FuzzSymbol>()
     /// Every object the session's lines inserted, in ID order (live or not), and its symbol.
     private var insertedIDs: [ObjectID] = [], insertedSymbols: [FuzzSymbol] = []
+    /// The objects of other entities the session inserted (`FuzzEdit.insertRelated`), in order.
+    var relatedInserted: [(symbol: FuzzSymbol, entity: String)] = []
 
     /// What running one line did.
     package struct Step {
@@ -32,6 +34,9 @@ package final class FuzzExecutor {
         package var failure: FuzzFailure?
         /// The interpreter's error message: the line was invalid (a generator bug, never a finding).
         package var inputError: String?
+        /// The error of a `save` that Core Data's validation refuses (`isExpectedRefusal`): the
+        /// correct outcome of the edits before it, neither a finding nor a generator bug.
+        package var refusal: String?
     }
 
     /// Whether the data source renumbers only visible rows (the fuzzer's self-test).
@@ -67,7 +72,13 @@ package final class FuzzExecutor {
         step.outcome = interpreter.execute(text)
         if breaksRenumbering, text.hasPrefix("fetch ") { workspace.dataSource?.renumbersVisibleRowsOnly = true }
         if let message = step.outcome.errorMessage {
-            step.inputError = message
+            if isExpectedRefusal(effective, step.outcome) {
+                step.refusal = message
+            } else if let refused = refusedReplay(effective, step.outcome) {
+                step.failure = refused
+            } else {
+                step.inputError = message
+            }
             return step
         }
         let lineEdits: [FuzzEdit]? =
@@ -77,13 +88,21 @@ package final class FuzzExecutor {
             default: nil
             }
         if let edits = lineEdits {
-            let inserted = edits.compactMap { edit -> FuzzSymbol? in
-                if case .insert(let symbol, _) = edit { return symbol }
-                return nil
+            // Each insert's symbol, and the entity of an insert of a related object.
+            let inserted = edits.compactMap { edit -> (symbol: FuzzSymbol, related: String?)? in
+                switch edit {
+                case .insert(let symbol, _): (symbol, nil)
+                case .insertRelated(let symbol, let entity, _): (symbol, entity)
+                default: nil
+                }
             }
-            for (symbol, id) in zip(inserted, step.outcome.insertedIDs) {
+            for ((symbol, related), id) in zip(inserted, step.outcome.insertedIDs) {
                 ids[symbol.rawValue] = id
                 symbols[id.rawValue] = symbol
+                if let related {
+                    relatedInserted.append((symbol, related))
+                    continue
+                }
                 // IDs grow with every insert; a merged background insert may still come in behind.
                 let index = insertedIDs.lastIndex { $0 < id }.map { $0 + 1 } ?? 0
                 insertedIDs.insert(id, at: index)
@@ -255,8 +274,30 @@ package final class FuzzExecutor {
         // one (its values, a retain per string) and destroy the copy.
         for index in edits.indices {
             switch edits[index] {
+            case .insert(let symbol, let values) where !values.links.isEmpty:
+                let (assignments, rewritten) = linkedAssignments(values, gone: gone, liveID: liveID)
+                commands.append(.insert(entity: names.entity, assignments: assignments))
+                if let rewritten {
+                    if kept == nil { kept = Array(edits[..<index]) }
+                    kept?.append(.insert(symbol, rewritten))
+                    continue
+                }
             case .insert(_, let values):
                 commands.append(.insert(entity: names.entity, assignments: values.assignments(schema: schema)))
+            case .insertRelated(_, let entity, let values):
+                commands.append(.insert(entity: entity, assignments: relatedAssignments(values, entity: entity)))
+            case .set(let symbol, let values) where !values.links.isEmpty:
+                let (assignments, rewritten) = linkedAssignments(values, gone: gone, liveID: liveID)
+                guard !gone.contains(symbol), let id = liveID(symbol), !assignments.isEmpty else {
+                    if kept == nil { kept = Array(edits[..<index]) }
+                    continue
+                }
+                commands.append(.set(.id(id), assignments: assignments))
+                if let rewritten {
+                    if kept == nil { kept = Array(edits[..<index]) }
+                    kept?.append(.set(symbol, rewritten))
+                    continue
+                }
             case .delete(let symbol):
                 guard !gone.contains(symbol), let id = liveID(symbol) else {
                     if kept == nil { kept = Array(edits[..<index]) }

@@ -15,6 +15,10 @@ package struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
         case inconsistent(ConsistencyProblem.Kind)
         /// A drag left the full, unfiltered order different from the one the user produced.
         case userOrder
+        /// The object graph refused to take back or re-apply an event it reported (`undo`,
+        /// `redo`: the command's name), which it must always be able to do; the generator
+        /// writes them only when the context can undo or redo.
+        case refusedReplay(String)
 
         /// `UIKit: invalidRowCount`, or the problem kind's name (`stale cell`).
         package var description: String {
@@ -22,6 +26,7 @@ package struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
             case .tableError(let name): "UIKit: \(name)"
             case .inconsistent(let kind): kind.rawValue
             case .userOrder: "user order"
+            case .refusedReplay(let command): "\(command) refused"
             }
         }
     }
@@ -45,6 +50,15 @@ package struct FuzzFailure: Equatable, Sendable, CustomStringConvertible {
             self.init(kind: .inconsistent(problem.kind), message: problem.description)
         } else {
             return nil
+        }
+    }
+
+    /// Whether the table was left inconsistent or UIKit rejected the batch (what a transcript's
+    /// `# expect: inconsistent` means), rather than an order lost or an undo refused.
+    package var leavesTableInconsistent: Bool {
+        switch kind {
+        case .tableError, .inconsistent: true
+        case .userOrder, .refusedReplay: false
         }
     }
 

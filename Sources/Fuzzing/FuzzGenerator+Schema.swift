@@ -22,9 +22,11 @@ extension FuzzGenerator {
     }
 
     /// An insert with a value for every attribute; the section key's is `section` when given.
-    mutating func schemaInsert(section: Value? = nil) -> FuzzEdit {
+    /// With `targets`, the relationships get objects among them too (`FuzzGenerator+Links.swift`).
+    mutating func schemaInsert(section: Value? = nil, targets: LinkTargets? = nil) -> FuzzEdit {
         var values = FuzzValues(group: section ?? group(), order: order())
         for column in configuration.schema?.plain ?? [] { values.setOther(draw(column), at: column.position) }
+        if let targets { drawLinks(into: &values, targets: targets) }
         defer { nextSymbol += 1 }
         return .insert(FuzzSymbol(nextSymbol), values)
     }

@@ -38,8 +38,12 @@ package struct FuzzGenerator {
         let inserts =
             configuration.schema.map { schemaSeed(count: count, $0) }
             ?? (0..<count).map { _ in insert(hidden: chance(configuration.filterPercent)) }
+        // The objects the relationships point to come after the rows (which start without
+        // relationships, as the user's CSV rows do), in a line of their own.
+        let related = configuration.schema.map { relatedSeed($0) } ?? []
         return (configuration.schema == nil ? [.command(configuration.entityLine, isEssential: true)] : []) + [
-            .edits(inserts),
+            .edits(inserts)
+        ] + (related.isEmpty ? [] : [.edits(related)]) + [
             .command(configuration.fetchLine, isEssential: true),
             .command(configuration.adapterLine, isEssential: false),
             .command(configuration.profileLine, isEssential: false),
@@ -51,12 +55,12 @@ package struct FuzzGenerator {
         if let line = backgroundBatch(executor) { return line }
         let context = executor.workspace.context
         // Any edit clears the redo stack: redo follows an undo (or redo) or never happens.
-        if context.canRedo, chance(25) { return .redo }
+        if configuration.undoes, context.canRedo, chance(25) { return .redo }
         switch Int.random(in: 0..<100, using: &rng) {
         case ..<12: if let move = move(executor) { return mixing(move, executor) }
         case ..<16: if let churn = sectionChurn(executor) { return churn }
         case ..<18: return .save
-        case ..<21: if context.canUndo { return .undo }
+        case ..<21: if configuration.undoes, context.canUndo { return .undo }
         default: break
         }
         return edits(executor)
@@ -88,10 +92,11 @@ package struct FuzzGenerator {
                 live.isEmpty ? 0 : 14,  // group
                 live.isEmpty || configuration.filterPercent == 0 ? 0 : 10,  // hidden
                 live.isEmpty ? 0 : 8,  // group and order
+                live.isEmpty || (configuration.schema?.links.isEmpty ?? true) ? 0 : 14,  // a relationship
             ]
             let kind = weighted(weights)
             if kind == 0 {
-                edits.append(insert(hidden: chance(configuration.filterPercent)))
+                edits.append(insert(hidden: chance(configuration.filterPercent), executor: executor, live: live))
                 size += 1
                 continue
             }
@@ -107,6 +112,7 @@ package struct FuzzGenerator {
             case 3: edits.append(.set(symbol, FuzzValues(order: order())))
             case 4: edits.append(.set(symbol, FuzzValues(group: group())))
             case 5: edits.append(hiddenToggle(live, preferring: id, symbol: symbol, executor: executor))
+            case 7: edits.append(linkSet(symbol, targets: LinkTargets(executor, live: live)))
             default: edits.append(.set(symbol, FuzzValues(group: group(), order: order())))
             }
         }
@@ -132,8 +138,13 @@ package struct FuzzGenerator {
         return .set(symbol, FuzzValues(hidden: .bool(!isHidden(id))))
     }
 
-    private mutating func insert(hidden: Bool) -> FuzzEdit {
-        if configuration.schema != nil { return schemaInsert() }
+    /// An insert; a user schema's relationships point to objects of `executor`'s workspace
+    /// (the fuzzed entity's among `live`, positions as `liveIndexes()` gives them).
+    private mutating func insert(hidden: Bool, executor: FuzzExecutor? = nil, live: [Int] = []) -> FuzzEdit {
+        if let schema = configuration.schema {
+            let targets = schema.links.isEmpty ? nil : executor.map { LinkTargets($0, live: live) }
+            return schemaInsert(targets: targets)
+        }
         defer { nextSymbol += 1 }
         // Arguments are evaluated in order: title, group, then order are drawn, as before.
         return .insert(
@@ -260,7 +271,9 @@ package struct FuzzGenerator {
         }
         return .edits(
             (0..<count).map { _ in
-                if configuration.schema != nil { return schemaInsert(section: name) }
+                if configuration.schema != nil {
+                    return schemaInsert(section: name, targets: LinkTargets(executor, live: executor.liveIndexes()))
+                }
                 defer { nextSymbol += 1 }
                 return .insert(
                     FuzzSymbol(nextSymbol), [.title: title(), .group: name, .order: order(), .hidden: .bool(false)])

@@ -72,6 +72,9 @@ package struct FuzzDrag: Equatable, Sendable {
 /// One edit of an edits line.
 package enum FuzzEdit: Equatable, Sendable {
     case insert(FuzzSymbol, FuzzValues)
+    /// An insert of an object of another entity that the fuzzed entity's relationships point to
+    /// (`FuzzSchema.Related`); its values are the entity's attributes by position.
+    case insertRelated(FuzzSymbol, entity: String, FuzzValues)
     case delete(FuzzSymbol)
     case set(FuzzSymbol, FuzzValues)
 }

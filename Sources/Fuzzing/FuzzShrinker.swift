@@ -182,6 +182,14 @@ package struct FuzzShrinker {
                     edits[position] = .set(symbol, values)
                     if let reduced = replacing(index, with: .edits(edits), in: current) { current = reduced }
                 }
+                for link in values.links {
+                    guard case .edits(var edits)? = current.lines[safe: index],
+                        case .set(_, var values) = edits[position], values.count > 1
+                    else { break }
+                    values.setLink(nil, at: link.position)
+                    edits[position] = .set(symbol, values)
+                    if let reduced = replacing(index, with: .edits(edits), in: current) { current = reduced }
+                }
             }
             position += 1
         }
@@ -198,7 +206,8 @@ package struct FuzzShrinker {
                 let symbol: FuzzSymbol
                 switch edits[position] {
                 case .insert(let s, let v), .set(let s, let v): (symbol, values) = (s, v)
-                case .delete(let s): (symbol, values) = (s, [:])
+                // A related object's values are not the list's: they stay as drawn.
+                case .delete(let s), .insertRelated(let s, _, _): (symbol, values) = (s, [:])
                 }
                 for field in values.fields {
                     for candidate in simpler(field, than: values[field] ?? .null, for: symbol) {
@@ -210,7 +219,7 @@ package struct FuzzShrinker {
                         case .set(let symbol, var v):
                             v[field] = candidate
                             edits[position] = .set(symbol, v)
-                        case .delete: break
+                        case .delete, .insertRelated: break
                         }
                         if let reduced = replacing(index, with: .edits(edits), in: current) {
                             current = reduced
@@ -218,6 +227,7 @@ package struct FuzzShrinker {
                         }
                     }
                 }
+                current = simplifyLinks(current, line: index, edit: position, values.links)
                 for other in values.others {
                     for candidate in simpler(other: other, for: symbol) {
                         guard case .edits(var edits)? = current.lines[safe: index] else { break }
@@ -228,7 +238,7 @@ package struct FuzzShrinker {
                         case .set(let symbol, var v):
                             v.setOther(candidate, at: other.position)
                             edits[position] = .set(symbol, v)
-                        case .delete: break
+                        case .delete, .insertRelated: break
                         }
                         if let reduced = replacing(index, with: .edits(edits), in: current) {
                             current = reduced
@@ -237,6 +247,41 @@ package struct FuzzShrinker {
                     }
                 }
                 position += 1
+            }
+        }
+        return current
+    }
+
+    /// The relationships of edit `position` of line `index`, each replaced by the first simpler
+    /// value that still fails: unset (an insert's only), nil or `[]` when allowed, then a to-many
+    /// list's first object alone.
+    private mutating func simplifyLinks(
+        _ session: FuzzSession, line index: Int, edit position: Int, _ links: [FuzzLinkValue]
+    ) -> FuzzSession {
+        var current = session
+        for link in links {
+            guard let relationship = schema?.link(at: link.position) else { continue }
+            var candidates: [[FuzzSymbol]?] = []
+            if case .edits(let edits)? = current.lines[safe: index], case .insert = edits[safe: position] {
+                candidates.append(nil)
+            }
+            if !link.targets.isEmpty, relationship.isToMany || relationship.isOptional { candidates.append([]) }
+            if link.targets.count > 1 { candidates.append([link.targets[0]]) }
+            for candidate in candidates {
+                guard case .edits(var edits)? = current.lines[safe: index] else { break }
+                switch edits[safe: position] {
+                case .insert(let symbol, var v)?:
+                    v.setLink(candidate, at: link.position)
+                    edits[position] = .insert(symbol, v)
+                case .set(let symbol, var v)?:
+                    v.setLink(candidate, at: link.position)
+                    edits[position] = .set(symbol, v)
+                default: continue
+                }
+                if let reduced = replacing(index, with: .edits(edits), in: current) {
+                    current = reduced
+                    break
+                }
             }
         }
         return current

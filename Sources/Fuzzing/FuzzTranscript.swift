@@ -36,11 +36,16 @@ package struct FuzzTranscript {
                 break
             }
         }
-        // A lost user order leaves the table consistent: the replay shows the final order instead.
-        let lostOrder = failure?.kind == .userOrder
+        // A lost user order leaves the table consistent: the replay shows the final order
+        // instead; a refused undo shows its error line.
+        let note: [String] =
+            switch failure?.kind {
+            case .userOrder?: ["Lost order: " + (failure?.message ?? "")]
+            case .refusedReplay?: ["Refused: " + (failure?.message ?? "")]
+            default: []
+            }
         var header = TranscriptHeader(
-            start: .empty, expectsInconsistency: failure != nil && !lostOrder,
-            comments: comments + (lostOrder ? ["Lost order: " + (failure?.message ?? "")] : []))
+            start: .empty, expectsInconsistency: failure?.leavesTableInconsistent ?? false, comments: comments + note)
         header.model = schema == nil ? nil : model ?? schema?.options.model
         text = (header.lines + lines).joined(separator: "\n") + "\n"
         inputLines = inputs

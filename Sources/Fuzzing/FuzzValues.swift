@@ -9,6 +9,9 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     /// A user schema's attributes other than its two keys (`FuzzSchema`), by schema position,
     /// ascending; always empty for the built-in `Item`.
     package private(set) var others: [FuzzOtherValue] = []
+    /// A user schema's relationships the edit assigns, by schema position, ascending: each to
+    /// the objects of the given symbols (none: nil for a to-one, `[]` for a to-many).
+    package private(set) var links: [FuzzLinkValue] = []
 
     /// No values.
     package init() {}
@@ -58,7 +61,7 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     /// How many fields have a value.
     package var count: Int {
         (title == nil ? 0 : 1) + (group == nil ? 0 : 1) + (order == nil ? 0 : 1) + (hidden == nil ? 0 : 1)
-            + others.count
+            + others.count + links.count
     }
 
     /// The value of the user schema's attribute at `position`, if the edit assigns one.
@@ -79,6 +82,31 @@ package struct FuzzValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     package var isEmpty: Bool { count == 0 }
+
+    /// The targets of the user schema's relationship at `position`, if the edit assigns it.
+    package func link(at position: Int) -> [FuzzSymbol]? {
+        links.first { $0.position == position }?.targets
+    }
+
+    /// Assigns the relationship at `position` the objects of `targets` (nil removes the
+    /// assignment), keeping `links` in schema order.
+    package mutating func setLink(_ targets: [FuzzSymbol]?, at position: Int) {
+        if let at = links.firstIndex(where: { $0.position == position }) {
+            if let targets { links[at].targets = targets } else { links.remove(at: at) }
+        } else if let targets {
+            links.insert(
+                FuzzLinkValue(position: position, targets: targets),
+                at: links.firstIndex { $0.position > position } ?? links.count)
+        }
+    }
+}
+
+/// A relationship's value in an edit: its position in the entity, and the objects it holds, by
+/// the symbols of their inserts (so that the shrinker can drop an insert and the edits that
+/// name its object lose it).
+package struct FuzzLinkValue: Equatable, Sendable {
+    package var position: Int
+    package var targets: [FuzzSymbol]
 }
 
 /// A value of a user schema's attribute in an edit: the attribute's position in the entity.

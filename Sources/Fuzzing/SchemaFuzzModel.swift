@@ -26,7 +26,9 @@ struct FuzzNames: Equatable, Sendable {
 /// or `0`, `1`, …) so that sections appear and vanish; the index key is drawn as the built-in
 /// `order` is; every other attribute draws from its type's range — between the smallest and the
 /// largest value in the data for numbers and dates, among the data's values or fresh ones for
-/// strings — and is nil a tenth of the time when optional. Relationships are left nil.
+/// strings — and is nil a tenth of the time when optional. Relationships (`links`) point to the
+/// entity's own objects or to objects of their destination (`related`) that each session
+/// inserts in its setup (`SchemaFuzzLinks.swift`).
 ///
 /// ```swift
 /// let schema = try FuzzSchema.load(FuzzSchema.Options(model: "Notes.xcdatamodeld", entity: "Note",
@@ -99,10 +101,14 @@ package struct FuzzSchema: Sendable, Equatable {
     package let sectionValues: [Value]
     /// The user's rows, each as an insert's values: a session starts with a sample of them.
     package let seedRows: [FuzzValues]
+    /// The entity's relationships the generator writes, in schema order.
+    package let links: [Link]
+    /// The other entities the relationships point to, whose objects each session inserts first.
+    package let related: [Related]
 
     package static func == (a: FuzzSchema, b: FuzzSchema) -> Bool {
         a.options == b.options && a.columns == b.columns && a.sectionValues == b.sectionValues
-            && a.seedRows == b.seedRows
+            && a.seedRows == b.seedRows && a.links == b.links && a.related == b.related
     }
 
     var names: FuzzNames { FuzzNames(entity: options.entity, section: section.name, index: index.name) }
@@ -161,22 +167,8 @@ package struct FuzzSchema: Sendable, Equatable {
                     + "; its entities: \(names.joined(separator: ", "))")
         }
         let sources = mapped.sources[entity.name] ?? []
-        var columns: [Column] = []
-        for (position, attribute) in entity.attributes.enumerated() {
-            if attribute.isRelationship || attribute.type == .toMany {
-                guard attribute.isOptional || attribute.type == .toMany else {
-                    throw FuzzConfigurationError(
-                        "--entity: relationship '\(attribute.name)' of '\(entity.name)' is required, but the fuzzer leaves relationships nil (their targets are out of its scope): make it optional or fuzz another entity"
-                    )
-                }
-                continue
-            }
-            guard position < sources.count, case .attribute(let description, _) = sources[position] else { continue }
-            columns.append(
-                Column(
-                    name: attribute.name, modelType: description.type, type: attribute.type,
-                    isOptional: attribute.isOptional, position: position, role: .plain, range: nil, seen: []))
-        }
+        var columns = plainColumns(of: entity, sources: sources)
+        let (links, related) = linksAndRelated(of: entity, in: mapped)
         let names = columns.map(\.name)
         func key(_ name: String, option: String) throws(FuzzConfigurationError) -> Int {
             guard let at = columns.firstIndex(where: { $0.name == name }) else {
@@ -249,7 +241,8 @@ package struct FuzzSchema: Sendable, Equatable {
             return values
         }
         return FuzzSchema(
-            options: options, mapped: mapped, columns: columns, sectionValues: sectionValues, seedRows: seedRows)
+            options: options, mapped: mapped, columns: columns, sectionValues: sectionValues, seedRows: seedRows,
+            links: links, related: related)
     }
 
     /// ` (did you mean 'group'?)`, or nothing.

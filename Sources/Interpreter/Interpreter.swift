@@ -133,6 +133,10 @@ package final class Interpreter {
             return try executeCommand(first.command)
         } catch let error as InterpreterError {
             return .error(error.description)
+        } catch let error as ObjectGraphError {
+            var outcome = LineOutcome.error(error.description)
+            outcome.objectGraphError = error
+            return outcome
         } catch {
             return .error(String(describing: error))
         }

@@ -12,6 +12,9 @@ package struct LineOutcome {
     package var opensSheet = false
     /// The message of an error line (`LineOutcome.error(_:)`), without the `error: ` prefix.
     package var errorMessage: String?
+    /// The object graph's error behind an error line, typed (a `save` that validation refused
+    /// is `.relationshipValidation` or `.missingMandatoryProperties`); nil for other errors.
+    package var objectGraphError: ObjectGraphError?
     /// How long the line took, while `timing on` (never part of the text: transcripts stay deterministic).
     package var timing: LineTiming?
     /// Whether the output is of the long kind (`show all`, `dump objects`, `help`) that a terminal pages.

@@ -17,22 +17,14 @@ extension Entity {
 }
 
 extension Value {
-    /// The value's kind and exact bits: equal keys mean the file stores the same thing.
+    /// The value's kind and exact bits: equal keys mean the file stores the same thing. It is the
+    /// value's tagged text (whose numbers read back to the same bits), except that every NaN has
+    /// one key, as the file has one encoding for it (`NaN`).
     package var storageKey: String {
         switch self {
-        case .null: "n"
-        case .string(let s): "s" + s
-        case .int(let i): "i\(i)"
-        case .bool(let b): b ? "b1" : "b0"
-        case .double(let d): "d" + Value.bits(d)
-        case .date(let d): "t" + Value.bits(d.timeIntervalSinceReferenceDate)
-        case .object(let id): "o\(id.rawValue)"
-        case .objects(let ids): "m" + StoredRelationship.text(of: ids)
+        case .double(let d) where d.isNaN: "fnan"
+        case .date(let d) where d.timeIntervalSinceReferenceDate.isNaN: "dnan"
+        default: taggedText
         }
-    }
-
-    /// NaN has one encoding in the file (`NaN`), so every NaN has the same key.
-    private static func bits(_ d: Double) -> String {
-        d.isNaN ? "nan" : String(d.bitPattern, radix: 16)
     }
 }

@@ -1,5 +1,6 @@
 import Adapters
 import FetchSimCore
+import FetchedResults
 import ObjectGraph
 import Testing
 
@@ -90,5 +91,53 @@ import Testing
                     .staleCell, #"row 0.2 shows a stale cell for #3: "a2 | A | 2" but it should show "a2 | C | 2""#),
                 ConsistencyProblem(.order, #"the controller's objects are out of order: #3 "a2" comes before #4 "b0""#),
             ])
+    }
+
+    /// A cell shows one column per value: a column missing or one too many is stale, even when
+    /// the columns it has are right.
+    @Test func aCellWithAColumnMissingOrOneTooManyIsStale() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"]])
+        let row = IndexPath(row: 1, section: 0)
+        h.table.configureVisibleCell(at: row, with: TableCell(identifier: 2, columns: ["a1", "A"]))
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell, #"row 0.1 shows a stale cell for #2: "a1 | A" but it should show "a1 | A | 1""#)
+            ])
+        h.table.configureVisibleCell(at: row, with: TableCell(identifier: 2, columns: ["a1", "A", "1", ""]))
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(
+                    .staleCell, #"row 0.1 shows a stale cell for #2: "a1 | A | 1 | " but it should show "a1 | A | 1""#)
+            ])
+    }
+
+    /// The controller changed without telling the table: each row is compared with the
+    /// controller's object at its own index path, past the rows one side lacks.
+    @Test func rowsTheTableWasNotToldAbout() throws {
+        let h = try Harness(.coordinator, sections: ["A": ["a0", "a1"], "B": ["b0", "b1"]])
+        // A delegate that hears the events and tells the table nothing (without a delegate the
+        // controller would not track changes at all).
+        final class Unheard: FetchedResultsSnapshotDelegate {
+            func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {}
+        }
+        let unheard = Unheard()
+        h.controller.delegate = unheard
+        // Sorts first in A: the controller's rows of A move down by one, the table's stay.
+        try h.context.insert("Note", values: [("title", .string("ax")), ("group", .string("A")), ("order", .int(-1))])
+        // Leaves B: the table shows b1 where the controller has no row.
+        try h.set("b0", "group", .string("C"))
+        try h.context.processPendingChanges()
+        #expect(
+            h.check.run(scope: .full) == [
+                ConsistencyProblem(.sectionCount, "the table has 2 sections but the controller has 3"),
+                ConsistencyProblem(.rowCount, "section 0 has 2 rows but the controller has 3"),
+                ConsistencyProblem(.wrongRow, #"row 0.0 shows #1 "a0" but the controller has #5 "ax" there"#),
+                ConsistencyProblem(.wrongRow, #"row 0.1 shows #2 "a1" but the controller has #1 "a0" there"#),
+                ConsistencyProblem(.rowCount, "section 1 has 2 rows but the controller has 1"),
+                ConsistencyProblem(.wrongRow, #"row 1.0 shows #3 "b0" but the controller has #4 "b1" there"#),
+                ConsistencyProblem(.extraRow, #"row 1.1 shows #4 "b1" but the controller has no row there"#),
+            ])
+        withExtendedLifetime(unheard) {}
     }
 }

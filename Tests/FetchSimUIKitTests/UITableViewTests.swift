@@ -192,6 +192,42 @@ final class CountingCell: UITableViewCell {
         #expect(table.consistencyProblems().isEmpty)
     }
 
+    /// UIKit queues the cells of rows that leave the screen and hands them to the data source's
+    /// dequeue for the rows that come on, in the same update: a reload replaces every row on
+    /// screen, a deletion at the top brings as many rows on at the bottom.
+    @Test func cellsOfRowsAReloadOrABatchTakesOffScreenAreReused() {
+        final class Rows: UITableViewController {
+            var rows = Array(0..<100)
+            override func viewDidLoad() { tableView.register(CountingCell.self, forCellReuseIdentifier: "Cell") }
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+                cell.textLabel?.text = "Row \(rows[indexPath.row])"
+                return cell
+            }
+        }
+        let controller = Rows(style: .plain)
+        controller.loadViewIfNeeded()
+        let table = controller.tableView!
+        table.frame = CGRect(x: 0, y: 0, width: 390, height: 440)  // 10 rows of 44 points
+        table.layoutIfNeeded()
+        let firstCells = table.visibleCells.map(ObjectIdentifier.init)
+        CountingCell.reuses = 0
+        table.reloadData()
+        #expect(CountingCell.reuses == 10)
+        #expect(Set(table.visibleCells.map(ObjectIdentifier.init)) == Set(firstCells))
+
+        CountingCell.reuses = 0
+        controller.rows.removeFirst(3)
+        table.beginUpdates()
+        table.deleteRows(at: (0..<3).map { IndexPath(row: $0, section: 0) }, with: .automatic)
+        table.endUpdates()
+        #expect(CountingCell.reuses == 3)
+        #expect(table.visibleCells.map { $0.textLabel?.text } == (3..<13).map { "Row \($0)" })
+        #expect(Set(table.visibleCells.map(ObjectIdentifier.init)) == Set(firstCells))
+        #expect(table.consistencyProblems().isEmpty)
+    }
+
     @Test func aNewDataSourceIsAskedAgain() {
         let first = loaded()
         let second = FruitViewController(style: .plain)
