@@ -11,6 +11,13 @@
 /// imports Foundation and FetchSim's modules together: no ambiguity, and a delegate written with
 /// Foundation in scope matches FetchSim's protocols. It orders section first, then row, and prints
 /// as Apple's debugger does (`[0, 2]`); `shortDescription` gives the `S.R` form the REPL uses.
+///
+/// ```swift
+/// let path = IndexPath(row: 2, section: 0)
+/// (path.section, path.row)              // (0, 2)
+/// path.shortDescription                 // "0.2"
+/// IndexPath(row: 0, section: 1) > path  // true: section first, then row
+/// ```
 extension IndexPath {
     /// An index path for `row` in `section`, as UIKit's `IndexPath(row:section:)`.
     ///

@@ -27,7 +27,7 @@ extension Attribute {
 
     /// How the command language writes the attribute's type: `string`, `->List` for a
     /// to-one relationship (with `?` when optional), `[Note]` for a to-many one.
-    public var typeText: String {
+    package var typeText: String {
         if isToMany { return "[" + (destinationEntity ?? "") + "]" }
         let base = isRelationship ? "->" + (destinationEntity ?? "") : type.rawValue
         return isOptional ? base + "?" : base

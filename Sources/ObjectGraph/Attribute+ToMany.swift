@@ -1,5 +1,19 @@
 /// What deleting an object does to the objects one of its relationships holds: Core Data's
 /// `NSDeleteRule` (docs/semantics.md, "To-many relationships").
+///
+/// ```swift
+/// try context.define([
+///     Entity(
+///         name: "Folder",
+///         attributes: [.toMany("notes", destination: "Note", inverse: "folder", deleteRule: .cascade)]),
+///     Entity(name: "Note", attributes: [.toOne("folder", destination: "Folder", inverse: "notes")]),
+/// ])
+/// let folder = try context.insert("Folder")
+/// let note = try context.insert("Note", values: [("folder", .object(folder.objectID))])
+/// try context.processPendingChanges()
+/// try context.delete(folder.objectID)
+/// try context.processPendingChanges()?.deletedIDs  // [folder.objectID, note.objectID]
+/// ```
 public enum DeleteRule: String, Sendable, CaseIterable, CustomStringConvertible {
     /// The related objects stay; their inverse relationship drops the deleted object (Core
     /// Data's default).

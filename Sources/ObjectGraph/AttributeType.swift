@@ -1,4 +1,13 @@
 /// The type of an entity attribute.
+///
+/// The data types are `string`, `int`, `double`, `bool` and `date` (`dataTypes`); `relationship`
+/// and `toMany` are relationships to objects of another entity.
+///
+/// ```swift
+/// Attribute("done", .bool).type                       // .bool
+/// AttributeType(rawValue: "int")                      // .int
+/// AttributeType.dataTypes.contains(.relationship)     // false
+/// ```
 public enum AttributeType: String, Sendable, CaseIterable, CustomStringConvertible {
     case string, int, double, bool, date
     /// A to-one relationship: the value is another object (`Value.object`), of the entity the

@@ -1,4 +1,12 @@
 /// One attribute's change within a change event: its old and new value.
+///
+/// ```swift
+/// try context.setValue(.string("Eggs"), forKey: "title", of: note.objectID)  // was "Milk"
+/// let event = try context.processPendingChanges()
+/// let change = event?.changedValues[note.objectID]?.first
+/// change?.key                              // "title"
+/// (change?.oldValue, change?.newValue)     // (.string("Milk"), .string("Eggs"))
+/// ```
 public struct ValueChange: Hashable, Sendable {
     /// The attribute's name.
     public let key: String
@@ -13,6 +21,14 @@ public struct ValueChange: Hashable, Sendable {
 /// The single notification a context posts per change event (one run-loop turn), like
 /// `NSManagedObjectContextObjectsDidChange`: the inserted, updated and deleted objects, each list
 /// in object-ID order, and for every updated object the keys that changed with old and new values.
+///
+/// ```swift
+/// try context.setValue(.string("Eggs"), forKey: "title", of: note.objectID)
+/// if let event = try context.processPendingChanges() {
+///     event.updatedIDs                                 // [note.objectID]
+///     event.changedValues[note.objectID]?.map(\.key)  // ["title"]
+/// }
+/// ```
 public struct ObjectsDidChange {
     /// The objects inserted in this event.
     public let inserted: [ManagedObject]
@@ -84,6 +100,13 @@ private final class ChangedValuesTable {
 }
 
 /// What a save wrote: the IDs inserted into, updated in and deleted from the store.
+///
+/// ```swift
+/// let note = try context.insert("Note", values: [("title", .string("Milk"))])
+/// try context.save().insertedIDs  // [note.objectID]
+/// try context.delete(note.objectID)
+/// try context.save().deletedIDs   // [note.objectID]
+/// ```
 public struct SaveSummary: Hashable, Sendable {
     /// The objects the save added to the store.
     public let insertedIDs: Set<ObjectID>
@@ -97,6 +120,16 @@ public struct SaveSummary: Hashable, Sendable {
 }
 
 /// Everything a context tells its observers.
+///
+/// ```swift
+/// context.addObserver { notification in
+///     switch notification {
+///     case .objectsDidChange(let event): print("changed", event.count)
+///     case .didSave(let summary): print("saved", summary.insertedIDs.count)
+///     case .willSave, .objectIDsMutated: break
+///     }
+/// }
+/// ```
 public enum ContextNotification {
     /// A change event was processed (`objectsDidChange`).
     case objectsDidChange(ObjectsDidChange)
@@ -111,6 +144,16 @@ public enum ContextNotification {
 }
 
 /// Identifies an observer registration, for `ObjectContext.removeObserver(_:)`.
+///
+/// ```swift
+/// var saves = 0
+/// let token = context.addObserver { if case .didSave = $0 { saves += 1 } }
+/// try context.insert("Note", values: [("title", .string("Milk"))])
+/// try context.save()              // saves == 1
+/// context.removeObserver(token)
+/// try context.insert("Note", values: [("title", .string("Eggs"))])
+/// try context.save()              // saves is still 1
+/// ```
 public struct ObserverToken: Hashable, Sendable {
     let rawValue: Int
 }

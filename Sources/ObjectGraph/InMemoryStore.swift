@@ -1,4 +1,14 @@
 /// The default store: committed objects kept in memory for the life of the process.
+///
+/// ```swift
+/// let store = InMemoryStore()
+/// let context = try ObjectContext(store: store)
+/// try context.define(Entity(name: "Note", attributes: [Attribute("title", .string)]))
+/// try context.insert("Note", values: [("title", .string("Milk"))])
+/// try context.save()                        // store.saveCount == 1
+/// let reopened = try ObjectContext(store: store)
+/// reopened.objects(ofEntity: "Note").count  // 1: the saved note
+/// ```
 public final class InMemoryStore: PersistentStore {
     private var schema: Schema
     private var objects: [ObjectID: StoredObject] = [:]

@@ -10,7 +10,7 @@ extension ManagedObject {
     /// kinds of int, string and bool compare their payloads, anything else goes through
     /// `Value.compare` of the unpacked values.
     /// - Precondition: `index` is below `valueCount` and `otherIndex` below `other.valueCount`.
-    public func compareValue(at index: Int, with other: ManagedObject, at otherIndex: Int) -> Int {
+    package func compareValue(at index: Int, with other: ManagedObject, at otherIndex: Int) -> Int {
         // Both objects live through the call (the caller holds them): their storage stays put.
         let (base, count) = packedBase(checking: index)
         let (otherBase, otherCount) = other.packedBase(checking: otherIndex)
@@ -51,7 +51,7 @@ extension ManagedObject {
     /// `Value.compare(value(at: index), value)`, read in place for an int or a string of the
     /// same kind as `value`.
     /// - Precondition: `index` is below `valueCount`.
-    public func compareValue(at index: Int, with value: Value) -> Int {
+    package func compareValue(at index: Int, with value: Value) -> Int {
         let (base, count) = packedBase(checking: index)
         let tag = PackedValues.tag(base, count: count, at: index)
         switch value {
@@ -69,7 +69,7 @@ extension ManagedObject {
     /// Whether the value at `index` is exactly `value`: of the same kind and `==`, except that
     /// doubles and dates compare by their bits (`0.0` and `-0.0` are equal but print differently).
     /// - Precondition: `index` is below `valueCount`.
-    public func holdsExactly(_ value: Value, at index: Int) -> Bool {
+    package func holdsExactly(_ value: Value, at index: Int) -> Bool {
         let (base, count) = packedBase(checking: index)
         let tag = PackedValues.tag(base, count: count, at: index)
         let bits = { PackedValues.bits(base, at: index) }
@@ -93,7 +93,7 @@ extension ManagedObject {
     }
 
     /// Whether the object holds exactly `values` (`holdsExactly(_:at:)` for each, and as many).
-    public func holdsExactly(_ values: [Value]) -> Bool {
+    package func holdsExactly(_ values: [Value]) -> Bool {
         guard values.count == valueCount else { return false }
         for index in values.indices where !holdsExactly(values[index], at: index) { return false }
         return true

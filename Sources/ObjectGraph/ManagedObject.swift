@@ -11,6 +11,14 @@
 /// a separate `[Value]` array would take two allocations and 208 bytes, and values inline as
 /// `Value`s 112 (docs/performance.md, "Object storage").
 /// The class itself declares no stored properties: `ManagedBufferPointer` lays it out.
+///
+/// ```swift
+/// let note = try context.insert("Note", values: [("title", .string("Milk"))])
+/// note.objectID   // #1
+/// note["title"]   // .string("Milk")
+/// try context.setValue(.string("Eggs"), forKey: "title", of: note.objectID)
+/// note["title"]   // .string("Eggs")
+/// ```
 public final class ManagedObject: CustomStringConvertible {
     @usableFromInline typealias Storage = ManagedBufferPointer<ObjectHeader, UInt64>
 
@@ -90,7 +98,7 @@ public final class ManagedObject: CustomStringConvertible {
 
     /// Calls `body` with the values (valid only during the call), without building an array:
     /// up to four are unpacked into a buffer on the stack, more into a temporary array.
-    @inlinable @inline(__always) public func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows
+    @inlinable @inline(__always) package func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows
         -> R
     {
         let count = valueCount
@@ -103,7 +111,7 @@ public final class ManagedObject: CustomStringConvertible {
     /// are unpacked into words on the stack, more into a temporary array. A sort key reads only
     /// its attributes — unpacking the others copied their strings out and released them again.
     @inlinable @inline(__always)
-    public func withValues<R>(at indexes: [Int], _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+    package func withValues<R>(at indexes: [Int], _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
         guard indexes.count <= 4 else { return try indexes.map { value(at: $0) }.withUnsafeBufferPointer(body) }
         return try withUnpacked(indexes.count, at: { indexes[$0] }, body)
     }

@@ -9,6 +9,14 @@ final class ObjectIDCounter {
 }
 
 /// Which objects a merge refreshes and reports; the other updated objects change silently.
+///
+/// ```swift
+/// let background = try ObjectContext(sibling: main)
+/// try background.setValue(.string("Eggs"), forKey: "title", of: note.objectID)
+/// let summary = try background.save()
+/// try main.mergeChanges(fromContextDidSave: summary, reporting: .allRegistered)?.updatedIDs
+/// // [note.objectID]; main's note now reads "Eggs"
+/// ```
 public enum MergeReporting {
     /// Every registered object the save updated (iOS 10 and later).
     case allRegistered
@@ -125,7 +133,7 @@ extension ObjectContext {
     /// What a fresh fetch reads: the store's committed objects with this context's unsaved
     /// changes on top (its inserts and edits in, its deletes out), as `StoreContents`.
     /// - Complexity: O(n) for n objects in the store.
-    public func freshContents() throws(ObjectGraphError) -> StoreContents {
+    package func freshContents() throws(ObjectGraphError) -> StoreContents {
         var contents = try store.load()
         contents.schema = schema
         contents.objects.removeAll { dirtyIDs.contains($0.id) || pendingDeleted[$0.id] != nil }
@@ -141,7 +149,7 @@ extension ObjectContext {
     /// The store's committed objects of the entity named `name` and, unless
     /// `includingSubentities` is false, of the entities that inherit from it (as a fetch reads
     /// them), in ID order — what a batch request reads (it never looks at any context's objects).
-    public func committedObjects(ofEntity name: String, includingSubentities: Bool = true) throws(ObjectGraphError)
+    package func committedObjects(ofEntity name: String, includingSubentities: Bool = true) throws(ObjectGraphError)
         -> [StoredObject]
     {
         let names = includingSubentities ? Set(schema.family(of: name)) : [name]
@@ -150,7 +158,7 @@ extension ObjectContext {
 
     /// Writes `upserted` and `deleted` straight to the store, bypassing every context: no change
     /// event, no undo, no unsaved change — what `NSBatchUpdateRequest`/`NSBatchDeleteRequest` do.
-    public func writeToStoreDirectly(upserted: [StoredObject], deleted: [ObjectID]) throws(ObjectGraphError) {
+    package func writeToStoreDirectly(upserted: [StoredObject], deleted: [ObjectID]) throws(ObjectGraphError) {
         try store.save(
             StoreChanges(
                 schema: try store.load().schema, upserted: upserted, deleted: deleted, nextObjectID: nextObjectID))

@@ -5,6 +5,15 @@
 /// notification. `save()` writes everything since the last save to the store in one transaction,
 /// posting `willSave` and `didSave`; `rollback()` returns to the committed state; `undo()`/`redo()`
 /// step through whole change events.
+///
+/// ```swift
+/// let context = try ObjectContext()
+/// try context.define(Entity(name: "Note", attributes: [Attribute("title", .string)]))
+/// let milk = try context.insert("Note", values: [("title", .string("Milk"))])
+/// let event = try context.processPendingChanges()  // the turn's one objectsDidChange
+/// event?.inserted.map(\.objectID)                  // [milk.objectID]
+/// try context.save()                                // writes milk to the store
+/// ```
 public final class ObjectContext {
     /// The entities defined so far.
     public private(set) var schema = Schema()
@@ -193,7 +202,7 @@ public final class ObjectContext {
     /// Whether anything changed since the last save (processed or pending).
     public var hasChanges: Bool { hasPendingChanges || !dirtyIDs.isEmpty }
     /// Whether processed change events changed objects since the last save (pending edits not counted).
-    public var hasUnsavedEvents: Bool { !dirtyIDs.isEmpty }
+    package var hasUnsavedEvents: Bool { !dirtyIDs.isEmpty }
 
     // MARK: Edits
 
@@ -240,7 +249,7 @@ public final class ObjectContext {
     /// The values `object` had when the last change event was delivered: its pending edits (and
     /// those before a pending delete) taken back. Without pending edits, its current values.
     /// - Complexity: O(attributes).
-    public func deliveredValues(of object: ManagedObject) -> [Value] {
+    package func deliveredValues(of object: ManagedObject) -> [Value] {
         if let deleted = pendingDeleted[object.objectID] { return deleted.valuesBefore }
         guard let olds = pendingUpdated[object.objectID] else { return object.values }
         var values = object.values

@@ -1,4 +1,14 @@
-/// What went wrong in the object graph, worded for the person who typed it.
+/// Why an operation on a schema, a context or a store failed; `description` words it for a person,
+/// naming what and where. Errors a save reports follow Core Data's validation errors.
+///
+/// ```swift
+/// do {
+///     try context.insert("Tag")
+/// } catch {
+///     error              // ObjectGraphError.unknownEntity("Tag")
+///     error.description  // "unknown entity 'Tag'"
+/// }
+/// ```
 public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     case duplicateAttribute(String, entity: String)
@@ -98,6 +108,14 @@ public enum ObjectGraphError: Error, Equatable, Sendable, CustomStringConvertibl
 /// A required attribute that is nil when the context saves: Core Data's
 /// `NSValidationMissingMandatoryPropertyError` names the object (`NSValidationErrorObject`) and the
 /// attribute (`NSValidationErrorKey`).
+///
+/// ```swift
+/// // "title" is a non-optional string without a default.
+/// let note = try context.insert("Note")
+/// try context.save()
+/// // throws .missingMandatoryProperties([
+/// //     MissingMandatoryProperty(objectID: note.objectID, entity: "Note", key: "title")])
+/// ```
 public struct MissingMandatoryProperty: Equatable, Sendable {
     public var objectID: ObjectID
     public var entity: String
@@ -112,8 +130,27 @@ public struct MissingMandatoryProperty: Equatable, Sendable {
 
 /// A relationship that fails validation when the context saves: the object
 /// (`NSValidationErrorObject`), the relationship (`NSValidationErrorKey`) and what is wrong.
+///
+/// ```swift
+/// try context.define([
+///     Entity(name: "Note", attributes: [Attribute("title", .string)]),
+///     Entity(name: "Folder", attributes: [.toMany("notes", destination: "Note", minCount: 2)]),
+/// ])
+/// let note = try context.insert("Note", values: [("title", .string("Milk"))])
+/// let folder = try context.insert("Folder", values: [("notes", .objects([note.objectID]))])
+/// try context.save()
+/// // throws .relationshipValidation([RelationshipValidationFailure(
+/// //     kind: .tooFew, objectID: folder.objectID, entity: "Folder", key: "notes")]);
+/// // the kind's code is 1580. An empty set would count as absent and pass.
+/// ```
 public struct RelationshipValidationFailure: Equatable, Sendable {
     /// Core Data's validation error codes for relationships (`CoreDataErrors.h`).
+    ///
+    /// ```swift
+    /// let kind = RelationshipValidationFailure.Kind.tooFew
+    /// kind.code   // 1580
+    /// kind.name   // "NSValidationRelationshipLacksMinimumCountError"
+    /// ```
     public enum Kind: Equatable, Sendable {
         /// The deleted object's *Deny* relationship still holds a live object.
         case deniedDelete

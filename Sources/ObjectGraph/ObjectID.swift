@@ -1,6 +1,12 @@
 import FetchSimCore
 
 /// A stable object identity: assigned once at insert, never reused, printed as `#7`.
+///
+/// ```swift
+/// let id = ObjectID(7)
+/// id.description   // "#7"
+/// ObjectID(3) < id // true: IDs order by number
+/// ```
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The number shown as `#N`.
     public let rawValue: Int

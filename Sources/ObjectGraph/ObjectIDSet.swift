@@ -8,9 +8,9 @@
 /// never allocates a huge bitmap. It answers what the context asks of its dirty IDs, with
 /// `Set`'s names; the controller's linear change path marks an event's objects in one, so that
 /// its walk over the list can skip runs of untouched objects with a load and a test per object.
-/// Public, with `contains` `@inlinable public`, only so that the walk inlines it: Swift 6.3 does
-/// not inline a `package` `@inlinable` function in another module.
-public struct ObjectIDSet: ExpressibleByArrayLiteral {
+/// `package`: machinery of the context and the controller, not an app's API. `contains` is
+/// `@inlinable`, which inlines it into the controller's walk in another module of the package.
+package struct ObjectIDSet: ExpressibleByArrayLiteral {
     @usableFromInline var words: [UInt64] = []
     @usableFromInline var sparse: Set<ObjectID> = []
     /// The number of IDs in the set.
@@ -21,7 +21,7 @@ public struct ObjectIDSet: ExpressibleByArrayLiteral {
 
     package init() {}
 
-    public init(arrayLiteral ids: ObjectID...) {
+    package init(arrayLiteral ids: ObjectID...) {
         for id in ids { insert(id) }
     }
 
@@ -52,7 +52,7 @@ public struct ObjectIDSet: ExpressibleByArrayLiteral {
 
     /// Whether `id` is in the set.
     @inlinable @inline(__always)
-    public func contains(_ id: ObjectID) -> Bool {
+    package func contains(_ id: ObjectID) -> Bool {
         let raw = id.rawValue
         guard raw >= 0, raw < Self.denseLimit else { return sparse.contains(id) }
         let word = raw >> 6

@@ -1,4 +1,11 @@
 /// An object as a store holds it: identity, entity name and values in attribute order.
+///
+/// ```swift
+/// let schema = try Schema(entities: [Entity(name: "Note", attributes: [Attribute("title", .string)])])
+/// let milk = StoredObject(id: ObjectID(1), entity: "Note", values: [.string("Milk")])
+/// let context = try ObjectContext(store: InMemoryStore(schema: schema, objects: [milk], nextObjectID: 2))
+/// context.object(with: ObjectID(1))?["title"]  // .string("Milk")
+/// ```
 public struct StoredObject: Hashable, Sendable {
     /// The object's identity.
     public var id: ObjectID
@@ -16,6 +23,13 @@ public struct StoredObject: Hashable, Sendable {
 }
 
 /// The committed state a store returns when opened.
+///
+/// ```swift
+/// let store = InMemoryStore(schema: schema, objects: [milk], nextObjectID: 2)
+/// let contents = store.load()
+/// contents.objects        // [milk]
+/// contents.nextObjectID   // 2
+/// ```
 public struct StoreContents: Sendable {
     public var schema: Schema
     /// Every committed object.
@@ -32,6 +46,12 @@ public struct StoreContents: Sendable {
 }
 
 /// What one save writes, in one transaction.
+///
+/// ```swift
+/// let eggs = StoredObject(id: ObjectID(2), entity: "Note", values: [.string("Eggs")])
+/// store.save(StoreChanges(schema: schema, upserted: [eggs], deleted: [ObjectID(1)], nextObjectID: 3))
+/// store.load().objects    // [eggs]
+/// ```
 public struct StoreChanges: Sendable {
     public var schema: Schema
     /// Objects inserted or updated, with all their values.
@@ -50,6 +70,19 @@ public struct StoreChanges: Sendable {
 }
 
 /// Where a context's committed objects live: in memory by default, or a file.
+///
+/// A context reads its store when it is made and writes to it on `save()`. `InMemoryStore` is the
+/// default; `SQLiteStore` (its own product) keeps the objects in a file.
+///
+/// ```swift
+/// func noteCount(in store: any PersistentStore) throws -> Int {
+///     try store.load().objects.count { $0.entity == "Note" }
+/// }
+/// try context.insert("Note", values: [("title", .string("Milk"))])
+/// try noteCount(in: context.store)  // 0: the insert is not saved yet
+/// try context.save()
+/// try noteCount(in: context.store)  // 1
+/// ```
 public protocol PersistentStore: AnyObject {
     /// Reads the committed schema, objects and ID counter.
     func load() throws(ObjectGraphError) -> StoreContents

@@ -1,4 +1,11 @@
 /// One typed attribute of an entity.
+///
+/// ```swift
+/// let order = Attribute("order", .int, defaultValue: .int(0))
+/// let note = Attribute("note", .string, isOptional: true)
+/// order.initialValue  // .int(0): what an insert that does not name it gets
+/// note.initialValue   // .null
+/// ```
 public struct Attribute: Hashable, Sendable {
     /// The attribute's name, unique within its entity.
     public var name: String
@@ -47,6 +54,12 @@ public struct Attribute: Hashable, Sendable {
 }
 
 /// A kind of object: a name and its ordered attributes.
+///
+/// ```swift
+/// let note = try Entity(name: "Note", attributes: [Attribute("title", .string), Attribute("done", .bool)])
+/// note.index(of: "done")                  // 1: values are stored in attribute order
+/// note.attribute(named: "title")?.type    // .string
+/// ```
 public struct Entity: Hashable, Sendable {
     /// The entity's name, unique within the schema.
     public let name: String
@@ -98,7 +111,7 @@ public struct Entity: Hashable, Sendable {
     }
 
     /// The attribute named `key`, or an error naming the entity and the key.
-    public func requireAttribute(_ key: String) throws(ObjectGraphError) -> (index: Int, attribute: Attribute) {
+    package func requireAttribute(_ key: String) throws(ObjectGraphError) -> (index: Int, attribute: Attribute) {
         guard let i = position(of: key) else { throw .unknownAttribute(key, entity: name) }
         return (i, attributes[i])
     }
@@ -133,7 +146,7 @@ public struct Entity: Hashable, Sendable {
 extension Attribute {
     /// Checks `value` against this attribute's type, converting an integer to a double where a
     /// double is expected, and throws a message naming the entity and the key otherwise.
-    public func coerce(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
+    package func coerce(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
         switch (type, value) {
         case (.toMany, .null):
             return .objects([])
@@ -155,7 +168,7 @@ extension Attribute {
     /// A value an edit (`insert`, `setValue`) may give this attribute: `coerce`'s checks, except
     /// that nil is accepted for a required attribute too — Core Data checks mandatory properties
     /// only when saving (docs/semantics.md), where `save()` reports them.
-    public func acceptingEdit(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
+    package func acceptingEdit(_ value: Value, entity: String) throws(ObjectGraphError) -> Value {
         // A to-many relationship is never nil: nil empties it.
         if type == .toMany, value.isNull { return .objects([]) }
         return value.isNull ? .null : try coerce(value, entity: entity)
@@ -163,6 +176,12 @@ extension Attribute {
 }
 
 /// The entities a context knows, in the order they were defined.
+///
+/// ```swift
+/// let schema = try Schema(entities: [Entity(name: "Note", attributes: [Attribute("title", .string)])])
+/// schema.entity(named: "Note")?.attributes.count  // 1
+/// try schema.requireEntity("Tag")                 // throws ObjectGraphError.unknownEntity("Tag")
+/// ```
 public struct Schema: Hashable, Sendable {
     /// The entities, in the order they were defined.
     public private(set) var entities: [Entity] = []

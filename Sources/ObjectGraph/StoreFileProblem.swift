@@ -1,4 +1,9 @@
 /// Why a store file could not be opened or written, worded to follow `store file 'PATH' `.
+///
+/// ```swift
+/// let error = ObjectGraphError.storeFile(path: "notes.sqlite", problem: .locked)
+/// error.description  // "store file 'notes.sqlite' is locked by another process"
+/// ```
 public enum StoreFileProblem: Equatable, Sendable, CustomStringConvertible {
     /// The file exists but is not a SQLite database (a text file, say).
     case notSQLite

@@ -39,7 +39,7 @@ extension Value: CustomStringConvertible {
     /// the order written; nil for anything else.
     ///
     ///     Value.objectList("[#3, #4]")  // [#3, #4]
-    public static func objectList(_ text: String) -> [ObjectID]? {
+    package static func objectList(_ text: String) -> [ObjectID]? {
         guard text.hasPrefix("["), text.hasSuffix("]"), text.count >= 2 else { return nil }
         var ids: [ObjectID] = []
         for element in text.dropFirst().dropLast().split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
@@ -60,9 +60,9 @@ extension Value: CustomStringConvertible {
 }
 
 /// ISO-8601 dates in UTC, formatted and parsed without locale or time-zone state.
-public enum ISO8601 {
+package enum ISO8601 {
     /// `2024-05-01T10:30:00Z`, with fractional seconds only when present.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let t = date.timeIntervalSince1970
         let whole = t.rounded(.down)
         let secondsOfEpoch = Int(whole)
@@ -84,7 +84,7 @@ public enum ISO8601 {
     }
 
     /// Parses `YYYY-MM-DD`, optionally followed by `THH:MM[:SS[.fff]]` and `Z` or `±HH:MM`.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let s = Array(text.utf8)
         var i = 0
         func number(_ digits: Int) -> Int? {

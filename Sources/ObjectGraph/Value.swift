@@ -7,6 +7,14 @@ import Foundation
 /// (`int`, `double`, and `bool` as 0/1, like `NSNumber`) compare numerically with each other;
 /// strings compare by Unicode scalar values; dates by time. Values of unrelated kinds order by
 /// kind: nil < numbers < strings < dates.
+///
+/// ```swift
+/// Value.compare(.null, .string("a"))     // negative: nil sorts first
+/// Value.compare(.int(2), .double(2.5))   // negative: numbers compare numerically
+/// Value.compare(.bool(true), .int(1))    // 0: a bool is the number 0 or 1
+/// Value.string("Milk").description       // "Milk", as a cell shows it
+/// Value.string("Milk").literal           // "\"Milk\"", as a command writes it
+/// ```
 public enum Value: Hashable, Sendable {
     case null
     case string(String)

@@ -8,6 +8,19 @@ import ObjectGraph
 /// second process can save into it and reuse IDs. The file is in WAL journal mode with
 /// `synchronous = FULL`: a `save` that returned is on disk, and a crash at any moment leaves the
 /// last completed save. The file format is described in `docs/store.md`.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "Notes.sqlite")
+/// let context = try ObjectContext(store: store)
+/// try context.define(Entity(name: "Note", attributes: [Attribute("title", .string)]))
+/// try context.insert("Note", values: [("title", .string("Milk"))])
+/// try context.save()
+/// try store.close()
+///
+/// let reopened = try ObjectContext(store: SQLiteStore(path: "Notes.sqlite"))
+/// reopened.objects(ofEntity: "Note").map { $0["title"] }  // [.string("Milk")]
+/// try SQLiteStore(path: "README.md")  // throws .storeFile(path: "README.md", problem: .notSQLite)
+/// ```
 public final class SQLiteStore: PersistentStore {
     /// The path as given to `init(path:)`; error messages name the file this way.
     public let path: String

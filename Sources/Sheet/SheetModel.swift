@@ -1,6 +1,12 @@
 import FetchSimCore
 
 /// How a row changed in the change event the sheet is drawn after.
+///
+/// ```swift
+/// let eggs = SheetRow(
+///     path: IndexPath(row: 0, section: 1), id: 3, cells: ["Eggs"], mark: .moved(from: IndexPath(row: 2, section: 0)))
+/// // drawn as "> 1.0←0.2  #3  Eggs": a moved row's path reads now←before
+/// ```
 public enum ChangeMark: Equatable, Sendable {
     /// The row was inserted at its path.
     case inserted
@@ -11,6 +17,12 @@ public enum ChangeMark: Equatable, Sendable {
 }
 
 /// One row of the simulated table, as the table currently shows it.
+///
+/// ```swift
+/// let milk = SheetRow(path: IndexPath(row: 0, section: 0), id: 7, cells: ["Milk"])
+/// let offScreen = SheetRow(path: IndexPath(row: 1, section: 0), id: 3, cells: nil)
+/// // drawn as "  0.0   #7  Milk" and "  0.1   #3  ·"
+/// ```
 public struct SheetRow: Equatable, Sendable {
     /// Where the row is now.
     public var path: IndexPath
@@ -32,6 +44,11 @@ public struct SheetRow: Equatable, Sendable {
 }
 
 /// One section of the simulated table and its rows, in order.
+///
+/// ```swift
+/// let groceries = SheetSection(name: "Groceries", indexTitle: "G", rows: [milk, offScreen])
+/// // its rule: "── Groceries (G) · 2 rows ──"
+/// ```
 public struct SheetSection: Equatable, Sendable {
     /// The section name; `nil` for an unsectioned list.
     public var name: String?
@@ -54,6 +71,11 @@ public struct SheetSection: Equatable, Sendable {
 }
 
 /// A row the last event removed, with what its cell showed before.
+///
+/// ```swift
+/// let bread = DeletedRow(oldPath: IndexPath(row: 2, section: 0), id: 9, cells: ["Bread"])
+/// // listed under the table as "- 0.2   #9  Bread"
+/// ```
 public struct DeletedRow: Equatable, Sendable {
     /// Where the row was before the event.
     public var oldPath: IndexPath
@@ -73,6 +95,27 @@ public struct DeletedRow: Equatable, Sendable {
 /// Everything the sheet draws: a table state plus the marks of the change event that produced it.
 ///
 /// A value built by the caller from the simulated table; the sheet never sees the controller.
+///
+/// ```swift
+/// let model = SheetModel(
+///     columns: ["title"],
+///     sections: [
+///         SheetSection(
+///             name: nil,
+///             rows: [
+///                 SheetRow(path: IndexPath(row: 0, section: 0), id: 7, cells: ["Strawberries"], mark: .inserted),
+///                 SheetRow(path: IndexPath(row: 1, section: 0), id: 3, cells: ["Milk"]),
+///             ])
+///     ],
+///     deleted: [DeletedRow(oldPath: IndexPath(row: 2, section: 0), id: 9, cells: ["Bread"])])
+/// SheetRenderer(width: 80).render(model, window: .all)
+/// // ["  path  id  title",
+/// //  "── 2 rows ──────────────",
+/// //  "+ 0.0   #7  Strawberries",
+/// //  "  0.1   #3  Milk",
+/// //  "── deleted · 1 row ─────",
+/// //  "- 0.2   #9  Bread"]
+/// ```
 public struct SheetModel: Equatable, Sendable {
     /// The attribute names, one per value column.
     public var columns: [String]

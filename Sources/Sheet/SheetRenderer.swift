@@ -16,6 +16,11 @@ import FetchSimCore
 /// Marks: `+` inserted, `>` moved (path `now←before`), `~` updated, `-` deleted. `·` fills the
 /// value columns of a row without a configured cell. Every line fits in `width` display columns
 /// (East Asian wide characters count 2) and has no trailing spaces. See `docs/sheet.md`.
+///
+/// ```swift
+/// let renderer = SheetRenderer(width: 80)
+/// for line in renderer.render(model, window: .aroundChanges(maxRows: 20)) { print(line) }
+/// ```
 public struct SheetRenderer: Sendable {
     /// The display columns every line fits in (at least 1).
     public let width: Int

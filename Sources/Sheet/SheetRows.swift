@@ -4,6 +4,17 @@ import FetchSimCore
 /// rows known up front. Built from every row, or — for a long table shown around its changes —
 /// from only the rows the window shows (`SheetWindow.shownRanges`), so that drawing a sheet of a
 /// million rows reads a few dozen.
+///
+/// ```swift
+/// // Rows 48 through 52 of a section of 100, around the marked row 50.
+/// let shown = Dictionary(
+///     uniqueKeysWithValues: (48..<53).map {
+///         ($0, SheetRow(path: IndexPath(row: $0, section: 0), id: $0 + 1, cells: ["Item \($0)"]))
+///     })
+/// let rows = SheetRows(count: 100, markedPositions: [50], rows: shown)
+/// rows.count     // 100
+/// rows[50].id    // 51
+/// ```
 public struct SheetRows: RandomAccessCollection, Equatable, Sendable {
     /// How many rows the section has.
     public let count: Int
@@ -45,7 +56,7 @@ public struct SheetRows: RandomAccessCollection, Equatable, Sendable {
 
     /// How many marked rows lie in `positions`.
     /// - Complexity: O(log m) for m marked rows.
-    public func markedCount(in positions: Range<Int>) -> Int {
+    package func markedCount(in positions: Range<Int>) -> Int {
         markedPositions.countOfElements(below: positions.upperBound)
             - markedPositions.countOfElements(below: positions.lowerBound)
     }

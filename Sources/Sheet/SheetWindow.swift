@@ -1,4 +1,10 @@
 /// Which rows of the table a sheet shows.
+///
+/// ```swift
+/// let window = SheetWindow.aroundChanges(maxRows: 5)
+/// window.shownRanges(rowCounts: [100], markedPositions: [[50]])  // [48..<53]: row 50 and 2 either side
+/// SheetRenderer(width: 80).render(model, window: window)         // those rows, `⋮` lines for the rest
+/// ```
 public enum SheetWindow: Equatable, Sendable {
     /// Every row when the table has at most `maxRows` rows; otherwise the marked rows with two
     /// rows of context each, merged, at most `maxRows` rows in all (the first `maxRows` rows when
@@ -24,6 +30,11 @@ extension SheetWindow {
 }
 
 /// The part of a sheet a style is applied to; the caller maps roles to ANSI styles or nothing.
+///
+/// ```swift
+/// let renderer = SheetRenderer(width: 80) { role, text in role == .header ? "[\(text)]" : text }
+/// renderer.render(model, window: .all)[0]  // "  [path  id  title]"
+/// ```
 public enum SheetStyleRole: Sendable {
     /// The column titles.
     case header
