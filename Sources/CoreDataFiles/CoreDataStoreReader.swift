@@ -24,7 +24,8 @@ package enum CoreDataStoreReader {
     /// Reads every object of `path`; the first object gets `firstObjectID`. A store that does not
     /// match the model is refused with the first table or column that differs; nothing is read
     /// until all of them match.
-    package static func read(path: String, through mapped: ModelSchema, firstObjectID: Int = 1) throws(CoreDataFileError)
+    package static func read(path: String, through mapped: ModelSchema, firstObjectID: Int = 1)
+        throws(CoreDataFileError)
         -> CoreDataStoreContents
     {
         let queue = try open(path)
