@@ -12,7 +12,7 @@ extension OrderStatisticTree {
     /// nothing. The capacity is the most a node holds between an insertion and its split, so an
     /// insertion never reallocates. The array properties (`elements`, `children`, …) copy in and
     /// out, for building trees and for tests; the tree's own operations use the pointers.
-    public final class Node: CountedTreeNode {
+    public final class Node {
         public let isLeaf: Bool
         /// Whether the node stores weights (a leaf) or child sums (an inner node).
         @usableFromInline let isWeighted: Bool

@@ -156,8 +156,7 @@ extension OrderStatisticTree {
     }
 
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.
-    /// - Complexity: O(log n + m) for m elements visited. (The walk is the tree's own rather than
-    ///   `CountedTreeNode.forEachLeaf`, which runs unspecialised here: generic metadata per child.)
+    /// - Complexity: O(log n + m) for m elements visited.
     @inlinable public func forEach(from rank: Int = 0, _ body: (Element, Int) -> Bool) {
         guard rank < count else { return }
         forEach(in: root, from: max(rank, 0), body)

@@ -18,8 +18,9 @@ public final class RowList<Row> {
     @inlinable public static var leafCapacity: Int { 128 }
     @inlinable public static var fanout: Int { 64 }
 
-    /// A node. Its walks are its own, not `CountedTreeNode`'s: a `package` body is not inlined
-    /// into another module, and the table's reads of its rows must be.
+    /// A node. Its walks are written here, in the inlinable type, rather than shared with the
+    /// controller's tree through a protocol: a `package` body is not inlined into another module,
+    /// and the table's reads of its rows must be.
     @usableFromInline
     final class Node {
         /// Leaf storage.

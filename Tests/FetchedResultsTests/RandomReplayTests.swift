@@ -35,11 +35,11 @@ import Testing
         .init(
             name: "sections by group, predicate, modern", predicate: "archived == NO",
             sort: [SortDescriptor(key: "group"), SortDescriptor(key: "order")], section: "group",
-            profile: .modern, limit: 0, offset: 0, seed: 1, events: 6_000),
+            profile: .modern, limit: 0, offset: 0, seed: 1, events: 3_000),
         .init(
             name: "no sections, descending with ties", predicate: nil,
             sort: [SortDescriptor(key: "order", ascending: false), SortDescriptor(key: "score")], section: nil,
-            profile: .modern, limit: 0, offset: 0, seed: 2, events: 3_000),
+            profile: .modern, limit: 0, offset: 0, seed: 2, events: 2_000),
         .init(
             name: "sections descending, ios9", predicate: "score < 8 OR group == nil",
             sort: [SortDescriptor(key: "group", ascending: false), SortDescriptor(key: "order")], section: "group",
