@@ -9,7 +9,8 @@ import TableSimulation
 /// errors the way Core Data does (rule 17), and clears the user-driven flag in `didChangeContent`
 /// of the event — not before (rule 18). Subclasses decide what each callback does; `make` picks
 /// one by `AdapterKind`, and the class is public so that a caller can read what the adapter did
-/// (`lastEvent`) and change its policies (`options`).
+/// (`lastEvent`) and change its policies (`options`). The controller holds its delegate weakly, as
+/// Apple's does: keep the adapter for as long as it drives the table.
 ///
 /// ```swift
 /// let adapter = TableAdapter.make(.coordinator, table: table, dataSource: dataSource)  // the controller's delegate

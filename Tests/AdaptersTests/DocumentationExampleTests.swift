@@ -211,6 +211,69 @@ import Testing
         #expect(check.run(scope: .full).map(\.kind) == [.staleCell])
     }
 
+    /// The delegate of the article "Reproducing a user-driven reorder bug from code", as written there.
+    final class TemplateDelegate: FetchedResultsControllerDelegate {
+        let table: SimulatedTableView
+        init(table: SimulatedTableView) { self.table = table }
+
+        func controllerWillChangeContent(_ controller: FetchedResultsController) { table.beginUpdates() }
+        func controller(
+            _ controller: FetchedResultsController, didChange section: SectionInfo,
+            atSectionIndex sectionIndex: Int, for type: ChangeType
+        ) {
+            if type == .insert {
+                try? table.insertSections([sectionIndex])
+            } else {
+                try? table.deleteSections([sectionIndex])
+            }
+        }
+        func controller(
+            _ controller: FetchedResultsController, didChange object: ManagedObject,
+            at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?
+        ) {
+            switch (type, indexPath, newIndexPath) {
+            case (.insert, _, let new?): try? table.insertRows(at: [new])
+            case (.delete, let old?, _): try? table.deleteRows(at: [old])
+            case (.move, let old?, let new?): try? table.moveRow(at: old, to: new)
+            case (.update, let old?, _): try? table.reloadRows(at: [old])
+            default: break
+            }
+        }
+        func controllerDidChangeContent(_ controller: FetchedResultsController) { try? table.endUpdates() }
+    }
+
+    @Test func reproducingAReorderBugArticle() throws {
+        let notes = try Notes()
+        let (context, table, dataSource) = (notes.context, notes.table, notes.dataSource)
+        let delegate = TemplateDelegate(table: table)
+        notes.controller.delegate = delegate
+        try table.userMoveRow(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 1, section: 0))
+        try context.processPendingChanges()
+        table.layoutIfNeeded()
+        // The batch — move 0.3 → 0.1, reload 0.1 and 0.2 — puts an insert (a reload's second half)
+        // and a move at 0.1: UIKit refuses it, and the table keeps the drag's rows with the cells
+        // the drag moved, which show each note's order from before the write.
+        #expect(table.isOutOfStep)
+        #expect(notes.titles == ["Milk", "Coffee", "Eggs", "Bread"])
+        let lines = ConsistencyCheck(table: table, dataSource: dataSource).run().map { "\($0.kind.rawValue) — \($0)" }
+        #expect(
+            lines == [
+                #"stale cell — row 0.1 shows a stale cell for #4: "Coffee | Groceries | 3" but it should show "Coffee | Groceries | 1""#,
+                #"stale cell — row 0.2 shows a stale cell for #2: "Eggs | Groceries | 1" but it should show "Eggs | Groceries | 2""#,
+                #"stale cell — row 0.3 shows a stale cell for #3: "Bread | Groceries | 2" but it should show "Bread | Groceries | 3""#,
+            ])
+
+        // The fix: the coordinator on a fresh list.
+        let fresh = try Notes()
+        // The controller holds its delegate weakly, as Apple's does: the adapter is kept here.
+        let adapter = TableAdapter.make(.coordinator, table: fresh.table, dataSource: fresh.dataSource)
+        try fresh.table.userMoveRow(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 1, section: 0))
+        try fresh.context.processPendingChanges()
+        fresh.table.layoutIfNeeded()
+        #expect(ConsistencyCheck(table: fresh.table, dataSource: fresh.dataSource).run() == [])
+        #expect(adapter.lastEvent.entries.count == 5)  // willChange, one move, two updates, didChange
+    }
+
     @Test func appCrash() throws {
         // Two rows on screen: Coffee's row, 0.3, has no cell for the template to unwrap.
         let notes = try Notes(viewport: Viewport(height: 2))
