@@ -274,6 +274,21 @@ import Testing
         #expect(adapter.lastEvent.entries.count == 5)  // willChange, one move, two updates, didChange
     }
 
+    @Test func adapterError() throws {
+        let notes = try Notes()
+        // "title" is a string attribute, so its type is accepted; but the list's first two sort keys
+        // are group, order, not the section key then the index key.
+        #expect(
+            throws: AdapterError.indexNotSorted("title", expected: ["group", "title"], actual: ["group", "order"])
+        ) {
+            _ = try ListDataSource(controller: notes.controller, indexKey: "title")
+        }
+        #expect(
+            AdapterError.indexNotSorted("title", expected: ["group", "title"], actual: ["group", "order"]).description
+                == "index attribute 'title' must be what the list is sorted by: sort by 'group, title' "
+                + "(then any tie-breakers), not 'group, order'")
+    }
+
     @Test func appCrash() throws {
         // Two rows on screen: Coffee's row, 0.3, has no cell for the template to unwrap.
         let notes = try Notes(viewport: Viewport(height: 2))
