@@ -3,6 +3,13 @@ import FetchedResults
 import ObjectGraph
 
 /// What an adapter did with one callback.
+///
+/// ```swift
+/// let adapter = TableAdapter.make(.reloadAll, table: table, dataSource: dataSource)
+/// try context.insert("Note", values: [("title", .string("Tea")), ("group", .string("Groceries")), ("order", .int(4))])
+/// try context.processPendingChanges()
+/// adapter.lastEvent.entries.map(\.action)  // [.applied, .deferred, .applied]: the insert left to reloadData()
+/// ```
 public enum CallbackAction: String, Sendable {
     /// Turned into table operations.
     case applied
@@ -20,10 +27,19 @@ public enum CallbackAction: String, Sendable {
 }
 
 /// One delegate callback as the adapter received it.
+///
+/// ```swift
+/// adapter.lastEvent.entries.map(\.callback.description)
+/// // ["willChangeContent", "didChange object #5 insert → [0, 4]", "didChangeContent"]
+/// ```
 public enum Callback: CustomStringConvertible {
+    /// `controllerWillChangeContent(_:)`.
     case willChangeContent
+    /// `controller(_:didChange:atSectionIndex:for:)`.
     case section(SectionChange)
+    /// `controller(_:didChange:at:for:newIndexPath:)`.
     case object(ObjectChange)
+    /// `controllerDidChangeContent(_:)`.
     case didChangeContent
     /// iOS 13's `controller(_:didChangeContentWith:)`: the whole new state, in place of the
     /// four callbacks (a snapshot delegate); `reloaded` the objects Core Data marked for reload.
@@ -66,6 +82,13 @@ extension Callback {
 
 /// One change event as an adapter handled it: the callbacks with what it did with each, the table
 /// operations it issued, and the error UIKit raised, if any.
+///
+/// ```swift
+/// try context.insert("Note", values: [("title", .string("Tea")), ("group", .string("Groceries")), ("order", .int(4))])
+/// try context.processPendingChanges()
+/// adapter.lastEvent.tableOperations.map(\.description)  // ["insertRows [0.4]"]
+/// adapter.lastEvent.tableError                          // nil: UIKit accepted the batch
+/// ```
 public struct AdapterEvent {
     /// The callbacks in the order they came, each with what the adapter did with it.
     public var entries: [(callback: Callback, action: CallbackAction)] = []
@@ -82,5 +105,5 @@ public struct AdapterEvent {
     public var appCrash: AppCrash?
 
     /// An event with nothing in it yet.
-    public init() {}
+    package init() {}
 }

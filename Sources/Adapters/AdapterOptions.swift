@@ -131,6 +131,15 @@ public struct AdapterOptions: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What went wrong configuring an adapter or a user drag, worded for the person who typed it.
+///
+/// ```swift
+/// do {
+///     _ = try ListDataSource(controller: controller, indexKey: "title")  // the list is sorted by group, order
+/// } catch {
+///     print(error)  // index attribute 'title' must be what the list is sorted by: sort by 'group, title'
+///                   // (then any tie-breakers), not 'group, order'
+/// }
+/// ```
 public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
     case noIndexAttribute
     case invalidIndexAttribute(String)

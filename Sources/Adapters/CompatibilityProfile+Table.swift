@@ -5,7 +5,7 @@ extension CompatibilityProfile {
     /// "Attempt to create two animations for cell" rather than "attempt to perform an insert and a
     /// move to the same index path": `ios9` only; `ios10` keeps rule 22's message (openradar
     /// 27957917). Set it on `SimulatedTableView` (docs/semantics.md, "Two animations for a cell").
-    public var tablesReportReloadAndMoveAsTwoAnimations: Bool {
+    package var tablesReportReloadAndMoveAsTwoAnimations: Bool {
         self == .ios9
     }
 
@@ -14,7 +14,7 @@ extension CompatibilityProfile {
     /// profiles a diffable app runs on iOS 13–14, where the marked items keep their cells (forum
     /// thread 692357: "on iOS 13 and iOS 14 … we need to manually check which objects have been
     /// updated and manually refresh the corresponding items").
-    public var diffableAppliesSnapshotReloads: Bool {
+    package var diffableAppliesSnapshotReloads: Bool {
         self == .modern || self == .strict
     }
 }

@@ -18,6 +18,12 @@ import TableSimulation
 /// ```
 public struct ConsistencyCheck {
     /// How much a run reads.
+    ///
+    /// ```swift
+    /// let check = ConsistencyCheck(table: table, dataSource: dataSource, scope: .incremental)
+    /// check.run()              // after each event: cheap at a million rows
+    /// check.run(scope: .full)  // every row and cell, whatever changed
+    /// ```
     public enum Scope: String, Sendable, CaseIterable {
         /// Every row and cell, and the controller's order over all its objects: O(n log n).
         case full
@@ -38,7 +44,7 @@ public struct ConsistencyCheck {
     public var scope = Scope.full
     /// Compare cells and order with the values of the last delivered change event, not with the
     /// current ones: inside `begin … commit` the context holds edits nobody has been told about.
-    public var readsDeliveredValues = false
+    package var readsDeliveredValues = false
 
     /// A check of `table` against `dataSource`'s controller.
     public init(table: SimulatedTableView, dataSource: ListDataSource, scope: Scope = .full) {

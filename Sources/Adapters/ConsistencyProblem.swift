@@ -1,7 +1,21 @@
 /// One difference the consistency check found between the table and the controller: its kind,
 /// and where and what it is in words (the `description`, as `check` prints it).
+///
+/// ```swift
+/// try context.setValue(.string("Oat milk"), forKey: "title", of: milk.objectID)  // the table is not told
+/// let problem = ConsistencyCheck(table: table, dataSource: dataSource).run().first
+/// problem?.kind         // .staleCell
+/// problem?.description  // row 0.0 shows a stale cell for #1: "Milk | Groceries | 0" but it
+///                       // should show "Oat milk | Groceries | 0"
+/// ```
 public struct ConsistencyProblem: Hashable, Sendable, CustomStringConvertible {
-    /// What kind of difference it is; the raw value is the name `fetchsim fuzz` reports.
+    /// What kind of difference it is; the raw value is the name `fetchsim fuzz` reports. A test
+    /// asserts the kind rather than the wording.
+    ///
+    /// ```swift
+    /// #expect(check.run().map(\.kind) == [.staleCell])
+    /// ConsistencyProblem.Kind.staleCell.rawValue  // "stale cell"
+    /// ```
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The table has a different number of sections than the controller.
         case sectionCount = "section count"

@@ -6,7 +6,7 @@ extension UIKitEra {
     /// The UIKit of each compatibility profile: `ios9` and `ios10` the two-space wording of
     /// iOS 8–11, `modern` and `strict` the current one with the table view's description
     /// (semantics.md, rule 17).
-    public init(profile: CompatibilityProfile) {
+    package init(profile: CompatibilityProfile) {
         switch profile {
         case .ios9, .ios10: self = .twoSpaces
         case .modern, .strict: self = .tableViewSuffix

@@ -7,14 +7,43 @@ import TableSimulation
 /// writes a user's drag to the model, cleared by the delegate in `didChangeContent`. The flag is
 /// the drag itself (`UserDrag`: its drops and the objects it wrote), so that the delegate can tell
 /// the drag's changes from others of the same event; nil when the event is not the user's.
+/// Every `TableAdapter` is one; an app's own delegate adopts it to get the flag from a
+/// `ListDataSource`.
+///
+/// ```swift
+/// final class NotesDelegate: FetchedResultsControllerDelegate, UserDrivenChangeTracking {
+///     var userDrag: UserDrag?  // set by the data source before it writes the user's drag
+///     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject,
+///                     at indexPath: IndexPath?, for type: ChangeType, newIndexPath: IndexPath?) {
+///         if let drag = userDrag, drag.wrote(object.objectID), let indexPath {
+///             // The table already shows the row where the user dropped it: refresh its cell there.
+///             try? table.reloadRows(at: [drag.tablePath(forOldPath: indexPath)])
+///             return
+///         }
+///         …
+///     }
+///     func controllerDidChangeContent(_ controller: FetchedResultsController) { userDrag = nil }
+///     …
+/// }
+/// dataSource.flagHolder = delegate
+/// ```
 public protocol UserDrivenChangeTracking: AnyObject {
+    /// The drags of the event under way; nil when the event is not the user's.
     var userDrag: UserDrag? { get set }
 }
 
 /// The app's table data source, backed by a fetched results controller: counts, cells and header
 /// titles come from the controller; a user's drag is written back by renumbering the index
-/// attribute (docs/semantics.md, rules 18–19).
-public final class ListDataSource: DropWritingDataSource {
+/// attribute (docs/semantics.md, rules 18–19), with the user-driven flag of `flagHolder` set.
+///
+/// ```swift
+/// let dataSource = try ListDataSource(controller: controller, indexKey: "order")  // sorted by group, order
+/// let table = SimulatedTableView(dataSource: dataSource)
+/// table.reloadData()  // the controller's 4 notes, Milk, Eggs, Bread, Coffee
+/// try table.userMoveRow(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 1, section: 0))
+/// coffee["order"]  // .int(1): the drop renumbered the section (dense); Eggs 2, Bread 3
+/// ```
+public final class ListDataSource: TableViewDataSource, DropWritingDataSource {
     /// The controller whose results the table shows.
     public let controller: FetchedResultsController
     /// The int, double or string attribute that holds the display order, renumbered after a
@@ -22,11 +51,11 @@ public final class ListDataSource: DropWritingDataSource {
     public let indexKey: String?
     /// The index attribute's type, read from the schema once: the entity cannot be redefined
     /// while a controller fetches it.
-    public let indexType: AttributeType?
+    package let indexType: AttributeType?
     /// How the app titles the section index (`index-titles`); read by its adapter's
     /// `sectionIndexTitleForSectionName` and by `sectionIndexTitles(for:)`.
     public var indexTitleStyle = SectionIndexTitleStyle.firstLetter
-    /// Who holds the flag (the adapter).
+    /// Who holds the flag: the adapter, or the app's own delegate (`UserDrivenChangeTracking`).
     public weak var flagHolder: (any UserDrivenChangeTracking)?
     /// A write-back that replaces the planner's, for a tool that checks the checks against a
     /// broken app (the fuzzer's self-test); nil in the product.
@@ -74,7 +103,7 @@ public final class ListDataSource: DropWritingDataSource {
     }
 
     /// Whether the list sorts the index attribute ascending.
-    public var sortsIndexAscending: Bool {
+    package var sortsIndexAscending: Bool {
         controller.fetchRequest.sortDescriptors.first { $0.key == indexKey }?.ascending ?? true
     }
 
@@ -84,30 +113,36 @@ public final class ListDataSource: DropWritingDataSource {
     }
 
     /// The cell the app would configure for `object` if it had `values`.
-    public func cell(for object: ManagedObject, values: [Value]) -> TableCell {
+    package func cell(for object: ManagedObject, values: [Value]) -> TableCell {
         TableCell(identifier: object.objectID.rawValue, columns: values.map(\.description), source: CellValues(values))
     }
 
+    /// The controller's section count.
     public func numberOfSections(in tableView: SimulatedTableView) -> Int {
         controller.numberOfSections
     }
 
+    /// The controller's object count in `section`.
     public func tableView(_ tableView: SimulatedTableView, numberOfRowsInSection section: Int) -> Int {
         controller.numberOfObjects(inSection: section)
     }
 
+    /// `cell(for:)` of the controller's object at `indexPath`.
     public func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
         controller.object(at: indexPath).map(cell(for:)) ?? TableCell(identifier: 0, columns: [])
     }
 
+    /// The object ID of the controller's object at `indexPath`.
     public func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
         controller.object(at: indexPath)?.objectID.rawValue ?? 0
     }
 
+    /// The controller's section name, when the request has a section key.
     public func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? {
         controller.fetchRequest.sectionNameKeyPath == nil ? nil : controller.sectionName(at: section)
     }
 
+    /// The controller's section index titles, unless the list has no sections or `indexTitleStyle` is `.none`.
     public func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? {
         controller.fetchRequest.sectionNameKeyPath == nil || indexTitleStyle == .none
             ? nil : controller.sectionIndexTitles
@@ -126,7 +161,7 @@ public final class ListDataSource: DropWritingDataSource {
     /// bypasses the change event these writes cause — also when the drop writes nothing but
     /// edits of the same turn are pending, whose event the table's drop is part of
     /// (docs/semantics.md, "A drop that writes nothing"). Without an index key it writes nothing.
-    public func writeDrop(
+    package func writeDrop(
         in tableView: SimulatedTableView, from source: IndexPath, to destination: IndexPath, flagged: Bool
     ) -> DropOutcome {
         guard indexKey != nil, let movedRaw = tableView.rowIdentifier(at: destination) else { return DropOutcome() }

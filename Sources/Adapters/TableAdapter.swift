@@ -7,7 +7,17 @@ import TableSimulation
 ///
 /// This base class receives the callbacks, logs each with the action taken, catches UIKit's
 /// errors the way Core Data does (rule 17), and clears the user-driven flag in `didChangeContent`
-/// of the event — not before (rule 18). Subclasses decide what each callback does.
+/// of the event — not before (rule 18). Subclasses decide what each callback does; `make` picks
+/// one by `AdapterKind`, and the class is public so that a caller can read what the adapter did
+/// (`lastEvent`) and change its policies (`options`). The controller holds its delegate weakly, as
+/// Apple's does: keep the adapter for as long as it drives the table.
+///
+/// ```swift
+/// let adapter = TableAdapter.make(.coordinator, table: table, dataSource: dataSource)  // the controller's delegate
+/// try table.userMoveRow(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 1, section: 0))
+/// try context.processPendingChanges()  // the write-back: Coffee's move, Eggs and Bread updated
+/// adapter.lastEvent.entries.filter { $0.action == .skipped }.count  // 1: the table already shows the move
+/// ```
 public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTracking {
     /// Which adapter this is.
     public let kind: AdapterKind
@@ -72,6 +82,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
 
     // MARK: Delegate entry points
 
+    /// Starts a fresh `lastEvent` and lets the subclass begin its batch.
     public func controllerWillChangeContent(_ controller: FetchedResultsController) {
         timing?.markFirstCallback()
         lastEvent = AdapterEvent()
@@ -81,6 +92,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         log(.willChangeContent, willChange())
     }
 
+    /// Lets the subclass handle the section change and logs it with what it did.
     public func controller(
         _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
         for type: ChangeType
@@ -90,6 +102,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         log(.section(change), action)
     }
 
+    /// Lets the subclass handle the object change and logs it with what it did.
     public func controller(
         _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
         for type: ChangeType, newIndexPath: IndexPath?
@@ -101,6 +114,7 @@ public class TableAdapter: FetchedResultsControllerDelegate, UserDrivenChangeTra
         log(.object(change), action)
     }
 
+    /// Logs the end of the event, lets the subclass end its batch, then clears the user-driven flag.
     public func controllerDidChangeContent(_ controller: FetchedResultsController) {
         log(.didChangeContent, .applied)
         didChange()

@@ -16,8 +16,15 @@ import ObjectGraph
 public struct UserDrag: Equatable, Sendable {
     /// One drop: the row's index path before it and after it, numbered as UIKit hands them to
     /// `tableView(_:moveRowAt:to:)` (the destination counted with the row lifted out).
+    ///
+    /// ```swift
+    /// drag.add(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 0, section: 0), wrote: [ObjectID(4)])
+    /// drag.drops.map(\.to)  // [[0, 0]]
+    /// ```
     public struct Drop: Equatable, Sendable {
+        /// Where the row was.
         public var from: IndexPath
+        /// Where the user dropped it.
         public var to: IndexPath
     }
 
@@ -27,6 +34,7 @@ public struct UserDrag: Equatable, Sendable {
     /// write-back wrote: their changes are the drags' own.
     public private(set) var objects: Set<ObjectID> = []
 
+    /// No drop yet.
     public init() {}
 
     /// Records a drop from `from` to `to` whose write-back wrote `wrote`.

@@ -1,6 +1,12 @@
 import FetchSimCore
 
 /// One thing the fuzzer's user does, replayable on a fresh view controller.
+///
+/// ```swift
+/// FuzzStep.drag(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0)).description
+/// // "user drags row 0.2 to 0.0"
+/// failure.steps.last  // .endTurn: a failure ends with the turn that failed
+/// ```
 public enum FuzzStep: Hashable, Sendable, CustomStringConvertible {
     /// A drag of the row at `from` to `to` (numbered after its removal).
     case drag(from: IndexPath, to: IndexPath)
@@ -29,21 +35,25 @@ public enum FuzzStep: Hashable, Sendable, CustomStringConvertible {
 /// insert and edit model objects (each from a random number, so that a step replays exactly).
 ///
 /// ```swift
-/// Simulator.fuzz(seed: 7, batches: 1_000) {
-///     let controller = NotesViewController(context: context)
-///     return FuzzTarget(simulator: Simulator(viewController: controller, context: context)!,
-///                       insert: { n in addNote(title: "Note \(n)") },
-///                       edit: { n in renameSomeNote(n) })
+/// let result = Simulator.fuzz(seed: 7, batches: 200) {
+///     let list = ShoppingListController(style: .plain)  // a fresh view controller for every replay
+///     return FuzzTarget(simulator: Simulator(viewController: list, context: nil)!, keepAlive: [list],
+///                       insert: { n in list.add("Item \(n)") },
+///                       edit: { n in list.rename(at: n % 3, to: "Item \(n)") })
 /// }
 /// ```
 @MainActor
 public struct FuzzTarget {
+    /// The simulator of the view controller's list.
     public var simulator: Simulator
+    /// Inserts a model object from a number through the app's own screen; nil when the app has none.
     public var insert: ((Int) -> Void)?
+    /// Edits a model object chosen by a number through the app's own screen; nil when the app has none.
     public var edit: ((Int) -> Void)?
     /// The objects the app keeps alive for the run (a view controller, a container, a data source).
     public var keepAlive: [AnyObject]
 
+    /// A target of `simulator`'s list whose app keeps `keepAlive`, inserts with `insert` and edits with `edit`.
     public init(
         simulator: Simulator, keepAlive: [AnyObject] = [], insert: ((Int) -> Void)? = nil, edit: ((Int) -> Void)? = nil
     ) {
@@ -56,6 +66,15 @@ public struct FuzzTarget {
 
 /// The first failure a fuzz run found, shrunk: the fewest steps, replayed on a fresh view
 /// controller, that still fail, and what the last turn reported.
+///
+/// ```swift
+/// if let failure = Simulator.fuzz(seed: 5, batches: 100, makeTarget).failure {
+///     print(failure)  // # fuzz failure: 2 steps (shrunk from …)
+///                     // user inserts #…
+///                     // end turn
+///                     // → section 0 has 3 rows but the data source has 4
+/// }
+/// ```
 public struct FuzzFailure: Sendable, CustomStringConvertible {
     /// The steps, the last one an `endTurn`.
     public let steps: [FuzzStep]
@@ -72,17 +91,25 @@ public struct FuzzFailure: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The transcript.
     public var description: String { transcript }
 }
 
 /// What a fuzz run did and found.
+///
+/// ```swift
+/// let result = Simulator.fuzz(seed: 7, batches: 200, makeTarget)
+/// #expect(result.failure == nil, "\(result)")  // "seed 7: 200 batches, consistent", or the failure's transcript
+/// ```
 public struct FuzzResult: Sendable, CustomStringConvertible {
+    /// The seed the run was started with: the same seed replays the same run.
     public let seed: UInt64
     /// The turns run, the failing one included.
     public let batches: Int
     /// The first failure, shrunk; nil when every turn was consistent.
     public let failure: FuzzFailure?
 
+    /// `seed 7: 200 batches, consistent`, or where it failed and the failure's transcript.
     public var description: String {
         guard let failure else { return "seed \(seed): \(batches) batches, consistent" }
         return "seed \(seed): failed after \(batches) batches\n" + failure.transcript

@@ -3,6 +3,12 @@ import TableSimulation
 
 /// What ends a main-queue turn besides layout: a context that processes its pending changes
 /// (Core Data's `NSManagedObjectContext` does), and the log of what it raised.
+///
+/// ```swift
+/// let simulator = Simulator(viewController: notes, context: container.viewContext)!  // Core Data's context is one
+/// Note(context: container.viewContext).title = "Tea"  // the app's own screen adds a note
+/// simulator.endTurn()  // processPendingChanges(): the controller's callbacks, then layout and the check
+/// ```
 public protocol EndOfTurnProcessing: AnyObject {
     /// Turns the edits of the turn into change notifications (the controllers' callbacks).
     func processPendingChanges()
@@ -11,9 +17,15 @@ public protocol EndOfTurnProcessing: AnyObject {
 }
 
 /// Why the simulated user could not do what a test asked.
+///
+/// ```swift
+/// try simulator.userDeleteRow(at: IndexPath(row: 9, section: 0))  // throws .noSuchRow([0, 9]):
+///                                                                  // "there is no row 0.9"
+/// ```
 public enum SimulatorError: Error, Equatable, CustomStringConvertible {
-    /// There is no row at the index path, or the drop is outside the rows a drag may land on.
+    /// There is no row at the index path.
     case noSuchRow(IndexPath)
+    /// The drop is outside the rows a drag from `from` may land on.
     case dropOutOfRange(from: IndexPath, to: IndexPath)
     /// The data source's `canMoveRowAt` (`canMoveItemAt`) answers false: UIKit shows no reorder control.
     case cannotMove(IndexPath)
@@ -44,8 +56,8 @@ public enum SimulatorError: Error, Equatable, CustomStringConvertible {
 /// out, and FetchSim's check compares the view with its data source.
 ///
 /// ```swift
-/// let simulator = Simulator(tableView: controller.tableView, context: container.viewContext)
-/// try simulator.userMoveRow(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0))
+/// let simulator = Simulator(viewController: notes, context: container.viewContext)!
+/// try simulator.userMoveRow(from: IndexPath(row: 1, section: 0), to: IndexPath(row: 0, section: 0))
 /// let report = simulator.endTurn()
 /// #expect(report.isConsistent, "\(report)")
 /// ```

@@ -16,24 +16,24 @@ import TableSimulation
 /// snapshot still holds the order from before the drag — so the controller's next snapshot is
 /// diffed against that stale order and the table moves the row a second time
 /// (docs/semantics.md rule D4).
-public final class DiffableDataSource: DropWritingDataSource {
+package final class DiffableDataSource: DropWritingDataSource {
     /// What UIKit hands `didReorder`: the snapshots before and after the user's drag.
-    public struct Transaction: Equatable, Sendable {
-        public let initialSnapshot: DiffableSnapshot
-        public let finalSnapshot: DiffableSnapshot
+    package struct Transaction: Equatable, Sendable {
+        package let initialSnapshot: DiffableSnapshot
+        package let finalSnapshot: DiffableSnapshot
     }
 
     /// The app's list data source: the cell provider, the drag write-back and the user-driven flag.
-    public let list: ListDataSource
+    package let list: ListDataSource
     /// The snapshot the table shows: set by `apply`, and by a drag when reordering handlers are set.
-    public internal(set) var snapshot = DiffableSnapshot()
+    package internal(set) var snapshot = DiffableSnapshot()
     /// `reorderingHandlers.canReorderItem`: whether the user may pick up an item.
-    public var canReorderItem: (DiffableSnapshot.Item) -> Bool = { _ in true }
+    package var canReorderItem: (DiffableSnapshot.Item) -> Bool = { _ in true }
     /// The transaction of the last drag made with reordering handlers set, if any.
-    public private(set) var lastTransaction: Transaction?
+    package private(set) var lastTransaction: Transaction?
 
     /// A data source with an empty snapshot, whose cells `list` provides.
-    public init(list: ListDataSource) {
+    package init(list: ListDataSource) {
         self.list = list
     }
 
@@ -47,50 +47,50 @@ public final class DiffableDataSource: DropWritingDataSource {
 
     /// Whether the row at `indexPath` may be dragged: `canReorderItem` of its item (false when
     /// there is no item there).
-    public func canReorderRow(at indexPath: IndexPath) -> Bool {
+    package func canReorderRow(at indexPath: IndexPath) -> Bool {
         guard snapshot.sections.indices.contains(indexPath.section) else { return false }
         let items = snapshot.sections[indexPath.section].items
         return items.indices.contains(indexPath.row) && canReorderItem(items[indexPath.row])
     }
 
-    public func numberOfSections(in tableView: SimulatedTableView) -> Int {
+    package func numberOfSections(in tableView: SimulatedTableView) -> Int {
         snapshot.sections.count
     }
 
-    public func tableView(_ tableView: SimulatedTableView, numberOfRowsInSection section: Int) -> Int {
+    package func tableView(_ tableView: SimulatedTableView, numberOfRowsInSection section: Int) -> Int {
         snapshot.sections.indices.contains(section) ? snapshot.sections[section].items.count : 0
     }
 
-    public func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
+    package func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
         objectID(at: indexPath).flatMap { context.object(with: $0) }.map(list.cell(for:))
             ?? TableCell(identifier: 0, columns: [])
     }
 
-    public func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
+    package func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
         objectID(at: indexPath)?.rawValue ?? 0
     }
 
-    public func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? {
+    package func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? {
         guard list.controller.fetchRequest.sectionNameKeyPath != nil, snapshot.sections.indices.contains(section) else {
             return nil
         }
         return snapshot.sections[section].name
     }
 
-    public func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? {
+    package func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? {
         list.sectionIndexTitles(for: tableView)
     }
 
     /// The user dropped a row: the flagged drag, with reordering handlers
     /// (`writeDrop(in:from:to:flagged:)`).
-    public func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    package func tableView(_ tableView: SimulatedTableView, moveRowAt source: IndexPath, to destination: IndexPath) {
         _ = writeDrop(in: tableView, from: source, to: destination, flagged: true)
     }
 
     /// The user dropped a row. With reordering handlers (a flagged drag) the snapshot follows the
     /// table first and `didReorder` writes the order; without them the app's override writes it
     /// and the snapshot is left as it was.
-    public func writeDrop(
+    package func writeDrop(
         in tableView: SimulatedTableView, from source: IndexPath, to destination: IndexPath, flagged: Bool
     ) -> DropOutcome {
         if flagged {

@@ -9,14 +9,14 @@ import ObjectGraph
 /// the value of one attribute (`items=KEY`), as an app does that builds its snapshot from values
 /// — then two objects with the same value are the same item, the duplicate UIKit asserts on.
 /// Each item remembers the object it was made from, so that the table can show it.
-public struct DiffableSnapshot: Equatable, Sendable {
+package struct DiffableSnapshot: Equatable, Sendable {
     /// An item identifier.
-    public enum Item: Hashable, Sendable, CustomStringConvertible {
+    package enum Item: Hashable, Sendable, CustomStringConvertible {
         case object(ObjectID)
         case value(Value)
 
         /// `#7`, or the value as the REPL writes it (`"Milk"`).
-        public var description: String {
+        package var description: String {
             switch self {
             case .object(let id): id.description
             case .value(let value): value.description
@@ -25,10 +25,10 @@ public struct DiffableSnapshot: Equatable, Sendable {
     }
 
     /// One section: its identifier, its items and the object each item shows.
-    public struct Section: Equatable, Sendable {
-        public var name: String
-        public var items: [Item]
-        public var objects: [ObjectID]
+    package struct Section: Equatable, Sendable {
+        package var name: String
+        package var items: [Item]
+        package var objects: [ObjectID]
 
         /// A section named `name` with `items`, each showing the object at its index in `objects`.
         package init(name: String, items: [Item], objects: [ObjectID]) {
@@ -39,17 +39,17 @@ public struct DiffableSnapshot: Equatable, Sendable {
     }
 
     /// The sections, in order.
-    public internal(set) var sections: [Section]
+    package internal(set) var sections: [Section]
 
     /// A snapshot with no sections.
-    public init() { sections = [] }
+    package init() { sections = [] }
 
     /// A snapshot of `sections`, for a diffable data source that keeps its own identifiers.
     package init(sections: [Section]) { self.sections = sections }
 
     /// The controller's snapshot with items identified by object ID, or by the value of `itemKey`
     /// read from `context`.
-    public init(_ snapshot: ResultsSnapshot, itemKey: String?, context: ObjectContext) {
+    package init(_ snapshot: ResultsSnapshot, itemKey: String?, context: ObjectContext) {
         sections = snapshot.sections.map { section in
             let items: [Item] = section.objectIDs.map { id in
                 guard let itemKey else { return .object(id) }
@@ -60,7 +60,7 @@ public struct DiffableSnapshot: Equatable, Sendable {
     }
 
     /// The number of items in all sections.
-    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+    package var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// Where each item is, by identifier; the first place of an item that appears twice.
     /// - Complexity: O(items).
@@ -75,7 +75,7 @@ public struct DiffableSnapshot: Equatable, Sendable {
     }
 
     /// The items that appear more than once, in order of their second appearance.
-    public var duplicateItems: [Item] {
+    package var duplicateItems: [Item] {
         var seen = Set<Item>()
         var duplicates: [Item] = []
         for item in sections.lazy.flatMap(\.items) where !seen.insert(item).inserted && !duplicates.contains(item) {

@@ -11,14 +11,14 @@ import TableSimulation
 /// }
 /// if let error = outcome.error { print("the drag could not be saved: \(error)") }
 /// ```
-public struct DropOutcome: Equatable, Sendable {
+package struct DropOutcome: Equatable, Sendable {
     /// How many objects the drop wrote (their section key or their index key changed).
-    public var writes: Int
+    package var writes: Int
     /// The write-back's error, when it failed.
-    public var error: String?
+    package var error: String?
 
     /// An outcome of `writes` objects written, failed with `error` when one is given.
-    public init(writes: Int = 0, error: String? = nil) {
+    package init(writes: Int = 0, error: String? = nil) {
         self.writes = writes
         self.error = error
     }
@@ -27,7 +27,7 @@ public struct DropOutcome: Equatable, Sendable {
 /// A table data source that writes a user's drop back to the model and says what it wrote:
 /// `tableView(_:moveRowAt:to:)` with the user-driven flag as an argument and the outcome as the
 /// result. Its `moveRowAt` is the flagged call with the outcome dropped.
-public protocol DropWritingDataSource: TableViewDataSource {
+package protocol DropWritingDataSource: TableViewDataSource {
     /// Writes the drop of the row from `source` to `destination` that `tableView` already shows.
     /// - Parameters:
     ///   - tableView: The table the user dragged in.

@@ -3,7 +3,7 @@ import ObjectGraph
 import TableSimulation
 
 /// Why the user cannot drag a row to a place in the table.
-public enum DragRefusal: Equatable, Sendable {
+package enum DragRefusal: Equatable, Sendable {
     /// The list has no index attribute for the drag to write its order to.
     case noIndexAttribute
     /// The table shows no row at the drag's source.
@@ -24,7 +24,7 @@ extension ListDataSource {
     /// let (key, type) = try dataSource.requireIndexAttribute()
     /// ```
     /// - Returns: The attribute's name and type.
-    public func requireIndexAttribute() throws(AdapterError) -> (key: String, type: AttributeType) {
+    package func requireIndexAttribute() throws(AdapterError) -> (key: String, type: AttributeType) {
         guard let indexKey, let indexType else { throw .noIndexAttribute }
         return (indexKey, indexType)
     }
@@ -46,7 +46,7 @@ extension ListDataSource {
     ///   - source: The row picked up.
     ///   - destination: Where it is dropped, numbered after the row's removal.
     /// - Returns: The first reason the drag cannot happen, in the order above; nil when it can.
-    public func dragRefusal(in table: SimulatedTableView, from source: IndexPath, to destination: IndexPath)
+    package func dragRefusal(in table: SimulatedTableView, from source: IndexPath, to destination: IndexPath)
         -> DragRefusal?
     {
         guard (try? requireIndexAttribute()) != nil else { return .noIndexAttribute }

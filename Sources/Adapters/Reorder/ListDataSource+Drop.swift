@@ -5,13 +5,13 @@ import TableSimulation
 
 /// What placing one object at a table position writes: its section key value (when it changes
 /// section), its new index key, and other objects' new index keys.
-public struct DropWrites: Equatable, Sendable {
+package struct DropWrites: Equatable, Sendable {
     /// The destination section's key value; nil without a section key.
-    public var sectionValue: Value?
-    public var key: Value
-    public var rewrites: [(id: ObjectID, key: Value)]
+    package var sectionValue: Value?
+    package var key: Value
+    package var rewrites: [(id: ObjectID, key: Value)]
 
-    public static func == (a: DropWrites, b: DropWrites) -> Bool {
+    package static func == (a: DropWrites, b: DropWrites) -> Bool {
         a.sectionValue == b.sectionValue && a.key == b.key
             && a.rewrites.map(\.id) == b.rewrites.map(\.id) && a.rewrites.map(\.key) == b.rewrites.map(\.key)
     }
@@ -23,7 +23,7 @@ extension ListDataSource {
     /// directly after `above` — before any hidden object that follows it — or, at the top of the
     /// section, directly before `below`; at the end of an empty section.
     /// `moved` is left out of the order (nil for an object not inserted yet).
-    public func planDrop(
+    package func planDrop(
         of moved: ObjectID?, into section: Int, of table: SimulatedTableView, above: ObjectID?, below: ObjectID?,
         crossesSections: Bool
     ) throws(AdapterError) -> DropWrites {

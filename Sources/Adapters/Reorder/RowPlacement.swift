@@ -10,26 +10,26 @@ import ObjectGraph
 /// other object keeps its place; when no such key is free, it rewrites the keys of the smallest
 /// window around the slot (sparse, fractional) or renumbers the section (dense). No key it
 /// writes equals another key of the section.
-public enum RowPlacement {
+package enum RowPlacement {
     /// A new key for the object at `position` of the section (the dragged object left out).
-    public struct Rewrite: Equatable, Sendable {
-        public var position: Int
-        public var key: Value
+    package struct Rewrite: Equatable, Sendable {
+        package var position: Int
+        package var key: Value
 
-        public init(position: Int, key: Value) {
+        package init(position: Int, key: Value) {
             self.position = position
             self.key = key
         }
     }
 
     /// What to write for one drop.
-    public struct Plan: Equatable, Sendable {
+    package struct Plan: Equatable, Sendable {
         /// The dragged object's new key.
-        public var key: Value
+        package var key: Value
         /// The other objects whose key changes, by ascending position.
-        public var rewrites: [Rewrite]
+        package var rewrites: [Rewrite]
 
-        public init(key: Value, rewrites: [Rewrite] = []) {
+        package init(key: Value, rewrites: [Rewrite] = []) {
             self.key = key
             self.rewrites = rewrites
         }
@@ -47,7 +47,7 @@ public enum RowPlacement {
     /// - Returns: the key the dragged object takes and the rewrites of its neighbours.
     /// - Complexity: dense O(count); sparse and fractional O(1) key reads for a midpoint, and
     ///   O(w) for a window of w rewritten keys.
-    public static func plan(
+    package static func plan(
         count: Int, key: (Int) -> Value, slot: Int, strategy: ReorderStrategy, ascending: Bool, type: AttributeType
     ) -> Plan {
         precondition((0...count).contains(slot), "slot \(slot) out of 0…\(count)")
@@ -71,7 +71,7 @@ public enum RowPlacement {
 
     /// The keys 0…n−1 for a section without an insertion (the source section of a dense
     /// cross-section drag): the objects whose key changes.
-    public static func renumber(count: Int, key: (Int) -> Value, ascending: Bool, type: AttributeType) -> [Rewrite] {
+    package static func renumber(count: Int, key: (Int) -> Value, ascending: Bool, type: AttributeType) -> [Rewrite] {
         (0..<count).compactMap { position in
             let wanted = denseKey(ascending ? position : count - 1 - position, type: type)
             return key(position).isEqual(to: wanted) && key(position).type == wanted.type
