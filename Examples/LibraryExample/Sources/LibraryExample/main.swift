@@ -1,7 +1,7 @@
 // Two screens show the same sectioned list of notes and the user drags a row on each. One keeps
 // its table in step with FetchSim's coordinator adapter; the other with a delegate written the
-// way many apps write it — Apple's template, blind to the user-driven flag — which applies the
-// drag a second time. The consistency check after each drag tells them apart.
+// way many apps write it — Apple's template, blind to the user-driven flag — which tries to apply
+// the drag a second time. The consistency check after each drag tells them apart.
 //
 // Exit status 0 when both behave as described; 1 otherwise.
 import Adapters
