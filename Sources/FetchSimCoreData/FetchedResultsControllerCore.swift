@@ -120,6 +120,7 @@ final class FetchedResultsControllerCore {
         }
         guard let engine else { return }
         resultsChanged()
+        lastSnapshot = nil
         isFetching = true
         defer { isFetching = false }
         do {
@@ -141,6 +142,7 @@ final class FetchedResultsControllerCore {
     /// Gives the engine controller the bridge for what the delegate's class is known to implement.
     func installBridge() {
         resultsChanged()
+        lastSnapshot = nil
         guard let engine else { return }
         guard let delegate else {
             bridge = nil
@@ -222,12 +224,38 @@ final class FetchedResultsControllerCore {
     /// section of a controller without a section key path) and managed object IDs, the moved and
     /// updated objects marked for reload.
     func managedSnapshot(_ snapshot: ResultsSnapshot) -> NSDiffableDataSourceSnapshotReference {
-        let sections = snapshot.sections.map { section in
-            (sectionNameKeyPath == nil ? Self.unnamedSectionIdentifier : section.name, section.objectIDs.map(managedID))
+        let generation = context.objectIDGeneration.value
+        let names = snapshot.sections.map { sectionNameKeyPath == nil ? Self.unnamedSectionIdentifier : $0.name }
+        var typed: NSDiffableDataSourceSnapshot<String, NSManagedObjectID>
+        if let last = lastSnapshot, last.generation == generation, last.typed.sectionIdentifiers == names {
+            // A change event changes a few sections: the others keep the managed IDs of the last
+            // snapshot (the same objects' IDs, none of which can have changed in the meantime)
+            // and their entries in its item table.
+            var replaced: [(index: Int, items: [NSManagedObjectID])] = []
+            for (index, section) in snapshot.sections.enumerated()
+            where section.objectIDs != last.sections[index].objectIDs {
+                replaced.append((index, section.objectIDs.map(managedID)))
+            }
+            typed = last.typed.copyWithNewLog()
+            typed.replaceItemsUnchecked(replaced)
+        } else {
+            typed = NSDiffableDataSourceSnapshot(
+                uncheckedSections: zip(names, snapshot.sections).map { ($0, $1.objectIDs.map(managedID)) })
         }
-        var typed = NSDiffableDataSourceSnapshot<String, NSManagedObjectID>(uncheckedSections: sections)
+        lastSnapshot = LastManagedSnapshot(generation: generation, sections: snapshot.sections, typed: typed)
         if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItems(snapshot.reloadedObjectIDs.map(managedID)) }
         return NSDiffableDataSourceSnapshotReference(typed)
+    }
+
+    /// The snapshot `managedSnapshot` made last, without its reload marks, with the engine's
+    /// sections it was made of and the context's ID generation then; dropped when the engine
+    /// controller may change (a fetch, a new bridge).
+    private var lastSnapshot: LastManagedSnapshot?
+
+    private struct LastManagedSnapshot {
+        let generation: Int
+        let sections: [ResultsSnapshot.Section]
+        let typed: NSDiffableDataSourceSnapshot<String, NSManagedObjectID>
     }
 
     /// The identifier of the one section of a controller without a section key path: Core Data

@@ -53,6 +53,18 @@ extension NSDiffableDataSourceSnapshot {
     /// the sections of two snapshots side by side.
     package func itemIdentifiers(atSectionIndex index: Int) -> [I] { items[index] }
 
+    /// The item at `row` of the section at `section`, or nil when there is none: a data source's
+    /// read for each row its table asks about, without copying the section's items.
+    package func item(atSectionIndex section: Int, row: Int) -> I? {
+        guard section >= 0, section < items.count, row >= 0, row < items[section].count else { return nil }
+        return items[section][row]
+    }
+
+    /// The number of items of the section at `index`, or 0 when there is no such section.
+    package func numberOfItems(atSectionIndex index: Int) -> Int {
+        index >= 0 && index < items.count ? items[index].count : 0
+    }
+
     func position(ofSection identifier: S) -> Int? {
         if let position = sectionPositions[identifier] { return position }
         raise(

@@ -55,6 +55,21 @@ public struct NSDiffableDataSourceSnapshot<
         reindexSections()
     }
 
+    /// Replaces the items of the sections at the given indexes, without checks: the fetched
+    /// results controller's next snapshot made from its last one, whose identifiers are unique by
+    /// construction.
+    mutating func replaceItemsUnchecked(_ replacements: [(index: Int, items: [I])]) {
+        // Every replaced item leaves the table first: an item that changed section is in two
+        // replacements, and must end up in its new one.
+        for (index, _) in replacements {
+            for item in items[index] { itemSections[item] = nil }
+        }
+        for (index, sectionItems) in replacements {
+            for item in sectionItems { itemSections[item] = sections[index] }
+            items[index] = sectionItems
+        }
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.sections == rhs.sections && lhs.items == rhs.items
     }

@@ -113,9 +113,29 @@ private struct Diffed<S: Hashable & Sendable, I: Hashable & Sendable> {
     /// The old index path, among the diffed sections, of each item the batch neither deletes nor inserts.
     private let survivors: [DiffableSnapshot.Item: IndexPath]
 
+    /// For one diffed section whose items were only inserted or only deleted, keeping the order of
+    /// the others: that section, and the rows the batch inserts (new rows) or deletes (old rows).
+    private let oneSectionChange: (section: Int, insertedRows: [Int], deletedRows: [Int])?
+
     init(old: NSDiffableDataSourceSnapshot<S, I>, new: NSDiffableDataSourceSnapshot<S, I>, sections: [Int]?) {
         diffedOrder = sections
         self.sections = sections.map(Set.init)
+        // One changed section of two snapshots with the same sections: an item it lost or gained
+        // is in no other section (that section would have changed too), so an insert-only or
+        // delete-only change is the diff's own answer — those rows inserted or deleted, every
+        // other item kept in its run, nothing moved — found in one walk without numbering items.
+        if let sections, sections.count == 1, let section = sections.first,
+            let change = Self.insertsOrDeletes(
+                from: old.itemIdentifiers(atSectionIndex: section), to: new.itemIdentifiers(atSectionIndex: section))
+        {
+            oneSectionChange = (section, change.inserted, change.deleted)
+            deletedRows = change.deleted.map { IndexPath(row: $0, section: section) }
+            insertedRows = change.inserted.map { IndexPath(row: $0, section: section) }
+            itemIDs = [:]
+            survivors = [:]
+            return
+        }
+        oneSectionChange = nil
         // The diff names sections and items by number: each distinct identifier gets the next one.
         var sectionNames: [S: String] = [:]
         var itemIDs: [I: ObjectID] = [:]
@@ -157,8 +177,37 @@ private struct Diffed<S: Hashable & Sendable, I: Hashable & Sendable> {
     /// deletes nor inserts it: in a section that was not diffed, where it is.
     func oldPath(ofSurvivor item: I, at newPath: IndexPath) -> IndexPath? {
         if let sections, !sections.contains(newPath.section) { return newPath }
+        if let change = oneSectionChange {
+            if change.insertedRows.contains(newPath.row) { return nil }
+            // The survivors keep their order: count the rows inserted before this one, or step
+            // over the rows deleted up to it.
+            var row = newPath.row - change.insertedRows.prefix { $0 < newPath.row }.count
+            for deleted in change.deletedRows where deleted <= row { row += 1 }
+            return IndexPath(row: row, section: change.section)
+        }
         guard let id = itemIDs[item], let path = survivors[.object(id)] else { return nil }
         return mapped(path)
+    }
+
+    /// The rows only `new` has (`inserted`, new rows) when `new` is `old` with items inserted, or
+    /// the rows only `old` has (`deleted`, old rows) when it is `old` with items deleted; nil for
+    /// any other change. Identifiers are unique, so a greedy walk matches every kept item.
+    private static func insertsOrDeletes(from old: [I], to new: [I]) -> (inserted: [Int], deleted: [Int])? {
+        guard old.count != new.count else { return nil }
+        let (longer, shorter) = new.count > old.count ? (new, old) : (old, new)
+        var extra: [Int] = []
+        extra.reserveCapacity(longer.count - shorter.count)
+        var matched = 0
+        for (row, item) in longer.enumerated() {
+            if matched < shorter.count, shorter[matched] == item {
+                matched += 1
+            } else {
+                extra.append(row)
+                if extra.count > longer.count - shorter.count { return nil }
+            }
+        }
+        guard matched == shorter.count else { return nil }
+        return new.count > old.count ? (extra, []) : ([], extra)
     }
 
     /// A path among the diffed sections as a path of the snapshots.

@@ -72,9 +72,7 @@ open class UITableViewDiffableDataSource<
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
         // By position: the table asks for every row it shows, and a section's identifier would be
         // hashed to find the items again.
-        guard indexPath.section >= 0, indexPath.section < current.numberOfSections else { return nil }
-        let items = current.itemIdentifiers(atSectionIndex: indexPath.section)
-        return items.indices.contains(indexPath.row) ? items[indexPath.row] : nil
+        current.item(atSectionIndex: indexPath.section, row: indexPath.row)
     }
 
     /// Where `itemIdentifier` is, or nil.
@@ -99,7 +97,7 @@ open class UITableViewDiffableDataSource<
     open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
 
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        section >= 0 && section < current.numberOfSections ? current.itemIdentifiers(atSectionIndex: section).count : 0
+        current.numberOfItems(atSectionIndex: section)
     }
 
     /// The cell provider's cell; nil from it is UIKit's exception, recorded, and a blank cell.

@@ -137,6 +137,42 @@ import Testing
         }
     }
 
+    /// One section that only gains items, or only loses them, is the common event of a list (an
+    /// insert, a delete): its batch, and where the reloads of the items after the change land,
+    /// are the whole-snapshot diff's.
+    @Test(arguments: 1...8)
+    func oneSectionsInsertsOrDeletesAreTheWholeSnapshotsDiff(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let list = NumberList()
+        var sections = [("A", Array(0..<8)), ("B", Array(8..<16)), ("C", [])]
+        var next = 16
+        list.dataSource.apply(snapshot(sections))
+        list.table.layoutIfNeeded()
+        for _ in 0..<60 {
+            let old = list.dataSource.snapshot()
+            let s = Int.random(in: 0..<sections.count, using: &generator)
+            let count = Int.random(in: 1...3, using: &generator)
+            if Bool.random(using: &generator) || sections[s].1.count < count {
+                for _ in 0..<count {
+                    sections[s].1.insert(next, at: Int.random(in: 0...sections[s].1.count, using: &generator))
+                    next += 1
+                }
+            } else {
+                for _ in 0..<count {
+                    sections[s].1.remove(at: Int.random(in: 0..<sections[s].1.count, using: &generator))
+                }
+            }
+            let items = sections.flatMap(\.1)
+            let reloading = items.filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+            let new = snapshot(sections, reloading: reloading)
+            list.dataSource.apply(new)
+            #expect(list.table.lastOperations == expectedBatch(from: old, to: new), "seed \(seed)")
+            #expect(list.table.raisedExceptions.take().isEmpty)
+            #expect(list.table.consistencyProblems().isEmpty)
+            #expect(list.dataSource.snapshot() == new)
+        }
+    }
+
     @Test func anUnchangedSnapshotOnlyReloadsWhatItMarks() {
         let list = NumberList()
         list.dataSource.apply(snapshot([("A", [1, 2]), ("B", [3, 4])]))
