@@ -11,8 +11,10 @@ import ObjectGraph
 ///
 /// ```swift
 /// let contents = try CoreDataStoreReader.read(path: "Notes.sqlite", through: mapped)
-/// let rows = try #require(contents.rows.map(CoreDataStoreRows.init))
-/// try rows.object(at: 0) == contents.objects[0]   // true
+/// if let layout = contents.rows {
+///     let rows = CoreDataStoreRows(layout)
+///     try rows.object(at: 0) == contents.objects[0]   // true: the first object's row, read again
+/// }
 /// ```
 package final class CoreDataStoreRows {
     /// Where the read found each object: the tables in the order they were read, each with its
