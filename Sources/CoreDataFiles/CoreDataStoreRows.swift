@@ -121,20 +121,28 @@ package final class CoreDataStoreRows {
 }
 
 /// A store file's size and modification time, and its `-wal` file's (where Core Data's saves
-/// go first): what tells that the file is still the one that was read.
+/// go first): what tells that the file is still the one that was read. Checked before every
+/// read back, so it asks `stat` directly: Foundation's `attributesOfItem` also looks up the
+/// owner's names and takes about nine times as long.
 struct StoreFileStamp: Equatable, Sendable {
-    let size: Int?
-    let modified: Date?
-    let walSize: Int?
-    let walModified: Date?
+    /// Size and modification time in nanoseconds, or nil when there is no such file.
+    let file: [Int]?
+    let wal: [Int]?
 
     init(path: String) {
-        let manager = FileManager.default
-        let file = try? manager.attributesOfItem(atPath: path)
-        let wal = try? manager.attributesOfItem(atPath: path + "-wal")
-        size = file?[.size] as? Int
-        modified = file?[.modificationDate] as? Date
-        walSize = wal?[.size] as? Int
-        walModified = wal?[.modificationDate] as? Date
+        file = Self.stamp(path)
+        wal = Self.stamp(path + "-wal")
+    }
+
+    private static func stamp(_ path: String) -> [Int]? {
+        #if canImport(Glibc)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)]
+        #else
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
+        return [attributes[.size] as? Int ?? 0, Int(modified * 1_000_000_000)]
+        #endif
     }
 }
