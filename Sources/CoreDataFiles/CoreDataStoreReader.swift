@@ -10,6 +10,21 @@ package struct CoreDataStoreContents: Sendable {
     package var counts: [(entity: String, count: Int)]
     /// `Z_UUID` of `Z_METADATA`: the store's identifier.
     package var storeIdentifier: String?
+    /// Where each object's row is in the store file, for reading its committed values back
+    /// (`CoreDataSnapshotStore`); nil for contents that did not come from a file (a transcript's
+    /// embedded text).
+    package var rows: CoreDataStoreRows.Layout?
+
+    /// Contents of `objects`, read from the file `rows` describes, if any.
+    package init(
+        objects: [StoredObject], counts: [(entity: String, count: Int)], storeIdentifier: String?,
+        rows: CoreDataStoreRows.Layout? = nil
+    ) {
+        self.objects = objects
+        self.counts = counts
+        self.storeIdentifier = storeIdentifier
+        self.rows = rows
+    }
 }
 
 /// Reads a SQLite store that Core Data wrote, through its model, without ever writing to it

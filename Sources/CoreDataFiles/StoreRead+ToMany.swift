@@ -80,7 +80,7 @@ struct ToManyRead {
     /// their layout is not documented).
     mutating func readJoinTables(
         db: Database, path: String, numbers: [String: Int64], objects: [StoredObject],
-        keys: [String: [Int64: Int]], roots: [String: String]
+        keys: [String: TableKeys], roots: [String: String]
     ) throws {
         let model = mapped.model
         for owner in model.entities {
@@ -131,7 +131,7 @@ struct ToManyRead {
                         throw CoreDataFileError(
                             file: path, "does not match the model: join table '\(table)' has a row without both Z_PKs")
                     }
-                    guard let ownerIndex = keys[ownerRoot]?[ownerKey],
+                    guard let ownerIndex = keys[ownerRoot]?.index(of: ownerKey),
                         mapped.schema.isEntity(objects[ownerIndex].entity, kindOf: owner.name)
                     else {
                         throw CoreDataFileError(
@@ -139,7 +139,7 @@ struct ToManyRead {
                             "does not match the model: join table '\(table)': column '\(ownerColumn)' names Z_PK \(ownerKey), which is no '\(owner.name)' object of table 'Z\(ownerRoot.uppercased())'"
                         )
                     }
-                    guard let memberIndex = keys[memberRoot]?[memberKey],
+                    guard let memberIndex = keys[memberRoot]?.index(of: memberKey),
                         mapped.schema.isEntity(objects[memberIndex].entity, kindOf: relationship.destinationEntity)
                     else {
                         throw CoreDataFileError(

@@ -10,7 +10,7 @@ struct StoreRead {
     let firstObjectID: Int
 
     /// How to read one schema attribute from a row: the selected column and the model type.
-    private enum Reading {
+    fileprivate enum Reading {
         case absent
         case value(column: Int32, type: ModelAttributeType)
         case foreignKey(column: Int32, destination: String)
@@ -32,102 +32,64 @@ struct StoreRead {
         let order: Int64?
     }
 
+    /// The columns read from one table and how each concrete entity's attributes are read.
+    struct TablePlan {
+        let table: CoreDataStoreLayout.Table
+        let columns: [String]
+        fileprivate let readings: [Int64: (entity: String, readings: [Reading])]
+
+        /// `SELECT Z_PK, Z_ENT, columns… FROM table`, then `suffix`; names come from the model
+        /// file and are quoted, so any name reads as a name.
+        func select(_ suffix: String) -> String {
+            "SELECT " + (["Z_PK", "Z_ENT"] + columns).map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
+                + " FROM \(table.name.quotedDatabaseIdentifier) " + suffix
+        }
+    }
+
+    /// A row's foreign key, for the caller to resolve: the attribute's position, the `Z_PK` it
+    /// names, the destination entity and the `Z_FOK_` order key, if any.
+    typealias ForeignKey = (attribute: Int, key: Int64, destination: String, order: Int64?)
+
     func run() throws -> CoreDataStoreContents {
         let model = mapped.model
-        let numbers = try entityNumbers()
-        let layout = CoreDataStoreLayout(model: model)
+        let plans = try plans()
         var objects: [StoredObject] = []
         var pending: [PendingKey] = []
-        // The Z_PK of each object, for messages.
-        var objectKeys: [Int64] = []
-        // Per root table: Z_PK → object index.
-        var keys: [String: [Int64: Int]] = [:]
+        // Per root table: its rows' Z_PKs and the positions their objects got.
+        var keys: [String: TableKeys] = [:]
         // Each entity's root, looked up once rather than per foreign key.
         var roots: [String: String] = [:]
         for entity in model.entities { roots[entity.name] = model.root(of: entity).name }
         var nextID = firstObjectID
         let identifier = try String.fetchOne(db, sql: "SELECT Z_UUID FROM Z_METADATA LIMIT 1")
-        var plans:
-            [(
-                table: CoreDataStoreLayout.Table, columns: [String],
-                readings: [Int64: (entity: String, readings: [Reading])]
-            )] = []
-        for table in layout.tables {
-            plans.append(try plan(table, numbers: numbers))
-        }
-        for plan in plans {
-            // Names come from the model file: quoted, so any name reads as a name.
-            let sql =
-                "SELECT "
-                + (["Z_PK", "Z_ENT"] + plan.columns).map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
-                + " FROM \(plan.table.name.quotedDatabaseIdentifier) ORDER BY Z_PK"
-            var tableKeys: [Int64: Int] = [:]
+        for plan in plans.tables {
             let count =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(plan.table.name.quotedDatabaseIdentifier)") ?? 0
+            var tableKeys: [Int64] = []
             tableKeys.reserveCapacity(count)
             objects.reserveCapacity(objects.count + count)
-            objectKeys.reserveCapacity(objects.count + count)
-            let rows = try Row.fetchCursor(db, sql: sql)
+            let base = objects.count
+            let rows = try Row.fetchCursor(db, sql: plan.select("ORDER BY Z_PK"))
             while let row = try rows.next() {
-                let pk: Int64 = row[0]
-                let ent: Int64 = row[1]
-                guard let (entity, readings) = plan.readings[ent] else {
-                    throw mismatch(
-                        "row Z_PK \(pk) of table '\(plan.table.name)' has Z_ENT \(ent), which is no concrete entity of the model's '\(plan.table.root)' hierarchy"
-                    )
+                let (pk, entity, values) = try decode(row, plan) { foreignKey in
+                    pending.append(
+                        PendingKey(
+                            object: objects.count, attribute: foreignKey.attribute, key: foreignKey.key,
+                            destination: foreignKey.destination, order: foreignKey.order))
                 }
-                var values: [Value] = []
-                values.reserveCapacity(readings.count)
-                for (index, reading) in readings.enumerated() {
-                    switch reading {
-                    case .absent:
-                        values.append(.null)
-                    case .value(let column, let type):
-                        let stored: DatabaseValue = row[Int(column)]
-                        guard let value = Self.decode(stored, type) else {
-                            throw mismatch(
-                                "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(stored), which is not a value of type '\(type.rawValue)'"
-                            )
-                        }
-                        values.append(value)
-                    case .toMany:
-                        values.append(.objects([]))
-                    case .foreignKey(let column, let destination), .orderedForeignKey(let column, let destination, _):
-                        let value: DatabaseValue = row[Int(column)]
-                        switch value.storage {
-                        case .null:
-                            values.append(.null)
-                        case .int64(let key):
-                            values.append(.null)
-                            var order: Int64?
-                            if case .orderedForeignKey(_, _, let orderColumn) = reading {
-                                let stored: DatabaseValue = row[Int(orderColumn)]
-                                switch stored.storage {
-                                case .int64(let key): order = key
-                                case .null: order = nil
-                                default:
-                                    throw mismatch(
-                                        "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(orderColumn) - 2])' holds \(stored), not an order key"
-                                    )
-                                }
-                            }
-                            pending.append(
-                                PendingKey(
-                                    object: objects.count, attribute: index, key: key, destination: destination,
-                                    order: order))
-                        default:
-                            throw mismatch(
-                                "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(value), not a Z_PK"
-                            )
-                        }
-                    }
+                // Z_PK is the table's primary key: rows come strictly ascending, which `TableKeys` needs.
+                if let last = tableKeys.last, pk <= last {
+                    throw mismatch("table '\(plan.table.name)' holds Z_PK \(pk) twice")
                 }
-                tableKeys[pk] = objects.count
-                objectKeys.append(pk)
+                tableKeys.append(pk)
                 objects.append(StoredObject(id: ObjectID(nextID), entity: entity, values: values))
                 nextID += 1
             }
-            keys[plan.table.root] = tableKeys
+            keys[plan.table.root] = TableKeys(base: base, keys: tableKeys)
+        }
+        // The Z_PK of object `index`, for messages.
+        func primaryKey(of index: Int) -> Int64 {
+            keys.values.first { $0.contains(index) }?.key(at: index) ?? 0
         }
         var toMany = ToManyRead(mapped: mapped)
         // Without to-many relationships no foreign key is another object's membership.
@@ -135,16 +97,16 @@ struct StoreRead {
         for key in pending {
             // Read in place: a copy of the source object would make the write below copy its values.
             let root = roots[key.destination] ?? key.destination
-            guard let targetIndex = keys[root]?[key.key] else {
+            guard let targetIndex = keys[root]?.index(of: key.key) else {
                 let source = objects[key.object].entity
                 throw mismatch(
-                    "\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold"
+                    "\(source) object of Z_PK \(primaryKey(of: key.object)): relationship '\(attributeName(source, key.attribute))' names Z_PK \(key.key), which table 'Z\(root.uppercased())' does not hold"
                 )
             }
             guard mapped.schema.isEntity(objects[targetIndex].entity, kindOf: key.destination) else {
                 let source = objects[key.object].entity
                 throw mismatch(
-                    "\(source) object of Z_PK \(objectKeys[key.object]): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object, which is not a '\(key.destination)'"
+                    "\(source) object of Z_PK \(primaryKey(of: key.object)): relationship '\(attributeName(source, key.attribute))' points to a '\(objects[targetIndex].entity)' object, which is not a '\(key.destination)'"
                 )
             }
             objects[key.object].values[key.attribute] = .object(objects[targetIndex].id)
@@ -155,7 +117,8 @@ struct StoreRead {
             }
         }
         if hasToMany {
-            try toMany.readJoinTables(db: db, path: path, numbers: numbers, objects: objects, keys: keys, roots: roots)
+            try toMany.readJoinTables(
+                db: db, path: path, numbers: plans.numbers, objects: objects, keys: keys, roots: roots)
         }
         toMany.fill(&objects)
         var counts: [String: Int] = [:]
@@ -163,7 +126,78 @@ struct StoreRead {
         return CoreDataStoreContents(
             objects: objects,
             counts: mapped.schema.entities.map { ($0.name, counts[$0.name, default: 0]) },
-            storeIdentifier: identifier)
+            storeIdentifier: identifier,
+            rows: CoreDataStoreRows.Layout(
+                path: path, mapped: mapped, firstObjectID: firstObjectID,
+                tables: plans.tables.compactMap { plan in keys[plan.table.root].map { (plan.table.root, $0) } },
+                file: StoreFileStamp(path: path)))
+    }
+
+    /// The checked catalog (`Z_PRIMARYKEY`'s entity numbers) and the plan of every table, in the
+    /// layout's order; refused with the first table or column that differs from the model.
+    func plans() throws -> (numbers: [String: Int64], tables: [TablePlan]) {
+        let numbers = try entityNumbers()
+        let layout = CoreDataStoreLayout(model: mapped.model)
+        return (numbers, try layout.tables.map { try plan($0, numbers: numbers) })
+    }
+
+    /// One row of `plan`'s table: its `Z_PK`, entity and values, each foreign key given to
+    /// `foreignKey` and left nil in the values, each to-many relationship empty.
+    func decode(_ row: Row, _ plan: TablePlan, foreignKey: (ForeignKey) -> Void) throws
+        -> (key: Int64, entity: String, values: [Value])
+    {
+        let key: Int64? = row[0]
+        guard let pk = key else { throw mismatch("table '\(plan.table.name)' has a row without Z_PK") }
+        let ent: Int64 = row[1] ?? 0
+        guard let (entity, readings) = plan.readings[ent] else {
+            throw mismatch(
+                "row Z_PK \(pk) of table '\(plan.table.name)' has Z_ENT \(ent), which is no concrete entity of the model's '\(plan.table.root)' hierarchy"
+            )
+        }
+        var values: [Value] = []
+        values.reserveCapacity(readings.count)
+        for (index, reading) in readings.enumerated() {
+            switch reading {
+            case .absent:
+                values.append(.null)
+            case .value(let column, let type):
+                let stored: DatabaseValue = row[Int(column)]
+                guard let value = Self.decode(stored, type) else {
+                    throw mismatch(
+                        "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(stored), which is not a value of type '\(type.rawValue)'"
+                    )
+                }
+                values.append(value)
+            case .toMany:
+                values.append(.objects([]))
+            case .foreignKey(let column, let destination), .orderedForeignKey(let column, let destination, _):
+                let value: DatabaseValue = row[Int(column)]
+                values.append(.null)
+                switch value.storage {
+                case .null:
+                    break
+                case .int64(let key):
+                    var order: Int64?
+                    if case .orderedForeignKey(_, _, let orderColumn) = reading {
+                        let stored: DatabaseValue = row[Int(orderColumn)]
+                        switch stored.storage {
+                        case .int64(let key): order = key
+                        case .null: order = nil
+                        default:
+                            throw mismatch(
+                                "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(orderColumn) - 2])' holds \(stored), not an order key"
+                            )
+                        }
+                    }
+                    foreignKey((index, key, destination, order))
+                default:
+                    throw mismatch(
+                        "row Z_PK \(pk) of table '\(plan.table.name)': column '\(plan.columns[Int(column) - 2])' holds \(value), not a Z_PK"
+                    )
+                }
+            }
+        }
+        return (pk, entity, values)
     }
 
     /// `Z_PRIMARYKEY`'s entity numbers by name, checked against the model's entities and parents.
@@ -201,12 +235,7 @@ struct StoreRead {
     }
 
     /// The columns to select from `table` and how each concrete entity's attributes are read.
-    private func plan(_ table: CoreDataStoreLayout.Table, numbers: [String: Int64]) throws
-        -> (
-            table: CoreDataStoreLayout.Table, columns: [String],
-            readings: [Int64: (entity: String, readings: [Reading])]
-        )
-    {
+    private func plan(_ table: CoreDataStoreLayout.Table, numbers: [String: Int64]) throws -> TablePlan {
         guard try db.tableExists(table.name) else {
             throw mismatch("no table '\(table.name)' for entity '\(table.root)'")
         }
@@ -275,7 +304,7 @@ struct StoreRead {
             }
             readings[number] = (entity.name, list)
         }
-        return (table, columns, readings)
+        return TablePlan(table: table, columns: columns, readings: readings)
     }
 
     /// A stored value as the schema's value for a property of `type`; nil when it is not one.
@@ -310,7 +339,7 @@ struct StoreRead {
         mapped.schema.entity(named: entity)?.attributes[index].name ?? "?"
     }
 
-    private func mismatch(_ message: String) -> CoreDataFileError {
+    func mismatch(_ message: String) -> CoreDataFileError {
         CoreDataFileError(file: path, "does not match the model: \(message)")
     }
 }
