@@ -57,6 +57,21 @@ extension UITableViewDataSource {
 
 /// The object told about what happens to a table view's rows, as `UITableViewDelegate`, as far as
 /// list code needs it; every method is optional, with UIKit's answer as its default.
+///
+/// ```swift
+/// extension NotesViewController: UITableViewDelegate {
+///     func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+///                    toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+///         // keep drags within their section
+///         proposedDestinationIndexPath.section == sourceIndexPath.section
+///             ? proposedDestinationIndexPath : sourceIndexPath
+///     }
+/// }
+/// ```
+///
+/// FetchSim calls the selection, editing-style and move-target methods when the simulator plays
+/// the user (FetchSimTesting), and `willDisplay` for cells that come on screen; heights are
+/// recorded, not used.
 @MainActor
 public protocol UITableViewDelegate: NSObjectProtocol {
     /// Optional: the user selected a row.
