@@ -4,8 +4,8 @@ import ObjectGraph
 /// What a fetch returns, as Core Data's `NSFetchRequestResultType`, with Apple's raw values.
 ///
 /// FetchSim returns managed objects only: a fetch whose request asks for object IDs,
-/// dictionaries or a count throws ``CoreDataError/fetch(_:)`` naming the type (Core Data's
-/// `count(for:)` gives the count).
+/// dictionaries or a count throws a ``CoreDataError/fetch(_:)`` error (`count(for:)` gives the
+/// count).
 ///
 /// ```swift
 /// let request: NSFetchRequest<Note> = Note.fetchRequest()

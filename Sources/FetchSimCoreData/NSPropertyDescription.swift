@@ -62,10 +62,10 @@ public final class NSAttributeDescription: NSPropertyDescription, @unchecked Sen
 /// left, *no action* leaves them pointing to it (docs/apple-api.md).
 ///
 /// ```swift
-/// notes.deleteRule = .cascadeDeleteRule    // List.notes: deleting a list deletes its notes
-/// folder.deleteRule = .nullifyDeleteRule   // Note.list: deleting a note takes it out of its list
-/// context.delete(list)
-/// context.processPendingChanges()          // the list and its notes go in one change event
+/// notes.deleteRule = .cascadeDeleteRule    // Folder.notes: deleting a folder deletes its notes
+/// folder.deleteRule = .nullifyDeleteRule   // Note.folder: deleting a note takes it out of its folder
+/// context.delete(groceries)                // a Folder
+/// context.processPendingChanges()          // the folder and its notes go in one change event
 /// ```
 public enum NSDeleteRule: UInt, Sendable {
     case noActionDeleteRule = 0

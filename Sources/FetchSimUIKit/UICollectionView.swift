@@ -74,7 +74,8 @@ open class UICollectionViewCell: UIView {
 /// cell.contentConfiguration = content
 /// ```
 ///
-/// Accessories are kept by name (`accessories`) and not drawn.
+/// `accessories` holds names (`["disclosureIndicator"]`), not UIKit's `UICellAccessory` values,
+/// and nothing is drawn.
 @MainActor
 open class UICollectionViewListCell: UICollectionViewCell {
     /// The accessories on the cell's edges (recorded).

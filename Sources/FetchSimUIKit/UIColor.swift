@@ -6,8 +6,8 @@
 /// tableView.backgroundColor = UIColor(white: 0.95, alpha: 1)
 /// ```
 ///
-/// Dynamic (light and dark) colours, `cgColor` and colour arithmetic are not offered; the system
-/// colours are the ones list code commonly uses.
+/// Dynamic (light and dark) colours and `cgColor` are not offered; the system colours are the
+/// ones list code commonly uses.
 public final class UIColor: NSObject, Sendable {
     /// The colour's name, as the system colour's property (`"systemBackground"`) or `"rgba(…)"`.
     public let name: String

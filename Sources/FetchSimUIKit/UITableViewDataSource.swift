@@ -69,9 +69,10 @@ extension UITableViewDataSource {
 /// }
 /// ```
 ///
-/// FetchSim calls the selection, editing-style and move-target methods when the simulator plays
-/// the user (FetchSimTesting), and `willDisplay` for cells that come on screen; heights are
-/// recorded, not used.
+/// FetchSim calls `targetIndexPathForMoveFromRowAt` during the user's drag, and FetchSimTesting's
+/// simulator `didSelectRowAt` and `editingStyleForRowAt`; the others (`willDisplay`,
+/// `didDeselectRowAt`, `shouldIndentWhileEditingRowAt`, `heightForRowAt`) are declared so that
+/// list code compiles, and are not called.
 @MainActor
 public protocol UITableViewDelegate: NSObjectProtocol {
     /// Optional: the user selected a row.

@@ -188,30 +188,30 @@ final class TemplateCallLog: NSFetchedResultsControllerDelegate {
         let context = try container(model).viewContext
 
         #expect(notes.isToMany && !folder.isToMany)
-        let list = NSEntityDescription.insertNewObject(forEntityName: "Folder", into: context)
+        let groceries = NSEntityDescription.insertNewObject(forEntityName: "Folder", into: context)
         let kept = NSEntityDescription.insertNewObject(forEntityName: "Folder", into: context)
         let milk = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
         let eggs = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
         let bread = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
-        list.mutableSetValue(forKey: "notes").add(milk)  // milk's folder is list now
-        eggs.setValue(list, forKey: "folder")
+        groceries.mutableSetValue(forKey: "notes").add(milk)  // milk's folder is groceries now
+        eggs.setValue(groceries, forKey: "folder")
         bread.setValue(kept, forKey: "folder")
         context.processPendingChanges()
         // Apple: the inverse is kept in step.
-        #expect(milk.value(forKey: "folder") as? NSManagedObject === list)
-        #expect((list.value(forKey: "notes") as? NSSet)?.count == 2)
+        #expect(milk.value(forKey: "folder") as? NSManagedObject === groceries)
+        #expect((groceries.value(forKey: "notes") as? NSSet)?.count == 2)
         try context.save()
 
         // Nullify: deleting a note takes it out of its folder.
         context.delete(eggs)
         context.processPendingChanges()
-        #expect((list.value(forKey: "notes") as? NSSet)?.count == 1)
+        #expect((groceries.value(forKey: "notes") as? NSSet)?.count == 1)
 
         // Cascade: the folder and its notes go in one change event; another folder's note stays.
         // Apple: isDeleted is true for an object the next save deletes from the store.
-        context.delete(list)
+        context.delete(groceries)  // a Folder
         context.processPendingChanges()
-        #expect(list.isDeleted && milk.isDeleted)
+        #expect(groceries.isDeleted && milk.isDeleted)
         #expect(!bread.isDeleted)
         #expect(try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note")) == 1)
     }
