@@ -60,13 +60,13 @@ public final class ExceptionLog: Sendable {
     /// An empty log.
     public init() {}
 
-    /// Records `exception` as raised.
-    public func raise(_ exception: NSException) {
+    /// Records `exception` as raised. `package`: only the simulated frameworks raise.
+    package func raise(_ exception: NSException) {
         exceptions.withLock { $0.append(exception) }
     }
 
     /// Records an exception named `name` for `reason`.
-    public func raise(_ name: NSExceptionName, reason: String) {
+    package func raise(_ name: NSExceptionName, reason: String) {
         raise(NSException(name: name, reason: reason))
     }
 
