@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// container.loadPersistentStores { _, error in
-///     if let error { print(error) }   // relationship 'notes' of entity 'List' is to-many; …
+///     if let error { print(error) }   // relationship 'notes' of entity 'List' has no destination entity in this model
 /// }
 /// ```
 public enum CoreDataError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

@@ -84,6 +84,22 @@ public struct Managed<Value: ManagedValue>: ManagedStorage {
 /// The standard value types also convert directly from and to the attribute's stored value
 /// (``ManagedAttributeValue``), which reads and writes them without boxing them in `Any`; a type
 /// of an app's own leaves those two requirements to their defaults (nil: the `Any` path).
+///
+/// FetchSim's addition: Core Data's `@NSManaged` takes the types Objective-C can represent. An
+/// app's own type, here an enum kept in a string attribute:
+///
+/// ```swift
+/// enum Priority: String, ManagedValue {
+///     case low, high
+///     static func managedValue(from objectValue: Any?) -> Priority {
+///         (objectValue as? String).flatMap(Priority.init(rawValue:)) ?? .low
+///     }
+///     var managedObjectValue: Any? { rawValue }
+/// }
+/// final class Todo: NSManagedObject {
+///     @Managed var priority: Priority   // todo.value(forKey: "priority") is "low" or "high"
+/// }
+/// ```
 public protocol ManagedValue {
     /// The value from what `value(forKey:)` returned (nil gives the type's empty value).
     static func managedValue(from objectValue: Any?) -> Self
@@ -106,6 +122,18 @@ extension ManagedValue {
 /// conversion gives exactly what the `Any` path gives — the `NSNumber` that `value(forKey:)`
 /// returns read back with `int64Value`, and so on — and gives nil for the mixes it leaves to it
 /// (an integer attribute read as a `Double`, a narrowing read).
+///
+/// An app's own ``ManagedValue`` can take the same path by going through a standard type's
+/// conversion:
+///
+/// ```swift
+/// extension Priority {
+///     static func managedValue(fromAttribute attribute: ManagedAttributeValue) -> Priority? {
+///         String.managedValue(fromAttribute: attribute).flatMap(Priority.init(rawValue:))
+///     }
+///     var managedAttributeValue: ManagedAttributeValue? { rawValue.managedAttributeValue }
+/// }
+/// ```
 public struct ManagedAttributeValue {
     /// The stored value.
     let value: Value

@@ -7,6 +7,15 @@ import ObjectGraph
 /// type `@Managed` reads (`Int16`, `Float`, …). Values are not checked against the width. The types
 /// the engine has no values for (decimal, binary data, UUID, URI, transformable, object ID,
 /// composite) are refused when the model is loaded, naming the attribute.
+///
+/// ```swift
+/// let order = NSAttributeDescription()
+/// order.name = "order"
+/// order.attributeType = .integer16AttributeType
+/// order.isOptional = false
+/// // in the subclass: @Managed var order: Int16
+/// // note.value(forKey: "order") is an NSNumber; note.order an Int16
+/// ```
 public enum NSAttributeType: UInt, Sendable, CustomStringConvertible {
     case undefinedAttributeType = 0
     case integer16AttributeType = 100

@@ -24,7 +24,19 @@
 public struct NSDiffableDataSourceSnapshot<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable, Equatable {
+    /// FetchSim's shorthand for `SectionIdentifierType` in its declarations; Apple's snapshot has
+    /// no such alias, so app code that builds on iOS too names the type itself.
+    ///
+    /// ```swift
+    /// let sections: [String] = snapshot.sectionIdentifiers   // [S] for NSDiffableDataSourceSnapshot<String, Int>
+    /// ```
     public typealias S = SectionIdentifierType
+    /// FetchSim's shorthand for `ItemIdentifierType` in its declarations; Apple's snapshot has no
+    /// such alias, so app code that builds on iOS too names the type itself.
+    ///
+    /// ```swift
+    /// let items: [Int] = snapshot.itemIdentifiers   // [I] for NSDiffableDataSourceSnapshot<String, Int>
+    /// ```
     public typealias I = ItemIdentifierType
 
     var sections: [S] = []

@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// Swift on Linux has no Objective-C exceptions, and a trap would end the simulation where the
 /// app's bug shows. So where Core Data or UIKit would raise, FetchSim builds the exception with
-/// Apple's exact text and records it (``FetchSimExceptions``); the call returns and the turn's
-/// report carries it.
+/// Apple's exact text and records it in the ``ExceptionLog`` of the context, table or snapshot
+/// (`raisedExceptions`); the call returns and the turn's report carries it.
 ///
 /// ```swift
 /// let exception = NSException(name: .internalInconsistencyException, reason: "Invalid update: …")
@@ -60,13 +60,13 @@ public final class ExceptionLog: Sendable {
     /// An empty log.
     public init() {}
 
-    /// Records `exception` as raised.
-    public func raise(_ exception: NSException) {
+    /// Records `exception` as raised. `package`: only the simulated frameworks raise.
+    package func raise(_ exception: NSException) {
         exceptions.withLock { $0.append(exception) }
     }
 
     /// Records an exception named `name` for `reason`.
-    public func raise(_ name: NSExceptionName, reason: String) {
+    package func raise(_ name: NSExceptionName, reason: String) {
         raise(NSException(name: name, reason: reason))
     }
 

@@ -1,7 +1,17 @@
 import FetchedResults
 import ObjectGraph
 
-/// What a fetch returns, as Core Data's `NSFetchRequestResultType`; FetchSim returns managed objects only.
+/// What a fetch returns, as Core Data's `NSFetchRequestResultType`, with Apple's raw values.
+///
+/// FetchSim returns managed objects only: a fetch whose request asks for object IDs,
+/// dictionaries or a count throws a ``CoreDataError/fetch(_:)`` error (`count(for:)` gives the
+/// count).
+///
+/// ```swift
+/// let request: NSFetchRequest<Note> = Note.fetchRequest()
+/// request.resultType = .managedObjectResultType   // the default; the only one FetchSim fetches
+/// let notes = try context.fetch(request)
+/// ```
 public struct NSFetchRequestResultType: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

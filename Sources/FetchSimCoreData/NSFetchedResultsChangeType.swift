@@ -2,6 +2,26 @@ import FetchedResults
 
 /// The kind of change a fetched results controller reports, as Core Data's
 /// `NSFetchedResultsChangeType`, with Apple's raw values.
+///
+/// The delegate of Xcode's template switches over it; `@unknown default` compiles (the enum is
+/// not frozen, as Apple's is not):
+///
+/// ```swift
+/// func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+///                 at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+///     switch type {
+///     case .insert: tableView.insertRows(at: [newIndexPath!], with: .fade)
+///     case .delete: tableView.deleteRows(at: [indexPath!], with: .fade)
+///     case .update: tableView.reloadRows(at: [indexPath!], with: .none)
+///     case .move: tableView.moveRow(at: indexPath!, to: newIndexPath!)
+///     @unknown default: break
+///     }
+/// }
+/// ```
+///
+/// As in Core Data since iOS 10, `.move` means the object's position changed (no separate
+/// `.update` follows), and `.update` carries the old position in `indexPath` and the new one in
+/// `newIndexPath`; a reload inside the batch takes the old one (docs/semantics.md rules 8, 12).
 public enum NSFetchedResultsChangeType: UInt, Sendable {
     case insert = 1
     case delete = 2
@@ -20,6 +40,15 @@ public enum NSFetchedResultsChangeType: UInt, Sendable {
 
 /// One section of a controller's results, as Core Data's `NSFetchedResultsSectionInfo`: valid
 /// until the next change event.
+///
+/// ```swift
+/// func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+///     fetchedResultsController.sections?[section].numberOfObjects ?? 0
+/// }
+/// func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+///     fetchedResultsController.sections?[section].name
+/// }
+/// ```
 public protocol NSFetchedResultsSectionInfo {
     /// The section key's value as text (`""` without a section key path).
     var name: String { get }

@@ -80,6 +80,16 @@ public final class NSFetchedResultsController<ResultType> {
     }
 
     /// Deletes the section cache called `name` (every cache for nil), as Core Data's class method.
+    ///
+    /// Apple's documentation asks for it before the request of a controller with a cache changes
+    /// (docs/semantics.md, "cacheName and deleteCache", says what Core Data and FetchSim do
+    /// without it).
+    ///
+    /// ```swift
+    /// NSFetchedResultsController<NSFetchRequestResult>.deleteCache(withName: "Notes")
+    /// controller.fetchRequest.predicate = NSPredicate(format: "done == NO")
+    /// try controller.performFetch()
+    /// ```
     public class func deleteCache(withName name: String?) {
         for coordinator in CoordinatorRegistry.all { coordinator.sectionCaches.deleteCache(withName: name) }
     }

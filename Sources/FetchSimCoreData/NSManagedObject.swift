@@ -3,6 +3,19 @@ import ObjectGraph
 
 /// What a fetch request can return. FetchSim's requests return managed objects
 /// (`NSManagedObject` and its subclasses) and, as Core Data's, `NSManagedObjectID` conforms too.
+///
+/// The untyped spelling of requests and controllers, as the base class's `fetchRequest()` and the
+/// delegate methods use it:
+///
+/// ```swift
+/// let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Note")
+/// request.sortDescriptors = [NSSortDescriptor(key: "order", ascending: true)]
+/// let notes = try context.fetch(request) as? [Note] ?? []
+/// ```
+///
+/// Apple's `NSFetchRequest` and `NSFetchedResultsController` constrain their parameter to this
+/// protocol; FetchSim's leave it unconstrained, since without Objective-C the protocol's own
+/// existential would not satisfy the constraint.
 public protocol NSFetchRequestResult {}
 
 /// An object of an entity in a context, as Core Data's `NSManagedObject`, or a subclass of it.
@@ -345,6 +358,10 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
 
     /// The entity whose class is this one, in the models of the contexts made so far, as Core
     /// Data's `entity()`; an unnamed entity when there is none.
+    ///
+    /// ```swift
+    /// Note.entity().name   // "Note"
+    /// ```
     open class func entity() -> NSEntityDescription {
         ManagedObjectClasses.see(self)
         return ModelRegistry.entity(forClass: self) ?? NSEntityDescription()
@@ -353,6 +370,12 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// A fetch request for the entity whose class is this one, as Core Data's `fetchRequest()`.
     /// Xcode's generated subclasses add `fetchRequest() -> NSFetchRequest<Note>`; write
     /// `let request: NSFetchRequest<Note> = Note.fetchRequest()` to choose it, as on Apple's platforms.
+    ///
+    /// ```swift
+    /// let request: NSFetchRequest<NSFetchRequestResult> = Note.fetchRequest()   // entity "Note"
+    /// request.predicate = NSPredicate(format: "title == %@", "Milk")
+    /// let count = try context.count(for: request)
+    /// ```
     open class func fetchRequest() -> NSFetchRequest<NSFetchRequestResult> {
         NSFetchRequest<NSFetchRequestResult>(entityName: entity().name ?? "")
     }

@@ -3,6 +3,19 @@ import Foundation
 import ObjectGraph
 
 /// How a context is confined, as Core Data's `NSManagedObjectContextConcurrencyType`.
+///
+/// Recorded only: FetchSim runs one simulated run loop, so a private-queue context runs
+/// `perform(_:)`'s block at once on the caller's thread, before `perform` returns.
+///
+/// ```swift
+/// let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+/// background.persistentStoreCoordinator = container.persistentStoreCoordinator
+/// background.perform {
+///     let note = Note(context: background)
+///     note.title = "From the background"
+///     try? background.save()
+/// }
+/// ```
 public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
     @available(*, deprecated, message: "Use another concurrency type")
     case confinementConcurrencyType = 0

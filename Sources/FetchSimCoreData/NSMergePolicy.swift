@@ -31,7 +31,15 @@ public final class NSMergePolicy: Sendable, CustomStringConvertible {
     public var description: String { "NSMergePolicy(\(mergeType))" }
 }
 
-/// The kinds of merge policy, as Core Data's `NSMergePolicyType`.
+/// The kinds of merge policy, as Core Data's `NSMergePolicyType`, with Apple's raw values.
+///
+/// ```swift
+/// context.mergePolicy = NSMergePolicy(merge: .mergeByPropertyObjectTrumpMergePolicyType)
+/// (context.mergePolicy as? NSMergePolicy)?.mergeType   // .mergeByPropertyObjectTrumpMergePolicyType
+/// ```
+///
+/// Recorded: the engine resolves every conflict one way, whatever the type (see
+/// `NSManagedObjectContext.mergePolicy`).
 public enum NSMergePolicyType: UInt, Sendable {
     case errorMergePolicyType = 0
     case mergeByPropertyStoreTrumpMergePolicyType = 1

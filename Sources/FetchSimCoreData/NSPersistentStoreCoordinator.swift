@@ -10,6 +10,16 @@ import Synchronization
 /// Every context on one coordinator is a sibling on the one store: a save writes the store, and a
 /// context with `automaticallyMergesChangesFromParent` merges what another one saved at once
 /// (FetchSim runs one simulated run loop; Core Data merges on the receiving context's queue).
+///
+/// A coordinator holds one store, which ``NSPersistentContainer/loadPersistentStores(completionHandler:)``
+/// adds (Core Data's `addPersistentStore(ofType:configurationName:at:options:)` is not offered).
+/// A context made by hand joins the container's store through it:
+///
+/// ```swift
+/// let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+/// context.persistentStoreCoordinator = container.persistentStoreCoordinator
+/// context.automaticallyMergesChangesFromParent = true   // sees what viewContext saves
+/// ```
 public final class NSPersistentStoreCoordinator {
     /// The model of the store.
     public let managedObjectModel: NSManagedObjectModel

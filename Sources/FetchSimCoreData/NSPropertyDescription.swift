@@ -60,6 +60,13 @@ public final class NSAttributeDescription: NSPropertyDescription, @unchecked Sen
 /// event: *nullify* removes the object from the related objects' inverse, *cascade* deletes them,
 /// *deny* makes `save()` fail with `NSValidationRelationshipDeniedDeleteError` (1600) while one is
 /// left, *no action* leaves them pointing to it (docs/apple-api.md).
+///
+/// ```swift
+/// notes.deleteRule = .cascadeDeleteRule    // Folder.notes: deleting a folder deletes its notes
+/// folder.deleteRule = .nullifyDeleteRule   // Note.folder: deleting a note takes it out of its folder
+/// context.delete(groceries)                // a Folder
+/// context.processPendingChanges()          // the folder and its notes go in one change event
+/// ```
 public enum NSDeleteRule: UInt, Sendable {
     case noActionDeleteRule = 0
     case nullifyDeleteRule = 1

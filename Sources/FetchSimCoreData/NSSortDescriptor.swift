@@ -70,6 +70,14 @@ public final class NSSortDescriptor: Sendable, CustomStringConvertible {
 /// The name of an Objective-C method, as Swift's `Selector` on Apple platforms; on Linux there is
 /// no Objective-C runtime, so `#selector(…)` is unavailable and a selector is made from its name,
 /// `Selector("localizedStandardCompare:")`, as Swift's `init(_:)` makes one there.
+///
+/// ```swift
+/// // iOS: #selector(NSString.caseInsensitiveCompare(_:))
+/// let byTitle = NSSortDescriptor(key: "title", ascending: true, selector: Selector("caseInsensitiveCompare:"))
+/// ```
+///
+/// A fetch reads three selectors (`compare:`, `caseInsensitiveCompare:`,
+/// `localizedStandardCompare:`) and refuses any other, naming it.
 public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The method's name, colons included: `caseInsensitiveCompare:`.
     public let name: String

@@ -3,6 +3,12 @@ import TableSimulation
 
 /// How a collection view lays out its items, as `UICollectionViewLayout`. FetchSim lays out
 /// nothing: every item counts as one row of `itemHeight` points, to know which are on screen.
+///
+/// ```swift
+/// final class TallRows: UICollectionViewLayout {
+///     override var itemHeight: CGFloat { 88 }   // FetchSim's hook; UIKit's layouts compute attributes
+/// }
+/// ```
 @MainActor
 open class UICollectionViewLayout: NSObject {
     /// The height FetchSim counts each item at (44, a list cell's).
@@ -11,6 +17,14 @@ open class UICollectionViewLayout: NSObject {
 }
 
 /// A grid layout, as `UICollectionViewFlowLayout`; its `itemSize.height` is an item's height.
+///
+/// ```swift
+/// let layout = UICollectionViewFlowLayout()
+/// layout.itemSize = CGSize(width: 390, height: 60)   // items on screen: the view's height / 60
+/// let collectionView = UICollectionView(frame: bounds, collectionViewLayout: layout)
+/// ```
+///
+/// Items are counted one per row, whatever their width: FetchSim does not lay out a grid.
 @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The size of each item (UIKit's default, 50 × 50).
@@ -20,6 +34,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
 /// An item of a collection view, as `UICollectionViewCell`; FetchSim compares what its content
 /// configuration shows.
+///
+/// ```swift
+/// let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+/// var content = UIListContentConfiguration.cell()
+/// content.text = fruit
+/// cell.contentConfiguration = content
+/// ```
 @MainActor
 open class UICollectionViewCell: UIView {
     /// The identifier the cell is reused under (set by the dequeue).
@@ -43,6 +64,18 @@ open class UICollectionViewCell: UIView {
 }
 
 /// A list cell of a collection view, as `UICollectionViewListCell` (iOS 14).
+///
+/// ```swift
+/// collectionView.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "Cell")
+/// let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+///     as! UICollectionViewListCell
+/// var content = cell.defaultContentConfiguration()
+/// content.text = fruit
+/// cell.contentConfiguration = content
+/// ```
+///
+/// `accessories` holds names (`["disclosureIndicator"]`), not UIKit's `UICellAccessory` values,
+/// and nothing is drawn.
 @MainActor
 open class UICollectionViewListCell: UICollectionViewCell {
     /// The accessories on the cell's edges (recorded).
@@ -55,6 +88,24 @@ extension UICollectionViewCell: ListCell {}
 
 /// The object that answers a collection view's questions, as `UICollectionViewDataSource`; the
 /// optional methods have UIKit's answers as defaults.
+///
+/// ```swift
+/// extension FruitsViewController: UICollectionViewDataSource {
+///     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+///         fruits.count
+///     }
+///     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+///         -> UICollectionViewCell {
+///         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+///         var content = UIListContentConfiguration.cell()
+///         content.text = fruits[indexPath.row]
+///         cell.contentConfiguration = content
+///         return cell
+///     }
+/// }
+/// ```
+///
+/// FetchSim's `IndexPath` has UIKit's `row` and `section` but not `item`: write `row`.
 @MainActor
 public protocol UICollectionViewDataSource: NSObjectProtocol {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -76,7 +127,16 @@ extension UICollectionViewDataSource {
     ) {}
 }
 
-/// The object told about selection in a collection view, as `UICollectionViewDelegate`.
+/// The object told about selection in a collection view, as `UICollectionViewDelegate`, as far as
+/// list code needs it: selection only (no highlighting, display or layout callbacks).
+///
+/// ```swift
+/// extension FruitsViewController: UICollectionViewDelegate {
+///     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+///         selected = fruits[indexPath.row]
+///     }
+/// }
+/// ```
 @MainActor
 public protocol UICollectionViewDelegate: NSObjectProtocol {
     /// Optional: the user selected an item.

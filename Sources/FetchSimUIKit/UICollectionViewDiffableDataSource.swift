@@ -1,5 +1,17 @@
 /// What a user's reorder did to a diffable data source's snapshot, as UIKit's
 /// `NSDiffableDataSourceTransaction` (iOS 14): the snapshots before and after, and the difference.
+///
+/// ```swift
+/// dataSource.reorderingHandlers.didReorder = { transaction in
+///     for change in transaction.difference {
+///         if case .insert(let offset, let fruit, _) = change { print("\(fruit) now at \(offset)") }
+///     }
+///     fruits = transaction.finalSnapshot.itemIdentifiers
+/// }
+/// ```
+///
+/// The difference is over all the items, sections flattened, with moves inferred (UIKit's holds
+/// one per section, `sectionTransactions`, which FetchSim does not offer).
 public struct NSDiffableDataSourceTransaction<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {
@@ -24,11 +36,41 @@ public struct NSDiffableDataSourceTransaction<
 open class UICollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: NSObject, UICollectionViewDataSource {
+    /// Makes the cell for an item, as UIKit's `CellProvider`; nil is UIKit's exception (recorded).
+    ///
+    /// ```swift
+    /// let dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) {
+    ///     collectionView, indexPath, fruit in
+    ///     let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+    ///     var content = UIListContentConfiguration.cell()
+    ///     content.text = fruit
+    ///     cell.contentConfiguration = content
+    ///     return cell
+    /// }
+    /// ```
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    /// FetchSim's shorthand for the data source's snapshot type in its declarations (UIKit's
+    /// class has no such alias: app code that builds on iOS too spells the snapshot type out).
+    ///
+    /// ```swift
+    /// var snapshot = NSDiffableDataSourceSnapshot<Int, String>()   // the data source's Snapshot
+    /// snapshot.appendSections([0])
+    /// snapshot.appendItems(["Apple", "Banana"])
+    /// dataSource.apply(snapshot, animatingDifferences: false)
+    /// ```
     public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 
     /// The closures UIKit calls when the user reorders items; reordering is on while
     /// `canReorderItem` is set.
+    ///
+    /// ```swift
+    /// dataSource.reorderingHandlers.canReorderItem = { fruit in fruit != "Apple" }   // Apple stays put
+    /// dataSource.reorderingHandlers.willReorder = { _ in isReordering = true }
+    /// dataSource.reorderingHandlers.didReorder = { transaction in
+    ///     fruits = transaction.finalSnapshot.itemIdentifiers
+    ///     isReordering = false
+    /// }
+    /// ```
     public struct ReorderingHandlers {
         /// Whether the user may pick up the item.
         public var canReorderItem: ((ItemIdentifierType) -> Bool)?

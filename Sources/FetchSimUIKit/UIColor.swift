@@ -1,5 +1,13 @@
 /// A colour, as `UIColor`: kept by name so that list code that colours its views compiles; nothing
 /// is drawn.
+///
+/// ```swift
+/// cell.textLabel?.textColor = note.done ? .secondaryLabel : .label
+/// tableView.backgroundColor = UIColor(white: 0.95, alpha: 1)
+/// ```
+///
+/// Dynamic (light and dark) colours and `cgColor` are not offered; the system colours are the
+/// ones list code commonly uses.
 public final class UIColor: NSObject, Sendable {
     /// The colour's name, as the system colour's property (`"systemBackground"`) or `"rgba(…)"`.
     public let name: String
@@ -40,7 +48,13 @@ public final class UIColor: NSObject, Sendable {
     public static let tintColor = UIColor(name: "tintColor")
 }
 
-/// An image, as `UIImage`: kept by name (`UIImage(systemName: "star")`); nothing is drawn.
+/// An image, as `UIImage`: kept by name; nothing is drawn.
+///
+/// ```swift
+/// cell.imageView?.image = UIImage(systemName: note.done ? "checkmark.circle" : "circle")
+/// ```
+///
+/// Unlike UIKit's, the failable initializers always succeed: every name exists here.
 public final class UIImage: NSObject, Sendable {
     /// The symbol's or the file's name.
     public let name: String
@@ -59,6 +73,11 @@ public final class UIImage: NSObject, Sendable {
 }
 
 /// A view that shows an image, as `UIImageView` (recorded only).
+///
+/// ```swift
+/// let star = UIImageView(image: UIImage(systemName: "star"))
+/// cell.accessoryView = star
+/// ```
 @MainActor
 open class UIImageView: UIView {
     /// The image shown.

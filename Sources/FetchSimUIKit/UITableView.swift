@@ -18,17 +18,36 @@ import TableSimulation
 @MainActor
 open class UITableView: UIView {
     /// The table's look, as `UITableView.Style` (recorded; it changes nothing simulated).
+    ///
+    /// ```swift
+    /// let controller = NotesViewController(style: .insetGrouped)   // a UITableViewController
+    /// ```
     public enum Style: Int, Sendable {
         case plain, grouped, insetGrouped
     }
 
-    /// The animation of inserted, deleted and reloaded rows (ignored: changes apply at once).
+    /// The animation of inserted, deleted and reloaded rows, as `UITableView.RowAnimation`
+    /// (ignored: changes apply at once, and the table checks the batch as UIKit does whatever
+    /// the animation).
+    ///
+    /// ```swift
+    /// tableView.insertRows(at: [newIndexPath], with: .automatic)
+    /// tableView.deleteSections(IndexSet(integer: 2), with: .fade)
+    /// ```
     public enum RowAnimation: Int, Sendable {
         case fade, right, left, top, bottom, none, middle
         case automatic = 100
     }
 
-    /// Where `scrollToRow(at:at:animated:)` puts the row.
+    /// Where `scrollToRow(at:at:animated:)` puts the row, as `UITableView.ScrollPosition`.
+    ///
+    /// ```swift
+    /// tableView.scrollToRow(at: IndexPath(row: 40, section: 0), at: .top, animated: true)
+    /// tableView.indexPathsForVisibleRows?.first   // row 40: the rows on screen start there
+    /// ```
+    ///
+    /// FetchSim puts the row at the top whatever the position (UIKit's `.middle` and `.bottom`
+    /// depend on layout, which is not simulated) and scrolls at once.
     public enum ScrollPosition: Int, Sendable {
         case none, top, middle, bottom
     }
@@ -47,8 +66,9 @@ open class UITableView: UIView {
     open weak var delegate: (any UITableViewDelegate)?
     /// The exceptions UIKit would have raised, with Apple's text, oldest first (FetchSim's addition).
     public let raisedExceptions = ExceptionLog()
-    /// Which UIKit release words invalid batches (FetchSim's addition; iOS 14+ by default).
-    public var uiKitEra: UIKitEra {
+    /// Which UIKit release words invalid batches (iOS 14+ by default): chosen by FetchSim's tools and
+    /// tests, not by an app, which runs on the UIKit it gets.
+    package var uiKitEra: UIKitEra {
         get { engine.era }
         set { engine.era = newValue }
     }

@@ -1,4 +1,16 @@
 /// What a content configuration gives a cell, as UIKit's `UIContentConfiguration`.
+///
+/// UIKit's protocol asks for `makeContentView()` and `updated(for:)`; FetchSim draws nothing and
+/// asks instead for the texts the cell shows, which the consistency check compares. An app's own
+/// configuration says what the user reads:
+///
+/// ```swift
+/// struct NoteConfiguration: UIContentConfiguration {
+///     var title: String
+///     var shownTexts: (text: String?, secondaryText: String?) { (title, nil) }
+/// }
+/// cell.contentConfiguration = NoteConfiguration(title: "Milk")
+/// ```
 public protocol UIContentConfiguration {
     /// The text FetchSim compares: the primary text and the secondary text, as the user reads them.
     var shownTexts: (text: String?, secondaryText: String?) { get }
@@ -50,29 +62,74 @@ struct CellContent: Hashable, Sendable, CustomStringConvertible {
 /// A row of a table view, as `UITableViewCell`: its style, labels, content configuration and
 /// accessory. A cell is reused: the table keeps cells that scroll away and hands them out again
 /// from `dequeueReusableCell`, after `prepareForReuse()` — whatever the app does not reset stays.
+///
+/// ```swift
+/// final class NoteCell: UITableViewCell {
+///     required init(style: CellStyle, reuseIdentifier: String?) {
+///         super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
+///     }
+///     required init?(coder: NSCoder) { nil }
+/// }
+/// tableView.register(NoteCell.self, forCellReuseIdentifier: "Note")
+/// let cell = tableView.dequeueReusableCell(withIdentifier: "Note", for: indexPath)
+/// cell.textLabel?.text = note.title
+/// ```
+///
+/// What the cell shows — the content configuration's texts when set, else the two labels' —
+/// is what the consistency check compares with the data source; images, fonts and colours are
+/// recorded and not compared. `init(style:reuseIdentifier:)` is `required` here (see there).
 @MainActor
 open class UITableViewCell: UIView {
-    /// The cell's built-in layout, as `UITableViewCell.CellStyle`.
+    /// The cell's built-in layout, as `UITableViewCell.CellStyle`: whether it has a
+    /// `detailTextLabel` (not for `.default`, as in UIKit); where the labels sit is not simulated.
+    ///
+    /// ```swift
+    /// let cell = UITableViewCell(style: .subtitle, reuseIdentifier: "Note")
+    /// cell.detailTextLabel?.text = "2 items"
+    /// ```
     public enum CellStyle: Int, Sendable {
         case `default`, value1, value2, subtitle
     }
 
-    /// The control on the cell's trailing edge, as `UITableViewCell.AccessoryType`.
+    /// The control on the cell's trailing edge, as `UITableViewCell.AccessoryType` (recorded, not
+    /// drawn).
+    ///
+    /// ```swift
+    /// cell.accessoryType = note.done ? .checkmark : .none
+    /// ```
     public enum AccessoryType: Int, Sendable {
         case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
     }
 
-    /// What editing a row does, as `UITableViewCell.EditingStyle`.
+    /// What editing a row does, as `UITableViewCell.EditingStyle`: what the data source's
+    /// `commit editingStyle` receives when the user swipes to delete (`Simulator.userDeleteRow`).
+    ///
+    /// ```swift
+    /// func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    ///                forRowAt indexPath: IndexPath) {
+    ///     if editingStyle == .delete {
+    ///         context.delete(fetchedResultsController.object(at: indexPath))
+    ///     }
+    /// }
+    /// ```
     public enum EditingStyle: Int, Sendable {
         case none, delete, insert
     }
 
-    /// The line between rows, as `UITableViewCell.SeparatorStyle` (recorded).
+    /// The line between rows, as `UITableViewCell.SeparatorStyle` (recorded, not drawn).
+    ///
+    /// ```swift
+    /// tableView.separatorStyle = .none
+    /// ```
     public enum SeparatorStyle: Int, Sendable {
         case none, singleLine
     }
 
-    /// How a selected cell looks (recorded, not drawn).
+    /// How a selected cell looks, as `UITableViewCell.SelectionStyle` (recorded, not drawn).
+    ///
+    /// ```swift
+    /// cell.selectionStyle = .none
+    /// ```
     public enum SelectionStyle: Int, Sendable {
         case none, blue, gray, `default`
     }

@@ -57,6 +57,22 @@ extension UITableViewDataSource {
 
 /// The object told about what happens to a table view's rows, as `UITableViewDelegate`, as far as
 /// list code needs it; every method is optional, with UIKit's answer as its default.
+///
+/// ```swift
+/// extension NotesViewController: UITableViewDelegate {
+///     func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+///                    toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+///         // keep drags within their section
+///         proposedDestinationIndexPath.section == sourceIndexPath.section
+///             ? proposedDestinationIndexPath : sourceIndexPath
+///     }
+/// }
+/// ```
+///
+/// FetchSim calls `targetIndexPathForMoveFromRowAt` during the user's drag, and FetchSimTesting's
+/// simulator `didSelectRowAt` and `editingStyleForRowAt`; the others (`willDisplay`,
+/// `didDeselectRowAt`, `shouldIndentWhileEditingRowAt`, `heightForRowAt`) are declared so that
+/// list code compiles, and are not called.
 @MainActor
 public protocol UITableViewDelegate: NSObjectProtocol {
     /// Optional: the user selected a row.

@@ -18,6 +18,16 @@ import TableSimulation
 open class UITableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: NSObject, UITableViewDataSource {
+    /// Makes the cell for an item, as UIKit's `CellProvider`; nil is UIKit's exception (recorded).
+    ///
+    /// ```swift
+    /// let dataSource = UITableViewDiffableDataSource<Int, String>(tableView: tableView) {
+    ///     tableView, indexPath, fruit in
+    ///     let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    ///     cell.textLabel?.text = fruit
+    ///     return cell
+    /// }
+    /// ```
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 
     private weak var tableView: UITableView?

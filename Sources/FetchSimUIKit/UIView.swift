@@ -1,5 +1,9 @@
 /// The base of UIKit's responder chain, as `UIResponder`: here only a superclass, since events
 /// reach a simulation through the simulator (FetchSimTesting), not through touches.
+///
+/// ```swift
+/// let responder: UIResponder = viewController   // views and view controllers are responders
+/// ```
 @MainActor
 open class UIResponder: NSObject {
     public override init() { super.init() }
@@ -69,6 +73,12 @@ open class UIView: UIResponder {
 }
 
 /// A line of text, as `UILabel`: only its text is kept (fonts and colours are ignored).
+///
+/// ```swift
+/// cell.textLabel?.text = note.title        // what the consistency check compares
+/// cell.textLabel?.textColor = .secondaryLabel
+/// cell.textLabel?.numberOfLines = 0
+/// ```
 @MainActor
 open class UILabel: UIView {
     /// The text shown.

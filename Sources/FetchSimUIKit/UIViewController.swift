@@ -2,6 +2,14 @@
 let screenBounds = CGRect(x: 0, y: 0, width: 390, height: 844)
 
 /// A button in a navigation bar, as `UIBarButtonItem`: its title is kept, nothing is drawn.
+///
+/// ```swift
+/// navigationItem.rightBarButtonItem = editButtonItem            // titled "Edit"
+/// navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Sort")
+/// ```
+///
+/// UIKit's target–action initializers are not offered: without Objective-C there is no
+/// selector to call, and a simulation has no bar to tap.
 @MainActor
 open class UIBarButtonItem: NSObject {
     /// The button's title.
@@ -14,10 +22,21 @@ open class UIBarButtonItem: NSObject {
 }
 
 /// What a navigation bar shows for a view controller, as `UINavigationItem` (recorded only).
+///
+/// ```swift
+/// override func viewDidLoad() {
+///     super.viewDidLoad()
+///     navigationItem.title = "Notes"
+///     navigationItem.rightBarButtonItem = editButtonItem
+/// }
+/// ```
 @MainActor
 open class UINavigationItem: NSObject {
+    /// The title the bar shows.
     open var title: String?
+    /// The button on the bar's leading side.
     open var leftBarButtonItem: UIBarButtonItem?
+    /// The button on the bar's trailing side.
     open var rightBarButtonItem: UIBarButtonItem?
 }
 
