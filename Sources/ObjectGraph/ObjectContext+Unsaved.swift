@@ -22,12 +22,23 @@ extension ObjectContext {
             || pendingDeleted[id] != nil
         guard isTouched else { return nil }
         let isLive = registered[id] != nil
-        let isNew = id.rawValue >= firstUncommittedID || ((try? store.committedObject(id)) ?? nil) == nil
+        let isNew = id.rawValue >= firstUncommittedID || !storeHolds(id)
         switch (isLive, isNew) {
         case (true, true): return .inserted
         case (true, false): return .updated
         case (false, false): return .deleted
         case (false, true): return nil  // inserted and deleted before any save: nothing to save
+        }
+    }
+
+    /// Whether the store holds `id`. A store that cannot read it back (a Core Data file its app
+    /// has saved to since) got it from that file: an ID below `firstUncommittedID` that no merge
+    /// raised the mark past is the store's.
+    private func storeHolds(_ id: ObjectID) -> Bool {
+        do {
+            return try store.committedObject(id) != nil
+        } catch {
+            return true
         }
     }
 

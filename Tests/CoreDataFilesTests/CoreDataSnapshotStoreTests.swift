@@ -112,6 +112,20 @@ import Testing
         #expect(throws: ObjectGraphError.self) { try ObjectContext(store: store) }
     }
 
+    /// An object edited before the app saved is still an update of a committed object (Core Data's
+    /// `isUpdated`), though its committed values can no longer be read back: the ID came from the
+    /// file.
+    @Test func anEditedObjectStaysUpdatedAfterTheAppSaves() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _, context) = try Self.open(Self.hierarchy, ModelFixtures.inheritance, in: directory)
+        try context.setValue(.string("Plan it"), forKey: "title", of: ObjectID(1))
+        try context.processPendingChanges()
+        #expect(context.unsavedState(of: ObjectID(1)) == .updated)
+        try Self.appSaves(path, "UPDATE ZITEM SET ZTITLE = 'Changed' WHERE Z_PK = 5")
+        #expect(context.unsavedState(of: ObjectID(1)) == .updated)
+        #expect(context.unsavedState(of: ObjectID(2)) == nil)
+    }
+
     @Test func objectsWithToManyRelationshipsStayInTheStore() throws {
         let directory = try TemporaryDirectory()
         let (path, store, context) = try Self.open(
