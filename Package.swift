@@ -47,7 +47,7 @@ let package = Package(
         // iteration) behind safe APIs, and the only module with unsafe code. Its invariant checks
         // run in debug builds and so in the tests.
         .target(
-            name: "FetchSimStorage", dependencies: ["CPrefetch"],
+            name: "FetchSimStorage", dependencies: ["CPrefetch", "FetchSimCore"],
             swiftSettings: [.define("FETCHSIM_STORAGE_CHECKS", .when(configuration: .debug))]
         ),
         // Layer 2: schema, objects, the context and its change notifications, stores.
@@ -111,7 +111,7 @@ let package = Package(
             name: "Interpreter",
             dependencies: [
                 "CommandLanguage", "Sheet", "Adapters", "FetchedResults", "TableSimulation", "ObjectGraph",
-                "FetchSimCore",
+                "FetchSimCore", "FetchSimStorage",
                 .product(name: "CSV", package: "CSV.swift"),
                 // `import coredata` and `--model`: Xcode model files and Core Data stores.
                 "CoreDataFiles",
@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "AdaptersTests",
             dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
-        .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore"]),
+        .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore", "FetchSimStorage"]),
         // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
         .testTarget(
             name: "FetchSimUIKitTests",

@@ -10,6 +10,16 @@ import ObjectGraph
 /// willChange → section changes → object changes → didChange, so callbacks see the new state.
 /// The state lives in two order-statistic trees (objects by sort key, sections by section key), so
 /// an event costs O(k log n) for k changed objects among n fetched ones.
+///
+/// ```swift
+/// // context: Note(title, list) holding Milk (#1), Eggs (#2) and Stamps (#3)
+/// let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "title")])
+/// let controller = try FetchedResultsController(fetchRequest: request, context: context)
+/// try controller.performFetch()
+/// controller.numberOfObjects(inSection: 0)                         // 3
+/// controller.object(at: IndexPath(row: 0, section: 0))?["title"]  // .string("Eggs")
+/// controller.indexPath(forObject: stamps)                          // [0, 2]: row 2 of section 0
+/// ```
 public final class FetchedResultsController {
     /// The request whose results the controller keeps.
     public let fetchRequest: FetchRequest
@@ -33,11 +43,11 @@ public final class FetchedResultsController {
     var delegateRoles = DelegateRoles(nil)
     /// What Core Data would log when the current delegate was set: today the warning that a
     /// difference delegate is not supported with a section key path (rule 24).
-    public private(set) var delegateLog: [String] = []
+    package private(set) var delegateLog: [String] = []
     /// What the last change event reported (also when it was delivered as a snapshot or difference).
-    public internal(set) var lastChangeSet: ResultsChangeSet?
+    package internal(set) var lastChangeSet: ResultsChangeSet?
     /// Whether `performFetch()` has run.
-    public private(set) var hasFetched = false
+    package private(set) var hasFetched = false
     /// Where the controller reads its request's predicate again at the start of every change
     /// event, as Core Data does (its fetch request is an object the app may change); nil keeps
     /// the request's. A predicate that differs from the one in use replaces it for the objects
@@ -45,14 +55,14 @@ public final class FetchedResultsController {
     /// that cannot be read (the source throws) or bound is ignored.
     ///
     ///     controller.predicateSource = { appRequest.predicate }
-    public var predicateSource: (() throws -> Predicate?)?
+    package var predicateSource: (() throws -> Predicate?)?
     /// The predicate in use (the request's, or the last one read from `predicateSource`).
-    public internal(set) var currentPredicate: Predicate?
+    package internal(set) var currentPredicate: Predicate?
     /// What the last `performFetch()` did with the section cache (nil without a `cacheName`).
-    public private(set) var lastCacheUse: CacheUse?
+    package private(set) var lastCacheUse: CacheUse?
     /// What Core Data would log during the last `performFetch()`: today the line for objects whose
     /// section key is nil, placed in the unnamed section with those whose key is `""`.
-    public private(set) var fetchLog: [String] = []
+    package private(set) var fetchLog: [String] = []
 
     var request: ResolvedRequest
     var tree: OrderStatisticTree<EntryOrdering>
@@ -74,7 +84,7 @@ public final class FetchedResultsController {
     var batchFaulting: BatchFaulting?
     /// How change events update the results: `.automatic` (the default) takes the linear path
     /// for events that change a large share of the list; tests and the benchmark force either.
-    public var changePath = ChangePath.automatic
+    package var changePath = ChangePath.automatic
     /// The linear path's append buffer, kept between linear events up to `keptLinearBufferBytes`.
     var linearBuffer: OrderStatisticTree<EntryOrdering>.BuilderStorage?
     /// The largest append buffer the linear path keeps for the next linear event (8 MB: 200,000

@@ -1,6 +1,16 @@
 import ObjectGraph
 
 /// What went wrong with a fetch request or a controller, worded for the person who typed it.
+///
+/// ```swift
+/// let request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "titel")])
+/// do {
+///     _ = try FetchedResultsController(fetchRequest: request, context: context)
+/// } catch {
+///     error              // .unknownAttribute("titel", entity: "Note", role: "sort key")
+///     error.description  // "unknown sort key 'titel' of entity 'Note'"
+/// }
+/// ```
 public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownEntity(String)
     case noSortDescriptors
@@ -55,7 +65,7 @@ public enum FetchedResultsError: Error, Equatable, Sendable, CustomStringConvert
 
     /// Core Data's reason, as the iOS 26.1 decompilation formats it (`'%@'. Objects …`) or, with
     /// `legacyQuote`, as iOS 9–10 logged it (`'%@. Objects …'`, the quote closing after "name").
-    public static func outOfOrderReason(index: Int, name: String, legacyQuote: Bool) -> String {
+    package static func outOfOrderReason(index: Int, name: String, legacyQuote: Bool) -> String {
         legacyQuote
             ? "The fetched object at index \(index) has an out of order section name '\(name). Objects must be sorted by section name'"
             : "The fetched object at index \(index) has an out of order section name '\(name)'. Objects must be sorted by section name"

@@ -1,6 +1,7 @@
 import Adapters
 import CommandLanguage
 import FetchSimCore
+import FetchSimStorage
 import FetchedResults
 import ObjectGraph
 import TableSimulation

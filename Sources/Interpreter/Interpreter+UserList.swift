@@ -1,6 +1,7 @@
 import Adapters
 import CommandLanguage
 import FetchSimCore
+import FetchSimStorage
 import ObjectGraph
 import Sheet
 import TableSimulation

@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 /// A stable object identity: assigned once at insert, never reused, printed as `#7`.
 ///

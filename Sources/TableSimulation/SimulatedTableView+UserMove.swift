@@ -39,7 +39,7 @@ extension SimulatedTableView {
     /// - Returns: What `writeBack` returned.
     /// - Throws: `userMoveDuringUpdates` inside a batch, `userMoveOutOfRange` when the row cannot
     ///   land at `destination` (`writeBack` then does not run).
-    public func userMoveRow<Outcome>(
+    package func userMoveRow<Outcome>(
         from source: IndexPath, to destination: IndexPath, writingBack writeBack: (SimulatedTableView) -> Outcome
     ) throws(TableViewError) -> Outcome {
         guard updateDepth == 0 else { throw .userMoveDuringUpdates }
@@ -58,7 +58,7 @@ extension SimulatedTableView {
     /// section's row count, one fewer within its own section (the row is lifted out first) — or
     /// nil when there is no row at `source` or no section `section`. The table's part of the rule
     /// for whether a drag can happen (Adapters' `ListDataSource.dragRefusal` adds the app's).
-    public func dropRows(from source: IndexPath, inSection section: Int) -> ClosedRange<Int>? {
+    package func dropRows(from source: IndexPath, inSection section: Int) -> ClosedRange<Int>? {
         guard storage.contains(source), section >= 0, section < storage.numberOfSections else { return nil }
         return 0...(storage.numberOfRows(inSection: section) - (source.section == section ? 1 : 0))
     }

@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 
 /// A deterministic stand-in for `UITableView` that knows only what a table view knows.
 ///
@@ -15,6 +16,18 @@ import FetchSimCore
 /// state and sets `isOutOfStep`. It never repairs itself: every later batch is validated against
 /// that stale state, and only `reloadData()` clears the flag. UIKit would crash instead; keeping
 /// the old state lets the consistency check and the log show what went wrong.
+///
+/// ```swift
+/// let groceries = Groceries()  // the TableViewDataSource example: Milk (1), Eggs (2)
+/// let table = SimulatedTableView(dataSource: groceries)
+/// table.reloadData()
+/// groceries.items.append((id: 3, title: "Bread"))
+/// table.beginUpdates()
+/// try table.insertRows(at: [IndexPath(row: 2, section: 0)])
+/// try table.endUpdates()
+/// table.rowIdentifiers(inSection: 0)                                // [1, 2, 3]
+/// table.cellForRow(at: IndexPath(row: 2, section: 0))?.description  // "#3 Bread"
+/// ```
 public final class SimulatedTableView {
     /// The object that answers the table's questions. Held weakly, as UIKit does.
     public weak var dataSource: (any TableViewDataSource)?
@@ -42,7 +55,7 @@ public final class SimulatedTableView {
     /// Whether a reload at a move's destination fails as UIKit's tables of the iOS 9 era did,
     /// "Attempt to create two animations for cell", rather than as the later "attempt to perform
     /// an insert and a move to the same index path" (docs/semantics.md, "Two animations for a cell").
-    public var reportsReloadAndMoveAsTwoAnimations = false
+    package var reportsReloadAndMoveAsTwoAnimations = false
 
     let storage = RowStorage()
     /// The storage's generation and the viewport after the last refresh that left every visible

@@ -3,6 +3,12 @@
 /// A value, so a cell that is not reconfigured keeps showing what it showed when it was last
 /// configured — that is how stale cells arise after moves and shifts, exactly as with UIKit's
 /// reused `UITableViewCell`s.
+///
+/// ```swift
+/// let cell = TableCell(identifier: 7, columns: ["Milk", "3"])
+/// cell.description                                       // "#7 Milk | 3"
+/// cell == TableCell(identifier: 7, columns: ["Milk", "4"])  // false: other text
+/// ```
 public struct TableCell: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The object ID the data source configured this cell for.
     public var identifier: Int
@@ -14,7 +20,7 @@ public struct TableCell: Equatable, Hashable, Sendable, CustomStringConvertible 
     /// very same source can tell that the columns are still what that data formats to without
     /// formatting it again. Not part of the cell's equality: two cells are equal when they show
     /// the same object and text.
-    public private(set) var source: (any TableCellSource)?
+    package private(set) var source: (any TableCellSource)?
 
     /// A cell showing the row of `identifier` with `columns` as its text.
     public init(identifier: Int, columns: [String]) {
@@ -46,4 +52,4 @@ public struct TableCell: Equatable, Hashable, Sendable, CustomStringConvertible 
 
 /// The data a cell's text was formatted from, kept with the cell (`TableCell.source`) so that a
 /// consistency check can recognise unchanged data by identity instead of formatting it again.
-public protocol TableCellSource: AnyObject, Sendable {}
+package protocol TableCellSource: AnyObject, Sendable {}

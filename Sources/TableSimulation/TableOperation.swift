@@ -4,6 +4,13 @@ import FetchSimCore
 ///
 /// Index paths are recorded as given: deletes, reloads and reconfigures in the numbering before
 /// the batch, inserts in the numbering after it, moves from before to after.
+///
+/// ```swift
+/// groceries.items.remove(at: 0)  // the TableViewDataSource example: Milk (1), Eggs (2)
+/// try table.performBatchUpdates { try table.deleteRows(at: [IndexPath(row: 0, section: 0)]) }
+/// table.lastBatch                    // [.deleteRows([[0, 0]])]
+/// table.lastBatch.map(\.description)  // ["deleteRows [0.0]"]
+/// ```
 public enum TableOperation: Equatable, Hashable, Sendable, CustomStringConvertible {
     case reloadData
     case insertRows([IndexPath])

@@ -10,6 +10,34 @@ import FetchSimCore
 /// a near-miss (a typo in a label, another parameter type) into a method that is silently never
 /// called — for `moveRowAt` that is a drag never written back. The documented UIKit default of
 /// each optional one is noted at it.
+///
+/// ```swift
+/// final class Groceries: TableViewDataSource {
+///     var items = [(id: 1, title: "Milk"), (id: 2, title: "Eggs")]
+///
+///     func numberOfSections(in tableView: SimulatedTableView) -> Int { 1 }
+///     func tableView(_ tableView: SimulatedTableView, numberOfRowsInSection section: Int) -> Int { items.count }
+///     func tableView(_ tableView: SimulatedTableView, cellForRowAt indexPath: IndexPath) -> TableCell {
+///         TableCell(identifier: items[indexPath.row].id, columns: [items[indexPath.row].title])
+///     }
+///     func tableView(_ tableView: SimulatedTableView, identifierForRowAt indexPath: IndexPath) -> Int {
+///         items[indexPath.row].id
+///     }
+///     func tableView(_ tableView: SimulatedTableView, titleForHeaderInSection section: Int) -> String? { nil }
+///     func sectionIndexTitles(for tableView: SimulatedTableView) -> [String]? { nil }
+///     func tableView(
+///         _ tableView: SimulatedTableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+///     ) {
+///         items.insert(items.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+///     }
+/// }
+///
+/// let groceries = Groceries()
+/// let table = SimulatedTableView(dataSource: groceries)
+/// table.reloadData()
+/// table.rowIdentifiers(inSection: 0)                               // [1, 2]
+/// table.cellForRow(at: IndexPath(row: 1, section: 0))?.columns     // ["Eggs"]
+/// ```
 public protocol TableViewDataSource: AnyObject {
     /// How many sections there are. Optional in UIKit, where it defaults to 1.
     func numberOfSections(in tableView: SimulatedTableView) -> Int

@@ -8,7 +8,7 @@ extension TableViewError {
     /// the section-count message ("collection view", two spaces) and "attempt to delete item N
     /// from section S which only contains C items before the update". The others are the table's
     /// wording with "row" → "item" and "table view" → "collection view" (*patterned*).
-    public var collectionViewDescription: String {
+    package var collectionViewDescription: String {
         switch self {
         case .invalidRowCount(let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
             "Invalid update: invalid number of items in section \(section).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."

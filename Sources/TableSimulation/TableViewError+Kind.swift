@@ -1,7 +1,7 @@
 extension TableViewError {
     /// The case without its values — `invalidRowCount`, `deleteRowOutOfRange` — which stays the
     /// same when the same mistake happens at other index paths or with other counts.
-    public var kind: String {
+    package var kind: String {
         if case .inCollectionView(let error) = self { return error.kind }
         if case .invalidBatchUpdates(let error, _, _, _) = self { return error.kind }
         // A case with values reflects as one child labelled with the case's name.

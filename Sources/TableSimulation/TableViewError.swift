@@ -8,6 +8,20 @@ import FetchSimCore
 /// UIKit prints an index path as `<NSIndexPath: 0x…> {length = 2, path = 0 - 1}`, which we render
 /// without the pointer so that transcripts stay deterministic. Messages marked *invented* are ours,
 /// written in the same style where UIKit's exact wording is unknown.
+///
+/// ```swift
+/// // the TableViewDataSource example: two rows, and an insert the data source does not make
+/// table.beginUpdates()
+/// try table.insertRows(at: [IndexPath(row: 0, section: 0)])
+/// try table.endUpdates()
+/// // throws .invalidRowCount: "Invalid update: invalid number of rows in section 0. The number of rows
+/// // contained in an existing section after the update (2) must be equal to the number of rows contained
+/// // in that section before the update (2), plus or minus the number of rows inserted or deleted from
+/// // that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of
+/// // that section (0 moved in, 0 moved out)."
+/// table.isOutOfStep                   // true
+/// table.rowIdentifiers(inSection: 0)  // [1, 2]: the state before the batch
+/// ```
 public enum TableViewError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     // MARK: Counts (verbatim)
     case invalidRowCount(

@@ -8,6 +8,13 @@ import Foundation
 /// from iOS 14 the row-count message ends with the table view's description
 /// (" Table view: <UITableView: 0x…; frame = …; dataSource: …>"). FetchSim prints that suffix with a
 /// fixed, made-up address and no geometry, so that transcripts stay deterministic.
+///
+/// ```swift
+/// // error: a batch that deleted section 0 of a table whose data source still has it
+/// error.message(in: .oneSpace) == error.description  // true
+/// error.message(in: .twoSpaces)  // "Invalid update: invalid number of sections.  The number of sections …"
+/// UIKitEra.allCases.map(\.description)  // ["ios8-11", "ios12-13", "ios14+"]
+/// ```
 public enum UIKitEra: String, Sendable, CaseIterable, CustomStringConvertible {
     /// iOS 8–11: two spaces after the first sentence of both counting messages.
     case twoSpaces = "ios8-11"
@@ -18,9 +25,9 @@ public enum UIKitEra: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The table view description FetchSim appends in the iOS 14+ era: UIKit's shape, a fixed fake
     /// address (never a real pointer), no frame or layer.
-    public static let tableViewDescription = "<UITableView: 0x7fa5c0008000>"
+    package static let tableViewDescription = "<UITableView: 0x7fa5c0008000>"
     /// The collection view's, in the same shape (iOS 16.4+ batch message).
-    public static let collectionViewDescription = "<UICollectionView: 0x7fa5c0008000>"
+    package static let collectionViewDescription = "<UICollectionView: 0x7fa5c0008000>"
 
     public var description: String { rawValue }
 }

@@ -3,6 +3,15 @@
 ///
 /// Only rows inside the viewport have configured cells. When the content shrinks below the
 /// viewport nothing is clamped: the rows past the end simply do not exist.
+///
+/// ```swift
+/// let table = SimulatedTableView(dataSource: groceries, viewport: Viewport(height: 1))
+/// table.reloadData()                                    // Milk (1), Eggs (2)
+/// table.indexPathsForVisibleRows                        // [[0, 0]]
+/// table.cellForRow(at: IndexPath(row: 1, section: 0))   // nil: off screen
+/// table.viewport = Viewport(firstRow: 1, height: 1)
+/// table.cellForRow(at: IndexPath(row: 1, section: 0))?.columns  // ["Eggs"]
+/// ```
 public struct Viewport: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The flattened index of the first visible row (0 = the first row of the first section).
     public var firstRow: Int

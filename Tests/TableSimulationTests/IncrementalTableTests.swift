@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import Testing
 
 @testable import TableSimulation

@@ -4,7 +4,7 @@ import ObjectGraph
 
 /// How the controller brings its results up to date for a change event. Both paths report the
 /// same callbacks; only their cost differs (docs/performance.md, "Large events: the linear path").
-public enum ChangePath: String, Sendable, CaseIterable {
+package enum ChangePath: String, Sendable, CaseIterable {
     /// Linear when the event changes a large share of the results, else incremental.
     case automatic
     /// One tree search per changed object (`mutateTrees`).

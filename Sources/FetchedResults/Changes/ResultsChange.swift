@@ -2,6 +2,11 @@ import FetchSimCore
 import ObjectGraph
 
 /// The kind of a reported change, as `NSFetchedResultsChangeType`.
+///
+/// ```swift
+/// ChangeType.insert.description  // "insert"
+/// ChangeType.move.description    // "move"
+/// ```
 public enum ChangeType: String, Sendable, CustomStringConvertible {
     case insert, delete, move, update
 
@@ -9,6 +14,15 @@ public enum ChangeType: String, Sendable, CustomStringConvertible {
 }
 
 /// A section inserted or deleted by a change event (sections are never moved or updated).
+///
+/// An adapter's log holds one per section callback (Adapters' `Callback.section`).
+///
+/// ```swift
+/// // by list, sectioned: Errands (Stamps), Groceries (Eggs, Milk); then Stamps moves to "Post"
+/// change.type         // .insert
+/// change.index        // 1: Errands is gone and Post sorts after Groceries
+/// change.description  // #"didChange section "Post" insert 1"#
+/// ```
 public struct SectionChange: Hashable, Sendable, CustomStringConvertible {
     /// Insert or delete.
     public let type: ChangeType
@@ -18,7 +32,7 @@ public struct SectionChange: Hashable, Sendable, CustomStringConvertible {
     public let name: String
 
     /// A change of the section `name` at `index`.
-    public init(type: ChangeType, index: Int, name: String) {
+    package init(type: ChangeType, index: Int, name: String) {
         self.type = type
         self.index = index
         self.name = name
@@ -30,6 +44,16 @@ public struct SectionChange: Hashable, Sendable, CustomStringConvertible {
 
 /// An object inserted, deleted, moved or updated by a change event, with Apple's index paths:
 /// delete (old, nil), insert (nil, new), move (old, new), update (old, new — nil in the ios9 profile).
+///
+/// An adapter's log holds one per object callback (Adapters' `Callback.object`).
+///
+/// ```swift
+/// // by title: Eggs, Milk, Stamps; then Bread (#4) is inserted
+/// change.type          // .insert
+/// change.indexPath     // nil
+/// change.newIndexPath  // [0, 0]
+/// change.description   // "didChange object #4 insert → [0, 0]"
+/// ```
 public struct ObjectChange: CustomStringConvertible {
     /// Insert, delete, move or update.
     public let type: ChangeType
@@ -41,7 +65,7 @@ public struct ObjectChange: CustomStringConvertible {
     public let newIndexPath: IndexPath?
 
     /// A change of `object` from `indexPath` to `newIndexPath`.
-    public init(type: ChangeType, object: ManagedObject, indexPath: IndexPath?, newIndexPath: IndexPath?) {
+    package init(type: ChangeType, object: ManagedObject, indexPath: IndexPath?, newIndexPath: IndexPath?) {
         self.type = type
         self.object = object
         self.indexPath = indexPath
@@ -63,23 +87,34 @@ public struct ObjectChange: CustomStringConvertible {
 }
 
 /// Everything one change event reported, in delivery order.
-public struct ResultsChangeSet: CustomStringConvertible {
+package struct ResultsChangeSet: CustomStringConvertible {
     /// The section changes, in delivery order.
-    public var sections: [SectionChange]
+    package var sections: [SectionChange]
     /// The object changes, in delivery order.
-    public var objects: [ObjectChange]
+    package var objects: [ObjectChange]
 
     /// Whether the event changed nothing the controller shows.
-    public var isEmpty: Bool { sections.isEmpty && objects.isEmpty }
+    package var isEmpty: Bool { sections.isEmpty && objects.isEmpty }
 
-    public var description: String {
+    package var description: String {
         (sections.map(\.description) + objects.map(\.description)).joined(separator: "\n")
     }
 }
 
 /// The new state after a change event as section names and object IDs (the iOS 13 snapshot).
+///
+/// ```swift
+/// // the notes by list, then title: Errands (Stamps #3), Groceries (Eggs #2, Milk #1)
+/// let snapshot = controller.snapshot()
+/// snapshot.sections.map(\.name)  // ["Errands", "Groceries"]
+/// snapshot.objectIDs             // [#3, #2, #1]
+/// ```
 public struct ResultsSnapshot: Hashable, Sendable {
     /// One section of a snapshot: its name and its objects in order.
+    ///
+    /// ```swift
+    /// snapshot.sections[1].objectIDs  // [#2, #1]: Eggs, Milk in Groceries
+    /// ```
     public struct Section: Hashable, Sendable {
         /// The section's name.
         public let name: String

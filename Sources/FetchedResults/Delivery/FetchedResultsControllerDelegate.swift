@@ -14,6 +14,31 @@ import ObjectGraph
 /// - ``FetchedResultsSectionIndexTitleDelegate``: `sectionIndexTitleForSectionName`.
 ///
 /// During every callback the controller already exposes the new state (rule 4).
+///
+/// ```swift
+/// final class EventLog: FetchedResultsControllerDelegate {
+///     var lines: [String] = []
+///     func controllerWillChangeContent(_ controller: FetchedResultsController) { lines.append("will") }
+///     func controller(
+///         _ controller: FetchedResultsController, didChange section: SectionInfo,
+///         atSectionIndex sectionIndex: Int, for type: ChangeType
+///     ) { lines.append("section \(type) \(sectionIndex)") }
+///     func controller(
+///         _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+///         for type: ChangeType, newIndexPath: IndexPath?
+///     ) {
+///         let path = newIndexPath ?? indexPath
+///         lines.append("\(type) → \(path.map { "\($0.section).\($0.row)" } ?? "")")
+///     }
+///     func controllerDidChangeContent(_ controller: FetchedResultsController) { lines.append("did") }
+/// }
+///
+/// let log = EventLog()
+/// controller.delegate = log  // the notes by title: Eggs, Milk, Stamps
+/// try context.insert("Note", values: [("title", .string("Bread")), ("list", .string("Groceries"))])
+/// try context.processPendingChanges()
+/// log.lines  // ["will", "insert → 0.0", "did"]
+/// ```
 public protocol FetchedResultsControllerDelegate: AnyObject {
     /// A change event begins; the controller already holds its new state.
     func controllerWillChangeContent(_ controller: FetchedResultsController)
@@ -36,6 +61,21 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
 ///
 /// The four per-change callbacks are never called for such a delegate; this protocol provides
 /// them as empty methods so that it need not write them.
+///
+/// ```swift
+/// final class SnapshotLog: FetchedResultsSnapshotDelegate {
+///     var last: ResultsSnapshot?
+///     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot) {
+///         last = snapshot
+///     }
+/// }
+///
+/// let snapshots = SnapshotLog()
+/// controller.delegate = snapshots  // the notes by title: Eggs (#2), Milk (#1), Stamps (#3)
+/// try context.insert("Note", values: [("title", .string("Bread")), ("list", .string("Groceries"))])
+/// try context.processPendingChanges()
+/// snapshots.last?.objectIDs  // [#4, #2, #1, #3]
+/// ```
 public protocol FetchedResultsSnapshotDelegate: FetchedResultsControllerDelegate {
     /// The results after the change event, as section names and object IDs.
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: ResultsSnapshot)
@@ -59,6 +99,23 @@ extension FetchedResultsSnapshotDelegate {
 /// back to the four per-change callbacks, so the delegate implements those too.
 ///
 /// A delegate that adopts both this and ``FetchedResultsSnapshotDelegate`` gets snapshots.
+///
+/// ```swift
+/// final class DifferenceLog: FetchedResultsDifferenceDelegate {
+///     var last: CollectionDifference<ObjectID>?
+///     func controller(
+///         _ controller: FetchedResultsController, didChangeContentWith difference: CollectionDifference<ObjectID>
+///     ) { last = difference }
+///     // … and the four callbacks of FetchedResultsControllerDelegate, for a controller with sections
+/// }
+///
+/// let differences = DifferenceLog()
+/// controller.delegate = differences  // the notes by title: Eggs (#2), Milk (#1), Stamps (#3)
+/// try context.delete(ObjectID(2))
+/// try context.processPendingChanges()
+/// differences.last?.removals    // [.remove(offset: 0, element: #2, associatedWith: nil)]
+/// differences.last?.insertions  // []
+/// ```
 public protocol FetchedResultsDifferenceDelegate: FetchedResultsControllerDelegate {
     /// The change event as removals at old offsets and insertions at new ones.
     func controller(
@@ -68,6 +125,20 @@ public protocol FetchedResultsDifferenceDelegate: FetchedResultsControllerDelega
 /// A delegate that names the section index titles itself, as Apple's
 /// `controller(_:sectionIndexTitleForSectionName:)`; without it the controller uses Apple's
 /// default, `FetchedResultsController.defaultIndexTitle(forSectionName:)`.
+///
+/// ```swift
+/// final class TwoLetterTitles: FetchedResultsSectionIndexTitleDelegate {
+///     func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String)
+///         -> String?
+///     { String(sectionName.prefix(2)) }
+///     // … and the four callbacks of FetchedResultsControllerDelegate
+/// }
+///
+/// controller.sectionIndexTitles  // ["E", "G"]: sections Errands and Groceries
+/// let titles = TwoLetterTitles()
+/// controller.delegate = titles
+/// controller.sectionIndexTitles  // ["Er", "Gr"]
+/// ```
 public protocol FetchedResultsSectionIndexTitleDelegate: FetchedResultsControllerDelegate {
     /// The index title for the section called `sectionName`; `nil` for the controller's default.
     func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String)

@@ -1,6 +1,15 @@
 import ObjectGraph
 
 /// One section of the results, as `NSFetchedResultsSectionInfo`: valid until the next change event.
+///
+/// ```swift
+/// // the notes by list, then title: Errands (Stamps), Groceries (Eggs, Milk)
+/// let groceries = controller.sectionInfo(at: 1)
+/// groceries.name                            // "Groceries"
+/// groceries.numberOfObjects                 // 2
+/// groceries.objects.map { $0["title"] }     // [.string("Eggs"), .string("Milk")]
+/// groceries.indexTitle                      // "G"
+/// ```
 public struct SectionInfo {
     /// The section key value as text (`""` without a section key path, or for nil).
     public let name: String

@@ -5,6 +5,15 @@ import ObjectGraph
 /// values, the store is written in one transaction, and no context hears of it — no change event,
 /// so every controller goes stale until its context merges the returned IDs
 /// (`ObjectContext.mergeChanges(fromRemoteContextSave:into:)`) or refetches (docs/semantics.md).
+///
+/// ```swift
+/// try context.save()  // Milk (#1) and Eggs (#2) in Groceries, Stamps (#3) in Errands
+/// let done = BatchRequest.update(
+///     "Note", predicate: try Predicate(format: "list == 'Groceries'"), assignments: [("list", .string("Done"))])
+/// try done.execute(in: context)                             // [#1, #2]
+/// context.object(with: ObjectID(1))?["list"]                // .string("Groceries"): not merged yet
+/// try BatchRequest.delete("Note", predicate: nil).execute(in: context)  // [#1, #2, #3]
+/// ```
 public struct BatchRequest: Sendable {
     /// The entity whose stored objects the request changes.
     public var entityName: String
@@ -72,7 +81,7 @@ extension FetchedResultsController {
     /// objects missing or extra, objects at another index path, stale values. Empty when the
     /// controller agrees. At most `limit` lines, then `… and N more`.
     /// - Complexity: O(n log n) for n stored objects: a fresh fetch.
-    public func differencesFromFreshFetch(limit: Int = 8) throws -> [String] {
+    package func differencesFromFreshFetch(limit: Int = 8) throws -> [String] {
         let contents = try context.freshContents()
         let scratch = try ObjectContext(
             store: InMemoryStore(

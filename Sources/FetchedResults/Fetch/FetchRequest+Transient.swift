@@ -12,7 +12,7 @@ extension FetchRequest {
     /// ```swift
     /// FetchRequest.readsTransient("sectionIdentifier", of: "Event", in: schema)  // true when transient
     /// ```
-    public static func readsTransient(_ keyPath: String, of entityName: String, in schema: Schema) -> Bool {
+    package static func readsTransient(_ keyPath: String, of entityName: String, in schema: Schema) -> Bool {
         var entity = schema.entity(named: entityName)
         for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
             guard let current = entity, let attribute = current.attribute(named: String(component)) else {
@@ -27,7 +27,7 @@ extension FetchRequest {
     /// Core Data's refusal of this request by a SQLite store: the first sort descriptor, then the
     /// first predicate key, that reads a transient attribute; nil when none does.
     /// - Complexity: O(k·d) for k keys of at most d components.
-    public func transientKeyRefusal(in schema: Schema) -> FetchedResultsError? {
+    package func transientKeyRefusal(in schema: Schema) -> FetchedResultsError? {
         let sortKeys = sortDescriptors.map { (key: $0.key, role: "sort key") }
         let predicateKeys = (predicate?.keyPaths ?? []).map { (key: $0, role: "predicate key") }
         guard
@@ -46,5 +46,5 @@ extension FetchedResultsController {
     /// Whether the section key path reaches a transient attribute: Core Data then computes the
     /// sections from the fetched objects in memory, never with a grouped fetch in the store
     /// (docs/semantics.md, "Transient attributes").
-    public var sectionKeyIsTransient: Bool { request.sectionKeyIsTransient }
+    package var sectionKeyIsTransient: Bool { request.sectionKeyIsTransient }
 }

@@ -3,6 +3,15 @@ import ObjectGraph
 /// What a fetched results controller fetches: an entity, an optional predicate, the order, the
 /// sectioning and a window — the same parts as `NSFetchRequest` plus the controller's
 /// `sectionNameKeyPath`.
+///
+/// ```swift
+/// var request = FetchRequest(entityName: "Note", sortDescriptors: [SortDescriptor(key: "title")])
+/// request.predicate = try Predicate(format: "list == 'Groceries'")
+/// request.fetchLimit = 1
+/// let controller = try FetchedResultsController(fetchRequest: request, context: context)
+/// try controller.performFetch()
+/// controller.fetchedObjects?.map { $0["title"] }  // [.string("Eggs")]: Eggs and Milk match
+/// ```
 public struct FetchRequest: Sendable {
     /// The entity whose objects are fetched.
     public var entityName: String

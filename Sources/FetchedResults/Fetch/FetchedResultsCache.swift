@@ -6,6 +6,16 @@ import ObjectGraph
 /// Apple keeps them in files shared by every controller of the app; FetchSim keeps them in this
 /// object, which the controllers that should share caches are given (the REPL has one per
 /// session), so runs stay independent and deterministic.
+///
+/// ```swift
+/// let cache = FetchedResultsCache()
+/// let controller = try FetchedResultsController(
+///     fetchRequest: request, context: context, cacheName: "Notes", cache: cache)
+/// try controller.performFetch()
+/// cache.names                       // ["Notes"]
+/// cache.deleteCache(withName: "Notes")
+/// cache.names                       // []
+/// ```
 public final class FetchedResultsCache {
     /// Per cache name, what it was written for.
     private var entries: [String: Entry] = [:]
@@ -70,7 +80,7 @@ public final class FetchedResultsCache {
 }
 
 /// What a fetch did with its section cache.
-public enum CacheUse: String, Sendable {
+package enum CacheUse: String, Sendable {
     /// There was none: the fetch wrote it.
     case written
     /// It matched: Core Data takes the sections from it.

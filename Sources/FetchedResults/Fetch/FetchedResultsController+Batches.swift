@@ -20,13 +20,13 @@ final class BatchFaulting {
 
 extension FetchedResultsController {
     /// The batch size the controller fetches in: the request's `fetchBatchSize`, 0 for all at once.
-    public var fetchBatchSize: Int { batchFaulting?.size ?? 0 }
+    package var fetchBatchSize: Int { batchFaulting?.size ?? 0 }
 
     /// How many batches `object(at:)` has fetched since `performFetch()` (0 without a batch size).
-    public var numberOfBatchesFetched: Int { batchFaulting?.batches ?? 0 }
+    package var numberOfBatchesFetched: Int { batchFaulting?.batches ?? 0 }
 
     /// How many fetched objects are still faults, never read since `performFetch()`.
-    public var numberOfFaults: Int { batchFaulting?.faults.count ?? 0 }
+    package var numberOfFaults: Int { batchFaulting?.faults.count ?? 0 }
 
     /// Runs `body` with faults left alone: reads made by an observer that is not the app (the
     /// consistency check) fetch no batches.

@@ -4,7 +4,12 @@ import ObjectGraph
 /// Orders fetched objects by one attribute, ascending or descending, comparing its values with a
 /// selector as `NSSortDescriptor(key:ascending:selector:)` does.
 ///
-///     SortDescriptor(key: "title", selector: .localizedStandardCompare)   // "File 2" before "File 10"
+/// ```swift
+/// let byName = SortDescriptor(key: "name", selector: .localizedStandardCompare)
+/// byName.description  // "name asc localizedStandardCompare"
+/// // fetching files "File 10" and "File 2" with [byName]:
+/// controller.fetchedObjects?.map { $0["name"] }  // [.string("File 2"), .string("File 10")]
+/// ```
 public struct SortDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// The attribute to sort by.
     public var key: String
@@ -27,6 +32,12 @@ public struct SortDescriptor: Hashable, Sendable, CustomStringConvertible {
 
 /// The comparison selector of a sort descriptor: `compare:` (values in FetchSim's value order),
 /// or one of NSString's, which only strings answer (docs/semantics.md, "Sort selectors").
+///
+/// ```swift
+/// // fruit "banana", "Cherry" and "apple", sorted by SortDescriptor(key: "name", selector: …)
+/// .compare                 // Cherry, apple, banana: "C" (U+0043) comes before "a" (U+0061)
+/// .caseInsensitiveCompare  // apple, banana, Cherry
+/// ```
 public enum SortSelector: String, Hashable, Sendable, CaseIterable {
     /// `compare:`: FetchSim's value order (strings by Unicode scalars).
     case compare
@@ -40,7 +51,7 @@ public enum SortSelector: String, Hashable, Sendable, CaseIterable {
     /// The string whose order under `compare:` is this selector's order for `text`.
     ///
     ///     SortSelector.caseInsensitiveCompare.key(for: "Apple")  // "apple"
-    public func key(for text: String) -> String {
+    package func key(for text: String) -> String {
         switch self {
         case .compare: return text
         case .caseInsensitiveCompare: return text.folding(options: [.caseInsensitive], locale: nil)

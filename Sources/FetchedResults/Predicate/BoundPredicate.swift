@@ -6,11 +6,11 @@ import ObjectGraph
 /// `Predicate.bound(to:)`, so `evaluate(_:)` does no string lookups and, for comparisons of
 /// numbers, dates, nil and unmodified or ASCII strings, no heap allocation. `MATCHES`, and `[c]`
 /// or `[d]` on non-ASCII text, allocate.
-public struct BoundPredicate: Sendable {
+package struct BoundPredicate: Sendable {
     /// The predicate this was bound from.
-    public let predicate: Predicate
+    package let predicate: Predicate
     /// The entity whose attribute values `evaluate(_:)` takes.
-    public let entity: Entity
+    package let entity: Entity
     let root: BoundNode
     private let indexes: Set<Int>
 
@@ -23,10 +23,10 @@ public struct BoundPredicate: Sendable {
 
     /// The positions in `entity.attributes` the predicate reads; a change to any other attribute
     /// cannot change the result.
-    public var keyIndexes: Set<Int> { indexes }
+    package var keyIndexes: Set<Int> { indexes }
 
     /// Whether an object with these attribute values, in `entity.attributes` order, matches.
-    public func evaluate(_ values: [Value]) -> Bool {
+    package func evaluate(_ values: [Value]) -> Bool {
         precondition(
             values.count == entity.attributes.count,
             "evaluate(_:) needs one value per attribute of '\(entity.name)' (\(entity.attributes.count)), got \(values.count); pass them in entity.attributes order"

@@ -11,7 +11,7 @@ extension Predicate {
     /// kind than its attribute (a string compared with an int attribute, a number with a string
     /// attribute) throws, naming the constant's column; the string operators on non-strings are
     /// simply false.
-    public func bound(to entity: Entity) throws(PredicateError) -> BoundPredicate {
+    package func bound(to entity: Entity) throws(PredicateError) -> BoundPredicate {
         var binder = PredicateBinder(entity: entity)
         let root = try binder.bind(self.root)
         return BoundPredicate(predicate: self, entity: entity, root: root, keyIndexes: binder.keyIndexes)

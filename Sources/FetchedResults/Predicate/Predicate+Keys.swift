@@ -9,7 +9,7 @@ extension Predicate {
     /// ```swift
     /// try Predicate(format: "title BEGINSWITH 'a' AND list.name == 'Home'").keyPaths  // ["title", "list.name"]
     /// ```
-    public var keyPaths: [String] {
+    package var keyPaths: [String] {
         var keys: [String] = []
         Self.collectKeys(of: root, replacing: nil, into: &keys)
         var seen = Set<String>()

@@ -31,9 +31,15 @@ import ObjectGraph
 ///   an attribute simply does not match.
 /// - `x IN {…}` is membership by `==`; `x IN s` with a string `s` is "`s` contains `x`".
 ///
-/// Parsing checks syntax and arguments; `bound(to:)` checks keys against an entity and gives a
-/// `BoundPredicate` to evaluate. Two predicates are equal when their syntax trees are: source
-/// positions, redundant parentheses and alternative spellings (`=`, `&&`, `YES`, …) do not count.
+/// Parsing checks syntax and arguments; a fetch request's controller checks the keys against its
+/// entity. Two predicates are equal when their syntax trees are: source positions, redundant
+/// parentheses and alternative spellings (`=`, `&&`, `YES`, …) do not count.
+///
+/// ```swift
+/// let predicate = try Predicate(format: "title BEGINSWITH[c] %@ OR list == 'Errands'", arguments: ["m"])
+/// predicate.description  // #"title BEGINSWITH[c] "m" OR list == "Errands""#
+/// request.predicate = predicate  // the notes by title: Milk, Stamps
+/// ```
 public struct Predicate: Sendable, Hashable {
     let root: PredicateNode
 
@@ -59,7 +65,7 @@ public struct Predicate: Sendable, Hashable {
     public static let falsePredicate = Predicate(root: .constant(false))
 
     /// The attribute keys the predicate reads.
-    public var keys: Set<String> {
+    package var keys: Set<String> {
         var keys: Set<String> = []
         root.forEachComparison { (comparison: Comparison) in
             for operand in [comparison.lhs, comparison.rhs] {

@@ -5,6 +5,12 @@ import ObjectGraph
 /// Arguments are consumed in order: the first placeholder takes the first argument, and so on.
 /// `%K` needs a `.key`; `%@` needs a `.value`, or a `.list` where a list may stand
 /// (after `IN` or `BETWEEN`).
+///
+/// ```swift
+/// try Predicate(format: "%K IN %@", arguments: [.key("list"), .list([.string("Groceries"), .string("Errands")])])
+///     == Predicate(format: "list IN {'Groceries', 'Errands'}")              // true
+/// try Predicate(format: "order < %@", arguments: [3]) == Predicate(format: "order < 3")  // true: 3 is .value(.int(3))
+/// ```
 public enum PredicateArgument: Sendable, Equatable {
     /// An attribute key, for `%K`.
     case key(String)

@@ -2,6 +2,14 @@
 ///
 /// Messages are lowercase, quote what the user typed in single quotes and have no trailing
 /// period; `description` appends the column: `unexpected 'AND' at column 8`.
+///
+/// ```swift
+/// do {
+///     _ = try Predicate(format: "title == ")
+/// } catch {
+///     error.column  // 10: the operand is missing one past the end of the 9 characters
+/// }
+/// ```
 public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, without the position.
     public let message: String
@@ -12,14 +20,14 @@ public struct PredicateError: Error, Equatable, Sendable, CustomStringConvertibl
     public var suggestion: String?
 
     /// An error about the format string at `column` (1-based).
-    public init(_ message: String, column: Int, suggestion: String? = nil) {
+    package init(_ message: String, column: Int, suggestion: String? = nil) {
         self.message = message
         self.column = column
         self.suggestion = suggestion
     }
 
     /// ` (did you mean 'title'?)`, or nothing.
-    public var hint: String { suggestion.map { " (did you mean '\($0)'?)" } ?? "" }
+    package var hint: String { suggestion.map { " (did you mean '\($0)'?)" } ?? "" }
 
     public var description: String { "\(message) at column \(column)\(hint)" }
 }

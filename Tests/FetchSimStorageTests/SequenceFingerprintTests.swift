@@ -1,4 +1,5 @@
 import FetchSimCore
+import FetchSimStorage
 import Testing
 
 /// The fingerprint followed one edit at a time must equal the fingerprint recomputed from scratch.

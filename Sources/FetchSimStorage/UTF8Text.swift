@@ -1,3 +1,5 @@
+import FetchSimCore
+
 /// Text written as UTF-8 bytes and made a `String` once.
 ///
 /// Appending to a `String` piece by piece costs far more per piece than copying its bytes, and a
