@@ -8,26 +8,7 @@ import Testing
     .enabled(if: BinaryLocator.fetchsim != nil && tmuxPath != nil, "needs tmux and a built fetchsim"),
     .timeLimit(.minutes(10)))
 struct InterruptLongWorkTests {
-    let socket = "fetchsim-interrupt-\(ProcessInfo.processInfo.processIdentifier)"
-
-    @discardableResult
-    func tmux(_ arguments: [String]) async throws -> String {
-        let startsServer = arguments.first == "new-session"
-        return try await ChildProcess.run(
-            try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer
-        ).output
-    }
-
-    func waitFor(_ what: String, seconds: Int = 20, _ predicate: (String) -> Bool) async throws -> String {
-        var screen = ""
-        for _ in 0..<(seconds * 20) {
-            screen = try await tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", "main"])
-            if predicate(screen) { return screen }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("timed out waiting for \(what); the screen:\n\(screen)")
-        return screen
-    }
+    let terminal = TmuxDriver(name: "interrupt", seconds: 20, scrollback: 200)
 
     @Test func ctrlCStopsAnImportWholeAndAReadBetweenLines() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
@@ -41,35 +22,43 @@ struct InterruptLongWorkTests {
         let script = folder.appendingPathComponent("many.txt").path
         try Data(String(repeating: "insert T n=1\n", count: 200_000).utf8).write(to: URL(fileURLWithPath: script))
 
-        try await tmux([
+        try await terminal.tmux([
             "new-session", "-d", "-s", "main", "-x", "120", "-y", "40",
             "env NO_COLOR=1 \(binary.path) --empty; sleep 10",
         ])
         do {
-            _ = try await waitFor("the prompt") { $0.contains("fetchsim> ") }
-            try await tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "import csv \(csv) T", "Enter"])
-            _ = try await waitFor("progress") { $0.contains("records read") || $0.contains("objects inserted") }
-            try await tmux(["send-keys", "-t", "main", "C-c"])
-            _ = try await waitFor("the import's stop") { $0.contains("import csv: interrupted; nothing was imported") }
-            try await tmux(["send-keys", "-t", "main", "stats", "Enter"])
-            _ = try await waitFor("no objects") { $0.contains("objects: 0") }
+            _ = try await terminal.waitFor("the prompt") { $0.contains("fetchsim> ") }
+            try await terminal.tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "import csv \(csv) T", "Enter"])
+            _ = try await terminal.waitFor("progress") {
+                $0.contains("records read") || $0.contains("objects inserted")
+            }
+            try await terminal.tmux(["send-keys", "-t", "main", "C-c"])
+            _ = try await terminal.waitFor("the import's stop") {
+                $0.contains("import csv: interrupted; nothing was imported")
+            }
+            try await terminal.tmux(["send-keys", "-t", "main", "stats", "Enter"])
+            _ = try await terminal.waitFor("no objects") { $0.contains("objects: 0") }
 
-            try await tmux(["send-keys", "-t", "main", "read \(script)", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "read \(script)", "Enter"])
             try await Task.sleep(for: .seconds(2))
-            try await tmux(["send-keys", "-t", "main", "C-c"])
-            let stopped = try await waitFor("the read's stop") { $0.contains("interrupted before line") }
+            try await terminal.tmux(["send-keys", "-t", "main", "C-c"])
+            let stopped = try await terminal.waitFor("the read's stop") {
+                $0.contains("interrupted before line")
+            }
             let line = try #require(
                 stopped.firstMatch(of: /interrupted before line (\d+); lines 1–(\d+) ran and are kept/))
             let kept = try #require(Int(line.2))
             #expect(kept > 0 && kept < 200_000)
-            try await tmux(["send-keys", "-t", "main", "clear", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "stats", "Enter"])
-            _ = try await waitFor("the kept objects") { $0.contains("objects: \(kept)") }
+            try await terminal.tmux(["send-keys", "-t", "main", "clear", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "stats", "Enter"])
+            _ = try await terminal.waitFor("the kept objects") {
+                $0.contains("objects: \(kept)")
+            }
         } catch {
-            _ = try? await tmux(["kill-server"])
+            await terminal.stop()
             throw error
         }
-        _ = try? await tmux(["kill-server"])
+        await terminal.stop()
     }
 }

@@ -11,64 +11,47 @@ import Testing
     .timeLimit(.minutes(10)),
     .serialized)
 struct QuitQuestionTerminalTests {
-    let socket = "fetchsim-quitq-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-
-    @discardableResult
-    func tmux(_ arguments: [String]) async throws -> String {
-        let startsServer = arguments.first == "new-session"
-        return try await ChildProcess.run(
-            try #require(tmuxPath), ["-L", socket, "-f", "/dev/null"] + arguments, collectsOutput: !startsServer
-        ).output
-    }
-
-    func waitFor(_ what: String, _ predicate: (String) -> Bool) async throws -> String {
-        var screen = ""
-        for _ in 0..<200 {
-            screen = try await tmux(["capture-pane", "-p", "-t", "main"])
-            if predicate(screen) { return screen }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("timed out waiting for \(what); the screen:\n\(screen)")
-        return screen
-    }
+    let terminal = TmuxDriver(name: "quitq")
 
     @Test func ctrlCAndCtrlDAnswerNoOnALineOfTheirOwn() async throws {
         let binary = try #require(BinaryLocator.fetchsim)
-        try await tmux([
+        try await terminal.tmux([
             "new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
             "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --empty; echo EXITED $?; sleep 10",
         ])
         do {
-            _ = try await waitFor("the prompt") { $0.contains("fetchsim>") }
-            try await tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "insert T n=1", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
-            _ = try await waitFor("the question") { $0.contains("Quit anyway? [y/N]") }
-            try await tmux(["send-keys", "-t", "main", "C-c"])
-            try await tmux(["send-keys", "-t", "main", "stats", "Enter"])
-            let afterInterrupt = try await waitFor("stats after Ctrl-C") { $0.contains("objects: 1") }
+            _ = try await terminal.waitFor("the prompt") { $0.contains("fetchsim>") }
+            try await terminal.tmux(["send-keys", "-t", "main", "entity T n:int", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "insert T n=1", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await terminal.waitFor("the question") { $0.contains("Quit anyway? [y/N]") }
+            try await terminal.tmux(["send-keys", "-t", "main", "C-c"])
+            try await terminal.tmux(["send-keys", "-t", "main", "stats", "Enter"])
+            let afterInterrupt = try await terminal.waitFor("stats after Ctrl-C") { $0.contains("objects: 1") }
             #expect(
                 afterInterrupt.split(separator: "\n").contains { $0.hasPrefix("fetchsim> stats") },
                 "the next line is a command at a prompt of its own")
-            try await tmux(["send-keys", "-t", "main", "clear", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
-            _ = try await waitFor("the question again") { $0.components(separatedBy: "Quit anyway? [y/N]").count == 3 }
-            try await tmux(["send-keys", "-t", "main", "C-d"])
-            let afterEOF = try await waitFor("a fresh prompt") {
+            try await terminal.tmux(["send-keys", "-t", "main", "clear", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await terminal.waitFor("the question again") {
+                $0.components(separatedBy: "Quit anyway? [y/N]").count == 3
+            }
+            try await terminal.tmux(["send-keys", "-t", "main", "C-d"])
+            let afterEOF = try await terminal.waitFor("a fresh prompt") {
                 $0.hasSuffix("fetchsim>") || $0.split(separator: "\n").last == "fetchsim>"
             }
             #expect(!afterEOF.contains("[y/N] fetchsim>"), "the prompt is not left on the question's line")
-            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
-            _ = try await waitFor("the question a third time") {
+            try await terminal.tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await terminal.waitFor("the question a third time") {
                 $0.components(separatedBy: "Quit anyway? [y/N]").count == 4
             }
-            try await tmux(["send-keys", "-t", "main", "y", "Enter"])
-            _ = try await waitFor("the exit") { $0.contains("EXITED 0") }
+            try await terminal.tmux(["send-keys", "-t", "main", "y", "Enter"])
+            _ = try await terminal.waitFor("the exit") { $0.contains("EXITED 0") }
         } catch {
-            _ = try? await tmux(["kill-server"])
+            await terminal.stop()
             throw error
         }
-        _ = try? await tmux(["kill-server"])
+        await terminal.stop()
     }
     /// Answering yes to "Save them … before quitting?" saves as `save` does: the fetch and the
     /// other session settings too, so the store reopens on them.
@@ -79,23 +62,23 @@ struct QuitQuestionTerminalTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("notes.fetchsim").path
-        try await tmux([
+        try await terminal.tmux([
             "new-session", "-d", "-s", "main", "-x", "100", "-y", "50",
             "env NO_COLOR=1 FETCHSIM_HISTORY= \(binary.path) --store \(store); echo EXITED $?; sleep 10",
         ])
         do {
-            _ = try await waitFor("the prompt") { $0.contains("fetchsim>") }
-            try await tmux(["send-keys", "-t", "main", "fetch Note sort title", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "delete #1", "Enter"])
-            try await tmux(["send-keys", "-t", "main", "quit", "Enter"])
-            _ = try await waitFor("the question") { $0.contains("before quitting? [y/N]") }
-            try await tmux(["send-keys", "-t", "main", "y", "Enter"])
-            _ = try await waitFor("the exit") { $0.contains("EXITED 0") }
+            _ = try await terminal.waitFor("the prompt") { $0.contains("fetchsim>") }
+            try await terminal.tmux(["send-keys", "-t", "main", "fetch Note sort title", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "delete #1", "Enter"])
+            try await terminal.tmux(["send-keys", "-t", "main", "quit", "Enter"])
+            _ = try await terminal.waitFor("the question") { $0.contains("before quitting? [y/N]") }
+            try await terminal.tmux(["send-keys", "-t", "main", "y", "Enter"])
+            _ = try await terminal.waitFor("the exit") { $0.contains("EXITED 0") }
         } catch {
-            _ = try? await tmux(["kill-server"])
+            await terminal.stop()
             throw error
         }
-        _ = try? await tmux(["kill-server"])
+        await terminal.stop()
         let reopened = try await BinaryLocator.run(["--store", store], input: "show fetch\nstats\n")
         #expect(reopened.output.hasPrefix("fetch Note sort title\nobjects: 11"), "\(reopened.output)")
     }
