@@ -35,6 +35,11 @@ let package = Package(
     targets: [
         // Shared vocabulary: index paths, the seeded random generator, terminal display width.
         .target(name: "FetchSimCore"),
+        // Settings vocabulary: the options a user picks (adapter kinds and policies, profiles,
+        // reorder strategies, table styles, …) as plain enums with their names. No engine code:
+        // what each one does lives in the layer that owns it; the command language and the
+        // engine both import it, and the engine's products re-export it.
+        .target(name: "FetchSimSettings"),
         // Layer 1: the system readline library. No pkgConfig: readline.pc adds flags SwiftPM rejects.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"])]),
         // Small C helpers for the console: the SIGINT handler, waiting for input, the window size.
@@ -75,11 +80,14 @@ let package = Package(
         ),
         // Layer 3: fetch requests, predicates and the fetched results controller.
         .target(
-            name: "FetchedResults", dependencies: ["ObjectGraph", "FetchSimCore", "FetchSimStorage", "CPrefetch"]),
+            name: "FetchedResults",
+            dependencies: ["ObjectGraph", "FetchSimCore", "FetchSimSettings", "FetchSimStorage", "CPrefetch"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
-        .target(name: "TableSimulation", dependencies: ["FetchSimCore", "FetchSimStorage"]),
+        .target(name: "TableSimulation", dependencies: ["FetchSimCore", "FetchSimSettings", "FetchSimStorage"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
-        .target(name: "Adapters", dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
+        .target(
+            name: "Adapters",
+            dependencies: ["FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore", "FetchSimSettings"]),
         // Layer 5b: Apple's names over the engine, for an app's own list code: Core Data's
         // (NSPersistentContainer, NSManagedObjectContext, NSFetchedResultsController, …) over
         // ObjectGraph and FetchedResults; UIKit's (UITableView, its data source, diffable data
@@ -103,8 +111,9 @@ let package = Package(
         // Layer 6: pure rendering of a table state to lines of text.
         .target(name: "Sheet", dependencies: ["FetchSimCore"]),
         // Layer 7: the command language — commands, parser, scanner, help text, completion
-        // vocabulary. Pure: no I/O.
-        .target(name: "CommandLanguage", dependencies: ["Adapters", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+        // vocabulary. Pure syntax: no I/O, and no engine module — its option words are the
+        // settings vocabulary's, its values ObjectGraph's.
+        .target(name: "CommandLanguage", dependencies: ["FetchSimSettings", "ObjectGraph", "FetchSimCore"]),
         // Layer 8: the interpreter — one workspace (context, controller, adapter, table), executing
         // commands, event reports, JSON answers, output as values.
         .target(
@@ -209,6 +218,7 @@ let package = Package(
         ),
         .testTarget(name: "FetchSimCoreTests", dependencies: ["FetchSimCore"]),
         .testTarget(name: "FetchSimStorageTests", dependencies: ["FetchSimStorage", "FetchSimCore"]),
+        .testTarget(name: "FetchSimSettingsTests", dependencies: ["FetchSimSettings"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(
             name: "FetchedResultsTests",
@@ -242,7 +252,7 @@ let package = Package(
         .testTarget(name: "SheetTests", dependencies: ["Sheet", "FetchSimCore"], resources: [.copy("Goldens")]),
         .testTarget(
             name: "CommandLanguageTests",
-            dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),
+            dependencies: ["CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore", "FetchSimSettings"]),
         .testTarget(
             name: "InterpreterTests",
             dependencies: ["Interpreter", "CommandLanguage", "FetchedResults", "ObjectGraph", "FetchSimCore"]),

@@ -15,49 +15,72 @@ import TableSimulation
 /// with `object(at:)` (the rule-4 bug), or ignored. Above
 /// `threshold` changes it reloads everything; `paused` detaches it, and resuming refetches and reloads.
 final class CoordinatorAdapter: TableAdapter {
-    // The event's section and object changes are read back from its log (`lastEvent.entries`),
-    // which records every callback in order: keeping them in lists of their own as well copied
-    // each change (a retain of its object, its index paths) and checked two accesses per callback.
+    /// The event's section and object changes in the order they arrived, each with the position
+    /// of its entry in the event's log: the coordinator's working state, filed by the callbacks,
+    /// applied in `didChange` and dropped after it. The log is only written — what became of each
+    /// change — never read for a decision.
+    private var filed: [(change: FiledChange, logEntry: Int)] = []
 
-    override func sectionChanged(_ change: SectionChange) -> CallbackAction { .deferred }
-
-    override func objectChanged(_ change: ObjectChange) -> CallbackAction { .deferred }
-
-    /// The log's entries, taken out of `lastEvent` while they are read and marked: marking them
-    /// in place then neither copies the log nor checks access to `lastEvent` per entry. Give
-    /// them back (`restoreEntries`) before anything else reads or writes the event.
-    private func takeEntries() -> [(callback: Callback, action: CallbackAction)] {
-        var entries: [(callback: Callback, action: CallbackAction)] = []
-        swap(&entries, &lastEvent.entries)
-        return entries
+    /// One change the coordinator holds until `didChange`.
+    private enum FiledChange {
+        case section(SectionChange)
+        case object(ObjectChange)
     }
 
-    private func restoreEntries(_ entries: consuming [(callback: Callback, action: CallbackAction)]) {
-        lastEvent.entries = entries
+    override func willChange() -> CallbackAction {
+        filed.removeAll(keepingCapacity: true)
+        return .applied
+    }
+
+    override func sectionChanged(_ change: SectionChange) -> CallbackAction {
+        file(.section(change))
+        return .deferred
+    }
+
+    override func objectChanged(_ change: ObjectChange) -> CallbackAction {
+        file(.object(change))
+        return .deferred
+    }
+
+    /// Files `change` with the position its log entry takes: the base class logs a callback
+    /// right after its hook returns, at the end of the log.
+    private func file(_ change: FiledChange) {
+        filed.append((change, lastEvent.entries.count))
+    }
+
+    /// Writes what became of each filed change into its log entry (nil: left as logged). The
+    /// entries are taken out of `lastEvent` while they are written, so that writing them neither
+    /// copies the log nor checks access to `lastEvent` per entry.
+    private func record(_ outcomes: [CallbackAction?]) {
+        var entries: [(callback: Callback, action: CallbackAction)] = []
+        swap(&entries, &lastEvent.entries)
+        for (index, outcome) in outcomes.enumerated() {
+            // A log forgotten mid-event (`resetLastEvent()`) no longer holds the entry.
+            guard let outcome, filed[index].logEntry < entries.count else { continue }
+            entries[filed[index].logEntry].action = outcome
+        }
+        swap(&entries, &lastEvent.entries)
     }
 
     override func didChange() {
+        defer { filed.removeAll(keepingCapacity: true) }
         if bypassesUserDrivenChange {
             applyUserDriven()
             return
         }
-        var entries = takeEntries()
-        if let threshold = options.threshold, Self.changeCount(entries) > threshold {
-            restoreEntries(entries)
+        if let threshold = options.threshold, filed.count > threshold {
             reloadTable()
             lastEvent.tableOperations.append(.reloadData)
             return
         }
+        var outcomes = [CallbackAction?](repeating: nil, count: filed.count)
         var deletedSections = Set<Int>()
         var insertedSections = Set<Int>()
-        for entry in entries.indices {
-            // The case first, without copying the entry: most entries are objects.
-            guard case .section = entries[entry].callback, case .section(let change) = entries[entry].callback else {
-                continue
-            }
+        for index in filed.indices {
+            guard case .section(let change) = filed[index].change else { continue }
             if change.type == .delete { deletedSections.insert(change.index) }
             if change.type == .insert { insertedSections.insert(change.index) }
-            entries[entry].action = .applied
+            outcomes[index] = .applied
         }
         var deletes: [IndexPath] = []
         var inserts: [IndexPath] = []
@@ -75,9 +98,9 @@ final class CoordinatorAdapter: TableAdapter {
         let filtersOnArrival = options.sectionFilter == .arrival
         var arrivedDeleted = Set<Int>()
         var arrivedInserted = Set<Int>()
-        for entry in entries.indices {
-            guard case .object(let change) = entries[entry].callback else {
-                if filtersOnArrival, case .section(let change) = entries[entry].callback {
+        for index in filed.indices {
+            guard case .object(let change) = filed[index].change else {
+                if filtersOnArrival, case .section(let change) = filed[index].change {
                     if change.type == .delete {
                         arrivedDeleted.insert(change.index)
                     } else {
@@ -95,13 +118,13 @@ final class CoordinatorAdapter: TableAdapter {
             switch change.type {
             case .delete:
                 guard let old = change.indexPath, !fromDeleted else {
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 }
                 deletes.append(old)
             case .insert:
                 guard let new = change.newIndexPath, !intoInserted else {
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 }
                 inserts.append(new)
@@ -109,7 +132,7 @@ final class CoordinatorAdapter: TableAdapter {
                 guard let old = change.indexPath, let new = change.newIndexPath else { continue }
                 switch (fromDeleted, intoInserted) {
                 case (true, true):
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 case (true, false): inserts.append(new)
                 case (false, true): deletes.append(old)
@@ -117,7 +140,7 @@ final class CoordinatorAdapter: TableAdapter {
                 }
             case .update:
                 guard let old = change.indexPath, !fromDeleted else {
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 }
                 switch updatePolicy {
@@ -126,13 +149,13 @@ final class CoordinatorAdapter: TableAdapter {
                 case .reconfigure: reconfigureOld.append(old)
                 case .reconfigureInBatch: configureInBatch.append((old, change.object))
                 case .ignore:
-                    entries[entry].action = .skipped
+                    outcomes[index] = .skipped
                     continue
                 }
             }
-            entries[entry].action = .applied
+            outcomes[index] = .applied
         }
-        restoreEntries(entries)
+        record(outcomes)
         perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in
             try table.performBatchUpdates { () throws(TableViewError) in
                 if !deletedSections.isEmpty { try table.deleteSections(deletedSections.sorted()) }
@@ -157,31 +180,12 @@ final class CoordinatorAdapter: TableAdapter {
         for object in reconfigureAfter { reconfigureAtCurrentPath(object) }
     }
 
-    /// The number of section and object changes in `entries`.
-    private static func changeCount(_ entries: [(callback: Callback, action: CallbackAction)]) -> Int {
-        var count = 0
-        for entry in entries {
-            switch entry.callback {
-            case .section, .object: count += 1
-            default: continue
-            }
-        }
-        return count
-    }
-
     /// The event of the user's own drag: the table already shows the drops. `skip-all` bypasses
     /// every callback of the event, whatever caused it (Apple's sample returns from every
     /// delegate method while the flag is set); `skip-moves` skips only what the drag shows.
     private func applyUserDriven() {
         guard options.userDriven == .skipMoves, let drag = userDrag else {
-            var entries = takeEntries()
-            for entry in entries.indices {
-                switch entries[entry].callback {
-                case .section, .object: entries[entry].action = .skipped
-                default: continue
-                }
-            }
-            restoreEntries(entries)
+            record([CallbackAction?](repeating: .skipped, count: filed.count))
             return
         }
         applySkippingMoves(of: drag)
@@ -194,14 +198,14 @@ final class CoordinatorAdapter: TableAdapter {
     /// the drop was written against values those edits changed), when they are moved like any
     /// other (`dragRowFixes`). A drag alone thus applies only the sections it emptied.
     private func applySkippingMoves(of drag: UserDrag) {
-        var entries = takeEntries()
+        var outcomes = [CallbackAction?](repeating: nil, count: filed.count)
         var deletedSections = Set<Int>()
         var insertedSections = Set<Int>()
-        for entry in entries.indices {
-            guard case .section(let change) = entries[entry].callback else { continue }
+        for index in filed.indices {
+            guard case .section(let change) = filed[index].change else { continue }
             if change.type == .delete { deletedSections.insert(change.index) }
             if change.type == .insert { insertedSections.insert(change.index) }
-            entries[entry].action = .applied
+            outcomes[index] = .applied
         }
         var deletes: [IndexPath] = []
         var inserts: [IndexPath] = []
@@ -212,14 +216,14 @@ final class CoordinatorAdapter: TableAdapter {
         var configureInBatch: [(IndexPath, ManagedObject)] = []
         var configured: [TableOperation] = []
         // `removed`: rows the batch takes away; `handled`: drag rows it already deletes or
-        // inserts; `skipped`: the log entry of each drag row's skipped change.
+        // inserts; `skipped`: the filed change of each drag row whose change is skipped.
         var removed = Set<ObjectID>()
         var handled = Set<ObjectID>()
         var skipped: [ObjectID: Int] = [:]
         let updatePolicy = options.updates
         let movesRows = options.moves == .moveRow
-        for entry in entries.indices {
-            guard case .object(let change) = entries[entry].callback else { continue }
+        for index in filed.indices {
+            guard case .object(let change) = filed[index].change else { continue }
             let id = change.object.objectID
             // Where the table shows the row now, after the drops.
             let old = change.indexPath.map(drag.tablePath(forOldPath:))
@@ -231,14 +235,14 @@ final class CoordinatorAdapter: TableAdapter {
             switch change.type {
             case .delete:
                 guard let old, !fromDeleted else {
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 }
                 deletes.append(old)
                 removed.insert(id)
             case .insert:
                 guard let new, !intoInserted else {
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 }
                 inserts.append(new)
@@ -246,7 +250,7 @@ final class CoordinatorAdapter: TableAdapter {
                 guard let old, let new else { continue }
                 switch (fromDeleted, intoInserted) {
                 case (true, true):
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 case (true, false): inserts.append(new)
                 case (false, true):
@@ -254,9 +258,9 @@ final class CoordinatorAdapter: TableAdapter {
                     removed.insert(id)
                 case (false, false):
                     // Skipped while the table shows it in place; reconfigured where it is now.
-                    skipped[id] = entry
+                    skipped[id] = index
                     reconfigureAfter.append(change.object)
-                    entries[entry].action = change.type == .move ? .skipped : .applied
+                    outcomes[index] = change.type == .move ? .skipped : .applied
                     continue
                 }
                 handled.insert(id)
@@ -264,7 +268,7 @@ final class CoordinatorAdapter: TableAdapter {
                 guard let old, let new else { continue }
                 switch (fromDeleted, intoInserted) {
                 case (true, true):
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 case (true, false): inserts.append(new)
                 case (false, true): deletes.append(old)
@@ -273,7 +277,7 @@ final class CoordinatorAdapter: TableAdapter {
                 if !fromDeleted { removed.insert(id) }
             case .update:
                 guard let old, !fromDeleted else {
-                    entries[entry].action = .filtered
+                    outcomes[index] = .filtered
                     continue
                 }
                 switch updatePolicy {
@@ -282,11 +286,11 @@ final class CoordinatorAdapter: TableAdapter {
                 case .reconfigure: reconfigureOld.append(old)
                 case .reconfigureInBatch: configureInBatch.append((old, change.object))
                 case .ignore:
-                    entries[entry].action = .skipped
+                    outcomes[index] = .skipped
                     continue
                 }
             }
-            entries[entry].action = .applied
+            outcomes[index] = .applied
         }
         let fixes = dragRowFixes(
             drag.objects.subtracting(handled), removed: removed,
@@ -298,9 +302,9 @@ final class CoordinatorAdapter: TableAdapter {
             case (nil, let to?): inserts.append(to)
             case (nil, nil): continue
             }
-            if let entry = skipped[fix.id] { entries[entry].action = .applied }
+            if let index = skipped[fix.id] { outcomes[index] = .applied }
         }
-        restoreEntries(entries)
+        record(outcomes)
         // A drag alone leaves nothing for the batch but the sections it emptied.
         let touchesTable =
             !deletedSections.isEmpty || !insertedSections.isEmpty || !deletes.isEmpty || !inserts.isEmpty

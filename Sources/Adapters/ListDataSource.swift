@@ -177,7 +177,7 @@ public final class ListDataSource: TableViewDataSource, DropWritingDataSource {
         }
         do {
             let drop = try planDrop(
-                of: moved, into: destination.section, of: tableView,
+                of: moved, into: destination.section,
                 above: destination.row > 0 ? neighbour(destination.row - 1) : nil,
                 below: neighbour(destination.row + 1), crossesSections: source.section != destination.section)
             let writes = try write(drop, for: moved)

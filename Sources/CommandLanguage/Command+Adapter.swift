@@ -1,9 +1,8 @@
-import Adapters
-import FetchedResults
+import FetchSimSettings
 
 extension Command {
     /// The table-updating delegate `adapter NAME` selects.
-    package typealias AdapterKind = Adapters.AdapterKind
+    package typealias AdapterKind = FetchSimSettings.AdapterKind
 
     /// One `option=value` after `adapter NAME`.
     package enum AdapterOption: Hashable, Sendable, CustomStringConvertible {
@@ -81,10 +80,10 @@ extension Command {
         }
     }
 
-    // The option types are the adapters' and the controller's own, so the parser, the completer
-    // and the interpreter cannot drift apart.
-    package typealias MoveReporting = Adapters.MovePolicy
-    package typealias UpdateReporting = Adapters.UpdatePolicy
-    package typealias UserDrivenPolicy = Adapters.UserDrivenPolicy
-    package typealias Profile = FetchedResults.CompatibilityProfile
+    // The option types are the settings vocabulary the adapters and the controller take, so the
+    // parser, the completer and the interpreter cannot drift apart.
+    package typealias MoveReporting = FetchSimSettings.MovePolicy
+    package typealias UpdateReporting = FetchSimSettings.UpdatePolicy
+    package typealias UserDrivenPolicy = FetchSimSettings.UserDrivenPolicy
+    package typealias Profile = FetchSimSettings.CompatibilityProfile
 }

@@ -1,5 +1,5 @@
-import Adapters
 import FetchSimCore
+import FetchSimSettings
 import ObjectGraph
 
 /// One parsed command of the REPL language (see `docs` and `CommandHelp` for the syntax).

@@ -1,4 +1,4 @@
-import Adapters
+import FetchSimSettings
 import ObjectGraph
 
 /// Tab completion for the command language, as a pure function of the line and a context.

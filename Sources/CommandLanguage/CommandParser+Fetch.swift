@@ -1,5 +1,4 @@
-import Adapters
-import FetchedResults
+import FetchSimSettings
 
 extension CommandParser {
     /// The clause keywords of `fetch`, in the order the syntax lists them.

@@ -1,5 +1,5 @@
-import Adapters
 import FetchSimCore
+import FetchSimSettings
 
 extension CommandParser {
     /// `table [table|collection]`

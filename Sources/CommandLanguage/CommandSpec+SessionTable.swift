@@ -1,4 +1,4 @@
-import Adapters
+import FetchSimSettings
 
 extension CommandSpec {
     /// Help, files, output settings, leaving, several controllers and contexts, the store.

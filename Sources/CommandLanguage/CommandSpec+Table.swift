@@ -1,4 +1,4 @@
-import Adapters
+import FetchSimSettings
 
 extension CommandSpec {
     /// One entry per command, in `Command.Name.allCases` order (the order `help` lists them).
@@ -155,24 +155,14 @@ extension CommandSpec {
             summary: "choose the controller's compatibility profile: modern (default), ios9, ios10, strict",
             example: "profile ios10",
             details: [
-                "'profile' alone prints the current one. Each reproduces a platform's controller (docs/semantics.md):",
-                "  modern: today's Core Data — moves a valid change set does not need become updates, updates carry "
-                    + "their new index path, object deletes come before section changes, limit and offset apply at fetch only.",
-                "  ios9: every object whose position changed is a move (a sort-key change in place is 'move p → p'), "
-                    + "updates carry no new index path, an object both moved and changed is reported twice.",
-                "  ios10: moves lowered to updates as today (a swap is one move and one update), section changes first.",
-                "  strict: modern with limit and offset enforced after every event (evicted objects deleted, promoted ones inserted).",
-            ]),
+                "'profile' alone prints the current one. Each reproduces a platform's controller (docs/semantics.md):"
+            ] + Command.Profile.allCases.map { "  \($0.rawValue): \($0.help)" }),
         .init(
             .reorder, forms: [[.optional([choice(ReorderStrategy.allCases.map(\.rawValue))])]],
             summary: "choose how a drag renumbers the index attribute (default dense)",
             example: "reorder sparse",
             details: [
-                "dense: keys 0…n-1, a drag rewrites every row it passes (int or double index). "
-                    + "sparse: int keys 1,024 apart, a drop takes the midpoint of its neighbours and "
-                    + "respaces the smallest window around it when none is free (int index). "
-                    + "fractional: double midpoints, respacing when the doubles run out (double index), "
-                    + "or base-62 string keys (string index). "
+                ReorderStrategy.allCases.map { "\($0.rawValue): \($0.help) " }.joined()
                     + "'reorder' alone prints the current one; docs/reorder.md has the rules."
             ]),
         .init(

@@ -1,5 +1,4 @@
-import Adapters
-import FetchedResults
+import FetchSimSettings
 
 extension Command {
     /// The clauses of a `fetch` line, each as written; the interpreter builds the request.

@@ -41,7 +41,7 @@ extension Interpreter {
         let drop: DropWrites
         do {
             drop = try dataSource.planDrop(
-                of: nil, into: path.section, of: table, above: path.row > 0 ? row(path.row - 1) : nil,
+                of: nil, into: path.section, above: path.row > 0 ? row(path.row - 1) : nil,
                 below: row(path.row), crossesSections: true)
         } catch {
             throw InterpreterError(error.description)

@@ -1,6 +1,6 @@
-import Adapters
 import CommandLanguage
 import FetchSimCore
+import FetchSimSettings
 import FetchedResults
 import Foundation
 import ObjectGraph

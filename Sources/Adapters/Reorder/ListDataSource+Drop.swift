@@ -1,7 +1,6 @@
 import FetchSimCore
 import FetchedResults
 import ObjectGraph
-import TableSimulation
 
 /// What placing one object at a table position writes: its section key value (when it changes
 /// section), its new index key, and other objects' new index keys.
@@ -22,10 +21,12 @@ extension ListDataSource {
     /// and `below`, goes in the section's full order, and what that writes (docs/reorder.md):
     /// directly after `above` — before any hidden object that follows it — or, at the top of the
     /// section, directly before `below`; at the end of an empty section.
-    /// `moved` is left out of the order (nil for an object not inserted yet).
+    /// `moved` is left out of the order (nil for an object not inserted yet). The section's key
+    /// value is read from the model, as an app's `moveRowAt` reads it: a neighbour's, or for a
+    /// section that shows no row the name of the controller's section at that index
+    /// (docs/semantics.md, "A drop into a section the controller no longer has").
     package func planDrop(
-        of moved: ObjectID?, into section: Int, of table: SimulatedTableView, above: ObjectID?, below: ObjectID?,
-        crossesSections: Bool
+        of moved: ObjectID?, into section: Int, above: ObjectID?, below: ObjectID?, crossesSections: Bool
     ) throws(AdapterError) -> DropWrites {
         let (indexKey, type) = try requireIndexAttribute()
         let request = controller.fetchRequest
@@ -38,7 +39,7 @@ extension ListDataSource {
             } else if let neighbour = (above ?? below).flatMap(context.object(with:)) {
                 sectionValue = neighbour[sectionKey]
             } else {
-                sectionValue = try value(ofEmptySection: section, title: table.headerTitle(forSection: section))
+                sectionValue = try value(ofEmptySection: section)
             }
         }
         // The controller's own section holds the full order when nothing is hidden.
@@ -111,20 +112,28 @@ extension ListDataSource {
         return order.count
     }
 
-    /// The section key value of an empty table section, from its header title: the value of an
-    /// object of the entity whose section name it is, or the title itself for a string key.
-    private func value(ofEmptySection section: Int, title: String?) throws(AdapterError) -> Value {
+    /// The section key value of a table section that shows no row: the name the controller gives
+    /// its section at the same index, as an app's `tableView(_:moveRowAt:to:)` reads
+    /// `sections[destination.section].name` — the value of an object of the entity whose section
+    /// name it is, or the name itself for a string key. The objects the controller lists there
+    /// are not read: the same turn may already have written them another value. When the table
+    /// shows a section the controller has deleted (`userdriven=skip-all`, rule 20) that is
+    /// another section's name, or none past the controller's last section, where the app's
+    /// subscript traps and the drop is refused.
+    private func value(ofEmptySection section: Int) throws(AdapterError) -> Value {
         let request = controller.fetchRequest
-        guard let sectionKey = request.sectionNameKeyPath, let title else { throw .unknownSectionValue(section) }
+        guard let sectionKey = request.sectionNameKeyPath, let name = controller.sectionName(at: section) else {
+            throw .unknownSectionValue(section)
+        }
         let context = controller.context
         let entities =
             request.includesSubentities ? context.schema.family(of: request.entityName) : [request.entityName]
         for object in entities.lazy.flatMap({ context.objects(ofEntity: $0) }) {
             let value = object[sectionKey]
-            if (value.isNull ? "" : value.description) == title { return value }
+            if (value.isNull ? "" : value.description) == name { return value }
         }
         let type = controller.context.schema.entity(named: request.entityName)?.attribute(named: sectionKey)?.type
         guard type == .string else { throw .unknownSectionValue(section) }
-        return .string(title)
+        return .string(name)
     }
 }

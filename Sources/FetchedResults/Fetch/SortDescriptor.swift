@@ -30,24 +30,8 @@ public struct SortDescriptor: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The comparison selector of a sort descriptor: `compare:` (values in FetchSim's value order),
-/// or one of NSString's, which only strings answer (docs/semantics.md, "Sort selectors").
-///
-/// ```swift
-/// // fruit "banana", "Cherry" and "apple", sorted by SortDescriptor(key: "name", selector: …)
-/// .compare                 // Cherry, apple, banana: "C" (U+0043) comes before "a" (U+0061)
-/// .caseInsensitiveCompare  // apple, banana, Cherry
-/// ```
-public enum SortSelector: String, Hashable, Sendable, CaseIterable {
-    /// `compare:`: FetchSim's value order (strings by Unicode scalars).
-    case compare
-    /// `caseInsensitiveCompare:`: strings with case folded (Foundation's folding, no locale).
-    case caseInsensitiveCompare
-    /// `localizedStandardCompare:`, the Finder's order: case, diacritics and width folded, and runs
-    /// of digits compared as numbers ("File 2" before "File 10"). Apple's is locale-dependent
-    /// collation; FetchSim's is this locale-free reading of it.
-    case localizedStandardCompare
-
+// How each selector compares; the selectors themselves are settings vocabulary (FetchSimSettings).
+extension SortSelector {
     /// The string whose order under `compare:` is this selector's order for `text`.
     ///
     ///     SortSelector.caseInsensitiveCompare.key(for: "Apple")  // "apple"

@@ -1,7 +1,8 @@
-import ObjectGraph
-
 /// How a drag renumbers the index attribute (docs/reorder.md): the REPL's `reorder
 /// dense|sparse|fractional`, `fetch … reorder X`, and the fuzzer's and bench's `--reorder`.
+/// Which attribute types each accepts, and the renumbering itself, are the adapters' (`Adapters`).
+///
+///     ReorderStrategy(rawValue: "sparse")  // .sparse, as `reorder sparse` names it
 public enum ReorderStrategy: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Contiguous keys 0…n−1 in the section's order: the seeds' renumbering loop. A drag rewrites
     /// every row between the old and the new position — O(distance) writes.
@@ -16,21 +17,16 @@ public enum ReorderStrategy: String, CaseIterable, Sendable, CustomStringConvert
 
     public var description: String { rawValue }
 
-    /// Whether the strategy can keep its keys in an attribute of `type`.
-    public func accepts(_ type: AttributeType) -> Bool {
+    /// One line of `help reorder` for this strategy.
+    package var help: String {
         switch self {
-        case .dense: type == .int || type == .double
-        case .sparse: type == .int
-        case .fractional: type == .double || type == .string
-        }
-    }
-
-    /// The attribute types the strategy accepts, as a message says it: `an int or double`.
-    public var requiredType: String {
-        switch self {
-        case .dense: "an int or double"
-        case .sparse: "an int"
-        case .fractional: "a double or string"
+        case .dense: "keys 0…n-1, a drag rewrites every row it passes (int or double index)."
+        case .sparse:
+            "int keys 1,024 apart, a drop takes the midpoint of its neighbours and respaces the smallest window "
+                + "around it when none is free (int index)."
+        case .fractional:
+            "double midpoints, respacing when the doubles run out (double index), or base-62 string keys "
+                + "(string index)."
         }
     }
 }

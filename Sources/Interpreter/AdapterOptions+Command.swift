@@ -1,4 +1,5 @@
 import Adapters
+import CommandLanguage
 
 extension AdapterOptions {
     /// These options with each of `options` set on top, in order: the one place where the

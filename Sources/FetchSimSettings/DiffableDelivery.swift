@@ -1,5 +1,7 @@
 /// Which of iOS 13's two whole-event callbacks a diffable app implements
 /// (`adapter diffable delegate=snapshot|difference`; docs/semantics.md rule 24).
+///
+///     DiffableDelivery(rawValue: "difference")  // .difference, as `delegate=difference` names it
 public enum DiffableDelivery: String, Sendable, CaseIterable {
     /// `controller(_:didChangeContentWith snapshot:)`: the new results as one snapshot, the moved
     /// and updated objects marked for reload; `performFetch()` delivers one too.

@@ -1,5 +1,7 @@
 /// How a diffable app applies the snapshot the controller hands it
 /// (`adapter diffable snapshot=as-is|rebuilt`; docs/semantics.md rule D2).
+///
+///     DiffableSnapshotUse.rebuilt.rawValue  // "rebuilt", as `snapshot=rebuilt` names it
 public enum DiffableSnapshotUse: String, Sendable, CaseIterable {
     /// `dataSource.apply(snapshot as NSDiffableDataSourceSnapshot<…>)`: the controller's own
     /// snapshot, with the items it marked for reload — which UIKit reloads from iOS 15 (an Apple
