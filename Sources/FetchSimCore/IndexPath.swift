@@ -17,6 +17,7 @@
 /// (path.section, path.row)              // (0, 2)
 /// path.shortDescription                 // "0.2"
 /// IndexPath(row: 0, section: 1) > path  // true: section first, then row
+/// IndexPath(item: 2, section: 0) == path // true: a collection view's item is the row
 /// ```
 extension IndexPath {
     /// An index path for `row` in `section`, as UIKit's `IndexPath(row:section:)`.
@@ -39,6 +40,21 @@ extension IndexPath {
     /// The row within the section: the second element. The index path must have two elements.
     @inlinable
     public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+
+    /// An index path for `item` in `section`, as UIKit's `IndexPath(item:section:)` for
+    /// collection views: the same two elements as `IndexPath(row:section:)`.
+    @inlinable
+    public init(item: Int, section: Int) {
+        self.init(row: item, section: section)
+    }
+
+    /// The item within the section, as collection views name the second element: the same
+    /// element as `row`. The index path must have two elements.
+    @inlinable
+    public var item: Int {
         get { self[1] }
         set { self[1] = newValue }
     }

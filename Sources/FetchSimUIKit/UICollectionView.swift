@@ -98,7 +98,7 @@ extension UICollectionViewCell: ListCell {}
 ///         -> UICollectionViewCell {
 ///         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
 ///         var content = UIListContentConfiguration.cell()
-///         content.text = fruits[indexPath.row]
+///         content.text = fruits[indexPath.item]
 ///         cell.contentConfiguration = content
 ///         return cell
 ///     }
@@ -133,7 +133,7 @@ extension UICollectionViewDataSource {
 /// ```swift
 /// extension FruitsViewController: UICollectionViewDelegate {
 ///     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-///         selected = fruits[indexPath.row]
+///         selected = fruits[indexPath.item]
 ///     }
 /// }
 /// ```

@@ -256,13 +256,13 @@ final class FruitsViewController: UIViewController, UICollectionViewDataSource, 
             collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
             as! UICollectionViewListCell
         var content = cell.defaultContentConfiguration()
-        content.text = fruits[indexPath.row]
+        content.text = fruits[indexPath.item]
         cell.contentConfiguration = content
         return cell
     }
 
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-        selected = fruits[indexPath.row]
+        selected = fruits[indexPath.item]
     }
 }
 
@@ -531,12 +531,15 @@ final class Planets: NSObject, UITableViewDataSource {
         collectionView.layoutIfNeeded()
         // 600 points of 60-point items: ten on screen.
         #expect(collectionView.indexPathsForVisibleItems.count == 10)
-        let first = collectionView.cellForItem(at: IndexPath(row: 0, section: 0))
+        let first = collectionView.cellForItem(at: IndexPath(item: 0, section: 0))
         #expect((first?.contentConfiguration as? UIListContentConfiguration)?.text == "Fruit 1")
         #expect(first is UICollectionViewListCell)
         // UIKit tells the delegate when the user selects an item.
-        collectionView.delegate?.collectionView(collectionView, didSelectItemAt: IndexPath(row: 2, section: 0))
+        collectionView.delegate?.collectionView(collectionView, didSelectItemAt: IndexPath(item: 2, section: 0))
         #expect(controller.selected == "Fruit 3")
+        // A collection view's item is a table's row: the same index path.
+        #expect(IndexPath(item: 2, section: 0) == IndexPath(row: 2, section: 0))
+        #expect(collectionView.indexPathsForVisibleItems.map(\.item).sorted() == Array(0..<10))
     }
 
     @Test func aLayoutsItemHeightDecidesWhatIsOnScreen() {
