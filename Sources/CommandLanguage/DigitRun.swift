@@ -18,7 +18,7 @@ enum DigitRun: Equatable {
     }
 
     /// Reads `bytes`: `Int(text)` for a text of ASCII digits only (leading zeros allowed).
-    init(_ bytes: some Collection<UInt8>) {
+    init(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
         guard !bytes.isEmpty else {
             self = .notDigits
             return
