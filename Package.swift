@@ -63,6 +63,8 @@ let package = Package(
             dependencies: [
                 "ObjectGraph",
                 "FetchSimCore",
+                // The arena the batch's strings are bound from (`ByteArena`).
+                "FetchSimStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind and read values exactly (see RawStatement.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

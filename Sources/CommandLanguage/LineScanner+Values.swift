@@ -22,15 +22,15 @@ extension LineScanner {
     /// place (`bareValue` tried the keywords, the date and number shapes, then `Int(text)`).
     func value(endingHere token: Token) throws(CommandError) -> Value {
         if token.isWord, let asciiBytes, token.start < position, position - token.start <= 18 {
-            let number = asciiBytes.withUnsafeBufferPointer { bytes -> Int? in
+            let number = { () -> Int? in
                 var number = 0
                 for index in token.start..<position {
-                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    let digit = asciiBytes[index] &- UInt8(ascii: "0")
                     guard digit < 10 else { return nil }
                     number = number * 10 + Int(digit)
                 }
                 return number
-            }
+            }()
             if let number { return .int(number) }
         }
         return try value(of: token)
@@ -80,37 +80,38 @@ extension LineScanner {
         }
         // The shape is read from the UTF-8 bytes in place (every byte it looks for is ASCII, and
         // a non-ASCII scalar's bytes match none of them, as the scalar did not).
-        var utf8 = text
-        return utf8.withUTF8 { s -> BareValue in
-            if looksLikeDate(s) {
-                guard let date = ISO8601.parse(text) else { return .invalid(.invalidDate(text)) }
-                return .value(.date(date))
-            }
-            guard looksLikeNumber(s) else { return .invalid(.invalidValue(text)) }
-            return number(text, s)
+        let s = text.utf8.span
+        if looksLikeDate(s) {
+            guard let date = ISO8601.parse(text) else { return .invalid(.invalidDate(text)) }
+            return .value(.date(date))
         }
+        guard looksLikeNumber(s) else { return .invalid(.invalidValue(text)) }
+        return number(text, s)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private static func looksLikeDate(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        s.count >= 5 && s[0..<4].allSatisfy(isDigit) && s[4] == UInt8(ascii: "-")
+    private static func looksLikeDate(_ s: Span<UInt8>) -> Bool {
+        guard s.count >= 5, s[4] == UInt8(ascii: "-") else { return false }
+        for index in 0..<4 where !isDigit(s[index]) { return false }
+        return true
     }
 
-    private static func looksLikeNumber(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = s.first else { return false }
+    private static func looksLikeNumber(_ s: Span<UInt8>) -> Bool {
+        guard !s.isEmpty else { return false }
+        let first = s[0]
         if isDigit(first) { return true }
-        let rest = s.dropFirst()
-        if first == dot { return rest.first.map(isDigit) ?? false }
-        guard first == minus || first == plus, let second = rest.first else { return false }
-        return isDigit(second) || (second == dot && rest.dropFirst().first.map(isDigit) == true)
+        let second = s.count > 1 ? s[1] : nil
+        if first == dot { return second.map(isDigit) ?? false }
+        guard first == minus || first == plus, let second else { return false }
+        return isDigit(second) || (second == dot && s.count > 2 && isDigit(s[2]))
     }
 
     private static let dot = UInt8(ascii: "."), minus = UInt8(ascii: "-"), plus = UInt8(ascii: "+")
     private static let lowerE = UInt8(ascii: "e"), upperE = UInt8(ascii: "E")
 
-    private static func number(_ text: String, _ s: UnsafeBufferPointer<UInt8>) -> BareValue {
-        var i = (s.first == minus || s.first == plus) ? 1 : 0
+    private static func number(_ text: String, _ s: Span<UInt8>) -> BareValue {
+        var i = !s.isEmpty && (s[0] == minus || s[0] == plus) ? 1 : 0
         let integerStart = i
         while i < s.count, isDigit(s[i]) { i += 1 }
         var digitCount = i - integerStart

@@ -30,25 +30,16 @@ struct LineScanner {
     var positions: PositionRecorder?
 
     init(_ line: String) {
-        // Read from the contiguous UTF-8 in place: one pass that ORs the bytes decides ASCII,
-        // and the bytes are widened in a plain loop (`Array(line.utf8)`, `allSatisfy` and `map`
-        // would be three walks through iterators and closures, every line).
-        var utf8 = line
-        let bytes = utf8.withUTF8 { utf8 -> [UInt8]? in
-            var union: UInt8 = 0
-            for byte in utf8 { union |= byte }
-            return union < 0x80 ? Array(utf8) : nil
-        }
-        if let bytes {
+        // Read from the contiguous UTF-8 in place: one pass that ORs the bytes decides ASCII
+        // (`allSatisfy` over the view would walk it through its iterator, every line), then
+        // the bytes are copied out whole.
+        let utf8 = line.utf8.span
+        var union: UInt8 = 0
+        for index in utf8.indices { union |= utf8[index] }
+        if union < 0x80 {
+            let bytes = Array(line.utf8)
             // One scalar per byte: widening the bytes skips decoding the line's UTF-8.
-            scalars = bytes.withUnsafeBufferPointer { bytes in
-                Array(unsafeUninitializedCapacity: bytes.count) { scalars, count in
-                    for index in bytes.indices {
-                        (scalars.baseAddress.unsafelyUnwrapped + index).initialize(to: Unicode.Scalar(bytes[index]))
-                    }
-                    count = bytes.count
-                }
-            }
+            scalars = bytes.map { Unicode.Scalar($0) }
             asciiBytes = bytes
         } else {
             scalars = Array(line.unicodeScalars)
@@ -127,14 +118,11 @@ struct LineScanner {
             // closure per byte of every line): no byte below a space and no DEL — the highest
             // ASCII byte — means no control character; otherwise the first one is looked for
             // (a tab alone finds none).
-            let (lowest, highest) = asciiBytes.withUnsafeBufferPointer { bytes -> (UInt8, UInt8) in
-                var lowest = UInt8.max
-                var highest = UInt8.min
-                for byte in bytes {
-                    lowest = min(lowest, byte)
-                    highest = max(highest, byte)
-                }
-                return (lowest, highest)
+            var lowest = UInt8.max
+            var highest = UInt8.min
+            for byte in asciiBytes {
+                lowest = min(lowest, byte)
+                highest = max(highest, byte)
             }
             guard lowest < 0x20 || highest == 0x7F else { return }
             guard let offset = asciiBytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return }
@@ -248,32 +236,35 @@ struct LineScanner {
     /// an ASCII line its bytes are read where the line keeps them, without the token's string.
     func isIdentifier(endingHere token: Token) -> Bool {
         guard let asciiBytes, token.isWord, token.start < position else { return Self.isIdentifier(token.text) }
-        return asciiBytes.withUnsafeBufferPointer { bytes in
-            let isStart = { (byte: UInt8) in
-                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            }
-            guard isStart(bytes[token.start]) else { return false }
-            for index in token.start + 1..<position {
-                let byte = bytes[index]
-                guard isStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
-            }
-            return true
+        let isStart = { (byte: UInt8) in
+            byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
         }
+        guard isStart(asciiBytes[token.start]) else { return false }
+        for index in token.start + 1..<position {
+            let byte = asciiBytes[index]
+            guard isStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+        }
+        return true
     }
 
     /// Whether `text` is a name: a letter or `_`, then letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
-        var text = text
         // ASCII (every key the fuzzer writes): byte by byte on the contiguous UTF-8, no scalar
         // decoding (walking `utf8` twice costs several calls a byte); nil for any other text.
-        let ascii = text.withUTF8 { utf8 -> Bool? in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let ascii = { () -> Bool? in
+            let utf8 = text.utf8.span
+            var union: UInt8 = 0
+            for index in utf8.indices { union |= utf8[index] }
+            guard union < 0x80 else { return nil }
             let isStart = { (byte: UInt8) in
                 byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
             }
-            guard let first = utf8.first, isStart(first) else { return false }
-            return utf8.allSatisfy { isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        }
+            guard !utf8.isEmpty, isStart(utf8[0]) else { return false }
+            for index in utf8.indices where !isStart(utf8[index]) {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[index]) else { return false }
+            }
+            return true
+        }()
         if let ascii { return ascii }
         guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
         return text.unicodeScalars.allSatisfy(isIdentifierScalar)

@@ -1,3 +1,5 @@
+import FetchSimStorage
+
 /// An object in a context: a stable ID, its entity, and its current attribute values.
 ///
 /// Values change only through the owning `ObjectContext`, which records every change for its next
@@ -6,11 +8,11 @@
 ///
 /// One allocation holds everything: a 16-byte header (the object's `ObjectKind`, shared with
 /// every object of its entity in its context, and the ID with the deleted flag) followed by the
-/// values packed 16 bytes each with their tag bytes after them (`PackedValues`) — 88 bytes in a
-/// 96-byte malloc chunk for three attributes, where a class with an `Entity`, a weak context and
-/// a separate `[Value]` array would take two allocations and 208 bytes, and values inline as
-/// `Value`s 112 (docs/performance.md, "Object storage").
-/// The class itself declares no stored properties: `ManagedBufferPointer` lays it out.
+/// values packed 16 bytes each with their tag bytes after them (`PackedValues` over
+/// `PackedRecord`) — 88 bytes in a 96-byte malloc chunk for three attributes, where a class with
+/// an `Entity`, a weak context and a separate `[Value]` array would take two allocations and 208
+/// bytes, and values inline as `Value`s 112 (docs/performance.md, "Object storage").
+/// The class itself declares no stored properties: `PackedRecord` lays it out.
 ///
 /// ```swift
 /// let note = try context.insert("Note", values: [("title", .string("Milk"))])
@@ -20,37 +22,20 @@
 /// note["title"]   // .string("Eggs")
 /// ```
 public final class ManagedObject: CustomStringConvertible {
-    @usableFromInline typealias Storage = ManagedBufferPointer<ObjectHeader, UInt64>
+    @usableFromInline typealias Record = PackedValues.Record
 
     /// A new object of `kind` with `values` (missing values are nil, extra ones ignored: callers
     /// check the count against the entity first).
     static func make(_ id: ObjectID, kind: ObjectKind, values: some Collection<Value>) -> ManagedObject {
-        let count = kind.valueCount
-        let storage = Storage(bufferClass: ManagedObject.self, minimumCapacity: PackedValues.words(for: count)) {
-            _, _ in
-            ObjectHeader(kind: kind, id: id)
-        }
-        // The loop runs outside any closure: a counter captured by one would be checked for
-        // exclusive access on every value (swift::runtime::AccessSet).
-        let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-        var source = values.makeIterator()
-        for index in 0..<count {
-            PackedValues.initialize(base, count: count, at: index, to: source.next() ?? .null)
-        }
-        return unsafeDowncast(storage.buffer, to: ManagedObject.self)
+        Record.make(
+            ManagedObject.self, header: ObjectHeader(kind: kind, id: id), slots: values.lazy.map(PackedValues.slot))
     }
 
     deinit {
-        Storage(unsafeBufferObject: self).withUnsafeMutablePointers { header, words in
-            let count = header.pointee.kind.valueCount
-            for index in 0..<count {
-                PackedValues.deinitialize(UnsafeMutableRawPointer(words), count: count, at: index)
-            }
-            _ = header.deinitialize(count: 1)
-        }
+        Record.destroy(self)
     }
 
-    @inlinable var storage: Storage { Storage(unsafeBufferObject: self) }
+    @inlinable var storage: Record { Record(record: self) }
     @inlinable var kind: ObjectKind { storage.header.kind }
 
     /// The object's identity: stable for its lifetime, never reused.
@@ -62,7 +47,7 @@ public final class ManagedObject: CustomStringConvertible {
     /// Whether the object has been deleted from its context.
     @inlinable public internal(set) var isDeleted: Bool {
         get { storage.header.isDeleted }
-        set { storage.withUnsafeMutablePointerToHeader { $0.pointee.isDeleted = newValue } }
+        set { storage.updateHeader { $0.isDeleted = newValue } }
     }
 
     /// The context the object lives in, through which key paths follow relationships (as
@@ -74,11 +59,8 @@ public final class ManagedObject: CustomStringConvertible {
     /// Reading it builds an array: `value(at:)` and `withValues(_:)` read without one.
     @inlinable public internal(set) var values: [Value] {
         get {
-            storage.withUnsafeMutablePointers { header, words in
-                let count = header.pointee.kind.valueCount
-                let base = UnsafeMutableRawPointer(words)
-                return (0..<count).map { PackedValues.load(base, count: count, at: $0) }
-            }
+            let record = storage
+            return (0..<record.count).map { PackedValues.value(in: record, at: $0) }
         }
         set { replaceValues(with: newValue) }
     }
@@ -89,86 +71,33 @@ public final class ManagedObject: CustomStringConvertible {
     /// The value of the attribute at `index` in `entity.attributes`.
     /// - Precondition: `index` is below `valueCount`.
     @inlinable public func value(at index: Int) -> Value {
-        storage.withUnsafeMutablePointers { header, words in
-            let count = header.pointee.kind.valueCount
-            precondition(index >= 0 && index < count, "value index \(index) out of range")
-            return PackedValues.load(UnsafeMutableRawPointer(words), count: count, at: index)
-        }
+        PackedValues.value(in: storage, at: index)
     }
 
-    /// Calls `body` with the values (valid only during the call), without building an array:
-    /// up to four are unpacked into a buffer on the stack, more into a temporary array.
-    @inlinable @inline(__always) package func withValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows
-        -> R
-    {
-        let count = valueCount
-        guard count <= 4 else { return try values.withUnsafeBufferPointer(body) }
-        return try withUnpacked(count, at: { $0 }, body)
+    /// Calls `body` with the values, without building an array for up to four of them.
+    @inlinable @inline(__always) package func withValues<R>(_ body: (SmallList<Value>) throws -> R) rethrows -> R {
+        try body(SmallList(count: valueCount) { value(at: $0) })
     }
 
     /// Calls `body` with the values at `indexes` (attribute positions, each below `valueCount`),
-    /// in that order, without building an array and without reading the other values: up to four
-    /// are unpacked into words on the stack, more into a temporary array. A sort key reads only
-    /// its attributes — unpacking the others copied their strings out and released them again.
+    /// in that order, without building an array for up to four and without reading the other
+    /// values. A sort key reads only its attributes: unpacking the others would copy their
+    /// strings out and release them again.
     @inlinable @inline(__always)
-    package func withValues<R>(at indexes: [Int], _ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
-        guard indexes.count <= 4 else { return try indexes.map { value(at: $0) }.withUnsafeBufferPointer(body) }
-        return try withUnpacked(indexes.count, at: { indexes[$0] }, body)
-    }
-
-    /// Calls `body` with `wanted` (at most four) values, the `k`th the one at attribute position
-    /// `position(k)`, unpacked into words on the stack.
-    ///
-    /// A plain local rather than `withUnsafeTemporaryAllocation`, whose closure makes callers copy
-    /// what their own closure captured (a fetch request's resolved keys) on every call. Raw words,
-    /// not a tuple of four `Value`s: only the values written are destroyed, each by `Value`'s own
-    /// code, where a tuple is destroyed whole through the runtime's generic tuple witness on
-    /// every call; moved out one by one, since `deinitialize(count:)` goes through the
-    /// runtime's generic array destroy.
-    @inlinable @inline(__always)
-    func withUnpacked<R>(_ wanted: Int, at position: (Int) -> Int, _ body: (UnsafeBufferPointer<Value>) throws -> R)
-        rethrows -> R
-    {
-        let count = valueCount
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return try withExtendedLifetime(self) {
-            let base = storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-            return try withUnsafeMutableBytes(of: &scratch) { raw in
-                precondition(
-                    wanted <= 4 && MemoryLayout<Value>.stride * 4 <= raw.count && MemoryLayout<Value>.alignment <= 8)
-                return try raw.withMemoryRebound(to: Value.self) { buffer in
-                    let start = buffer.baseAddress.unsafelyUnwrapped
-                    for k in 0..<wanted {
-                        let index = position(k)
-                        precondition(index >= 0 && index < count, "value index \(index) out of range")
-                        (start + k).initialize(to: PackedValues.load(base, count: count, at: index))
-                    }
-                    defer { for k in 0..<wanted { _ = (start + k).move() } }
-                    return try body(UnsafeBufferPointer(start: start, count: wanted))
-                }
-            }
-        }
+    package func withValues<R>(at indexes: [Int], _ body: (SmallList<Value>) throws -> R) rethrows -> R {
+        try body(SmallList(count: indexes.count) { value(at: indexes[$0]) })
     }
 
     /// Sets the value at `index` (the context records the change).
     func setValue(_ value: Value, at index: Int) {
-        storage.withUnsafeMutablePointers { header, words in
-            let count = header.pointee.kind.valueCount
-            precondition(index >= 0 && index < count, "value index \(index) out of range")
-            PackedValues.assign(UnsafeMutableRawPointer(words), count: count, at: index, to: value)
-        }
+        storage.set(PackedValues.slot(value), at: index)
     }
 
     /// Sets every value from `newValues` in order (missing ones nil, extra ones ignored).
     @usableFromInline func replaceValues(with newValues: [Value]) {
-        storage.withUnsafeMutablePointers { header, words in
-            let count = header.pointee.kind.valueCount
-            for index in 0..<count {
-                PackedValues.assign(
-                    UnsafeMutableRawPointer(words), count: count, at: index,
-                    to: index < newValues.count ? newValues[index] : .null)
-            }
+        let record = storage
+        for index in 0..<record.count {
+            record.set(PackedValues.slot(index < newValues.count ? newValues[index] : .null), at: index)
         }
     }
 

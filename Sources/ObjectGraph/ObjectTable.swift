@@ -23,11 +23,10 @@ struct ObjectTable {
         return sparse.isEmpty ? nil : sparse[id]
     }
 
-    /// Whether the object with `id` is in the table: `self[id] != nil` without taking the object
-    /// out (a retain and a release).
+    /// Whether the object with `id` is in the table.
     func contains(_ id: ObjectID) -> Bool {
         let raw = id.rawValue
-        if raw >= 0, raw < slots.count { return slots.withUnsafeBufferPointer { $0[raw] != nil } }
+        if raw >= 0, raw < slots.count { return slots[raw] != nil }
         return sparse.isEmpty ? false : sparse[id] != nil
     }
 

@@ -1,3 +1,5 @@
+import FetchSimStorage
+
 /// One typed attribute of an entity.
 ///
 /// ```swift
@@ -124,17 +126,11 @@ public struct Entity: Hashable, Sendable {
     @inline(__always)
     private func position(of key: String) -> Int? {
         guard attributes.count <= 8 else { return positions[key] }
-        let (low, high) = Self.bits(of: key)
-        for index in attributes.indices {
-            let name = Self.bits(of: attributes[index].name)
-            if name.low == low, name.high == high { return index }
+        let identity = StringBytes.identity(of: key)
+        for index in attributes.indices where StringBytes.identity(of: attributes[index].name) == identity {
+            return index
         }
         return positions[key]
-    }
-
-    @inline(__always)
-    private static func bits(of text: String) -> (low: UInt64, high: UInt64) {
-        withUnsafeBytes(of: text) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
     }
 
     static func isIdentifier(_ s: String) -> Bool {

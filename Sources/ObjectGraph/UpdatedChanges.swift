@@ -34,13 +34,11 @@ struct UpdatedChanges {
     mutating func sortLastObject() {
         let start = ends.last ?? 0
         guard changes.count - start > 1 else { return }
-        changes.withUnsafeMutableBufferPointer { changes in
-            for i in (start + 1)..<changes.count {
-                var j = i
-                while j > start, changes[j - 1].index > changes[j].index {
-                    changes.swapAt(j - 1, j)
-                    j -= 1
-                }
+        for i in (start + 1)..<changes.count {
+            var j = i
+            while j > start, changes[j - 1].index > changes[j].index {
+                changes.swapAt(j - 1, j)
+                j -= 1
             }
         }
     }

@@ -1,3 +1,4 @@
+import FetchSimStorage
 import Foundation
 
 /// A typed attribute value: what an object holds under a key.
@@ -137,22 +138,8 @@ public enum Value: Hashable, Sendable {
     @inlinable @inline(__always)
     static func compareStrings(_ a: String, _ b: String) -> Int {
         // Unicode scalar order: deterministic, locale-free and cheaper than canonical equivalence.
-        // UTF-8 preserves scalar order byte by byte, so native strings compare with one memcmp.
-        let fast = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in compareBytes(x, y) }
-        }
-        if let fast, let result = fast { return result }
-        return compareScalars(a, b)
-    }
-
-    @inlinable @inline(__always)
-    static func compareBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
-        let common = min(x.count, y.count)
-        if common > 0, let p = x.baseAddress, let q = y.baseAddress {
-            let c = memcmp(p, q, common)
-            if c != 0 { return c < 0 ? -1 : 1 }
-        }
-        return x.count < y.count ? -1 : (x.count == y.count ? 0 : 1)
+        // UTF-8 preserves scalar order byte by byte, so native strings compare by their bytes.
+        StringBytes.compare(a, b) ?? compareScalars(a, b)
     }
 
     @usableFromInline

@@ -91,8 +91,8 @@ import Testing
     @Test func anObjectOfThreeValuesFitsANinetySixByteChunk() throws {
         // 16 bytes of Swift object header, 16 of ObjectHeader, 3 × 16 of payloads and 8 for the tags.
         #expect(MemoryLayout<ObjectHeader>.size == 16)
-        #expect(PackedValues.words(for: 3) * 8 == 56)
-        #expect(PackedValues.words(for: 8) * 8 == 8 * 16 + 8)
-        #expect(PackedValues.words(for: 9) * 8 == 9 * 16 + 16)
+        #expect(PackedValues.Record.words(for: 3) * 8 == 56)
+        #expect(PackedValues.Record.words(for: 8) * 8 == 8 * 16 + 8)
+        #expect(PackedValues.Record.words(for: 9) * 8 == 9 * 16 + 16)
     }
 }
