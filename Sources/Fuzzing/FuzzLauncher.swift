@@ -87,7 +87,8 @@ package struct FuzzLauncher {
                 FuzzTranscript.relativePath(to: $0.options.model, from: (path as NSString).deletingLastPathComponent)
             }
             let transcript = try FuzzTranscript(
-                session: shrunk, comments: comments, schema: configuration.schema, model: model)
+                session: shrunk, comments: comments, breaksRenumbering: configuration.breaksRenumbering,
+                schema: configuration.schema, model: model)
             try transcript.text.write(toFile: path, atomically: true, encoding: .utf8)
             summary.finding = FuzzSummary.Shrunk(
                 failure: transcript.failure ?? finding.failure, batch: finding.batch,

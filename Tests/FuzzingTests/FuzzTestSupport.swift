@@ -13,16 +13,20 @@ enum FuzzPipeline {
     }
 
     /// The first failure of `configuration`, shrunk and recorded; nil when every batch passed.
+    /// A user schema's transcript names its model by the absolute path, so that it replays from
+    /// any directory.
     static func run(_ configuration: FuzzConfiguration) throws -> Found? {
         let result = try Fuzzer(configuration: configuration).run()
         guard case .failed(let finding) = result.outcome else { return nil }
         var shrinker = FuzzShrinker(kind: finding.failure.kind)
         shrinker.breaksRenumbering = configuration.breaksRenumbering
+        shrinker.schema = configuration.schema
         let shrunk = shrinker.shrink(finding.session)
         let comments = FuzzTranscript.comments(
             for: finding, configuration: configuration, shrunkLines: shrunk.lines.count, tries: shrinker.tries)
         let transcript = try FuzzTranscript(
-            session: shrunk, comments: comments, breaksRenumbering: configuration.breaksRenumbering)
+            session: shrunk, comments: comments, breaksRenumbering: configuration.breaksRenumbering,
+            schema: configuration.schema, model: configuration.schema?.options.model)
         return Found(finding: finding, transcript: transcript, tries: shrinker.tries)
     }
 
@@ -47,6 +51,21 @@ extension FuzzConfiguration {
         configuration.seed = seed
         configuration.batches = batches
         change(&configuration)
+        return configuration
+    }
+
+    /// `fuzz --model MODEL --entity ENTITY --section SECTION --index INDEX [--filter F] [--data D]`
+    /// after the defaults are changed by `change`.
+    static func schema(
+        model: String, entity: String, section: String, index: String, filter: String? = nil, data: String? = nil,
+        _ change: (inout FuzzConfiguration) -> Void
+    ) throws -> FuzzConfiguration {
+        var configuration = FuzzConfiguration()
+        change(&configuration)
+        var arguments = FuzzSchemaArguments()
+        (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, entity, section, index)
+        (arguments.filter, arguments.data) = (filter, data)
+        try arguments.apply(to: &configuration)
         return configuration
     }
 }

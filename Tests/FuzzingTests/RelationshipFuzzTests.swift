@@ -22,13 +22,7 @@ struct RelationshipFuzzTests {
     static func library(
         model: String = libraryModel, filter: String? = nil, _ change: (inout FuzzConfiguration) -> Void = { _ in }
     ) throws -> FuzzConfiguration {
-        var configuration = FuzzConfiguration()
-        change(&configuration)
-        var arguments = FuzzSchemaArguments()
-        (arguments.model, arguments.entity, arguments.section, arguments.index) = (model, "Book", "genre", "position")
-        arguments.filter = filter
-        try arguments.apply(to: &configuration)
-        return configuration
+        try .schema(model: model, entity: "Book", section: "genre", index: "position", filter: filter, change)
     }
 
     /// The IDs a line's text names (`#3`, and in lists `[#3, #4]`).
@@ -308,24 +302,9 @@ struct RelationshipFuzzTests {
             $0.seed = 5
             $0.batches = 2_000
         }
-        let found = try #require(try FuzzPipeline.runSchema(configuration))
+        let found = try #require(try FuzzPipeline.run(configuration))
         #expect(found.transcript.failure?.kind == found.finding.failure.kind)
         let replay = try FuzzPipeline.replay(found.transcript.text)
         #expect(replay.passed, "\(replay.report)\n\(found.transcript.text)")
-    }
-}
-
-extension FuzzPipeline {
-    /// `run(_:)` for a user schema: the shrinker and the transcript on its model (named by its
-    /// absolute path, so that the transcript replays from any directory).
-    static func runSchema(_ configuration: FuzzConfiguration) throws -> Found? {
-        let result = try Fuzzer(configuration: configuration).run()
-        guard case .failed(let finding) = result.outcome else { return nil }
-        var shrinker = FuzzShrinker(kind: finding.failure.kind)
-        shrinker.schema = configuration.schema
-        let shrunk = shrinker.shrink(finding.session)
-        let transcript = try FuzzTranscript(
-            session: shrunk, comments: [], schema: configuration.schema, model: configuration.schema?.options.model)
-        return Found(finding: finding, transcript: transcript, tries: shrinker.tries)
     }
 }

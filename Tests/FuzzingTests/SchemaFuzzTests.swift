@@ -26,23 +26,13 @@ struct SchemaFuzzTests {
         filter: String? = nil, data: String? = tasksCSV, index: String = "position",
         _ change: (inout FuzzConfiguration) -> Void = { _ in }
     ) throws -> FuzzConfiguration {
-        var configuration = FuzzConfiguration()
-        change(&configuration)
-        var arguments = FuzzSchemaArguments()
-        (arguments.model, arguments.entity, arguments.section, arguments.index) = (tasksModel, "Task", "list", index)
-        (arguments.filter, arguments.data) = (filter, data)
-        try arguments.apply(to: &configuration)
-        return configuration
+        try .schema(
+            model: tasksModel, entity: "Task", section: "list", index: index, filter: filter, data: data, change)
     }
 
     /// A configuration on the example app's Note entity (no seed rows).
     static func notes(_ change: (inout FuzzConfiguration) -> Void = { _ in }) throws -> FuzzConfiguration {
-        var configuration = FuzzConfiguration()
-        change(&configuration)
-        var arguments = FuzzSchemaArguments()
-        (arguments.model, arguments.entity, arguments.section, arguments.index) = (notesModel, "Note", "group", "order")
-        try arguments.apply(to: &configuration)
-        return configuration
+        try .schema(model: notesModel, entity: "Note", section: "group", index: "order", change)
     }
 
     /// Runs the setup and `batches` batches of one session, as `Fuzzer` does, returning each line's text.
@@ -274,18 +264,9 @@ struct SchemaFuzzTests {
             $0.batches = 3_000
             $0.seed = 7
         }
-        let result = try Fuzzer(configuration: configuration).run()
-        guard case .failed(let finding) = result.outcome else {
-            Issue.record("not caught: \(result.outcome)")
-            return
-        }
-        #expect(finding.failure.kind == .userOrder)
-        var shrinker = FuzzShrinker(kind: finding.failure.kind)
-        shrinker.breaksRenumbering = true
-        shrinker.schema = configuration.schema
-        let shrunk = shrinker.shrink(finding.session)
-        let transcript = try FuzzTranscript(
-            session: shrunk, comments: [], breaksRenumbering: true, schema: configuration.schema)
+        let found = try #require(try FuzzPipeline.run(configuration), "not caught")
+        #expect(found.finding.failure.kind == .userOrder)
+        let transcript = found.transcript
         #expect(transcript.failure?.kind == .userOrder)
         #expect(transcript.inputLines <= 8, "\(transcript.text)")
     }

@@ -42,6 +42,19 @@ private func makeChainContext(nextRule: DeleteRule = .cascade) throws -> ObjectC
     return context
 }
 
+/// Saves books #1 and #2, then in one event links #2 to #1 (`previous`) and deletes #1; the log
+/// starts after the save.
+private func linkSecondToFirstAndDeleteFirst(in context: ObjectContext) throws -> NotificationLog {
+    try context.insert("Book", values: [("title", .string("a"))])
+    try context.insert("Book", values: [("title", .string("b"))])
+    try context.save()
+    let log = NotificationLog(context)
+    try context.setValue(.object(ObjectID(1)), forKey: "previous", of: ObjectID(2))
+    try context.delete(ObjectID(1))
+    try context.processPendingChanges()
+    return log
+}
+
 @Suite struct UndoDeletedReferenceTests {
     /// Sessions/fuzz-model-deny-delete-then-undo-refused.session: tag #1, books #2 and #3 holding
     /// it; #2 is deleted (Deny: #1.books keeps it), then #3's tags are emptied.
@@ -106,13 +119,7 @@ private func makeChainContext(nextRule: DeleteRule = .cascade) throws -> ObjectC
     /// deletes #2 too, and undo brings both back as they were before the event.
     @Test func undoBringsBackWhatTheNewLinkCascadedTo() throws {
         let context = try makeChainContext()
-        try context.insert("Book", values: [("title", .string("a"))])
-        try context.insert("Book", values: [("title", .string("b"))])
-        try context.save()
-        let log = NotificationLog(context)
-        try context.setValue(.object(ObjectID(1)), forKey: "previous", of: ObjectID(2))
-        try context.delete(ObjectID(1))
-        try context.processPendingChanges()
+        let log = try linkSecondToFirstAndDeleteFirst(in: context)
         #expect(log.lines == ["didChange ins=[] upd=[] del=[#1, #2]"])
 
         try context.undo()
@@ -130,13 +137,7 @@ private func makeChainContext(nextRule: DeleteRule = .cascade) throws -> ObjectC
     /// into it.
     @Test func aNullifyRuleClearsTheNewLinkToTheDeletedObject() throws {
         let context = try makeChainContext(nextRule: .nullify)
-        try context.insert("Book", values: [("title", .string("a"))])
-        try context.insert("Book", values: [("title", .string("b"))])
-        try context.save()
-        let log = NotificationLog(context)
-        try context.setValue(.object(ObjectID(1)), forKey: "previous", of: ObjectID(2))
-        try context.delete(ObjectID(1))
-        try context.processPendingChanges()
+        let log = try linkSecondToFirstAndDeleteFirst(in: context)
         #expect(log.lines == ["didChange ins=[] upd=[\"#2[]\"] del=[#1]"])
         #expect(context.object(with: ObjectID(2))?["previous"] == .null)
         try context.setValue(.string("c"), forKey: "title", of: ObjectID(2))

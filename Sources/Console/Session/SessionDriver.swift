@@ -1,7 +1,6 @@
 import CommandLanguage
 import Foundation
 import Interpreter
-import SessionPages
 import Transcripts
 
 /// Runs a session: feeds lines to the interpreter, prints what they produce (text at the
@@ -28,13 +27,13 @@ package final class SessionDriver {
     let style: @Sendable (TextRole, String) -> String
     /// Every input so far with its plain 80-column output: `record` writes it all, so that a
     /// transcript started mid-session still replays from its start.
-    private var history: [(input: String, output: [String], files: [EmbeddedFile])] = []
-    private var recorder: TranscriptRecorder?
+    var history: [(input: String, output: [String], files: [EmbeddedFile])] = []
+    var recorder: TranscriptRecorder?
     /// The adapter and profile the session started with, for a transcript's header.
-    private let startAdapter: String
-    private let startProfile: String
+    let startAdapter: String
+    let startProfile: String
     /// `collection` when the session started with a collection view; nil for a table.
-    private let startTable: String?
+    let startTable: String?
     /// The model file the session started with (`--model`), as given; a recording names it in
     /// its header relative to the transcript's directory.
     package var modelPath: String?
@@ -42,7 +41,7 @@ package final class SessionDriver {
     /// recording embeds them under, and how to read them as a `StoreSnapshot`. Nil otherwise.
     package var storeSnapshot: (name: String, read: () throws -> String)?
     /// The snapshot as first read; later recordings embed the same one.
-    private var startSnapshot: String?
+    var startSnapshot: String?
     /// Asks the user whether to quit anyway (a terminal's `[y/N]` question; true = quit). Nil in
     /// scripts and pipes, which never ask: they warn on the error sink instead (`leave()`).
     package var confirmQuit: ((String) -> Bool)?
@@ -56,17 +55,17 @@ package final class SessionDriver {
     package var keepsStoreFile = false
     /// The answers of the lines of the `read` files being run, innermost last (JSON mode: a
     /// `read` answers one object holding them). Its depth is the nesting of `read`.
-    private var readAnswers: [[JSONValue]] = []
+    var readAnswers: [[JSONValue]] = []
     /// How deep `read` may nest (a file that reads itself stops here).
     static let maximumReadDepth = 16
     /// Whether any line failed (an error, an inconsistency or a UIKit error).
-    package private(set) var hadFailure = false
+    package internal(set) var hadFailure = false
     /// Whether any change event so far was inconsistent or hit a UIKit error: a recording then
     /// says `# expect: inconsistent`, so that it replays.
-    package private(set) var sawInconsistency = false
+    package internal(set) var sawInconsistency = false
     /// The executable that registers the app's view controller the session selected (`adapter
     /// notes`), once one was: a recording names it (`# executable: NAME`).
-    private var appAdapterExecutable: String?
+    var appAdapterExecutable: String?
 
     package init(
         interpreter: Interpreter, start: SessionStart, isJSON: Bool,
@@ -90,32 +89,6 @@ package final class SessionDriver {
 
     /// The prompt for the next line.
     package var prompt: String { interpreter.isInTransaction ? "...> " : "fetchsim> " }
-
-    /// Starts writing a transcript to `path` (with everything so far).
-    package func startRecording(to path: String) throws {
-        recorder?.close()
-        var header = TranscriptHeader(
-            start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
-        header.table = startTable
-        header.executable = appAdapterExecutable
-        header.model = modelPath.map { Self.path($0, relativeTo: (path as NSString).deletingLastPathComponent) }
-        if let storeSnapshot {
-            if startSnapshot == nil {
-                // The store holds what the session started from only until the session saves.
-                guard interpreter.saveCount == 0 else {
-                    throw InterpreterError(
-                        "the session has saved to its store since it opened it, so a recording started now "
-                            + "could not replay from the store's first state; start fetchsim with --record instead")
-                }
-                startSnapshot = try storeSnapshot.read()
-            }
-            header.store = storeSnapshot.name
-            header.storeSnapshot = EmbeddedFile(path: storeSnapshot.name, contents: startSnapshot ?? "")
-        }
-        let recorder = try TranscriptRecorder(path: path, header: header)
-        for entry in history { recorder.record(input: entry.input, output: entry.output, files: entry.files) }
-        self.recorder = recorder
-    }
 
     /// Where a script line came from, for its error messages (`FILE:LINE: error: …`).
     package struct ScriptLocation: Sendable {
@@ -215,134 +188,6 @@ package final class SessionDriver {
         recorder?.record(input: line, output: plain, files: files)
     }
 
-    /// The session so far as a transcript: the header `record` would write, then every line
-    /// with its plain output and the files it read.
-    package func transcriptSoFar() throws -> Transcript {
-        var header = TranscriptHeader(
-            start: start, adapter: startAdapter, profile: startProfile, expectsInconsistency: sawInconsistency)
-        header.table = startTable
-        header.executable = appAdapterExecutable
-        // Replayed here, so the model's path as this process opened it.
-        header.model = modelPath
-        var lines = header.lines
-        for entry in history {
-            lines += entry.files.flatMap(\.commentLines) + ["> " + entry.input] + entry.output.map(Transcript.escaped)
-        }
-        return try Transcript.parse(lines.joined(separator: "\n") + "\n")
-    }
-
-    /// `export html FILE`: replays the session so far into a page; returns the message
-    /// (`error: …` when it failed).
-    private func exportPage(to path: String) -> (message: String, failed: Bool) {
-        guard !history.isEmpty else {
-            hadFailure = true
-            return ("error: nothing to export yet: the page shows the lines typed so far", true)
-        }
-        if let problem = FileErrorReason.problem(writing: path) {
-            hadFailure = true
-            return ("error: cannot write the page '\(path)': \(problem)", true)
-        }
-        do {
-            let summary = try SessionPage(title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                .write(try transcriptSoFar(), toFile: path)
-            return ("page '\(path)': \(summary)", false)
-        } catch {
-            hadFailure = true
-            return ("error: cannot write the page '\(path)': \(error)", true)
-        }
-    }
-
-    /// Prints what carrying out `record` (or `export html`) gave: text, or one JSON object.
-    /// A failure is an error like any other: `FILE:LINE: error: …` on the error sink for a
-    /// script's line, and it makes the script's exit status 1.
-    private func print(
-        _ result: (message: String, failed: Bool), key: String = "recording", location: ScriptLocation? = nil
-    ) {
-        let (message, failed) = result
-        if failed { hadFailure = true }
-        if failed, !isJSON, let location {
-            errorSink("\(location.file):\(location.line): \(message)")
-        } else if isJSON {
-            emit(
-                failed
-                    ? JSONValue.object([("ok", false), ("error", .string(String(message.dropFirst(7))))])
-                    : JSONValue.object([("ok", true), (key, .string(message))]))
-        } else {
-            sink(failed ? style(.error, message) : message)
-        }
-    }
-
-    /// Starts or stops recording; returns the message (`error: …` when it failed).
-    private func carryOut(_ action: Command.RecordAction) -> (message: String, failed: Bool) {
-        var message: String
-        var failed = false
-        switch action {
-        case .start(let path):
-            do {
-                try startRecording(to: path)
-                message = "recording to '\(path)'"
-            } catch {
-                message = "error: \(error)"
-                failed = true
-            }
-        case .stop:
-            if let recorder {
-                message =
-                    recorder.hasRecordedInput
-                    ? "recording stopped: '\(recorder.path)'"
-                    : "recording stopped: no line was recorded, so '\(recorder.path)' is not written"
-            } else {
-                message = "error: not recording"
-            }
-            failed = recorder == nil
-            recorder?.close()
-            recorder = nil
-        }
-        if failed { hadFailure = true }
-        return (message, failed)
-    }
-
-    /// Prints one JSON answer, or keeps it for the `read` whose file is running.
-    private func emit(_ json: JSONValue) {
-        if readAnswers.isEmpty {
-            sink(json.description)
-        } else {
-            readAnswers[readAnswers.count - 1].append(json)
-        }
-    }
-
-    /// `read FILE`: runs the file's lines here, each as if typed (and recorded as typed), their
-    /// errors as `FILE:LINE: error: …`. Returns false when a line quit.
-    private func read(_ path: String, location: ScriptLocation?) -> Bool {
-        var failure: String?
-        let data = FileManager.default.contents(atPath: path)
-        if data == nil {
-            failure = FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'"
-        } else if readAnswers.count >= Self.maximumReadDepth {
-            failure = "'read' nests deeper than \(Self.maximumReadDepth) files (does '\(path)' read itself?)"
-        }
-        if let failure {
-            hadFailure = true
-            if isJSON {
-                emit(.object([("ok", false), ("error", .string(failure))]))
-            } else if let location {
-                errorSink("\(location.file):\(location.line): error: \(failure)")
-            } else {
-                sink(style(.error, "error: " + failure))
-            }
-            return true
-        }
-        guard let data else { return true }
-        readAnswers.append([])
-        var reader = ScriptLineReader(text: String(decoding: data, as: UTF8.self))
-        let finished = run(reader: &reader, script: path, confirmsAtEnd: false)
-        let answers = readAnswers.removeLast()
-        if isJSON {
-            emit(.object([("ok", true), ("read", .string(path)), ("answers", .array(answers))]))
-        }
-        return finished
-    }
-
     /// Reads lines from `reader` until the end of input or `quit`; `script` names the file the
     /// lines come from (their errors then name file and line).
     /// - Returns: false when the session ended with `quit`.
@@ -407,25 +252,5 @@ package final class SessionDriver {
     package func finish() {
         recorder?.close()
         recorder = nil
-    }
-}
-
-extension SessionDriver {
-    /// `target` as a path relative to `directory` (both made absolute from the working directory).
-    static func path(_ target: String, relativeTo directory: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        func components(_ path: String) -> [String] {
-            let absolute = path.hasPrefix("/") ? path : cwd + "/" + path
-            var parts: [String] = []
-            for part in absolute.split(separator: "/") where part != "." {
-                if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(String(part)) }
-            }
-            return parts
-        }
-        let to = components(target)
-        let from = components(directory.isEmpty ? "." : directory)
-        let common = zip(to, from).prefix { $0 == $1 }.count
-        let relative = Array(repeating: "..", count: from.count - common) + to.dropFirst(common)
-        return relative.isEmpty ? "." : relative.joined(separator: "/")
     }
 }
