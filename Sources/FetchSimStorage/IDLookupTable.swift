@@ -67,8 +67,10 @@ public struct IDLookupTable {
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
     public func value(of key: Int) -> Int? {
+        // `Int.min` marks empty slots: it would match the first one probed.
+        guard key != Int.min else { return nil }
         // The probe reads slots through a buffer: `mask` keeps every index in bounds.
-        keys.withUnsafeBufferPointer { keys in
+        return keys.withUnsafeBufferPointer { keys in
             var slot = home(key)
             while true {
                 let found = keys[slot]
