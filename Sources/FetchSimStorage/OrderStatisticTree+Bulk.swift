@@ -38,11 +38,13 @@ extension OrderStatisticTree {
 
         /// Appends the elements of `run`, in order; they must sort after every element appended
         /// before.
-        @inlinable public mutating func append(contentsOf run: UnsafeBufferPointer<Element>) {
-            guard let source = run.baseAddress, run.count > 0 else { return }
-            storage.reserve(run.count)
-            (storage.base + storage.count).initialize(from: source, count: run.count)
-            storage.count += run.count
+        @inlinable public mutating func append(contentsOf run: Span<Element>) {
+            run.withUnsafeBufferPointer { run in
+                guard let source = run.baseAddress, run.count > 0 else { return }
+                storage.reserve(run.count)
+                (storage.base + storage.count).initialize(from: source, count: run.count)
+                storage.count += run.count
+            }
         }
 
         /// The tree of the appended elements, each of weight 1; the builder is empty after.

@@ -139,10 +139,19 @@ extension OrderStatisticTree {
             UnsafeRawPointer(childPointer + index).load(as: Unmanaged<Node>.self)
         }
 
-        /// Calls `body` with the elements of a leaf, in place.
+        /// Calls `body` with the elements of a leaf, read in place through a span (bounds-checked,
+        /// and it cannot outlive the call); an inner node lends an empty span.
+        ///
+        /// ```swift
+        /// leaf.withElements { elements in elements.isEmpty ? nil : elements[0] }
+        /// ```
+        /// - Parameter body: What to do with the elements.
+        /// - Returns: What `body` returns.
         @inline(__always)
-        @inlinable public func withElements<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-            try body(UnsafeBufferPointer(start: elementPointer, count: isLeaf ? length : 0))
+        @inlinable public func withElements<R>(_ body: (Span<Element>) throws -> R) rethrows -> R {
+            let buffer = UnsafeBufferPointer(start: UnsafePointer(elementPointer), count: isLeaf ? length : 0)
+            let elements = Span(_unsafeElements: buffer)
+            return try body(elements)
         }
 
         // The array forms: copies, for building and inspecting.

@@ -135,10 +135,29 @@ extension OrderStatisticTree {
         return (rank + i, weight - w)
     }
 
+    /// Calls `body` with the element that holds weight offset `weight`, lent where the tree holds
+    /// it (reading a field copies only that field), its rank and the weight before it; nil
+    /// without calling `body` if `weight` is outside the total weight. One descent, changing
+    /// nothing.
+    ///
+    /// ```swift
+    /// tree.withPlace(containingWeightOffset: 12) { element, rank, weightBefore in element.name }
+    /// ```
+    /// - Parameters:
+    ///   - weight: A weight offset, from 0 below the total weight.
+    ///   - body: What to do with the element, its rank and the weight of the elements before it.
+    /// - Returns: What `body` returns, or nil when no element holds `weight`.
+    @inlinable public func withPlace<R>(
+        containingWeightOffset weight: Int, _ body: (borrowing Element, _ rank: Int, _ weightBefore: Int) throws -> R
+    ) rethrows -> R? {
+        guard let (element, rank, weightBefore) = place(containingWeightOffset: weight) else { return nil }
+        return try body(element.pointee, rank, weightBefore)
+    }
+
     /// The element that holds weight offset `weight`, where the tree holds it (valid until the
-    /// tree next changes: reading a field copies only that field), its rank and the weight
-    /// before it; nil if `weight` is outside the total weight. One descent, changing nothing.
-    @inlinable public func place(containingWeightOffset weight: Int) -> (
+    /// tree next changes), its rank and the weight before it; nil if `weight` is outside the
+    /// total weight.
+    @inlinable func place(containingWeightOffset weight: Int) -> (
         element: UnsafePointer<Element>, rank: Int, weightBefore: Int
     )? {
         guard weight >= 0, weight < totalWeight else { return nil }

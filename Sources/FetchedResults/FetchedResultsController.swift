@@ -255,7 +255,7 @@ public final class FetchedResultsController {
             window = nil
             sectionTree = request.sectionIndex.map { _ in sectionTree(for: entries) }
             if sectionTree == nil {
-                listFingerprint = entries.withUnsafeBufferPointer { Self.fingerprint(of: $0[...]) }
+                listFingerprint = Self.fingerprint(of: entries[...])
             }
         }
         return entries
@@ -302,7 +302,7 @@ public final class FetchedResultsController {
     /// The fingerprint of the IDs of `entries`, in order, built one append at a time (the
     /// generic `SequenceFingerprint.init` runs unspecialised over a lazy map here).
     /// - Complexity: O(n).
-    static func fingerprint(of entries: Slice<UnsafeBufferPointer<ResultEntry>>) -> SequenceFingerprint {
+    static func fingerprint(of entries: ArraySlice<ResultEntry>) -> SequenceFingerprint {
         var builder = SequenceFingerprint.Builder()
         for index in entries.indices { builder.append(entries[index].objectID.rawValue) }
         return builder.fingerprint
@@ -315,28 +315,26 @@ public final class FetchedResultsController {
         var sections: [SectionEntry] = []
         var counts: [Int] = []
         let layout = request.layout
-        entries.withUnsafeBufferPointer { entries in
-            var start = 0
-            while start < entries.count {
-                let value = firstValue(of: entries[start]).sectionIdentity
-                let code = entries[start].code
-                let length = code.isInexact ? nil : layout.firstValueLength(of: code)
-                var end = start + 1
-                while end < entries.count {
-                    let next = entries[end].code
-                    if let length, !next.isInexact, next.hasSamePrefix(as: code, count: length) {
-                        end += 1
-                    } else if Value.compare(value, firstValue(of: entries[end]).sectionIdentity) == 0 {
-                        end += 1
-                    } else {
-                        break
-                    }
+        var start = 0
+        while start < entries.count {
+            let value = firstValue(of: entries[start]).sectionIdentity
+            let code = entries[start].code
+            let length = code.isInexact ? nil : layout.firstValueLength(of: code)
+            var end = start + 1
+            while end < entries.count {
+                let next = entries[end].code
+                if let length, !next.isInexact, next.hasSamePrefix(as: code, count: length) {
+                    end += 1
+                } else if Value.compare(value, firstValue(of: entries[end]).sectionIdentity) == 0 {
+                    end += 1
+                } else {
+                    break
                 }
-                let fingerprint = Self.fingerprint(of: entries[start..<end])
-                sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
-                counts.append(end - start)
-                start = end
             }
+            let fingerprint = Self.fingerprint(of: entries[start..<end])
+            sections.append(SectionEntry(value: value, state: SectionState(fingerprint: fingerprint)))
+            counts.append(end - start)
+            start = end
         }
         return OrderStatisticTree(
             ordering: SectionOrdering(ascending: request.ascending[0]), sorted: sections, weights: counts)

@@ -15,7 +15,7 @@ import Testing
         var run = 1
         while next < values.count {
             let end = min(next + run, values.count)
-            values[next..<end].withUnsafeBufferPointer { builder.append(contentsOf: $0) }
+            builder.append(contentsOf: values[next..<end].span)
             next = end
             if next < values.count {
                 builder.append(values[next])
@@ -46,7 +46,7 @@ import Testing
         old = nil
         var second = OrderStatisticTree<IntOrdering>.Builder(expectedCount: 120)
         let values = (0..<120).map { 1_000 - $0 * 2 }.reversed().map { $0 }
-        values.withUnsafeBufferPointer { second.append(contentsOf: $0) }
+        second.append(contentsOf: values.span)
         let tree = second.finish(ordering: IntOrdering(), reusing: &spare)
         #expect(tree.invariantViolation() == nil)
         #expect(tree.elements == values)

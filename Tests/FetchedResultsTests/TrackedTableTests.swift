@@ -76,17 +76,4 @@ import Testing
         table[far] = tracked(notes[1])
         #expect(table.count == 1 && table[far]?.object === notes[1] && table[notes[1].objectID] == nil)
     }
-
-    @Test func idLookupFindsWhatItHoldsAndNothingElse() {
-        var lookup = IDLookup(capacity: 100)
-        // Keys that share low bits, and neighbours, collide in a naive table.
-        let keys = (0..<100).map { $0 * 4_096 + ($0 % 3) }
-        for (value, key) in keys.enumerated() { lookup.insert(key, value) }
-        for (value, key) in keys.enumerated() { #expect(lookup.value(of: key) == value) }
-        #expect(lookup.value(of: 1) == -1 && lookup.value(of: 4_098) == -1 && lookup.value(of: -3) == -1)
-        var empty = IDLookup(capacity: 0)
-        #expect(empty.value(of: 7) == -1)
-        empty.insert(7, 0)
-        #expect(empty.value(of: 7) == 0)
-    }
 }

@@ -103,14 +103,12 @@ struct SectionOrder {
         // The objects' indexes sorted by their rows of keys, then by ID.
         func permutation<Key>(by keys: [Key], compare: (Key, Key) -> Int) -> [Int] {
             var permutation = Array(objects.indices)
-            keys.withUnsafeBufferPointer { keys in
-                permutation.sort { i, j in
-                    for n in 0..<width {
-                        let c = compare(keys[i * width + n], keys[j * width + n])
-                        if c != 0 { return ascending[n] ? c < 0 : c > 0 }
-                    }
-                    return objects[i].objectID < objects[j].objectID
+            permutation.sort { i, j in
+                for n in 0..<width {
+                    let c = compare(keys[i * width + n], keys[j * width + n])
+                    if c != 0 { return ascending[n] ? c < 0 : c > 0 }
                 }
+                return objects[i].objectID < objects[j].objectID
             }
             return permutation
         }

@@ -161,25 +161,12 @@ extension ChangeClassifier {
         let indexMask = (1 << indexBits) - 1
         // Ranks and indexes too wide to share an integer (not met: ranks past 2^40).
         guard rankBits + 2 + indexBits < Int.bitWidth - 1 else { return sortedChanges(from: &pending, of: candidates) }
-        // Both arrays written in place: `append` checks the capacity and the buffer's uniqueness
-        // per element. (Not for short lists: this initializer allocates through the
-        // unspecialised generic `_allocateBufferUninitialized`, which costs more than they save.)
-        var order = [Int](unsafeUninitializedCapacity: pending.count) { order, initialized in
-            for (index, change) in pending.enumerated() {
-                order[index] =
-                    (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
-            }
-            initialized = pending.count
+        var order = pending.indices.map { index in
+            let change = pending[index]
+            return (change.group &<< rankBits | (change.key & Pending.rankMask) &>> low) &<< indexBits | index
         }
         UnstableSort.sort(&order, keysBelow: 4 << rankBits) { $0 &>> indexBits }
-        return [ObjectChange](unsafeUninitializedCapacity: order.count) { changes, initialized in
-            guard var slot = changes.baseAddress else { return }
-            for index in order {
-                slot.initialize(to: make(pending[index & indexMask], candidates))
-                slot += 1
-                initialized += 1
-            }
-        }
+        return order.map { make(pending[$0 & indexMask], candidates) }
     }
 
     /// The changes of `pending` sorted in place by the introsort.

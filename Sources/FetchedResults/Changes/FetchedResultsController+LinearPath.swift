@@ -32,7 +32,7 @@ extension FetchedResultsController {
 
     /// The linear path of `applyToTrees`: the same old and new slots and section changes, found
     /// in one walk over the old tree's leaves (`LinearMerge`). The walk reads each listed object
-    /// in place, gives the candidates met on the way their old slots (one probe of an `IDLookup`
+    /// in place, gives the candidates met on the way their old slots (one probe of an `IDLookupTable`
     /// per object, no tree search), drops the leaving objects, merges in the entering ones
     /// (sorted), and appends the result straight to new leaves (`OrderStatisticTree.Builder`)
     /// while the sections, their fingerprints and the candidates' new slots are assembled on the
@@ -49,7 +49,7 @@ extension FetchedResultsController {
         // the new key's plain fields (`hasNewKey`, `newCode`): binding or comparing an optional
         // `SortKey` would copy the key (two values and an array) through generic witnesses and
         // destroy it again, for every candidate.
-        var listed = IDLookup(capacity: candidates.count)
+        var listed = IDLookupTable(capacity: candidates.count)
         var entering: [ResultEntry] = []
         var enteringCandidates: [Int] = []
         entering.reserveCapacity(candidates.count)
@@ -75,6 +75,7 @@ extension FetchedResultsController {
                 enteringCandidates.append(i)
             }
         }
+        if StorageChecks.isEnabled { listed.checkInvariants() }
         // The old sections: their values, states, and the rank that ends each.
         var oldValues: [Value] = []
         var oldStates: [SectionState?] = []
@@ -112,13 +113,11 @@ extension FetchedResultsController {
         self.tracked = tracked
         let ordering = tree.ordering
         // The entering entries' order: their indexes sorted in place (`UnstableSort`; no two
-        // entries are equal under the ordering, which ends with the object ID), comparing the
-        // entries where they are.
+        // entries are equal under the ordering, which ends with the object ID). An entry is
+        // trivially copyable: reading one through the array's subscript touches no reference count.
         var order = Array(entering.indices)
-        entering.withUnsafeBufferPointer { entries in
-            guard let base = entries.baseAddress else { return }
-            UnstableSort.sort(&order) { ordering.areInIncreasingOrder(base[$0], base[$1]) }
-        }
+        let entries = entering
+        UnstableSort.sort(&order) { ordering.areInIncreasingOrder(entries[$0], entries[$1]) }
         let expectedCount = tree.count - leavingCount + entering.count
         let buffer = linearBuffer ?? Tree.BuilderStorage(capacity: Swift.max(expectedCount, 1))
         linearBuffer = nil

@@ -48,23 +48,21 @@ struct LinearMerge {
     ///   - enteringCandidates: the candidate of each new entry.
     ///   - candidates: the change candidates, updated with their old and new slots.
     mutating func walk(
-        _ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookup, marks: ObjectIDSet, leaving: [Bool],
+        _ leaves: [Tree.Node], ordering: EntryOrdering, listed: IDLookupTable, marks: ObjectIDSet, leaving: [Bool],
         entering: [ResultEntry], order: [Int], enteringCandidates: [Int], candidates: inout [Candidate]
     ) {
-        // Entries are read in place, through buffer pointers: an array's subscript copied them.
-        entering.withUnsafeBufferPointer { entering in
-            for leaf in leaves {
-                leaf.withElements { elements in
-                    walkLeaf(
-                        elements, ordering: ordering, listed: listed, marks: marks, leaving: leaving,
-                        entering: entering, order: order,
-                        enteringCandidates: enteringCandidates, candidates: &candidates)
-                }
+        // A leaf's entries are read in place, through its span.
+        for leaf in leaves {
+            leaf.withElements { elements in
+                walkLeaf(
+                    elements, ordering: ordering, listed: listed, marks: marks, leaving: leaving,
+                    entering: entering, order: order,
+                    enteringCandidates: enteringCandidates, candidates: &candidates)
             }
-            while next < order.count {
-                placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
-                next += 1
-            }
+        }
+        while next < order.count {
+            placeEntering(order[next], entering: entering, candidates: enteringCandidates, &candidates)
+            next += 1
         }
         sections.finish()
     }
@@ -74,8 +72,8 @@ struct LinearMerge {
     private var rank = 0, section = 0, sectionStart = 0, next = 0
 
     private mutating func walkLeaf(
-        _ elements: UnsafeBufferPointer<ResultEntry>, ordering: EntryOrdering, listed: IDLookup,
-        marks: ObjectIDSet, leaving: [Bool], entering: UnsafeBufferPointer<ResultEntry>, order: [Int],
+        _ elements: Span<ResultEntry>, ordering: EntryOrdering, listed: IDLookupTable,
+        marks: ObjectIDSet, leaving: [Bool], entering: [ResultEntry], order: [Int],
         enteringCandidates: [Int], candidates: inout [Candidate]
     ) {
         let count = elements.count
@@ -121,13 +119,13 @@ struct LinearMerge {
                 var j = i
                 while j < end, !marks.contains(elements[j].objectID) { j += 1 }
                 if j > i {
-                    placeRun(UnsafeBufferPointer(rebasing: elements[i..<j]), oldSection: section)
+                    placeRun(elements.extracting(i..<j), oldSection: section)
                     rank += j - i
                     i = j
                     continue
                 }
                 let c = listed.value(of: elements[i].objectID.rawValue)
-                if c >= 0 {
+                if let c {
                     candidates[c].old =
                         sectioned
                         ? Slot(
@@ -136,7 +134,7 @@ struct LinearMerge {
                         : Slot(section: 0, row: rank, rank: rank, value: nil)
                 }
                 rank += 1
-                if c < 0 || !leaving[c] {
+                if c.map({ !leaving[$0] }) ?? true {
                     place(elements[i].objectID.rawValue, oldSection: section, candidate: c, candidates: &candidates)
                     builder.append(elements[i])
                 }
@@ -152,10 +150,11 @@ struct LinearMerge {
     /// Whether `entry` is the old entry of a candidate that leaves the tree. The marks (a bit per
     /// ID) answer for most entries, which are none of the event's, before the lookup's probe.
     @inline(__always)
-    private static func isLeaving(_ entry: ResultEntry, marks: ObjectIDSet, listed: IDLookup, leaving: [Bool]) -> Bool {
-        guard marks.contains(entry.objectID) else { return false }
-        let c = listed.value(of: entry.objectID.rawValue)
-        return c >= 0 && leaving[c]
+    private static func isLeaving(
+        _ entry: ResultEntry, marks: ObjectIDSet, listed: IDLookupTable, leaving: [Bool]
+    ) -> Bool {
+        guard marks.contains(entry.objectID), let c = listed.value(of: entry.objectID.rawValue) else { return false }
+        return leaving[c]
     }
 
     /// The new tree, of every entry the walk appended, in `spare` leaves where nothing else
@@ -166,7 +165,7 @@ struct LinearMerge {
 
     /// Appends entering entry `index` to the new order.
     private mutating func placeEntering(
-        _ index: Int, entering: UnsafeBufferPointer<ResultEntry>, candidates enteringCandidates: [Int],
+        _ index: Int, entering: [ResultEntry], candidates enteringCandidates: [Int],
         _ candidates: inout [Candidate]
     ) {
         let id = entering[index].objectID.rawValue
@@ -187,25 +186,25 @@ struct LinearMerge {
 
     /// Places `run`, staying objects of old section `oldSection` that are none of the event's,
     /// next in the new order, and appends their entries.
-    private mutating func placeRun(_ run: UnsafeBufferPointer<ResultEntry>, oldSection: Int) {
+    private mutating func placeRun(_ run: Span<ResultEntry>, oldSection: Int) {
         if sectioned {
             sections.addStaying(run, oldSection: oldSection)
         } else {
-            for entry in run { listIDs.append(entry.objectID.rawValue) }
+            for index in run.indices { listIDs.append(run[index].objectID.rawValue) }
         }
         builder.append(contentsOf: run)
     }
 
     /// Places the staying object `id` of old section `oldSection` next in the new order (the
-    /// caller appends its entry); `candidate` is its candidate index or -1.
+    /// caller appends its entry); `candidate` is its candidate index, nil when it is none.
     @inline(__always)
-    private mutating func place(_ id: Int, oldSection: Int, candidate: Int, candidates: inout [Candidate]) {
+    private mutating func place(_ id: Int, oldSection: Int, candidate: Int?, candidates: inout [Candidate]) {
         if sectioned {
             sections.addStaying(id, oldSection: oldSection)
         } else {
             listIDs.append(id)
         }
-        if candidate >= 0 { setNewSlot(of: candidate, &candidates) }
+        if let candidate { setNewSlot(of: candidate, &candidates) }
     }
 
     /// Gives `candidate` (staying, or leaving under its old key and entering under a new one

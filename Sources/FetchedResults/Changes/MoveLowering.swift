@@ -25,12 +25,11 @@ import ObjectGraph
 enum MoveLowering {
     /// One row of a side of the walk: its section (new index) and row packed in `key`
     /// (`section << rowBits | row`, so rows sort by section, then row), and the index of the move
-    /// it stands for in `moves` (-1 for an insert on the entering side, a delete on the leaving
+    /// it stands for in `moves` (nil for an insert on the entering side, a delete on the leaving
     /// side).
     struct Row {
         let key: Int
-        let move: Int
-        var isMove: Bool { move >= 0 }
+        let move: Int?
     }
 
     /// A move's old and new places (section and row indexes), by candidate index, and whether
@@ -84,54 +83,46 @@ enum MoveLowering {
         entering.reserveCapacity(inserts.count + moves.count)
         leaving.reserveCapacity(deletes.count + moves.count)
         for insert in inserts where sections.isStaying(insert.section) {
-            entering.append(Row(key: insert.section << rowBits | insert.row, move: -1))
+            entering.append(Row(key: insert.section << rowBits | insert.row, move: nil))
         }
         for delete in deletes {
-            let section = sections.newSection(ofOld: delete.section)
-            if section >= 0 { leaving.append(Row(key: section << rowBits | delete.row, move: -1)) }
+            if let section = sections.newSection(ofOld: delete.section) {
+                leaving.append(Row(key: section << rowBits | delete.row, move: nil))
+            }
         }
         for (index, move) in moves.enumerated() {
             if sections.isStaying(move.newSection) {
                 entering.append(Row(key: move.newSection << rowBits | move.newRow, move: index))
             }
-            let from = sections.newSection(ofOld: move.oldSection)
-            if from >= 0 { leaving.append(Row(key: from << rowBits | move.oldRow, move: index)) }
+            if let from = sections.newSection(ofOld: move.oldSection) {
+                leaving.append(Row(key: from << rowBits | move.oldRow, move: index))
+            }
         }
         // A side's keys are distinct (one row per place).
         let bound = (sections.largestNew + 1) << rowBits
         UnstableSort.sort(&entering, keysBelow: bound) { $0.key }
         UnstableSort.sort(&leaving, keysBelow: bound) { $0.key }
-        // Each move's index on either side (-1 if it is not there).
-        var inEntering = [Int](repeating: -1, count: moves.count)
+        // Each move's index on either side (nil if it is not there).
+        var inEntering = [Int?](repeating: nil, count: moves.count)
         var inLeaving = inEntering
-        for (index, row) in entering.enumerated() where row.isMove { inEntering[row.move] = index }
-        for (index, row) in leaving.enumerated() where row.isMove { inLeaving[row.move] = index }
-        entering.withUnsafeBufferPointer { entering in
-            leaving.withUnsafeBufferPointer { leaving in
-                inEntering.withUnsafeBufferPointer { inEntering in
-                    inLeaving.withUnsafeBufferPointer { inLeaving in
-                        result.withUnsafeMutableBufferPointer { result in
-                            // Section by section: both sides are sorted by section, then row.
-                            var e = 0
-                            var l = 0
-                            while e < entering.count, l < leaving.count {
-                                let section = min(entering[e].key, leaving[l].key) >> rowBits
-                                var eEnd = e
-                                var lEnd = l
-                                while eEnd < entering.count, entering[eEnd].key >> rowBits == section { eEnd += 1 }
-                                while lEnd < leaving.count, leaving[lEnd].key >> rowBits == section { lEnd += 1 }
-                                if eEnd > e, lEnd > l {
-                                    walk(
-                                        new: entering, e..<eEnd, old: leaving, l..<lEnd, rowMask: rowMask,
-                                        inNew: inEntering, inOld: inLeaving, into: result)
-                                }
-                                e = eEnd
-                                l = lEnd
-                            }
-                        }
-                    }
-                }
+        for (index, row) in entering.enumerated() { if let move = row.move { inEntering[move] = index } }
+        for (index, row) in leaving.enumerated() { if let move = row.move { inLeaving[move] = index } }
+        // Section by section: both sides are sorted by section, then row.
+        var e = 0
+        var l = 0
+        while e < entering.count, l < leaving.count {
+            let section = min(entering[e].key, leaving[l].key) >> rowBits
+            var eEnd = e
+            var lEnd = l
+            while eEnd < entering.count, entering[eEnd].key >> rowBits == section { eEnd += 1 }
+            while lEnd < leaving.count, leaving[lEnd].key >> rowBits == section { lEnd += 1 }
+            if eEnd > e, lEnd > l {
+                walk(
+                    new: entering, e..<eEnd, old: leaving, l..<lEnd, rowMask: rowMask,
+                    inNew: inEntering, inOld: inLeaving, into: &result)
             }
+            e = eEnd
+            l = lEnd
         }
         return result
     }
@@ -140,8 +131,8 @@ enum MoveLowering {
     /// Tables by section index when the sections' indexes are few for the work (the usual case);
     /// sorted lists searched by bisection when they are not (many sections, few changes).
     struct SectionMap {
-        /// By old section: its new index, or -1 (dense form).
-        private var newOfOld: [Int] = []
+        /// By old section: its new index, nil where no move stays (dense form).
+        private var newOfOld: [Int?] = []
         /// By new section: whether a move stays in it (dense form).
         private var stays: [Bool] = []
         /// `old << 32 | new`, sorted, and the new indexes, sorted (sparse form).
@@ -152,8 +143,8 @@ enum MoveLowering {
 
         /// Nil when no move stays in its section. `dense`: the form (by default chosen by size).
         init?(_ moves: [Move], dense: Bool? = nil) {
-            var largestOld = -1
-            var largestNew = -1
+            var largestOld = 0
+            var largestNew = 0
             var staying = 0
             for move in moves where move.staysInSection {
                 largestOld = max(largestOld, move.oldSection)
@@ -164,7 +155,7 @@ enum MoveLowering {
             self.largestNew = largestNew
             isDense = dense ?? (max(largestOld, largestNew) < 4 * moves.count + 64)
             if isDense {
-                newOfOld = [Int](repeating: -1, count: largestOld + 1)
+                newOfOld = [Int?](repeating: nil, count: largestOld + 1)
                 stays = [Bool](repeating: false, count: largestNew + 1)
                 for move in moves where move.staysInSection {
                     newOfOld[move.oldSection] = move.newSection
@@ -186,11 +177,11 @@ enum MoveLowering {
             return i < staying.count && staying[i] == new
         }
 
-        /// The new index of the section with old index `old` if a move stays in it, else -1.
-        func newSection(ofOld old: Int) -> Int {
-            if isDense { return old < newOfOld.count ? newOfOld[old] : -1 }
+        /// The new index of the section with old index `old` if a move stays in it, else nil.
+        func newSection(ofOld old: Int) -> Int? {
+            if isDense { return old < newOfOld.count ? newOfOld[old] : nil }
             let i = MoveLowering.lowerBound(pairs, old << 32)
-            guard i < pairs.count, pairs[i] >> 32 == old else { return -1 }
+            guard i < pairs.count, pairs[i] >> 32 == old else { return nil }
             return pairs[i] & 0xFFFF_FFFF
         }
     }
@@ -206,14 +197,14 @@ enum MoveLowering {
     }
 
     /// The walk of one section: `new[newRange]` and `old[oldRange]`, its rows on the entering and
-    /// the leaving side. `inNew` / `inOld`: each move's index in `new` / `old` (-1 if absent); an
+    /// the leaving side. `inNew` / `inOld`: each move's index in `new` / `old` (nil if absent); an
     /// index outside the range is in another section's walk.
     @inline(__always)
     private static func walk(
-        new: UnsafeBufferPointer<Row>, _ newRange: Range<Int>,
-        old: UnsafeBufferPointer<Row>, _ oldRange: Range<Int>, rowMask: Int,
-        inNew: UnsafeBufferPointer<Int>, inOld: UnsafeBufferPointer<Int>,
-        into result: UnsafeMutableBufferPointer<Bool>
+        new: [Row], _ newRange: Range<Int>,
+        old: [Row], _ oldRange: Range<Int>, rowMask: Int,
+        inNew: [Int?], inOld: [Int?],
+        into result: inout [Bool]
     ) {
         let e = newRange.lowerBound
         let eEnd = newRange.upperBound
@@ -224,11 +215,11 @@ enum MoveLowering {
         while i < eEnd, j < lEnd {
             let n = new[i]
             let o = old[j]
-            guard n.isMove else {
+            guard let nMove = n.move else {
                 i += 1
                 continue
             }  // an insert: next entering row
-            guard o.isMove else {
+            guard let oMove = o.move else {
                 j += 1
                 continue
             }  // a delete: next leaving row
@@ -243,18 +234,16 @@ enum MoveLowering {
                 j += 1
                 continue
             }
-            if n.move == o.move {
-                result[n.move] = true  // same place among the stable rows
+            if nMove == oMove {
+                result[nMove] = true  // same place among the stable rows
                 i += 1
                 j += 1
                 continue
             }
             // Two different moves at one offset: pass the leaving one when it cannot keep its
             // place (or was passed on the entering side already) and the entering one can.
-            let x = inOld[n.move]
-            if x >= j, x < lEnd {
-                let y = inNew[o.move]
-                guard y >= i, y < eEnd else {
+            if let x = inOld[nMove], x >= j, x < lEnd {
+                guard let y = inNew[oMove], y >= i, y < eEnd else {
                     j += 1
                     continue
                 }

@@ -16,18 +16,18 @@ struct SectionAssembler {
     /// The old sections' values and states, in order.
     private let oldValues: [Value]
     private let oldStates: [SectionState?]
-    /// The new sections, their object counts and the old section each continues (-1: none).
+    /// The new sections, their object counts and the old section each continues (nil: none).
     private(set) var sections: [SectionEntry] = []
     private(set) var counts: [Int] = []
-    private(set) var continued: [Int] = []
+    private(set) var continued: [Int?] = []
     /// The section being assembled: its value, the old section it continues, its objects' IDs.
     private var value = Value.null
-    private var oldIndex = -1
+    private var oldIndex: Int?
     private var ids = SequenceFingerprint.Builder()
     private var idCount = 0
     private var isOpen = false
-    /// The old section of the last object added (-1 when it was an entering one).
-    private var previousOld = -1
+    /// The old section of the last object added (nil when it was an entering one).
+    private var previousOld: Int?
     /// The global rank of the first object of the section being assembled.
     private(set) var start = 0
     private var added = 0
@@ -46,11 +46,11 @@ struct SectionAssembler {
     mutating func addStaying(_ id: Int, oldSection: Int) {
         if !isOpen {
             open(oldValues[oldSection], continuing: oldSection)
-        } else if previousOld >= 0 {
+        } else if let previousOld {
             if previousOld != oldSection { open(oldValues[oldSection], continuing: oldSection) }
         } else if Value.compare(value, oldValues[oldSection]) != 0 {
             open(oldValues[oldSection], continuing: oldSection)
-        } else if oldIndex < 0 {
+        } else if oldIndex == nil {
             oldIndex = oldSection
         }
         previousOld = oldSection
@@ -60,25 +60,25 @@ struct SectionAssembler {
     }
 
     /// Adds the objects of `run`, staying objects of old section `oldSection`, in order.
-    mutating func addStaying(_ run: UnsafeBufferPointer<ResultEntry>, oldSection: Int) {
-        guard let first = run.first else { return }
-        addStaying(first.objectID.rawValue, oldSection: oldSection)
-        for entry in run.dropFirst() { ids.append(entry.objectID.rawValue) }
+    mutating func addStaying(_ run: Span<ResultEntry>, oldSection: Int) {
+        guard !run.isEmpty else { return }
+        addStaying(run[0].objectID.rawValue, oldSection: oldSection)
+        for index in 1..<run.count { ids.append(run[index].objectID.rawValue) }
         idCount += run.count - 1
         added += run.count - 1
     }
 
     /// Adds an entering object whose section value (its section identity) is `section`.
     mutating func addEntering(_ id: Int, section: Value) {
-        if !isOpen || Value.compare(value, section) != 0 { open(section, continuing: -1) }
-        previousOld = -1
+        if !isOpen || Value.compare(value, section) != 0 { open(section, continuing: nil) }
+        previousOld = nil
         ids.append(id)
         idCount += 1
         added += 1
     }
 
     /// Closes the section being assembled (if any) and opens one for `value`.
-    private mutating func open(_ value: Value, continuing old: Int) {
+    private mutating func open(_ value: Value, continuing old: Int?) {
         close()
         self.value = value
         oldIndex = old
@@ -90,7 +90,7 @@ struct SectionAssembler {
         guard isOpen else { return }
         let fingerprint = ids.fingerprint
         let state: SectionState
-        if oldIndex >= 0, let old = oldStates[oldIndex] {
+        if let oldIndex, let old = oldStates[oldIndex] {
             state = old
             state.fingerprint = fingerprint
         } else {
@@ -115,7 +115,7 @@ struct SectionAssembler {
         var matched = [Bool](repeating: false, count: oldValues.count)
         var inserted: [Int] = []
         for (index, old) in continued.enumerated() {
-            if old >= 0 {
+            if let old {
                 matched[old] = true
             } else if let old = oldIndex(of: sections[index].value, ordering: ordering) {
                 matched[old] = true

@@ -76,20 +76,17 @@ extension FetchedResultsController {
     }
 
     /// Calls the delegate for the object deletes in `changes` (or for every other object change), in order.
-    /// The changes are read in place: `for change in changes` copied each one out (a retain and
-    /// a release of its object, and its two index paths) before the call. The object is lent to
-    /// the call as the change holds it (`LentReference.lending`): reading it out of the buffer
-    /// and passing it on would retain it for the call and release it after.
+    /// The changes are read by index, a field at a time: `for change in changes` copies each one
+    /// out (a retain and a release of its object, and its two index paths) before the call. The
+    /// object is lent to the call as the array holds it (`LentReference.lending`).
     private func deliverObjects(
         _ changes: [ObjectChange], deletes: Bool, to delegate: any FetchedResultsControllerDelegate
     ) {
-        changes.withUnsafeBufferPointer { changes in
-            for i in changes.indices where (changes[i].type == .delete) == deletes {
-                LentReference.lending(changes[i].object) { object in
-                    delegate.controller(
-                        self, didChange: object, at: changes[i].indexPath, for: changes[i].type,
-                        newIndexPath: changes[i].newIndexPath)
-                }
+        for i in changes.indices where (changes[i].type == .delete) == deletes {
+            LentReference.lending(changes[i].object) { object in
+                delegate.controller(
+                    self, didChange: object, at: changes[i].indexPath, for: changes[i].type,
+                    newIndexPath: changes[i].newIndexPath)
             }
         }
     }

@@ -4,20 +4,19 @@
 enum LikePattern {
     /// Whether `text` matches `pattern`, both UTF-8.
     /// - Complexity: O(*n*·*m*) in the worst case (greedy matching that backtracks to the last `*`).
-    static func matches(_ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        let star = UInt8(ascii: "*")
+    static func matches(_ text: Span<UInt8>, _ pattern: Span<UInt8>) -> Bool {
+        let starByte = UInt8(ascii: "*")
         let question = UInt8(ascii: "?")
         let backslash = UInt8(ascii: "\\")
         var t = 0
         var p = 0
-        var starPattern = -1
-        var starText = 0
+        // The last star met in the pattern and where in the text its match ends so far.
+        var star: (pattern: Int, text: Int)?
         while t < text.count {
             if p < pattern.count {
                 let c = pattern[p]
-                if c == star {
-                    starPattern = p
-                    starText = t
+                if c == starByte {
+                    star = (p, t)
                     p += 1
                     continue
                 }
@@ -28,18 +27,25 @@ enum LikePattern {
                 }
                 let literal = c == backslash && p + 1 < pattern.count ? p + 1 : p
                 let length = min(UTF8Text.sequenceLength(pattern[literal]), pattern.count - literal)
-                if length <= text.count - t, (0..<length).allSatisfy({ text[t + $0] == pattern[literal + $0] }) {
+                if length <= text.count - t, Self.equal(text, at: t, pattern, at: literal, count: length) {
                     t += length
                     p = literal + length
                     continue
                 }
             }
-            guard starPattern >= 0 else { return false }
+            guard var (starPattern, starText) = star else { return false }
             starText += min(UTF8Text.sequenceLength(text[starText]), text.count - starText)
+            star = (starPattern, starText)
             t = starText
             p = starPattern + 1
         }
-        while p < pattern.count, pattern[p] == star { p += 1 }
+        while p < pattern.count, pattern[p] == starByte { p += 1 }
         return p == pattern.count
+    }
+
+    /// Whether `a[i..<i + count]` and `b[j..<j + count]` hold the same bytes.
+    private static func equal(_ a: Span<UInt8>, at i: Int, _ b: Span<UInt8>, at j: Int, count: Int) -> Bool {
+        for k in 0..<count where a[i + k] != b[j + k] { return false }
+        return true
     }
 }

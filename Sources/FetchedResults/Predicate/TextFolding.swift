@@ -1,3 +1,4 @@
+import FetchSimStorage
 import Foundation
 
 /// Case and diacritic folding for the `[c]` and `[d]` modifiers, and byte-level string tests.
@@ -15,46 +16,47 @@ enum TextFolding {
         return text.folding(options: foundationOptions, locale: nil)
     }
 
-    /// Calls `body` with the UTF-8 bytes of `text` folded as `options` ask.
+    /// Calls `body` with the UTF-8 bytes of `text` folded as `options` ask, read in place
+    /// through a span.
     ///
-    /// Does not allocate for unfolded text or for ASCII text (which folds byte by byte; small
-    /// buffers live on the stack); other text is folded into a new string.
-    static func withUTF8<R>(
-        _ text: String, folding options: ComparisonOptions, _ body: (UnsafeBufferPointer<UInt8>) -> R
-    ) -> R {
-        var text = text
-        guard options.foldsText else { return text.withUTF8(body) }
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            var folded = fold(text, options)
-            return folded.withUTF8(body)
-        }
+    /// Does not allocate for unfolded text or for ASCII text (which folds byte by byte into
+    /// `TemporaryElements`, on the stack when short); other text is folded into a new string.
+    static func withUTF8<R>(_ text: String, folding options: ComparisonOptions, _ body: (Span<UInt8>) -> R) -> R {
+        guard options.foldsText else { return withContiguousUTF8(text, body) }
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return withContiguousUTF8(fold(text, options), body) }
         // Diacritic folding leaves ASCII alone; case folding lowercases it.
-        guard options.contains(.caseInsensitive) else { return text.withUTF8(body) }
-        return text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
-                for i in 0..<bytes.count {
-                    let byte = bytes[i]
-                    buffer[i] = byte >= 65 && byte <= 90 ? byte | 0x20 : byte
-                }
-                return body(UnsafeBufferPointer(buffer))
-            }
+        guard options.contains(.caseInsensitive) else { return withContiguousUTF8(text, body) }
+        return withContiguousUTF8(text) { bytes in
+            TemporaryElements.with(
+                count: bytes.count,
+                { index in
+                    let byte = bytes[index]
+                    return byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+                }, body)
         }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, made contiguous first if they are not.
+    private static func withContiguousUTF8<R>(_ text: String, _ body: (Span<UInt8>) -> R) -> R {
+        var text = text
+        text.makeContiguousUTF8()
+        return body(text.utf8.span)
     }
 
     /// Calls `body` with both strings' folded UTF-8 bytes.
     static func withUTF8<R>(
         _ a: String, folding aOptions: ComparisonOptions, _ b: String, folding bOptions: ComparisonOptions,
-        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R
+        _ body: (Span<UInt8>, Span<UInt8>) -> R
     ) -> R {
         withUTF8(a, folding: aOptions) { x in withUTF8(b, folding: bOptions) { y in body(x, y) } }
     }
 }
 
-/// Tests on UTF-8 byte buffers. Because UTF-8 is self-synchronising, a byte match of valid UTF-8
+/// Tests on UTF-8 bytes. Because UTF-8 is self-synchronising, a byte match of valid UTF-8
 /// always starts and ends on scalar boundaries, so these are scalar-level tests.
 enum UTF8Text {
     /// Lexicographic three-way comparison: negative, zero or positive.
-    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    static func compare(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Int {
         let n = min(a.count, b.count)
         for i in 0..<n where a[i] != b[i] {
             return a[i] < b[i] ? -1 : 1
@@ -63,7 +65,7 @@ enum UTF8Text {
     }
 
     /// Whether `a` has `b` at `offset`.
-    static func matches(_ a: UnsafeBufferPointer<UInt8>, at offset: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func matches(_ a: Span<UInt8>, at offset: Int, _ b: Span<UInt8>) -> Bool {
         guard offset >= 0, offset + b.count <= a.count else { return false }
         for i in 0..<b.count where a[offset + i] != b[i] {
             return false
@@ -71,19 +73,20 @@ enum UTF8Text {
         return true
     }
 
-    static func hasPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasPrefix(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
         matches(a, at: 0, b)
     }
 
-    static func hasSuffix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasSuffix(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
         matches(a, at: a.count - b.count, b)
     }
 
     /// Whether `b` occurs in `a`; the empty string occurs in every string.
     /// - Complexity: O(*n*·*m*) in the worst case.
-    static func contains(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = b.first else { return true }
+    static func contains(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
+        guard !b.isEmpty else { return true }
         guard b.count <= a.count else { return false }
+        let first = b[0]
         for offset in 0...(a.count - b.count) where a[offset] == first && matches(a, at: offset, b) {
             return true
         }

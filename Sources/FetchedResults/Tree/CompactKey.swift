@@ -1,3 +1,4 @@
+import FetchSimStorage
 import Foundation
 import ObjectGraph
 
@@ -186,8 +187,7 @@ struct KeyLayout {
 
         /// A string's bytes with 0x00 escaped as 0x00 0xFF, up to eight at a time; false when
         /// the words filled up (the caller writes no terminator then).
-        mutating func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let start = bytes.baseAddress else { return true }
+        mutating func putEscaped(_ bytes: Span<UInt8>) -> Bool {
             var i = 0
             while i < bytes.count {
                 if isTruncated { return false }
@@ -197,11 +197,11 @@ struct KeyLayout {
                 if n == 8 {
                     // Eight bytes in one load, big-endian; a zero byte among them is found with
                     // the usual carry test (exact for "is any byte zero").
-                    chunk = UInt64(bigEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+                    chunk = bytes.bigEndianWord(at: i)
                     clean = (chunk &- 0x0101_0101_0101_0101) & ~chunk & 0x8080_8080_8080_8080 == 0
                 } else {
                     for j in 0..<n {
-                        let byte = start[i + j]
+                        let byte = bytes[i + j]
                         if byte == 0 {
                             clean = false
                             break
@@ -236,15 +236,9 @@ struct KeyLayout {
                 writeNumber(d, integer: nil)
             case .string(let s):
                 put(KeyLayout.stringTag)
-                if let finished = s.utf8.withContiguousStorageIfAvailable({ putEscaped($0) }) {
-                    guard finished else { return }
-                } else {
-                    for byte in s.utf8 {
-                        if isTruncated { return }
-                        put(byte)
-                        if byte == 0 { put(0xFF) }
-                    }
-                }
+                var text = s
+                text.makeContiguousUTF8()
+                guard putEscaped(text.utf8.span) else { return }
                 put(0)
                 put(1)
             case .date(let date):

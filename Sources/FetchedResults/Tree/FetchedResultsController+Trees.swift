@@ -214,22 +214,20 @@ extension FetchedResultsController {
     }
 
     /// The indexes of `entries` in the order `ordering` sorts them (or the reverse). Sorting
-    /// indexes and comparing the entries in place copies no entry. The entries are distinct
+    /// indexes moves one word per swap; an entry is trivially copyable, so reading one through
+    /// the array's subscript touches no reference count. The entries are distinct
     /// (ties are broken by object ID), so the unstable sort gives the one order there is; the
     /// standard library's merge sort costs more per entry for the few of an edit
     /// (docs/performance.md, "The classifier and move lowering").
     /// - Complexity: O(k log k).
     static func sortedIndexes(of entries: [ResultEntry], by ordering: EntryOrdering, descending: Bool) -> [Int] {
-        entries.withUnsafeBufferPointer { entries in
-            var order = Array(entries.indices)
-            guard let base = entries.baseAddress else { return order }
-            if descending {
-                UnstableSort.sort(&order) { ordering.isOrdered(base + $1, before: base + $0) }
-            } else {
-                UnstableSort.sort(&order) { ordering.isOrdered(base + $0, before: base + $1) }
-            }
-            return order
+        var order = Array(entries.indices)
+        if descending {
+            UnstableSort.sort(&order) { ordering.areInIncreasingOrder(entries[$1], entries[$0]) }
+        } else {
+            UnstableSort.sort(&order) { ordering.areInIncreasingOrder(entries[$0], entries[$1]) }
         }
+        return order
     }
 }
 

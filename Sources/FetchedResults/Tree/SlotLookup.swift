@@ -22,9 +22,9 @@ struct SlotLookup {
         guard let sectionTree else { return Slot(section: 0, row: rank, rank: rank, value: nil) }
         // The section's own value (the entry holds its key in compact form only), read where
         // the section tree holds it: a copy of the section entry retained its state.
-        guard let section = sectionTree.place(containingWeightOffset: rank) else { return nil }
-        return Slot(
-            section: section.rank, row: rank - section.weightBefore, rank: rank, value: section.element.pointee.value)
+        return sectionTree.withPlace(containingWeightOffset: rank) { section, index, before in
+            Slot(section: index, row: rank - before, rank: rank, value: section.value)
+        }
     }
 
     /// The slot of global rank `rank`, whose object has section key value `value`.

@@ -1,4 +1,3 @@
-internal import CPrefetch
 import FetchSimCore
 import FetchSimStorage
 import ObjectGraph
@@ -34,18 +33,13 @@ struct TrackedTable {
     /// the table keeps as an array for `expectedCount` objects — and for a quarter as many new
     /// IDs again: objects inserted after a fetch get the next IDs, and growing a full array
     /// copies all of it. (Room not yet used is not resident memory.) A large table asks for
-    /// transparent huge pages before it is filled (`HugePages.advise`): its lookups land at
+    /// transparent huge pages before it is filled (`adviseHugePages()`): its lookups land at
     /// random in tens of megabytes, where 4 KB pages miss the TLB on nearly every one.
     init(spanning first: ObjectID, _ last: ObjectID, expectedCount: Int) {
         let span = last.rawValue - first.rawValue + 1
         guard span > 0, span <= max(Self.minimumSpan, expectedCount * Self.maximumSpread) else { return }
         slots.reserveCapacity(span + span / 4)
-        if span >= Self.hugePageSpan {
-            let bytes = slots.capacity * MemoryLayout<TrackedObject?>.stride
-            slots.withUnsafeBufferPointer { slots in
-                if let start = slots.baseAddress { HugePages.advise(start, byteCount: bytes) }
-            }
-        }
+        if span >= Self.hugePageSpan { slots.adviseHugePages() }
     }
 
     /// Spans from which a table reserved up front asks for huge pages (8 MB of slots and more).
@@ -78,32 +72,23 @@ struct TrackedTable {
         }
     }
 
-    /// The tree entry of the tracked object with `id` (`self[id]?.entry`), read in place: the
-    /// entry does not own its object, so the slot's reference is lent, not copied (the subscript
-    /// hands out a `TrackedObject`, a retain and a release per lookup).
+    /// The tree entry of the tracked object with `id` (`self[id]?.entry`). The entry does not
+    /// own its object, so the slot's reference is lent to it (`LentReference.lending`), not
+    /// retained for it.
     @inline(__always)
     func entry(of id: ObjectID) -> ResultEntry? {
         if isSparse { return sparse[id]?.entry }
         let index = id.rawValue &- base
-        guard index >= 0, index < slots.count else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            guard let tracked = slots[index] else { return nil }
-            return LentReference.lending(tracked.object) { ResultEntry(object: $0, code: tracked.code) }
-        }
+        guard index >= 0, index < slots.count, let tracked = slots[index] else { return nil }
+        return LentReference.lending(tracked.object) { ResultEntry(object: $0, code: tracked.code) }
     }
 
     /// Asks the CPU to bring the slots of `objects` into the caches (a hint: nothing changes),
     /// so that looking them up one after another does not wait for each miss in turn.
     /// - Complexity: O(m) for m objects, no dependent loads.
     func prefetch(_ objects: [ManagedObject]) {
-        guard !isSparse, !objects.isEmpty else { return }
-        slots.withUnsafeBufferPointer { slots in
-            guard let start = slots.baseAddress else { return }
-            for object in objects {
-                let index = object.objectID.rawValue &- base
-                if index >= 0, index < slots.count { fetchsim_prefetch(start + index) }
-            }
-        }
+        guard !isSparse else { return }
+        for object in objects { slots.prefetchElement(at: object.objectID.rawValue &- base) }
     }
 
     /// The IDs of the tracked objects (in ID order while dense).
