@@ -44,13 +44,14 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"])]),
         // Small C helpers for the console: the SIGINT handler, waiting for input, the window size.
         .target(name: "CTerminal"),
-        // Cache prefetch hints for the controller's change events (`__builtin_prefetch`, inline).
+        // Cache prefetch hints (`__builtin_prefetch`, inline), used only by FetchSimStorage.
         .target(name: "CPrefetch"),
         // The wide-character ncurses, for the full-screen spreadsheet. No pkgConfig (as CReadline).
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
-        // Storage: the engine's fast machinery (order-statistic trees, lookup tables, pools, lent
-        // iteration) behind safe APIs, and the only module with unsafe code. Its invariant checks
-        // run in debug builds and so in the tests.
+        // Storage: the engine's fast machinery (order-statistic trees, lookup tables, packed
+        // records, byte arenas, pools, sorts, lent iteration) behind safe APIs, and the only module
+        // with unsafe code besides C interop. Its invariant checks run in debug builds and so in
+        // the tests.
         .target(
             name: "FetchSimStorage", dependencies: ["CPrefetch", "FetchSimCore"],
             swiftSettings: [.define("FETCHSIM_STORAGE_CHECKS", .when(configuration: .debug))]
@@ -83,7 +84,7 @@ let package = Package(
         // Layer 3: fetch requests, predicates and the fetched results controller.
         .target(
             name: "FetchedResults",
-            dependencies: ["ObjectGraph", "FetchSimCore", "FetchSimSettings", "FetchSimStorage", "CPrefetch"]),
+            dependencies: ["ObjectGraph", "FetchSimCore", "FetchSimSettings", "FetchSimStorage"]),
         // Layer 4: the simulated UITableView — cached counts, viewport cells, UIKit's batch validation.
         .target(name: "TableSimulation", dependencies: ["FetchSimCore", "FetchSimSettings", "FetchSimStorage"]),
         // Layer 5: FRC delegates that drive a table, the user-driven flag, the consistency check.
@@ -228,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "AdaptersTests",
             dependencies: ["Adapters", "FetchedResults", "TableSimulation", "ObjectGraph", "FetchSimCore"]),
-        .testTarget(name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore", "FetchSimStorage"]),
+        .testTarget(
+            name: "TableSimulationTests", dependencies: ["TableSimulation", "FetchSimCore", "FetchSimStorage"]),
         // Apple's UIKit names over the simulated table, and the diffable snapshot they share with Core Data.
         .testTarget(
             name: "FetchSimUIKitTests",
