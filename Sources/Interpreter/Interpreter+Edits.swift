@@ -63,7 +63,8 @@ extension Interpreter {
     struct LineEdits {
         var drags = 0
         var writes: Int?
-        /// `no change: 0.0 is already at 0.0`, printed when the line caused no change event.
+        /// `no change: 0.0 is already at 0.0` or `no change: the drop at 0.0 writes nothing …`,
+        /// printed when the line caused no change event.
         var notes: [String] = []
 
         mutating func add(writes count: Int) {
@@ -170,6 +171,13 @@ extension Interpreter {
                 let writes = try move(from: from, to: to, flagged: flagged)
                 edit.add(writes: writes)
                 movedTable = true
+                // The table shows the row where it was dropped, but no object changed, so there
+                // is no change event to report: say so rather than print nothing.
+                if writes == 0 {
+                    edit.notes.append(
+                        "no change: the drop at \(to.shortDescription) writes nothing (the table moved the row; "
+                            + "no object changed)")
+                }
             }
             text.append("move ")
             if let moved { text.append(ObjectID(moved)) } else { text.append(from) }
