@@ -74,25 +74,9 @@ final class CoordinatorAdapter: TableAdapter {
             return
         }
         var outcomes = [CallbackAction?](repeating: nil, count: filed.count)
-        var deletedSections = Set<Int>()
-        var insertedSections = Set<Int>()
-        for index in filed.indices {
-            guard case .section(let change) = filed[index].change else { continue }
-            if change.type == .delete { deletedSections.insert(change.index) }
-            if change.type == .insert { insertedSections.insert(change.index) }
-            outcomes[index] = .applied
-        }
-        var deletes: [IndexPath] = []
-        var inserts: [IndexPath] = []
-        var moves: [(IndexPath, IndexPath)] = []
-        var reloads: [IndexPath] = []
-        var reconfigureAfter: [ManagedObject] = []
-        var reconfigureOld: [IndexPath] = []
-        var configureInBatch: [(IndexPath, ManagedObject)] = []
-        var configured: [TableOperation] = []
+        var batch = fileSections(&outcomes)
         // Read once: each read of the stored options is checked for exclusive access.
         let updatePolicy = options.updates
-        let movesRows = options.moves == .moveRow
         // `sectionfilter=arrival`: a row change is filtered against the sections reported before
         // it, as FetchedResultsCoordinator files each callback as it comes.
         let filtersOnArrival = options.sectionFilter == .arrival
@@ -110,45 +94,38 @@ final class CoordinatorAdapter: TableAdapter {
                 continue
             }
             let fromDeleted =
-                change.indexPath.map { (filtersOnArrival ? arrivedDeleted : deletedSections).contains($0.section) }
-                ?? false
+                change.indexPath.map {
+                    (filtersOnArrival ? arrivedDeleted : batch.deletedSections).contains($0.section)
+                } ?? false
             let intoInserted =
-                change.newIndexPath.map { (filtersOnArrival ? arrivedInserted : insertedSections).contains($0.section) }
-                ?? false
+                change.newIndexPath.map {
+                    (filtersOnArrival ? arrivedInserted : batch.insertedSections).contains($0.section)
+                } ?? false
             switch change.type {
             case .delete:
                 guard let old = change.indexPath, !fromDeleted else {
                     outcomes[index] = .filtered
                     continue
                 }
-                deletes.append(old)
+                batch.deletes.append(old)
             case .insert:
                 guard let new = change.newIndexPath, !intoInserted else {
                     outcomes[index] = .filtered
                     continue
                 }
-                inserts.append(new)
+                batch.inserts.append(new)
             case .move:
                 guard let old = change.indexPath, let new = change.newIndexPath else { continue }
-                switch (fromDeleted, intoInserted) {
-                case (true, true):
+                guard batch.fileMove(from: old, to: new, fromDeleted: fromDeleted, intoInserted: intoInserted) else {
                     outcomes[index] = .filtered
                     continue
-                case (true, false): inserts.append(new)
-                case (false, true): deletes.append(old)
-                case (false, false): moves.append((old, new))
                 }
             case .update:
                 guard let old = change.indexPath, !fromDeleted else {
                     outcomes[index] = .filtered
                     continue
                 }
-                switch updatePolicy {
-                case .reload: reloads.append(old)
-                case .reconfigureAfter: reconfigureAfter.append(change.object)
-                case .reconfigure: reconfigureOld.append(old)
-                case .reconfigureInBatch: configureInBatch.append((old, change.object))
-                case .ignore:
+                guard batch.fileUpdate(of: change.object, at: old, policy: updatePolicy) else {
                     outcomes[index] = .skipped
                     continue
                 }
@@ -156,28 +133,52 @@ final class CoordinatorAdapter: TableAdapter {
             outcomes[index] = .applied
         }
         record(outcomes)
-        perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in
-            try table.performBatchUpdates { () throws(TableViewError) in
-                if !deletedSections.isEmpty { try table.deleteSections(deletedSections.sorted()) }
-                if !insertedSections.isEmpty { try table.insertSections(insertedSections.sorted()) }
-                if !deletes.isEmpty { try table.deleteRows(at: deletes) }
-                if !inserts.isEmpty { try table.insertRows(at: inserts) }
-                for (old, new) in moves {
-                    if movesRows {
-                        try table.moveRow(at: old, to: new)
-                    } else {
-                        try table.deleteRows(at: [old])
-                        try table.insertRows(at: [new])
+        apply(batch, evenIfEmpty: true)
+    }
+
+    /// Files the event's section changes into a new batch, each marked applied in `outcomes`.
+    private func fileSections(_ outcomes: inout [CallbackAction?]) -> CoordinatorBatch {
+        var batch = CoordinatorBatch()
+        for index in filed.indices {
+            guard case .section(let change) = filed[index].change else { continue }
+            if change.type == .delete { batch.deletedSections.insert(change.index) }
+            if change.type == .insert { batch.insertedSections.insert(change.index) }
+            outcomes[index] = .applied
+        }
+        return batch
+    }
+
+    /// Performs `batch` in one `performBatchUpdates` — sections deleted, sections inserted, rows
+    /// deleted, rows inserted, moves, reloads, then the cells configured in the batch — and
+    /// reconfigures the updates filed for after it. A batch with no table operation is performed
+    /// only `evenIfEmpty`; the updates filed for after it are reconfigured either way.
+    private func apply(_ batch: CoordinatorBatch, evenIfEmpty: Bool) {
+        let movesRows = options.moves == .moveRow
+        var configured: [TableOperation] = []
+        if evenIfEmpty || batch.touchesTable {
+            perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in
+                try table.performBatchUpdates { () throws(TableViewError) in
+                    if !batch.deletedSections.isEmpty { try table.deleteSections(batch.deletedSections.sorted()) }
+                    if !batch.insertedSections.isEmpty { try table.insertSections(batch.insertedSections.sorted()) }
+                    if !batch.deletes.isEmpty { try table.deleteRows(at: batch.deletes) }
+                    if !batch.inserts.isEmpty { try table.insertRows(at: batch.inserts) }
+                    for (old, new) in batch.moves {
+                        if movesRows {
+                            try table.moveRow(at: old, to: new)
+                        } else {
+                            try table.deleteRows(at: [old])
+                            try table.insertRows(at: [new])
+                        }
                     }
+                    if !batch.reloads.isEmpty { try table.reloadRows(at: batch.reloads) }
+                    // FetchedResultsCoordinator's cellConfigurator: last in the batch, old layout.
+                    configured = batch.configureInBatch.compactMap { reconfigureInBatch($0.0, with: $0.1) }
                 }
-                if !reloads.isEmpty { try table.reloadRows(at: reloads) }
-                // FetchedResultsCoordinator's cellConfigurator: last in the batch, old layout.
-                configured = configureInBatch.compactMap { reconfigureInBatch($0.0, with: $0.1) }
             }
         }
         if !configured.isEmpty { lastEvent.tableOperations += configured }
-        for path in reconfigureOld { reconfigureAtOldPath(path, during: "controllerDidChangeContent:") }
-        for object in reconfigureAfter { reconfigureAtCurrentPath(object) }
+        for path in batch.reconfigureOld { reconfigureAtOldPath(path, during: "controllerDidChangeContent:") }
+        for object in batch.reconfigureAfter { reconfigureAtCurrentPath(object) }
     }
 
     /// The event of the user's own drag: the table already shows the drops. `skip-all` bypasses
@@ -199,80 +200,60 @@ final class CoordinatorAdapter: TableAdapter {
     /// other (`dragRowFixes`). A drag alone thus applies only the sections it emptied.
     private func applySkippingMoves(of drag: UserDrag) {
         var outcomes = [CallbackAction?](repeating: nil, count: filed.count)
-        var deletedSections = Set<Int>()
-        var insertedSections = Set<Int>()
-        for index in filed.indices {
-            guard case .section(let change) = filed[index].change else { continue }
-            if change.type == .delete { deletedSections.insert(change.index) }
-            if change.type == .insert { insertedSections.insert(change.index) }
-            outcomes[index] = .applied
-        }
-        var deletes: [IndexPath] = []
-        var inserts: [IndexPath] = []
-        var moves: [(IndexPath, IndexPath)] = []
-        var reloads: [IndexPath] = []
-        var reconfigureAfter: [ManagedObject] = []
-        var reconfigureOld: [IndexPath] = []
-        var configureInBatch: [(IndexPath, ManagedObject)] = []
-        var configured: [TableOperation] = []
+        var batch = fileSections(&outcomes)
         // `removed`: rows the batch takes away; `handled`: drag rows it already deletes or
         // inserts; `skipped`: the filed change of each drag row whose change is skipped.
         var removed = Set<ObjectID>()
         var handled = Set<ObjectID>()
         var skipped: [ObjectID: Int] = [:]
         let updatePolicy = options.updates
-        let movesRows = options.moves == .moveRow
         for index in filed.indices {
             guard case .object(let change) = filed[index].change else { continue }
             let id = change.object.objectID
             // Where the table shows the row now, after the drops.
             let old = change.indexPath.map(drag.tablePath(forOldPath:))
-            let fromDeleted = old.map { deletedSections.contains($0.section) } ?? false
+            let fromDeleted = old.map { batch.deletedSections.contains($0.section) } ?? false
             let isDrags = change.type != .insert && change.type != .delete && drag.wrote(id)
             // A drag's update (a renumbered row) may have no new path (iOS 9): where it is now.
             let new = isDrags ? controller.indexPath(forObjectID: id) : change.newIndexPath
-            let intoInserted = new.map { insertedSections.contains($0.section) } ?? false
+            let intoInserted = new.map { batch.insertedSections.contains($0.section) } ?? false
             switch change.type {
             case .delete:
                 guard let old, !fromDeleted else {
                     outcomes[index] = .filtered
                     continue
                 }
-                deletes.append(old)
+                batch.deletes.append(old)
                 removed.insert(id)
             case .insert:
                 guard let new, !intoInserted else {
                     outcomes[index] = .filtered
                     continue
                 }
-                inserts.append(new)
+                batch.inserts.append(new)
             case .move where isDrags, .update where isDrags:
                 guard let old, let new else { continue }
                 switch (fromDeleted, intoInserted) {
                 case (true, true):
                     outcomes[index] = .filtered
                     continue
-                case (true, false): inserts.append(new)
+                case (true, false): batch.inserts.append(new)
                 case (false, true):
-                    deletes.append(old)
+                    batch.deletes.append(old)
                     removed.insert(id)
                 case (false, false):
                     // Skipped while the table shows it in place; reconfigured where it is now.
                     skipped[id] = index
-                    reconfigureAfter.append(change.object)
+                    batch.reconfigureAfter.append(change.object)
                     outcomes[index] = change.type == .move ? .skipped : .applied
                     continue
                 }
                 handled.insert(id)
             case .move:
                 guard let old, let new else { continue }
-                switch (fromDeleted, intoInserted) {
-                case (true, true):
+                guard batch.fileMove(from: old, to: new, fromDeleted: fromDeleted, intoInserted: intoInserted) else {
                     outcomes[index] = .filtered
                     continue
-                case (true, false): inserts.append(new)
-                case (false, true): deletes.append(old)
-                case (false, false): moves.append((old, new))
                 }
                 if !fromDeleted { removed.insert(id) }
             case .update:
@@ -280,12 +261,7 @@ final class CoordinatorAdapter: TableAdapter {
                     outcomes[index] = .filtered
                     continue
                 }
-                switch updatePolicy {
-                case .reload: reloads.append(old)
-                case .reconfigureAfter: reconfigureAfter.append(change.object)
-                case .reconfigure: reconfigureOld.append(old)
-                case .reconfigureInBatch: configureInBatch.append((old, change.object))
-                case .ignore:
+                guard batch.fileUpdate(of: change.object, at: old, policy: updatePolicy) else {
                     outcomes[index] = .skipped
                     continue
                 }
@@ -294,44 +270,19 @@ final class CoordinatorAdapter: TableAdapter {
         }
         let fixes = dragRowFixes(
             drag.objects.subtracting(handled), removed: removed,
-            deletedSections: deletedSections, insertedSections: insertedSections)
+            deletedSections: batch.deletedSections, insertedSections: batch.insertedSections)
         for fix in fixes {
             switch (fix.from, fix.to) {
-            case (let from?, let to?): moves.append((from, to))
-            case (let from?, nil): deletes.append(from)
-            case (nil, let to?): inserts.append(to)
+            case (let from?, let to?): batch.moves.append((from, to))
+            case (let from?, nil): batch.deletes.append(from)
+            case (nil, let to?): batch.inserts.append(to)
             case (nil, nil): continue
             }
             if let index = skipped[fix.id] { outcomes[index] = .applied }
         }
         record(outcomes)
         // A drag alone leaves nothing for the batch but the sections it emptied.
-        let touchesTable =
-            !deletedSections.isEmpty || !insertedSections.isEmpty || !deletes.isEmpty || !inserts.isEmpty
-            || !moves.isEmpty || !reloads.isEmpty || !configureInBatch.isEmpty
-        if touchesTable {
-            perform(during: "controllerDidChangeContent:") { () throws(TableViewError) in
-                try table.performBatchUpdates { () throws(TableViewError) in
-                    if !deletedSections.isEmpty { try table.deleteSections(deletedSections.sorted()) }
-                    if !insertedSections.isEmpty { try table.insertSections(insertedSections.sorted()) }
-                    if !deletes.isEmpty { try table.deleteRows(at: deletes) }
-                    if !inserts.isEmpty { try table.insertRows(at: inserts) }
-                    for (old, new) in moves {
-                        if movesRows {
-                            try table.moveRow(at: old, to: new)
-                        } else {
-                            try table.deleteRows(at: [old])
-                            try table.insertRows(at: [new])
-                        }
-                    }
-                    if !reloads.isEmpty { try table.reloadRows(at: reloads) }
-                    configured = configureInBatch.compactMap { reconfigureInBatch($0.0, with: $0.1) }
-                }
-            }
-        }
-        if !configured.isEmpty { lastEvent.tableOperations += configured }
-        for path in reconfigureOld { reconfigureAtOldPath(path, during: "controllerDidChangeContent:") }
-        for object in reconfigureAfter { reconfigureAtCurrentPath(object) }
+        apply(batch, evenIfEmpty: false)
     }
 
     override func optionsChanged(from old: AdapterOptions) {
@@ -343,5 +294,53 @@ final class CoordinatorAdapter: TableAdapter {
             try? controller.performFetch()
             table.reloadData()
         }
+    }
+}
+
+/// The table operations one coordinator event files, performed by `CoordinatorAdapter.apply(_:)`
+/// in FetchedResultsCoordinator's order; the updates by the adapter's update policy.
+private struct CoordinatorBatch {
+    var deletedSections = Set<Int>()
+    var insertedSections = Set<Int>()
+    var deletes: [IndexPath] = []
+    var inserts: [IndexPath] = []
+    var moves: [(IndexPath, IndexPath)] = []
+    var reloads: [IndexPath] = []
+    /// Updates configured after the batch, at the object's current index path.
+    var reconfigureAfter: [ManagedObject] = []
+    /// Updates configured after the batch, at their old index path with `object(at:)`.
+    var reconfigureOld: [IndexPath] = []
+    /// Updates configured inside the batch, at their old index path with the changed object.
+    var configureInBatch: [(IndexPath, ManagedObject)] = []
+
+    /// Whether the batch has anything for the table to do.
+    var touchesTable: Bool {
+        !deletedSections.isEmpty || !insertedSections.isEmpty || !deletes.isEmpty || !inserts.isEmpty
+            || !moves.isEmpty || !reloads.isEmpty || !configureInBatch.isEmpty
+    }
+
+    /// Files a move: only its half outside an inserted or deleted section. Returns false when
+    /// both halves are inside one, so nothing is filed.
+    mutating func fileMove(from old: IndexPath, to new: IndexPath, fromDeleted: Bool, intoInserted: Bool) -> Bool {
+        switch (fromDeleted, intoInserted) {
+        case (true, true): return false
+        case (true, false): inserts.append(new)
+        case (false, true): deletes.append(old)
+        case (false, false): moves.append((old, new))
+        }
+        return true
+    }
+
+    /// Files an update of `object`, shown at `old`, as `policy` says. Returns false when the
+    /// policy ignores updates.
+    mutating func fileUpdate(of object: ManagedObject, at old: IndexPath, policy: UpdatePolicy) -> Bool {
+        switch policy {
+        case .reload: reloads.append(old)
+        case .reconfigureAfter: reconfigureAfter.append(object)
+        case .reconfigure: reconfigureOld.append(old)
+        case .reconfigureInBatch: configureInBatch.append((old, object))
+        case .ignore: return false
+        }
+        return true
     }
 }
