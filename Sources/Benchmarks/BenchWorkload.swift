@@ -28,17 +28,12 @@ protocol BenchEventSource {
 /// group then order and sectioned by group, and change events that mix inserts, deletes,
 /// sort-key updates, section-key updates and plain updates.
 ///
-/// The generator keeps its own model of the live object IDs, so it needs no context and every
-/// context that replays its events (in the same order) stays identical.
+/// The generator keeps its own model of the live object IDs (`BenchEditMix`), so it needs no
+/// context and every context that replays its events (in the same order) stays identical.
 struct BenchWorkload: BenchEventSource {
-    /// The mix of one event, in percent: inserts and deletes balance, so the list keeps its size.
-    static let insertShare = 20, deleteShare = 20, sortKeyShare = 20, sectionKeyShare = 15
-    // The remaining 25 % are plain updates (title or done), which move nothing.
-
     let groupCount: Int
     private var rng: SeededGenerator
-    private var live: [ObjectID] = []
-    private var nextID = 1
+    private var mix = BenchEditMix()
 
     init(seed: UInt64, groupCount: Int = 300) {
         self.groupCount = groupCount
@@ -74,12 +69,10 @@ struct BenchWorkload: BenchEventSource {
         var objects: [StoredObject] = []
         objects.reserveCapacity(count)
         for _ in 0..<count {
-            let id = ObjectID(nextID)
-            nextID += 1
+            let id = mix.newObject()
             objects.append(StoredObject(id: id, entity: entity.name, values: [title(), group(), order(), done()]))
-            live.append(id)
         }
-        return InMemoryStore(schema: schema, objects: objects, nextObjectID: nextID)
+        return InMemoryStore(schema: schema, objects: objects, nextObjectID: mix.nextObjectID)
     }
 
     /// The next event: `changes` edits drawn from the mix.
@@ -87,25 +80,13 @@ struct BenchWorkload: BenchEventSource {
         var edits: [BenchEdit] = []
         edits.reserveCapacity(changes)
         for _ in 0..<changes {
-            let roll = Int.random(in: 0..<100, using: &rng)
-            if roll < Self.insertShare || live.isEmpty {
+            switch mix.next(using: &rng) {
+            case .insert:
                 edits.append(.insert([("title", title()), ("group", group()), ("order", order()), ("done", done())]))
-                live.append(ObjectID(nextID))
-                nextID += 1
-                continue
-            }
-            let index = Int.random(in: 0..<live.count, using: &rng)
-            let id = live[index]
-            switch roll - Self.insertShare {
-            case ..<Self.deleteShare:
-                live.swapAt(index, live.count - 1)
-                live.removeLast()
-                edits.append(.delete(id))
-            case ..<(Self.deleteShare + Self.sortKeyShare):
-                edits.append(.set(id, key: "order", value: order()))
-            case ..<(Self.deleteShare + Self.sortKeyShare + Self.sectionKeyShare):
-                edits.append(.set(id, key: "group", value: group()))
-            default:
+            case .delete(let id): edits.append(.delete(id))
+            case .sortKey(let id): edits.append(.set(id, key: "order", value: order()))
+            case .sectionKey(let id): edits.append(.set(id, key: "group", value: group()))
+            case .plain(let id):
                 edits.append(
                     Bool.random(using: &rng)
                         ? .set(id, key: "title", value: title()) : .set(id, key: "done", value: done()))

@@ -19,8 +19,7 @@ struct SchemaBenchWorkload: BenchEventSource {
     private let entity: Entity
     private var draws: SchemaDraws
     private var rng: SeededGenerator
-    private var live: [ObjectID] = []
-    private var nextID = 1
+    private var mix = BenchEditMix()
 
     /// The workload on `fuzzSchema`'s entity; `rows`, the list's size, spreads the index key's
     /// values as `fuzz --rows` does.
@@ -55,12 +54,9 @@ struct SchemaBenchWorkload: BenchEventSource {
         let seeds = draws.seedRows.prefix(count)
         for index in 0..<count {
             let values = index < seeds.count ? seeds[index] : draws.insert()
-            let id = ObjectID(nextID)
-            nextID += 1
-            objects.append(StoredObject(id: id, entity: entity.name, values: try row(values)))
-            live.append(id)
+            objects.append(StoredObject(id: mix.newObject(), entity: entity.name, values: try row(values)))
         }
-        return InMemoryStore(schema: schema, objects: objects, nextObjectID: nextID)
+        return InMemoryStore(schema: schema, objects: objects, nextObjectID: mix.nextObjectID)
     }
 
     /// A stored object's values: each attribute's initial value, then `values` as an insert takes them.
@@ -75,30 +71,17 @@ struct SchemaBenchWorkload: BenchEventSource {
         return row
     }
 
-    /// The next event: `changes` edits in `BenchWorkload`'s mix.
+    /// The next event: `changes` edits in `BenchEditMix`'s proportions.
     mutating func nextEvent(changes: Int) -> [BenchEdit] {
         var edits: [BenchEdit] = []
         edits.reserveCapacity(changes)
         for _ in 0..<changes {
-            let roll = Int.random(in: 0..<100, using: &rng)
-            if roll < BenchWorkload.insertShare || live.isEmpty {
-                edits.append(.insert(draws.insert()))
-                live.append(ObjectID(nextID))
-                nextID += 1
-                continue
-            }
-            let index = Int.random(in: 0..<live.count, using: &rng)
-            let id = live[index]
-            switch roll - BenchWorkload.insertShare {
-            case ..<BenchWorkload.deleteShare:
-                live.swapAt(index, live.count - 1)
-                live.removeLast()
-                edits.append(.delete(id))
-            case ..<(BenchWorkload.deleteShare + BenchWorkload.sortKeyShare):
-                edits.append(.set(id, key: indexKey, value: draws.index()))
-            case ..<(BenchWorkload.deleteShare + BenchWorkload.sortKeyShare + BenchWorkload.sectionKeyShare):
-                edits.append(.set(id, key: draws.sectionKey, value: draws.section()))
-            default:
+            switch mix.next(using: &rng) {
+            case .insert: edits.append(.insert(draws.insert()))
+            case .delete(let id): edits.append(.delete(id))
+            case .sortKey(let id): edits.append(.set(id, key: indexKey, value: draws.index()))
+            case .sectionKey(let id): edits.append(.set(id, key: draws.sectionKey, value: draws.section()))
+            case .plain(let id):
                 let (key, value) = draws.plain()
                 edits.append(.set(id, key: key, value: value))
             }
