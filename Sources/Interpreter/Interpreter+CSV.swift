@@ -126,11 +126,7 @@ extension Interpreter {
         if rendersText {
             // One summary line instead of every new ID (a large import would print megabytes):
             // the IDs' range, which the JSON answer lists in full.
-            let range =
-                ids.first.map { first in
-                    let last = ids[ids.count - 1]
-                    return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
-                } ?? ""
+            let range = Self.idRangeText(ids)
             let count = NumberText.grouped(ids.count)
             outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
             outcome.text.insert(
@@ -144,6 +140,13 @@ extension Interpreter {
 extension Interpreter {
     /// `#100,004`: an object ID with its digits grouped, for summaries of many objects.
     static func idText(_ id: ObjectID) -> String { "#" + NumberText.grouped(id.rawValue) }
+
+    /// The range of the new IDs an import prints after its count, ` (#1…#40)` or ` (#7)`: the
+    /// JSON answer lists them in full. Empty for none.
+    static func idRangeText(_ ids: [ObjectID]) -> String {
+        guard let first = ids.first, let last = ids.last else { return "" }
+        return first == last ? " (\(idText(first)))" : " (\(idText(first))…\(idText(last)))"
+    }
 }
 
 /// Reading the records of `import csv` with CSV.swift's `CSVReader` and each cell by type.

@@ -117,13 +117,8 @@ extension Interpreter {
         outcome.filesRead = [(path, contents.text)]
         if rendersText {
             // One summary line with the IDs' range instead of every new ID, as `import csv` prints.
-            let range =
-                ids.first.map { first in
-                    let last = ids[ids.count - 1]
-                    return first == last ? " (\(Self.idText(first)))" : " (\(Self.idText(first))…\(Self.idText(last)))"
-                } ?? ""
             outcome.text.removeFirst(ids.isEmpty ? 0 : 1)
-            outcome.text.insert(.line("imported \(summary)\(range) from '\(path)'"), at: 0)
+            outcome.text.insert(.line("imported \(summary)\(Self.idRangeText(ids)) from '\(path)'"), at: 0)
         }
         return outcome
     }

@@ -170,29 +170,9 @@ final class RowStorage {
         return nil
     }
 
-    /// Calls `body` with the section, row and row of each flattened index of `range`, in order,
-    /// without building an array (the viewport's walk after every batch).
-    /// - Complexity: O(sections + range.count + log n).
-    func forEachRow(inFlatRange range: Range<Int>, _ body: (_ section: Int, _ row: Int, TableRow) -> Void) {
-        guard !range.isEmpty, let start = indexPath(forFlatIndex: range.lowerBound) else { return }
-        var left = range.count
-        var section = start.section
-        var first = start.row
-        while left > 0, section < sections.count {
-            var row = first
-            sections[section].rows.forEach(from: first) { tableRow in
-                body(section, row, tableRow)
-                row += 1
-                left -= 1
-                return left > 0
-            }
-            section += 1
-            first = 0
-        }
-    }
-
-    /// `forEachRow(inFlatRange:_:)` a leaf's run of rows at a time: `body` gets the section, the
-    /// index of the run's first row in it, and the rows.
+    /// Calls `body` with the rows at flattened indexes `range`, in order, a leaf's run of rows at
+    /// a time and without building an array (the viewport's walk after every batch): `body` gets
+    /// the section, the index of the run's first row in it, and the rows.
     /// - Complexity: O(sections + range.count + log n).
     func forEachRun(
         inFlatRange range: Range<Int>, _ body: (_ section: Int, _ firstRow: Int, Span<TableRow>) -> Void
