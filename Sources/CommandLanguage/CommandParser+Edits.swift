@@ -159,15 +159,11 @@ extension CommandParser {
     static func objectRef(
         _ token: LineScanner.Token, _ s: LineScanner, expecting expectation: String = referenceExpectation
     ) throws(CommandError) -> Command.ObjectRef {
-        var text = token.text
+        let text = token.text
         guard token.isWord else { throw s.error(.expectedGot(expectation, got: text), at: token.start) }
         // Read from the UTF-8 bytes in place: `#` then digits, or digits `.` digits (a `#` or
         // `.` followed by a combining mark is another character and so is no reference).
-        let reference = text.withUTF8 { bytes -> DigitRun.Reference in
-            if bytes.first == UInt8(ascii: "#") { return .id(DigitRun(bytes[1...])) }
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return .none }
-            return .path(section: DigitRun(bytes[..<dot]), row: DigitRun(bytes[(dot + 1)...]))
-        }
+        let reference = DigitRun.Reference(text.utf8.span)
         switch reference {
         case .id(.value(let raw)):
             return .id(ObjectID(raw))

@@ -15,17 +15,32 @@ enum DigitRun: Equatable {
         case path(section: DigitRun, row: DigitRun)
         /// Neither `#` first nor a `.` anywhere.
         case none
+
+        /// Reads a token's bytes: `#` then a run, or a run, `.` and a run.
+        init(_ bytes: Span<UInt8>) {
+            if !bytes.isEmpty, bytes[0] == UInt8(ascii: "#") {
+                self = .id(DigitRun(bytes.extracting(1...)))
+                return
+            }
+            guard let dot = bytes.indices.first(where: { bytes[$0] == UInt8(ascii: ".") }) else {
+                self = .none
+                return
+            }
+            self = .path(
+                section: DigitRun(bytes.extracting(..<dot)), row: DigitRun(bytes.extracting((dot + 1)...)))
+        }
     }
 
     /// Reads `bytes`: `Int(text)` for a text of ASCII digits only (leading zeros allowed).
-    init(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+    init(_ bytes: Span<UInt8>) {
         guard !bytes.isEmpty else {
             self = .notDigits
             return
         }
         var value = 0
         var overflows = false
-        for byte in bytes {
+        for index in bytes.indices {
+            let byte = bytes[index]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
                 self = .notDigits
                 return

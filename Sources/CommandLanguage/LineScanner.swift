@@ -61,13 +61,12 @@ struct LineScanner {
 
     /// Whether the scalars at the cursor are the bare word `word` (ASCII) ending there: the
     /// next token is `word` as a word.
-    func isAtWord(_ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
+    func isAtWord(_ word: String) -> Bool {
+        let bytes = word.utf8.span
+        let count = bytes.count
         guard position + count <= scalars.count else { return false }
-        return word.withUTF8Buffer { bytes in
-            for k in 0..<count where scalars[position + k].value != UInt32(bytes[k]) { return false }
-            return position + count == scalars.count || !Self.isWordScalar(scalars[position + count])
-        }
+        for k in 0..<count where scalars[position + k].value != UInt32(bytes[k]) { return false }
+        return position + count == scalars.count || !Self.isWordScalar(scalars[position + count])
     }
 
     /// The scalar at the cursor, or `nil` at the end of the line.

@@ -62,16 +62,14 @@ package final class CoreDataSnapshotStore: PersistentStore {
 
     package func load(
         schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
+        object: (ObjectID, _ entityIndex: Int, Span<Value>) throws(ObjectGraphError) -> Void
     ) throws(ObjectGraphError) {
         try schema(self.schema, nextObjectID)
         var positions: [String: Int] = [:]
         for (index, entity) in self.schema.entities.enumerated() { positions[entity.name] = index }
         try forEachCommitted { stored throws(ObjectGraphError) in
             guard let index = positions[stored.entity] else { throw .unknownEntity(stored.entity) }
-            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in
-                try object(stored.id, index, values)
-            }
+            try object(stored.id, index, stored.values.span)
         }
     }
 

@@ -83,21 +83,64 @@ public struct PackedRecord<Header: PackedRecordHeader, Element> {
     public static func make<Record: AnyObject, Slots: Sequence<PackedSlot<Element>>>(
         _ recordClass: Record.Type, header: Header, slots: Slots
     ) -> Record {
-        let count = header.slotCount
-        precondition(count >= 0, "a record of \(count) slots")
-        let buffer = Buffer(bufferClass: recordClass, minimumCapacity: words(for: count)) { _, _ in header }
+        let (buffer, base, count) = allocate(recordClass, header: header)
         // The loop runs outside any closure: a counter captured by one is checked for exclusive
         // access on every slot. `buffer` holds the record alive meanwhile.
-        let base = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
         defer { withExtendedLifetime(buffer) {} }
-        // The tag words first, so that the padding after the last tag reads zero.
-        for word in 0..<(count + 7) / 8 {
-            (base + count * payloadBytes).storeBytes(of: 0, toByteOffset: word * 8, as: UInt64.self)
-        }
         var source = slots.makeIterator()
         for index in 0..<count {
             initialize(base, count: count, at: index, to: source.next() ?? .bits(kind: 0, 0))
         }
+        return finish(buffer, as: recordClass)
+    }
+
+    /// A new record of class `recordClass` (as `make(_:header:slots:)`) whose slot `index` is
+    /// `slot(index)`, for each index below `header.slotCount` in order: for slots read from a
+    /// borrowed view such as a `Span`, which is no `Sequence`.
+    ///
+    /// ```swift
+    /// let words = ["Milk", "Eggs"]
+    /// let row = PackedRecord<RowHeader, Int>.make(Row.self, header: RowHeader(slotCount: 2)) {
+    ///     .string(kind: 1, words[$0])
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - recordClass: The class of the new object.
+    ///   - header: The header, which fixes the number of slots.
+    ///   - slot: The first contents of the slot at an index.
+    /// - Returns: The new object.
+    @inlinable
+    public static func make<Record: AnyObject>(
+        _ recordClass: Record.Type, header: Header, slotAt slot: (Int) -> PackedSlot<Element>
+    ) -> Record {
+        let (buffer, base, count) = allocate(recordClass, header: header)
+        defer { withExtendedLifetime(buffer) {} }
+        for index in 0..<count {
+            initialize(base, count: count, at: index, to: slot(index))
+        }
+        return finish(buffer, as: recordClass)
+    }
+
+    /// A record of `header.slotCount` uninitialized slots with its tag words zeroed, the start of
+    /// its slots, and their count; the caller initializes every slot, then calls `finish`.
+    @inlinable @inline(__always)
+    static func allocate<Record: AnyObject>(
+        _ recordClass: Record.Type, header: Header
+    ) -> (buffer: Buffer, base: UnsafeMutableRawPointer, count: Int) {
+        let count = header.slotCount
+        precondition(count >= 0, "a record of \(count) slots")
+        let buffer = Buffer(bufferClass: recordClass, minimumCapacity: words(for: count)) { _, _ in header }
+        let base = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+        // The tag words first, so that the padding after the last tag reads zero.
+        for word in 0..<(count + 7) / 8 {
+            (base + count * payloadBytes).storeBytes(of: 0, toByteOffset: word * 8, as: UInt64.self)
+        }
+        return (buffer, base, count)
+    }
+
+    /// The record `allocate` made, once every slot is initialized.
+    @inlinable @inline(__always)
+    static func finish<Record: AnyObject>(_ buffer: Buffer, as recordClass: Record.Type) -> Record {
         let record = unsafeDowncast(buffer.buffer, to: Record.self)
         PackedRecord(record: record).checkInvariantsIfEnabled()
         return record

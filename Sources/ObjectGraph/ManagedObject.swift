@@ -31,6 +31,14 @@ public final class ManagedObject: CustomStringConvertible {
             ManagedObject.self, header: ObjectHeader(kind: kind, id: id), slots: values.lazy.map(PackedValues.slot))
     }
 
+    /// A new object of `kind` with the values of a borrowed view, such as the row a store hands
+    /// over (missing values are nil, extra ones ignored, as above).
+    static func make(_ id: ObjectID, kind: ObjectKind, values: Span<Value>) -> ManagedObject {
+        Record.make(ManagedObject.self, header: ObjectHeader(kind: kind, id: id)) { index in
+            index < values.count ? PackedValues.slot(values[index]) : .bits(kind: PackedValues.null, 0)
+        }
+    }
+
     deinit {
         Record.destroy(self)
     }

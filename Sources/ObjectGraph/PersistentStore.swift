@@ -93,13 +93,13 @@ public protocol PersistentStore: AnyObject {
     /// Reads what `load()` reads without building `StoreContents`, for a context to build its
     /// objects straight from the rows: first `schema` gets the committed schema and the next object
     /// ID, then `object` gets every committed object in turn — its ID, the position of its entity
-    /// in that schema, and its values in a buffer valid only during the call.
+    /// in that schema, and its values in a span valid only during the call.
     ///
     /// The default implementation calls `load()`; a store that reads rows (`SQLiteStore`) hands
     /// each one over as it decodes it.
     func load(
         schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void)
+        object: (ObjectID, _ entityIndex: Int, Span<Value>) throws(ObjectGraphError) -> Void)
         throws(ObjectGraphError)
     /// Whether the store refuses `save` because its file cannot be written; the objects it holds
     /// are still read.
@@ -136,7 +136,7 @@ extension PersistentStore {
 
     public func load(
         schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
+        object: (ObjectID, _ entityIndex: Int, Span<Value>) throws(ObjectGraphError) -> Void
     ) throws(ObjectGraphError) {
         let contents = try load()
         try schema(contents.schema, contents.nextObjectID)
@@ -144,9 +144,7 @@ extension PersistentStore {
         for (index, entity) in contents.schema.entities.enumerated() { positions[entity.name] = index }
         for stored in contents.objects {
             guard let index = positions[stored.entity] else { throw .unknownEntity(stored.entity) }
-            try stored.values.withUnsafeBufferPointer { values throws(ObjectGraphError) in
-                try object(stored.id, index, values)
-            }
+            try object(stored.id, index, stored.values.span)
         }
     }
 }

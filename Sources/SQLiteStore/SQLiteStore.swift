@@ -109,10 +109,10 @@ public final class SQLiteStore: PersistentStore {
     }
 
     /// Hands every row to `object` as it decodes it, with one prepared statement per entity and
-    /// one values buffer reused for every row: no `StoredObject` or array per row.
+    /// one values array reused for every row and lent as a span: no `StoredObject` or array per row.
     public func load(
         schema: (Schema, _ nextObjectID: Int) throws(ObjectGraphError) -> Void,
-        object: (ObjectID, _ entityIndex: Int, UnsafeBufferPointer<Value>) throws(ObjectGraphError) -> Void
+        object: (ObjectID, _ entityIndex: Int, Span<Value>) throws(ObjectGraphError) -> Void
     ) throws(ObjectGraphError) {
         try schema(try catalog.schema(), try withDatabase { db in try readNextObjectID(db) })
         try withDatabase { db in
@@ -129,14 +129,17 @@ public final class SQLiteStore: PersistentStore {
                 }
                 let select = try RawStatement(db, stored.selectAllSQL)
                 defer { select.reset() }
-                try values.withUnsafeMutableBufferPointer { buffer in
-                    while try select.step() {
-                        guard let id = select.int(at: 0) else {
-                            throw StoreDecodingError("a row of '\(stored.table)' has no integer id")
-                        }
+                while try select.step() {
+                    guard let id = select.int(at: 0) else {
+                        throw StoreDecodingError("a row of '\(stored.table)' has no integer id")
+                    }
+                    // The row is written through a mutable span (one uniqueness check a row, not
+                    // one a value) that ends before the row is lent out.
+                    do {
+                        var row = values.mutableSpan
                         for index in 0..<count {
                             if let value = initial[index] {
-                                buffer[index] = value
+                                row[index] = value
                                 continue
                             }
                             let column = Int32(index + 1)
@@ -149,10 +152,10 @@ public final class SQLiteStore: PersistentStore {
                                     "attribute '\(attribute.name)' of object #\(id) holds \(select.storageName(at: column)), not \(attribute.type)"
                                 )
                             }
-                            buffer[index] = value
+                            row[index] = value
                         }
-                        try object(ObjectID(id), entityIndex, UnsafeBufferPointer(rebasing: buffer[0..<count]))
                     }
+                    try object(ObjectID(id), entityIndex, values.span.extracting(0..<count))
                 }
             }
         }

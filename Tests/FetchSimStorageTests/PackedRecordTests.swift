@@ -69,6 +69,26 @@ import Testing
         }
     }
 
+    /// `make(_:header:slotAt:)` asks for each index in turn and builds what `make(_:header:slots:)`
+    /// builds from the same slots.
+    @Test(arguments: [0, 1, 9, 17])
+    func slotAtBuildsWhatSlotsBuild(count: Int) {
+        let samples = Self.samples
+        var asked: [Int] = []
+        let record = View.make(Record.self, header: Header(slotCount: count)) { index in
+            asked.append(index)
+            return samples[index % samples.count]
+        }
+        let view = View(record: record)
+        #expect(asked == Array(0..<count))
+        #expect(view.count == count && view.invariantViolation() == nil)
+        let built = Self.make((0..<count).map { samples[$0 % samples.count] }, count: count)
+        let expected = View(record: built)
+        for index in 0..<count {
+            #expect(Self.describe(view.slot(at: index)) == Self.describe(expected.slot(at: index)), "slot \(index)")
+        }
+    }
+
     /// Missing slots are `.bits(kind: 0, 0)`; extra ones are ignored (and not retained).
     @Test func missingSlotsAreZeroAndExtraOnesIgnored() {
         let record = Self.make([.string(kind: 1, "one")], count: 3)

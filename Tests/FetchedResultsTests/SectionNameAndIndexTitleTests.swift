@@ -79,6 +79,20 @@ import Testing
         #expect(title("") == nil)
     }
 
+    @Test func theHighHalfIsRomanTxt() {
+        let title = FetchedResultsController.defaultIndexTitle(forSectionName:)
+        // Units whose low byte is in MacRoman's high half, expected from ROMAN.TXT: 0x80 Ä, 0xA5
+        // • (U+2022), 0xCA the no-break space, 0xDB €, 0xE7 Á, 0xF0 the Apple logo (U+F8FF),
+        // 0xFF ˇ (U+02C7); none changes when uppercased.
+        #expect(title("\u{0180}") == "\u{00C4}")
+        #expect(title("\u{01A5}x") == "\u{2022}")
+        #expect(title("\u{01CA}") == "\u{00A0}")
+        #expect(title("\u{01DB}") == "\u{20AC}")
+        #expect(title("\u{00E7}a") == "\u{00C1}")
+        #expect(title("\u{01F0}") == "\u{F8FF}")
+        #expect(title("\u{00FF}") == "\u{02C7}")
+    }
+
     @Test func onlyAdjacentDuplicateTitlesAreDropped() throws {
         // Sorted by order, sectioned by group: Apples, Avocados, Bananas, Apricots.
         let context = try ObjectContext()

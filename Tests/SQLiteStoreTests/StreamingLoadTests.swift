@@ -27,7 +27,8 @@ import Testing
                     next = $1
                 },
                 object: { id, entityIndex, values in
-                    rows.append("\(id) \(entityIndex) " + values.map(exactKey).joined(separator: " | "))
+                    rows.append(
+                        "\(id) \(entityIndex) " + values.indices.map { exactKey(values[$0]) }.joined(separator: " | "))
                 })
             let loaded = try store.load()
             #expect(schema == loaded.schema)
