@@ -53,7 +53,8 @@ extension ObjectContext {
         // undo record and the notification: a list per object would be an allocation per object.
         var changes = UpdatedChanges()
         changes.reserveCapacity(objects: updates.count, changes: updates.count)
-        let updated = updates.map { registered[$0.id].unsafelyUnwrapped }
+        // Every ID in `updates` was taken from `registered` above: the unwrap cannot fail.
+        let updated = updates.map { registered[$0.id]! }
         let deleted = deletes.map(\.object)
         for index in updates.indices {
             Self.appendValueChanges(of: updated[index], from: updates[index].olds, to: &changes)
