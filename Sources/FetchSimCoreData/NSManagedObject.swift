@@ -46,6 +46,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         didSet {
             idGeneration = managedObjectContext?.objectIDGeneration
             cachedObjectID = nil
+            forgetEngineObject()
         }
     }
     /// The object's ID in the engine; 0 until it is inserted.
@@ -140,13 +141,29 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     public var isFault: Bool { false }
 
     /// The engine's object for this one: the live one in its context, else the last one seen.
+    ///
+    /// The answer is handed out again while the engine context registered no object under an old
+    /// ID (`ObjectContext.registrations`) and the object kept its context: every `@Managed` read
+    /// asks, and asking the engine costs loading the context through the weak reference.
     var engineObject: ManagedObject? {
-        if let live = managedObjectContext?.engine?.object(with: engineID) {
-            lastEngineObject = live
-            return live
+        if let lastEngineObject, let engineRegistrations, engineRegistrations.value == registrationsSeen {
+            return lastEngineObject
         }
+        guard let engine = managedObjectContext?.engine else { return lastEngineObject }
+        if let live = engine.object(with: engineID) { lastEngineObject = live }
+        engineRegistrations = engine.registrations
+        registrationsSeen = engine.registrations.value
         return lastEngineObject
     }
+
+    /// Makes `engineObject` ask the engine again: the object's context or its engine context changed.
+    func forgetEngineObject() {
+        engineRegistrations = nil
+    }
+
+    /// The engine context's registration count when `engineObject` last asked it.
+    private var engineRegistrations: RegistrationCount?
+    private var registrationsSeen = 0
 
     // MARK: Key-value coding
 

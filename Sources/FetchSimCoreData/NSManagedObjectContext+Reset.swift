@@ -47,6 +47,8 @@ extension NSManagedObjectContext {
     /// use opens the context afresh.
     func forgetEngine() {
         objectIDsMayChange()
+        // The objects keep this context but not its engine context: each asks the next one.
+        for wrapper in wrappers.values { wrapper.forgetEngineObject() }
         engineContext = nil
         wrappers = [:]
     }
