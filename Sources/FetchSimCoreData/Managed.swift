@@ -30,10 +30,10 @@ import Synchronization
 @propertyWrapper
 public struct Managed<Value: ManagedValue>: ManagedStorage {
     /// Identifies this property of this instance among its siblings, for finding its name.
-    let token: Int
+    @usableFromInline let token: Int
     /// The property's name, found on first use and kept with the object: finding it again costs
     /// a key-path hash and a lock on every access.
-    var name: String?
+    @usableFromInline var name: String?
 
     /// A property whose value lives in the managed object.
     public init() {
@@ -49,6 +49,10 @@ public struct Managed<Value: ManagedValue>: ManagedStorage {
     }
 
     /// The property's value in `object`.
+    ///
+    /// Inlinable, so that the app's module specializes it for its class and property: the storage
+    /// key path is then a literal, its read a field read, and the value's conversion direct.
+    @inlinable
     public static subscript<Object: NSManagedObject>(
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
@@ -57,7 +61,11 @@ public struct Managed<Value: ManagedValue>: ManagedStorage {
         get {
             let name = propertyName(object, storageKeyPath)
             ManagedPropertyNames.recordRead(of: name)
-            if let value = object.attributeValue(forKey: name, as: Value.self) { return value }
+            if let stored = object.storedAttributeValue(forKey: name),
+                let value = Value.managedValue(fromAttribute: stored)
+            {
+                return value
+            }
             return Value.managedValue(from: object.value(forKey: name))
         }
         set {
@@ -68,10 +76,19 @@ public struct Managed<Value: ManagedValue>: ManagedStorage {
     }
 
     /// The name of the property `storageKeyPath` stores, kept in the storage after the first use.
-    private static func propertyName<Object: NSManagedObject>(
+    @inlinable
+    static func propertyName<Object: NSManagedObject>(
         _ object: Object, _ storageKeyPath: ReferenceWritableKeyPath<Object, Managed<Value>>
     ) -> String {
         if let name = object[keyPath: storageKeyPath].name { return name }
+        return findPropertyName(object, storageKeyPath)
+    }
+
+    /// Finds the name of the property `storageKeyPath` stores and keeps it in the storage.
+    @usableFromInline
+    static func findPropertyName<Object: NSManagedObject>(
+        _ object: Object, _ storageKeyPath: ReferenceWritableKeyPath<Object, Managed<Value>>
+    ) -> String {
         let name = ManagedPropertyNames.name(of: storageKeyPath, in: object)
         object[keyPath: storageKeyPath].name = name
         return name
@@ -79,12 +96,14 @@ public struct Managed<Value: ManagedValue>: ManagedStorage {
 }
 
 /// The storage of a ``Managed`` property, seen without its value type.
+@usableFromInline
 protocol ManagedStorage {
     var token: Int { get }
 }
 
 /// Finds the name of a ``Managed`` property: once per class and storage key path, by reflecting an
 /// instance and matching the storage's token.
+@usableFromInline
 enum ManagedPropertyNames {
     private static let tokens = Atomic<Int>(0)
     private static let names = Mutex<[Key: String]>([:])
@@ -133,6 +152,7 @@ enum ManagedPropertyNames {
     /// task-local recorder, which costs more to look up, on every property access.
     private static let recordings = Atomic<Int>(0)
 
+    @usableFromInline
     static func recordRead(of name: String) {
         guard recordings.load(ordering: .relaxed) > 0, let recorder else { return }
         recorder.name.withLock { if $0 == nil { $0 = name } }

@@ -193,19 +193,20 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         }
     }
 
-    /// The attribute `key` read as `V` straight from its stored value, without `value(forKey:)`'s
-    /// `NSNumber` and `Any`: what `V.managedValue(from: value(forKey: key))` gives, or nil when `key`
-    /// is not an attribute or `V` leaves the conversion to that path (``ManagedAttributeValue``).
-    func attributeValue<V: ManagedValue>(forKey key: String, as type: V.Type) -> V? {
+    /// The attribute `key` as it is stored, for a ``Managed`` property to read without
+    /// `value(forKey:)`'s `NSNumber` and `Any` (`ManagedValue.managedValue(fromAttribute:)`); nil
+    /// when `key` is not an attribute.
+    @usableFromInline
+    func storedAttributeValue(forKey key: String) -> ManagedAttributeValue? {
         guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription else { return nil }
         let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
-        return V.managedValue(
-            fromAttribute: ManagedAttributeValue(value: value, attributeType: attribute.attributeType))
+        return ManagedAttributeValue(value: value, attributeType: attribute.attributeType)
     }
 
     /// Sets the attribute `key` to `value` as `setValue(_:forKey:)` sets the Swift value it was
     /// made from; false, changing nothing, when `key` is not an attribute or the value needs that
     /// path's conversion (or its exception).
+    @usableFromInline
     func setAttributeValue(_ value: ManagedAttributeValue, forKey key: String) -> Bool {
         guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription,
             let type = attribute.attributeType.engineType, let converted = value.engineValue(for: type)
