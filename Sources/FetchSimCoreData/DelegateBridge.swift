@@ -6,10 +6,12 @@ import ObjectGraph
 /// callback into Apple's, with the context's managed objects and the `<NSFetchRequestResult>`
 /// face of the controller. This one delivers the four per-change callbacks.
 class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionIndexTitleDelegate {
-    weak var core: FetchedResultsControllerCore?
+    /// The core, which owns the bridge, through its link (nil once the core is gone).
+    private let link: CoreLink
+    var core: FetchedResultsControllerCore? { link.core }
 
     init(core: FetchedResultsControllerCore) {
-        self.core = core
+        link = core.link
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) {

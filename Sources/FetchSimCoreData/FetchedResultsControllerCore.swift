@@ -13,6 +13,9 @@ final class FetchedResultsControllerCore {
     }
 
     let context: NSManagedObjectContext
+    /// What the bridge, the delegate's face and the engine's predicate source hold to reach the
+    /// core, which they must not keep alive (`CoreLink`).
+    let link = CoreLink()
     let sectionNameKeyPath: String?
     let cacheName: String?
     /// The app's request, read at each `performFetch()`.
@@ -45,12 +48,17 @@ final class FetchedResultsControllerCore {
         self.request = request
         self.sectionNameKeyPath = sectionNameKeyPath
         self.cacheName = cacheName
+        link.core = self
         if request.sortDescriptorCount == 0 {
             context.raisedExceptions.raise(
                 .invalidArgumentException,
                 reason: "An instance of NSFetchedResultsController requires a fetch request with sort descriptors")
         }
         engine = try? makeEngine()
+    }
+
+    deinit {
+        link.core = nil
     }
 
     /// The face the delegate receives.
@@ -98,8 +106,8 @@ final class FetchedResultsControllerCore {
                 cache: context.persistentStoreCoordinator?.sectionCaches)
             // Core Data reads the request's predicate again at every change: an app that sets
             // `fetchRequest.predicate` changes which changed objects enter or leave, before any refetch.
-            engine.predicateSource = { [weak self] in
-                guard let self else { return engineRequest.predicate }
+            engine.predicateSource = { [link] in
+                guard let self = link.core else { return engineRequest.predicate }
                 return try self.request.engineRequest(sectionNameKeyPath: self.sectionNameKeyPath).predicate
             }
             return engine
@@ -269,6 +277,14 @@ final class FetchedResultsControllerCore {
         return NSManagedObjectID(
             entity: entity, engineID: id, storeIdentifier: context.storeIdentifier, isTemporaryID: false)
     }
+}
+
+/// A reference to a core that does not keep it alive, without a weak reference: a weakly
+/// referenced object takes the runtime's slow path for every retain and release, and the core
+/// is retained at every question a data source asks (`object(at:)`, `sections`). The core sets
+/// `core` when made and clears it as it goes, so a holder that outlives it reads nil.
+final class CoreLink {
+    unowned var core: FetchedResultsControllerCore?
 }
 
 /// What is known, per delegate class, of the optional methods it implements: nil until learned.

@@ -31,8 +31,8 @@ public final class NSFetchedResultsController<ResultType> {
     /// Set for the app's face; the delegate's face only borrows the core, so that the core can
     /// keep that face without a cycle.
     private let ownedCore: FetchedResultsControllerCore?
-    private weak var borrowedCore: FetchedResultsControllerCore?
-    var core: FetchedResultsControllerCore? { ownedCore ?? borrowedCore }
+    private let borrowedCore: CoreLink?
+    var core: FetchedResultsControllerCore? { ownedCore ?? borrowedCore?.core }
     private let ownRequest: NSFetchRequest<ResultType>?
 
     /// A controller of `fetchRequest`'s results in `context`, grouped into sections by
@@ -44,6 +44,7 @@ public final class NSFetchedResultsController<ResultType> {
         let core = FetchedResultsControllerCore(
             context: context, request: fetchRequest, sectionNameKeyPath: sectionNameKeyPath, cacheName: name)
         ownedCore = core
+        borrowedCore = nil
         ownRequest = fetchRequest
         if let erased = self as? NSFetchedResultsController<NSFetchRequestResult> { core.erasedPrimary = erased }
     }
@@ -51,7 +52,7 @@ public final class NSFetchedResultsController<ResultType> {
     /// The delegate's face of `core`.
     init(sharing core: FetchedResultsControllerCore) {
         ownedCore = nil
-        borrowedCore = core
+        borrowedCore = core.link
         ownRequest = nil
     }
 
