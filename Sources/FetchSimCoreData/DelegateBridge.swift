@@ -36,7 +36,7 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
     ) {
         guard let core, let delegate = core.delegate else { return }
         delegate.controller(
-            core.delegateFace, didChange: core.context.wrapper(for: object), at: indexPath,
+            core.delegateFace, didChange: core.wrapper(for: object), at: indexPath,
             for: NSFetchedResultsChangeType(type), newIndexPath: newIndexPath)
     }
 

@@ -85,6 +85,19 @@ final class FetchedResultsControllerCore {
         return infos
     }
 
+    /// The context's object at `indexPath` of the results; nil outside them. The core's own
+    /// method, as a data source asks for the object of every row it shows: the context, a
+    /// constant, is read without retaining it.
+    func managedObject(at indexPath: IndexPath) -> NSManagedObject? {
+        guard let object = engine?.object(at: indexPath) else { return nil }
+        return context.wrapper(for: object)
+    }
+
+    /// The context's object for the engine's `object`, for a change callback.
+    func wrapper(for object: ManagedObject) -> NSManagedObject {
+        context.wrapper(for: object)
+    }
+
     /// The results changed (a change event begins, or a fetch): the sections are made again on
     /// the next question.
     func resultsChanged() {

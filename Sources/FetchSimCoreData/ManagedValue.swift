@@ -59,7 +59,7 @@ extension ManagedValue {
 /// ```
 public struct ManagedAttributeValue {
     /// The stored value.
-    let value: Value
+    @usableFromInline let value: Value
     /// The attribute's type when read from an object; nil for a value on its way to one.
     let attributeType: NSAttributeType?
 
@@ -224,6 +224,8 @@ extension Optional: ManagedValue where Wrapped: ManagedValue {
         objectValue.map { Wrapped.managedValue(from: $0) }
     }
     public var managedObjectValue: Any? { self?.managedObjectValue }
+    // Inlinable, as `Managed`'s accessors: specialised for the wrapped type where they are.
+    @inlinable
     public static func managedValue(fromAttribute attribute: ManagedAttributeValue) -> Self? {
         if case .null = attribute.value { return .some(nil) }
         return Wrapped.managedValue(fromAttribute: attribute).map { .some($0) }

@@ -122,13 +122,23 @@ public final class NSFetchedResultsController<ResultType> {
     /// R in section at index S", or "no section at index S"; docs/semantics.md, rule 4); FetchSim
     /// records it in the context's `raisedExceptions` and returns an object of the entity's class
     /// that belongs to no context.
+    @inlinable
     public func object(at indexPath: IndexPath) -> ResultType {
-        // The core is read once: a data source asks for the object of every row it shows.
-        if let core, let engine = core.engine, let object = engine.object(at: indexPath),
-            let result = core.context.wrapper(for: object) as? ResultType
-        {
-            return result
-        }
+        // Inlinable: specialised in the app's module, the cast to the app's class is a class
+        // check, not a dynamic cast to a type parameter (whose metadata is looked up per call).
+        if let object = managedObject(at: indexPath), let result = object as? ResultType { return result }
+        return placeholder(at: indexPath)
+    }
+
+    /// The context's object at `indexPath`; nil outside the results.
+    @usableFromInline
+    func managedObject(at indexPath: IndexPath) -> NSManagedObject? {
+        core?.managedObject(at: indexPath)
+    }
+
+    /// What `object(at:)` returns outside the results, recording Core Data's exception.
+    @usableFromInline
+    func placeholder(at indexPath: IndexPath) -> ResultType {
         let sections = engine?.numberOfSections ?? 0
         let reason =
             indexPath.section >= 0 && indexPath.section < sections
