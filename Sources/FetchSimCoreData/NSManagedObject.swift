@@ -198,7 +198,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// when `key` is not an attribute.
     @usableFromInline
     func storedAttributeValue(forKey key: String) -> ManagedAttributeValue? {
-        guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription else { return nil }
+        guard let attribute = entity.attribute(named: key) else { return nil }
         let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
         return ManagedAttributeValue(value: value, attributeType: attribute.attributeType)
     }
@@ -208,7 +208,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     /// path's conversion (or its exception).
     @usableFromInline
     func setAttributeValue(_ value: ManagedAttributeValue, forKey key: String) -> Bool {
-        guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription,
+        guard let attribute = entity.attribute(named: key),
             let type = attribute.attributeType.engineType, let converted = value.engineValue(for: type)
         else { return false }
         guard let context = managedObjectContext, engineID.rawValue != 0 else {
