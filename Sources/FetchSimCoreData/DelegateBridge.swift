@@ -6,10 +6,12 @@ import ObjectGraph
 /// callback into Apple's, with the context's managed objects and the `<NSFetchRequestResult>`
 /// face of the controller. This one delivers the four per-change callbacks.
 class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionIndexTitleDelegate {
-    weak var core: FetchedResultsControllerCore?
+    /// The core, which owns the bridge, through its link (nil once the core is gone).
+    private let link: CoreLink
+    var core: FetchedResultsControllerCore? { link.core }
 
     init(core: FetchedResultsControllerCore) {
-        self.core = core
+        link = core.link
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) {
@@ -34,7 +36,7 @@ class CallbackBridge: FetchedResultsControllerDelegate, FetchedResultsSectionInd
     ) {
         guard let core, let delegate = core.delegate else { return }
         delegate.controller(
-            core.delegateFace, didChange: core.context.wrapper(for: object), at: indexPath,
+            core.delegateFace, didChange: core.wrapper(for: object), at: indexPath,
             for: NSFetchedResultsChangeType(type), newIndexPath: newIndexPath)
     }
 

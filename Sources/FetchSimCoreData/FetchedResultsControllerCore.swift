@@ -13,6 +13,9 @@ final class FetchedResultsControllerCore {
     }
 
     let context: NSManagedObjectContext
+    /// What the bridge, the delegate's face and the engine's predicate source hold to reach the
+    /// core, which they must not keep alive (`CoreLink`).
+    let link = CoreLink()
     let sectionNameKeyPath: String?
     let cacheName: String?
     /// The app's request, read at each `performFetch()`.
@@ -45,12 +48,17 @@ final class FetchedResultsControllerCore {
         self.request = request
         self.sectionNameKeyPath = sectionNameKeyPath
         self.cacheName = cacheName
+        link.core = self
         if request.sortDescriptorCount == 0 {
             context.raisedExceptions.raise(
                 .invalidArgumentException,
                 reason: "An instance of NSFetchedResultsController requires a fetch request with sort descriptors")
         }
         engine = try? makeEngine()
+    }
+
+    deinit {
+        link.core = nil
     }
 
     /// The face the delegate receives.
@@ -77,6 +85,19 @@ final class FetchedResultsControllerCore {
         return infos
     }
 
+    /// The context's object at `indexPath` of the results; nil outside them. The core's own
+    /// method, as a data source asks for the object of every row it shows: the context, a
+    /// constant, is read without retaining it.
+    func managedObject(at indexPath: IndexPath) -> NSManagedObject? {
+        guard let object = engine?.object(at: indexPath) else { return nil }
+        return context.wrapper(for: object)
+    }
+
+    /// The context's object for the engine's `object`, for a change callback.
+    func wrapper(for object: ManagedObject) -> NSManagedObject {
+        context.wrapper(for: object)
+    }
+
     /// The results changed (a change event begins, or a fetch): the sections are made again on
     /// the next question.
     func resultsChanged() {
@@ -98,8 +119,8 @@ final class FetchedResultsControllerCore {
                 cache: context.persistentStoreCoordinator?.sectionCaches)
             // Core Data reads the request's predicate again at every change: an app that sets
             // `fetchRequest.predicate` changes which changed objects enter or leave, before any refetch.
-            engine.predicateSource = { [weak self] in
-                guard let self else { return engineRequest.predicate }
+            engine.predicateSource = { [link] in
+                guard let self = link.core else { return engineRequest.predicate }
                 return try self.request.engineRequest(sectionNameKeyPath: self.sectionNameKeyPath).predicate
             }
             return engine
@@ -269,6 +290,14 @@ final class FetchedResultsControllerCore {
         return NSManagedObjectID(
             entity: entity, engineID: id, storeIdentifier: context.storeIdentifier, isTemporaryID: false)
     }
+}
+
+/// A reference to a core that does not keep it alive, without a weak reference: a weakly
+/// referenced object takes the runtime's slow path for every retain and release, and the core
+/// is retained at every question a data source asks (`object(at:)`, `sections`). The core sets
+/// `core` when made and clears it as it goes, so a holder that outlives it reads nil.
+final class CoreLink {
+    unowned var core: FetchedResultsControllerCore?
 }
 
 /// What is known, per delegate class, of the optional methods it implements: nil until learned.

@@ -52,9 +52,12 @@ public final class NSEntityDescription: @unchecked Sendable {
     /// `propertiesByName`, made on first use: every key-value coding call reads it. Forgotten when
     /// this entity's properties or sub-entities change (and in its sub-entities, which inherit).
     private var cachedPropertiesByName: [String: NSPropertyDescription]?
+    /// `allProperties` with their names, kept for `attribute(named:)` under the same rule.
+    private var cachedNamedProperties: [(name: String, property: NSPropertyDescription)]?
 
     private func forgetLookups() {
         cachedPropertiesByName = nil
+        cachedNamedProperties = nil
         for entity in subentities { entity.forgetLookups() }
     }
 
@@ -72,6 +75,25 @@ public final class NSEntityDescription: @unchecked Sendable {
         let table = Dictionary(allProperties.map { ($0.name, $0) }, uniquingKeysWith: { _, own in own })
         cachedPropertiesByName = table
         return table
+    }
+
+    /// The attribute named `key`, the superentity's included: `propertiesByName[key]` when it is
+    /// an attribute. Every `@Managed` access asks; for an entity of a few properties the names
+    /// are compared in turn (a short string compares as two words) rather than hashed.
+    func attribute(named key: String) -> NSAttributeDescription? {
+        let properties: [(name: String, property: NSPropertyDescription)]
+        if let cachedNamedProperties {
+            properties = cachedNamedProperties
+        } else {
+            properties = allProperties.map { ($0.name, $0) }
+            cachedNamedProperties = properties
+        }
+        guard properties.count <= 8 else { return propertiesByName[key] as? NSAttributeDescription }
+        // From the end: an entity's own property overrides its superentity's of the same name.
+        for entry in properties.reversed() where entry.name == key {
+            return entry.property as? NSAttributeDescription
+        }
+        return nil
     }
 
     /// The attributes by name, the superentity's included.

@@ -31,8 +31,8 @@ public final class NSFetchedResultsController<ResultType> {
     /// Set for the app's face; the delegate's face only borrows the core, so that the core can
     /// keep that face without a cycle.
     private let ownedCore: FetchedResultsControllerCore?
-    private weak var borrowedCore: FetchedResultsControllerCore?
-    var core: FetchedResultsControllerCore? { ownedCore ?? borrowedCore }
+    private let borrowedCore: CoreLink?
+    var core: FetchedResultsControllerCore? { ownedCore ?? borrowedCore?.core }
     private let ownRequest: NSFetchRequest<ResultType>?
 
     /// A controller of `fetchRequest`'s results in `context`, grouped into sections by
@@ -44,6 +44,7 @@ public final class NSFetchedResultsController<ResultType> {
         let core = FetchedResultsControllerCore(
             context: context, request: fetchRequest, sectionNameKeyPath: sectionNameKeyPath, cacheName: name)
         ownedCore = core
+        borrowedCore = nil
         ownRequest = fetchRequest
         if let erased = self as? NSFetchedResultsController<NSFetchRequestResult> { core.erasedPrimary = erased }
     }
@@ -51,7 +52,7 @@ public final class NSFetchedResultsController<ResultType> {
     /// The delegate's face of `core`.
     init(sharing core: FetchedResultsControllerCore) {
         ownedCore = nil
-        borrowedCore = core
+        borrowedCore = core.link
         ownRequest = nil
     }
 
@@ -121,13 +122,23 @@ public final class NSFetchedResultsController<ResultType> {
     /// R in section at index S", or "no section at index S"; docs/semantics.md, rule 4); FetchSim
     /// records it in the context's `raisedExceptions` and returns an object of the entity's class
     /// that belongs to no context.
+    @inlinable
     public func object(at indexPath: IndexPath) -> ResultType {
-        // The core is read once: a data source asks for the object of every row it shows.
-        if let core, let engine = core.engine, let object = engine.object(at: indexPath),
-            let result = core.context.wrapper(for: object) as? ResultType
-        {
-            return result
-        }
+        // Inlinable: specialised in the app's module, the cast to the app's class is a class
+        // check, not a dynamic cast to a type parameter (whose metadata is looked up per call).
+        if let object = managedObject(at: indexPath), let result = object as? ResultType { return result }
+        return placeholder(at: indexPath)
+    }
+
+    /// The context's object at `indexPath`; nil outside the results.
+    @usableFromInline
+    func managedObject(at indexPath: IndexPath) -> NSManagedObject? {
+        core?.managedObject(at: indexPath)
+    }
+
+    /// What `object(at:)` returns outside the results, recording Core Data's exception.
+    @usableFromInline
+    func placeholder(at indexPath: IndexPath) -> ResultType {
         let sections = engine?.numberOfSections ?? 0
         let reason =
             indexPath.section >= 0 && indexPath.section < sections

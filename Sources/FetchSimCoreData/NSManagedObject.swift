@@ -46,6 +46,7 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         didSet {
             idGeneration = managedObjectContext?.objectIDGeneration
             cachedObjectID = nil
+            forgetEngineObject()
         }
     }
     /// The object's ID in the engine; 0 until it is inserted.
@@ -140,13 +141,29 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
     public var isFault: Bool { false }
 
     /// The engine's object for this one: the live one in its context, else the last one seen.
+    ///
+    /// The answer is handed out again while the engine context registered no object under an old
+    /// ID (`ObjectContext.registrations`) and the object kept its context: every `@Managed` read
+    /// asks, and asking the engine costs loading the context through the weak reference.
     var engineObject: ManagedObject? {
-        if let live = managedObjectContext?.engine?.object(with: engineID) {
-            lastEngineObject = live
-            return live
+        if let lastEngineObject, let engineRegistrations, engineRegistrations.value == registrationsSeen {
+            return lastEngineObject
         }
+        guard let engine = managedObjectContext?.engine else { return lastEngineObject }
+        if let live = engine.object(with: engineID) { lastEngineObject = live }
+        engineRegistrations = engine.registrations
+        registrationsSeen = engine.registrations.value
         return lastEngineObject
     }
+
+    /// Makes `engineObject` ask the engine again: the object's context or its engine context changed.
+    func forgetEngineObject() {
+        engineRegistrations = nil
+    }
+
+    /// The engine context's registration count when `engineObject` last asked it.
+    private var engineRegistrations: RegistrationCount?
+    private var registrationsSeen = 0
 
     // MARK: Key-value coding
 
@@ -176,21 +193,22 @@ open class NSManagedObject: NSFetchRequestResult, Hashable, CustomStringConverti
         }
     }
 
-    /// The attribute `key` read as `V` straight from its stored value, without `value(forKey:)`'s
-    /// `NSNumber` and `Any`: what `V.managedValue(from: value(forKey: key))` gives, or nil when `key`
-    /// is not an attribute or `V` leaves the conversion to that path (``ManagedAttributeValue``).
-    func attributeValue<V: ManagedValue>(forKey key: String, as type: V.Type) -> V? {
-        guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription else { return nil }
+    /// The attribute `key` as it is stored, for a ``Managed`` property to read without
+    /// `value(forKey:)`'s `NSNumber` and `Any` (`ManagedValue.managedValue(fromAttribute:)`); nil
+    /// when `key` is not an attribute.
+    @usableFromInline
+    func storedAttributeValue(forKey key: String) -> ManagedAttributeValue? {
+        guard let attribute = entity.attribute(named: key) else { return nil }
         let value = engineObject?.value(forKey: key) ?? detachedValues[key] ?? Self.defaultValue(of: attribute)
-        return V.managedValue(
-            fromAttribute: ManagedAttributeValue(value: value, attributeType: attribute.attributeType))
+        return ManagedAttributeValue(value: value, attributeType: attribute.attributeType)
     }
 
     /// Sets the attribute `key` to `value` as `setValue(_:forKey:)` sets the Swift value it was
     /// made from; false, changing nothing, when `key` is not an attribute or the value needs that
     /// path's conversion (or its exception).
+    @usableFromInline
     func setAttributeValue(_ value: ManagedAttributeValue, forKey key: String) -> Bool {
-        guard let attribute = entity.propertiesByName[key] as? NSAttributeDescription,
+        guard let attribute = entity.attribute(named: key),
             let type = attribute.attributeType.engineType, let converted = value.engineValue(for: type)
         else { return false }
         guard let context = managedObjectContext, engineID.rawValue != 0 else {

@@ -41,9 +41,10 @@ extension NSManagedObjectContext {
     /// rolled back, deleted by a merge): they keep their last values and have no context, as in Core Data.
     func forgetObjectsGone() {
         guard let engine else { return }
-        for (id, wrapper) in wrappers where engine.object(with: id) == nil && engine.unsavedState(of: id) == nil {
+        for wrapper in wrappers.values
+        where engine.object(with: wrapper.engineID) == nil && engine.unsavedState(of: wrapper.engineID) == nil {
             wrapper.managedObjectContext = nil
-            wrappers[id] = nil
+            wrappers[wrapper.engineID] = nil
         }
     }
 
@@ -116,6 +117,6 @@ extension NSManagedObjectContext {
 
     /// Refreshes every object this context has handed out, as Core Data's `refreshAllObjects()`.
     public func refreshAllObjects() {
-        for object in wrappers.values.sorted(by: { $0.engineID < $1.engineID }) { refresh(object, mergeChanges: true) }
+        for object in wrappers.values { refresh(object, mergeChanges: true) }
     }
 }

@@ -29,10 +29,10 @@ extension NSManagedObjectContext {
         }
         guard engineContext != nil else { return }
         objectIDsMayChange()
-        let held = wrappers.values.sorted { $0.engineID < $1.engineID }
+        let held = wrappers.values
         for object in held { object.managedObjectContext = nil }
         forgottenWrappers = wrappers
-        wrappers = [:]
+        wrappers.removeAll()
         engineContext = nil
         // Opened again at once, so that the objects of the old engine context a controller still
         // holds are told apart from the new ones (`wrapper(for:)`).
@@ -47,8 +47,10 @@ extension NSManagedObjectContext {
     /// use opens the context afresh.
     func forgetEngine() {
         objectIDsMayChange()
+        // The objects keep this context but not its engine context: each asks the next one.
+        for wrapper in wrappers.values { wrapper.forgetEngineObject() }
         engineContext = nil
-        wrappers = [:]
+        wrappers.removeAll()
     }
 
     /// The object for `object`, an object of an engine context this one used before `reset()`:

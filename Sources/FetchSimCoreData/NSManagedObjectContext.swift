@@ -101,7 +101,7 @@ public final class NSManagedObjectContext {
     }
     /// The objects handed out before the last `reset()`, invalid now (no context): what a
     /// controller not fetched again since still holds.
-    var forgottenWrappers: [ObjectID: NSManagedObject] = [:]
+    var forgottenWrappers = WrapperTable()
     /// Whether the change event being processed replays history (undo, redo, a merge, a
     /// rollback): such an event registers no undo action.
     var isReplayingHistory = false
@@ -127,7 +127,7 @@ public final class NSManagedObjectContext {
     /// The model of a context that wraps an existing engine context (`init(wrapping:)`), which has no coordinator.
     var wrappedModel: NSManagedObjectModel?
     /// One wrapper per object of the engine context: the identity map.
-    var wrappers: [ObjectID: NSManagedObject] = [:]
+    var wrappers = WrapperTable()
 
     /// A context of `type`, without a coordinator until one is set.
     public init(concurrencyType type: NSManagedObjectContextConcurrencyType) {

@@ -140,9 +140,16 @@ final class ListEngine {
 
     func layoutIfNeeded() {
         loadIfNeeded()
-        cellsMatchTable = false
+        // The table drops cells only in an operation, which clears `cellsMatchTable`: after none
+        // since the last release, a layout only configures rows that came on screen, and a walk of
+        // the rows on screen would find nothing to release (the end of a turn lays out after the
+        // batch that released).
+        guard cellsMatchTable else {
+            table.layoutIfNeeded()
+            releaseCellsOffScreen()
+            return
+        }
         table.layoutIfNeeded()
-        releaseCellsOffScreen()
     }
 
     // MARK: Cells

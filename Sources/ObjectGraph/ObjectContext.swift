@@ -25,6 +25,13 @@ public final class ObjectContext {
 
     /// The live objects by ID (`ObjectTable`: a slot per ID, no hash table).
     var registered = ObjectTable()
+    /// Moves each time an object is registered under an ID that may have had another object
+    /// before (an undo or redo, a rollback, a merge, a refresh from the store): while it
+    /// stands still, `object(with:)` answers each ID with the object it answered before, or nil
+    /// once that object is deleted. A layer that keeps the object it read last checks this count
+    /// rather than asking again (FetchSimCoreData's `NSManagedObject`); a new object's insert
+    /// does not move it, since no one can have read another object under a new ID.
+    package let registrations = RegistrationCount()
     /// The number of live objects per entity name.
     var liveCounts: [String: Int] = [:]
     /// What the objects of each entity share (`ObjectKind`); replaced when the entity is.
@@ -225,7 +232,7 @@ public final class ObjectContext {
         }
         let object = ManagedObject.make(ObjectID(nextObjectID), kind: kind(for: entity), values: row)
         nextObjectID += 1
-        register(object)
+        register(object, isNew: true)
         pendingInserted[object.objectID] = object
         return object
     }
@@ -280,9 +287,11 @@ public final class ObjectContext {
         throw .unknownObject(id)
     }
 
-    /// Adds `object` to the live objects. It must be of this context (`kind(for:)`).
-    func register(_ object: ManagedObject) {
+    /// Adds `object` to the live objects. It must be of this context (`kind(for:)`). `isNew`: its
+    /// ID was handed out just now, so no object was ever registered under it (`registrations`).
+    func register(_ object: ManagedObject, isNew: Bool = false) {
         if registered[object.objectID] == nil { liveCounts[object.entity.name, default: 0] += 1 }
+        if !isNew { registrations.value &+= 1 }
         registered.insert(object)
     }
 
@@ -326,4 +335,11 @@ public final class ObjectContext {
         defer { isPosting = false }
         for observer in observers { observer.body(notification) }
     }
+}
+
+/// A count an object context moves (`ObjectContext.registrations`), shared with whoever checks it
+/// without going through the context.
+package final class RegistrationCount {
+    /// The count; only its changes mean anything.
+    package internal(set) var value = 0
 }
