@@ -57,12 +57,16 @@ enum DiffableApplier {
                 reconfigures.append(old)
             }
         }
-        let oldSections = Dictionary(uniqueKeysWithValues: old.sectionIdentifiers.enumerated().map { ($1, $0) })
-        let movedSections = Set(diffed.movedSections.map(\.from))
         var reloadedSections: [(old: Int, new: Int)] = []
-        for section in new.reloadedSectionIdentifiers {
-            if let from = oldSections[section], let to = new.indexOfSection(section), !movedSections.contains(from) {
-                reloadedSections.append((from, to))
+        let markedSections = new.reloadedSectionIdentifiers
+        if !markedSections.isEmpty {
+            let movedSections = Set(diffed.movedSections.map(\.from))
+            for section in markedSections {
+                if let from = old.indexOfSection(section), let to = new.indexOfSection(section),
+                    !movedSections.contains(from)
+                {
+                    reloadedSections.append((from, to))
+                }
             }
         }
         engine.perform { () throws(TableViewError) in
