@@ -245,7 +245,8 @@ final class FetchedResultsControllerCore {
                 uncheckedSections: zip(names, snapshot.sections).map { ($0, $1.objectIDs.map(managedID)) })
         }
         lastSnapshot = LastManagedSnapshot(generation: generation, sections: snapshot.sections, typed: typed)
-        if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItems(snapshot.reloadedObjectIDs.map(managedID)) }
+        // The engine marks each moved or updated object once, and both are in its results.
+        if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItemsUnchecked(snapshot.reloadedObjectIDs.map(managedID)) }
         return NSDiffableDataSourceSnapshotReference(typed)
     }
 

@@ -172,6 +172,12 @@ public struct NSDiffableDataSourceSnapshot<
         }
     }
 
+    /// Marks `identifiers` for reload without checks: the fetched results controller's marks,
+    /// unique, in the snapshot and not marked yet by construction.
+    package mutating func reloadItemsUnchecked(_ identifiers: [I]) {
+        reloadedItems.appendUnchecked(identifiers)
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.contents === rhs.contents || (lhs.sections == rhs.sections && lhs.items == rhs.items)
     }
@@ -214,10 +220,22 @@ public struct NSDiffableDataSourceSnapshot<
 /// Identifiers marked for reload, in the order first marked, each once.
 struct OrderedMarks<T: Hashable & Sendable>: Sendable {
     private(set) var elements: [T] = []
-    private var members: Set<T> = []
+    /// The set of `elements`, made when an append needs it: marks taken from a list known to be
+    /// unique (the controller's, once per event) need none.
+    private var members: Set<T>?
 
     mutating func append(contentsOf identifiers: [T]) {
+        guard !identifiers.isEmpty else { return }
+        var members = self.members ?? Set(elements)
+        self.members = nil  // released, so that inserting does not copy the set
         for identifier in identifiers where members.insert(identifier).inserted { elements.append(identifier) }
+        self.members = members
+    }
+
+    /// Marks `identifiers`, which are unique and not marked yet (not checked).
+    mutating func appendUnchecked(_ identifiers: [T]) {
+        elements.append(contentsOf: identifiers)
+        if members != nil { members?.formUnion(identifiers) }
     }
 }
 

@@ -202,8 +202,10 @@ private struct Diffed<S: Hashable & Sendable, I: Hashable & Sendable> {
         var extra: [Int] = []
         extra.reserveCapacity(longer.count - shorter.count)
         var matched = 0
-        for (row, item) in longer.enumerated() {
-            if matched < shorter.count, shorter[matched] == item {
+        // By index rather than `enumerated()`: this code runs unspecialized (the data source's
+        // generic class), where each step of an enumerated iterator is a generic call.
+        for row in longer.indices {
+            if matched < shorter.count, shorter[matched] == longer[row] {
                 matched += 1
             } else {
                 extra.append(row)

@@ -86,4 +86,30 @@ import Testing
             }
         }
     }
+
+    /// The controller marks an event's objects without checks (`reloadItemsUnchecked`); marks
+    /// the app adds after are checked against them: each identifier once, in the order first
+    /// marked.
+    @Test(arguments: 1...6 as ClosedRange<UInt64>)
+    func marksAddedAfterTheControllersAreEachOnce(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<200 {
+            let items = Array(0..<12)
+            var snapshot = NSDiffableDataSourceSnapshot<String, Int>(uncheckedSections: [("A", items)])
+            let controllers = Array(items.shuffled(using: &generator).prefix(Int.random(in: 0...5, using: &generator)))
+            snapshot.reloadItemsUnchecked(controllers)
+            var marked = controllers
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                let more = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    items.randomElement(using: &generator) ?? 0
+                }
+                snapshot.reloadItems(more)
+                marked += more
+            }
+            // Written out: every identifier marked, the first time it was.
+            var plain: [Int] = []
+            for item in marked where !plain.contains(item) { plain.append(item) }
+            #expect(snapshot.reloadedItemIdentifiers == plain, "\(marked)")
+        }
+    }
 }
