@@ -249,13 +249,15 @@ final class FetchedResultsControllerCore {
         let names = snapshot.sections.map { sectionNameKeyPath == nil ? Self.unnamedSectionIdentifier : $0.name }
         var typed: NSDiffableDataSourceSnapshot<String, NSManagedObjectID>
         if let last = lastSnapshot, last.generation == generation, last.typed.sectionIdentifiers == names {
-            // A change event changes a few sections: the others keep the managed IDs of the last
-            // snapshot (the same objects' IDs, none of which can have changed in the meantime)
-            // and their entries in its item table.
-            var replaced: [(index: Int, items: [NSManagedObjectID])] = []
-            for (index, section) in snapshot.sections.enumerated()
-            where section.objectIDs != last.sections[index].objectIDs {
-                replaced.append((index, section.objectIDs.map(managedID)))
+            // A change event changes a few rows of a few sections: the others keep the managed
+            // IDs of the last snapshot (the same objects' IDs, none of which can have changed in
+            // the meantime) and their entries in its item table. Within a changed section only
+            // the rows between the common first and last ones are mapped and entered again.
+            var replaced: [(index: Int, rows: Range<Int>, items: [NSManagedObjectID])] = []
+            for (index, section) in snapshot.sections.enumerated() {
+                let new = section.objectIDs
+                guard let changed = last.sections[index].objectIDs.changedRows(to: new) else { continue }
+                replaced.append((index, changed.old, new[changed.new].map(managedID)))
             }
             typed = last.typed.copyWithNewLog()
             typed.replaceItemsUnchecked(replaced)
@@ -264,7 +266,8 @@ final class FetchedResultsControllerCore {
                 uncheckedSections: zip(names, snapshot.sections).map { ($0, $1.objectIDs.map(managedID)) })
         }
         lastSnapshot = LastManagedSnapshot(generation: generation, sections: snapshot.sections, typed: typed)
-        if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItems(snapshot.reloadedObjectIDs.map(managedID)) }
+        // The engine marks each moved or updated object once, and both are in its results.
+        if !snapshot.reloadedObjectIDs.isEmpty { typed.reloadItemsUnchecked(snapshot.reloadedObjectIDs.map(managedID)) }
         return NSDiffableDataSourceSnapshotReference(typed)
     }
 

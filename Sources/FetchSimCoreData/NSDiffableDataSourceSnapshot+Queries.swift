@@ -56,6 +56,7 @@ extension NSDiffableDataSourceSnapshot {
     /// The item at `row` of the section at `section`, or nil when there is none: a data source's
     /// read for each row its table asks about, without copying the section's items.
     package func item(atSectionIndex section: Int, row: Int) -> I? {
+        let items = self.items  // read from the contents once
         guard section >= 0, section < items.count, row >= 0, row < items[section].count else { return nil }
         return items[section][row]
     }

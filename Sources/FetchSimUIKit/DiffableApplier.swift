@@ -57,12 +57,16 @@ enum DiffableApplier {
                 reconfigures.append(old)
             }
         }
-        let oldSections = Dictionary(uniqueKeysWithValues: old.sectionIdentifiers.enumerated().map { ($1, $0) })
-        let movedSections = Set(diffed.movedSections.map(\.from))
         var reloadedSections: [(old: Int, new: Int)] = []
-        for section in new.reloadedSectionIdentifiers {
-            if let from = oldSections[section], let to = new.indexOfSection(section), !movedSections.contains(from) {
-                reloadedSections.append((from, to))
+        let markedSections = new.reloadedSectionIdentifiers
+        if !markedSections.isEmpty {
+            let movedSections = Set(diffed.movedSections.map(\.from))
+            for section in markedSections {
+                if let from = old.indexOfSection(section), let to = new.indexOfSection(section),
+                    !movedSections.contains(from)
+                {
+                    reloadedSections.append((from, to))
+                }
             }
         }
         engine.perform { () throws(TableViewError) in
@@ -198,8 +202,10 @@ private struct Diffed<S: Hashable & Sendable, I: Hashable & Sendable> {
         var extra: [Int] = []
         extra.reserveCapacity(longer.count - shorter.count)
         var matched = 0
-        for (row, item) in longer.enumerated() {
-            if matched < shorter.count, shorter[matched] == item {
+        // By index rather than `enumerated()`: this code runs unspecialized (the data source's
+        // generic class), where each step of an enumerated iterator is a generic call.
+        for row in longer.indices {
+            if matched < shorter.count, shorter[matched] == longer[row] {
                 matched += 1
             } else {
                 extra.append(row)

@@ -144,9 +144,14 @@ public final class SimulatedTableView {
     func loadSection(_ section: Int) -> TableSection {
         guard let dataSource else { return TableSection(title: nil, rows: []) }
         let count = dataSource.tableView(self, numberOfRowsInSection: section)
+        // The data source held once for the section's rows, rather than loaded from its weak
+        // reference for each (`freshRow`): a reload asks for every row's identifier.
         return TableSection(
             title: dataSource.tableView(self, titleForHeaderInSection: section),
-            rows: (0..<count).map { freshRow(at: IndexPath(row: $0, section: section)) })
+            rows: (0..<count).map {
+                storage.makeRow(
+                    identifier: dataSource.tableView(self, identifierForRowAt: IndexPath(row: $0, section: section)))
+            })
     }
 
     /// A row whose identifier comes from the data source, without a cell yet.
