@@ -200,21 +200,7 @@ extension OrderStatisticTree {
     /// Adds `delta` to the weight of `element`; returns false if the tree does not hold it.
     @discardableResult
     @inlinable public func addWeight(_ delta: Int, to element: Element) -> Bool {
-        precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        var path: [(Node, Int)] = []
-        unowned(unsafe) var node = root
-        while !node.isLeaf {
-            let i = childIndex(in: node, for: element)
-            path.append((node, i))
-            node = node.child(i)
-        }
-        let (pos, isEqual) = lowerBound(in: node, of: element)
-        guard isEqual else { return false }
-        node.weightPointer[pos] += delta
-        for (parent, i) in path { parent.sumPointer[i] += delta }
-        state.pointee.totalWeight += delta
-        checkInvariantsAfterMutation()
-        return true
+        adjustWeight(of: element, by: delta) != nil
     }
 
     /// An element the tree holds, where it sits, and its weight after an adjustment.
@@ -237,22 +223,16 @@ extension OrderStatisticTree {
     /// outside the total weight.
     @inlinable public func adjustWeight(containingWeightOffset offset: Int, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        guard offset >= 0, offset < totalWeight else { return nil }
-        unowned(unsafe) var node = root
-        var w = offset
-        var rank = 0
-        while !node.isLeaf {
-            let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
-            rank += Self.prefixSum(node.countPointer, upTo: i)
-            node.sumPointer[i] += delta
-            node = node.child(i)
+        guard let (leaf, index, rank, before) = place(containingWeightOffset: offset, addingWeight: delta) else {
+            return nil
         }
-        let weights = node.weightPointer
-        let i = Self.entry(holding: &w, in: weights, count: node.length)
-        weights[i] += delta
         state.pointee.totalWeight += delta
         checkInvariantsAfterMutation()
-        return Adjusted(element: node.elementPointer[i], rank: rank + i, weightBefore: offset - w, weight: weights[i])
+        return leaf._withUnsafeGuaranteedRef { leaf in
+            Adjusted(
+                element: leaf.elementPointer[index], rank: rank, weightBefore: before, weight: leaf.weightPointer[index]
+            )
+        }
     }
 
     /// Adds `delta` to the weight of `element` in one descent; returns the tree's copy of it and
@@ -296,16 +276,7 @@ extension OrderStatisticTree {
     /// Adds `delta` to the weight of the element at `rank`, which must exist.
     @inlinable public func addWeight(_ delta: Int, atRank rank: Int) {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        unowned(unsafe) var node = root
-        var r = rank
-        while !node.isLeaf {
-            let (i, offset) = node.child(holdingRank: r)
-            r = offset
-            node.sumPointer[i] += delta
-            node = node.child(i)
-        }
-        node.weightPointer[r] += delta
+        _ = place(ofRank: rank, addingWeight: delta)
         state.pointee.totalWeight += delta
         checkInvariantsAfterMutation()
     }
