@@ -140,8 +140,7 @@ extension OrderStatisticTree {
                     }
                     let element = UnsafePointer(
                         (raw + Node.elementOffset).assumingMemoryBound(to: Element.self) + index)
-                    let present =
-                        index < raw.load(as: Int.self) && !ordering.isOrdered(key(j).pointee, before: element.pointee)
+                    let present = index < raw.load(as: Int.self) && !ordering.isOrdered(key(j), before: element)
                     hits[j] = BatchHit(rank: rank, isPresent: present)
                 }
                 // The other keys are removed or inserted next, which descends through the node
@@ -213,9 +212,7 @@ extension OrderStatisticTree {
                     (raw + offset + (base &+ half) &* stride).assumingMemoryBound(to: Element.self))
                 let key = keys.baseAddress.unsafelyUnwrapped + j
                 let goesRight =
-                    isLeaf
-                    ? ordering.isOrdered(probe.pointee, before: key.pointee)
-                    : !ordering.isOrdered(key.pointee, before: probe.pointee)
+                    isLeaf ? ordering.isOrdered(probe, before: key) : !ordering.isOrdered(key, before: probe)
                 let newBase = goesRight ? base &+ half : base
                 let newSpan = span &- half
                 bases[j] = newBase
@@ -229,10 +226,7 @@ extension OrderStatisticTree {
             guard spans[j] > 0 else { continue }
             let last = UnsafePointer((raw + offset + base &* stride).assumingMemoryBound(to: Element.self))
             let key = keys.baseAddress.unsafelyUnwrapped + j
-            let goesRight =
-                isLeaf
-                ? ordering.isOrdered(last.pointee, before: key.pointee)
-                : !ordering.isOrdered(key.pointee, before: last.pointee)
+            let goesRight = isLeaf ? ordering.isOrdered(last, before: key) : !ordering.isOrdered(key, before: last)
             if goesRight { bases[j] = base &+ 1 }
         }
     }
@@ -301,7 +295,7 @@ extension OrderStatisticTree {
         var hi = raw.load(as: Int.self) - 1
         while lo < hi {
             let mid = (lo &+ hi) >> 1
-            if ordering.isOrdered(key.pointee, before: separators[mid]) { hi = mid } else { lo = mid &+ 1 }
+            if ordering.isOrdered(key, before: separators + mid) { hi = mid } else { lo = mid &+ 1 }
         }
         return lo
     }
