@@ -37,18 +37,6 @@ extension OrderStatisticTree {
         return rank
     }
 
-    /// Opens a gap at `index` in `base[0..<count]` by moving the rest up one place.
-    @inline(__always)
-    @inlinable static func openGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
-        if index < count { (base + index + 1).moveInitialize(from: base + index, count: count - index) }
-    }
-
-    /// Closes the (uninitialised) gap at `index` of `base[0..<count]`, moving the rest down one.
-    @inline(__always)
-    @inlinable static func closeGap<T>(_ base: UnsafeMutablePointer<T>, at index: Int, count: Int) {
-        if index + 1 < count { (base + index).moveInitialize(from: base + index + 1, count: count - index - 1) }
-    }
-
     @inlinable func insert(_ element: Element, weight: Int, into node: Node, neighbours: inout Neighbours) -> (
         Int, (Element, Node)?
     ) {
@@ -212,21 +200,7 @@ extension OrderStatisticTree {
     /// Adds `delta` to the weight of `element`; returns false if the tree does not hold it.
     @discardableResult
     @inlinable public func addWeight(_ delta: Int, to element: Element) -> Bool {
-        precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        var path: [(Node, Int)] = []
-        unowned(unsafe) var node = root
-        while !node.isLeaf {
-            let i = childIndex(in: node, for: element)
-            path.append((node, i))
-            node = node.child(i)
-        }
-        let (pos, isEqual) = lowerBound(in: node, of: element)
-        guard isEqual else { return false }
-        node.weightPointer[pos] += delta
-        for (parent, i) in path { parent.sumPointer[i] += delta }
-        state.pointee.totalWeight += delta
-        checkInvariantsAfterMutation()
-        return true
+        adjustWeight(of: element, by: delta) != nil
     }
 
     /// An element the tree holds, where it sits, and its weight after an adjustment.
@@ -249,22 +223,16 @@ extension OrderStatisticTree {
     /// outside the total weight.
     @inlinable public func adjustWeight(containingWeightOffset offset: Int, by delta: Int) -> Adjusted? {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        guard offset >= 0, offset < totalWeight else { return nil }
-        unowned(unsafe) var node = root
-        var w = offset
-        var rank = 0
-        while !node.isLeaf {
-            let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
-            rank += Self.prefixSum(node.countPointer, upTo: i)
-            node.sumPointer[i] += delta
-            node = node.child(i)
+        guard let (leaf, index, rank, before) = place(containingWeightOffset: offset, addingWeight: delta) else {
+            return nil
         }
-        let weights = node.weightPointer
-        let i = Self.entry(holding: &w, in: weights, count: node.length)
-        weights[i] += delta
         state.pointee.totalWeight += delta
         checkInvariantsAfterMutation()
-        return Adjusted(element: node.elementPointer[i], rank: rank + i, weightBefore: offset - w, weight: weights[i])
+        return leaf._withUnsafeGuaranteedRef { leaf in
+            Adjusted(
+                element: leaf.elementPointer[index], rank: rank, weightBefore: before, weight: leaf.weightPointer[index]
+            )
+        }
     }
 
     /// Adds `delta` to the weight of `element` in one descent; returns the tree's copy of it and
@@ -308,111 +276,8 @@ extension OrderStatisticTree {
     /// Adds `delta` to the weight of the element at `rank`, which must exist.
     @inlinable public func addWeight(_ delta: Int, atRank rank: Int) {
         precondition(!unitWeights, "a tree with unit weights keeps its weights")
-        precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
-        unowned(unsafe) var node = root
-        var r = rank
-        while !node.isLeaf {
-            let (i, offset) = node.child(holdingRank: r)
-            r = offset
-            node.sumPointer[i] += delta
-            node = node.child(i)
-        }
-        node.weightPointer[r] += delta
+        _ = place(ofRank: rank, addingWeight: delta)
         state.pointee.totalWeight += delta
         checkInvariantsAfterMutation()
-    }
-
-    /// Trees of up to this many elements are checked after every mutation in builds with storage
-    /// checks; larger ones once every `count` mutations, so that the checks cost O(1) amortised
-    /// per mutation and a test's large tree does not make the debug build quadratic.
-    @inlinable static var checkedOnEveryMutation: Int { 512 }
-
-    /// In builds with storage checks (`StorageChecks.isEnabled`: debug builds and the tests),
-    /// checks the whole tree after a mutation — on a large tree, after one mutation in `count`.
-    /// Does nothing in release builds.
-    @inlinable @inline(__always)
-    func checkInvariantsAfterMutation() {
-        #if FETCHSIM_STORAGE_CHECKS
-        state.pointee.mutationsSinceCheck += 1
-        guard count <= Self.checkedOnEveryMutation || state.pointee.mutationsSinceCheck >= count else { return }
-        state.pointee.mutationsSinceCheck = 0
-        checkInvariants()
-        #endif
-    }
-
-    /// Stops the program with the first violated invariant (`invariantViolation()`), if any: a
-    /// corrupted tree would go on answering with wrong ranks.
-    ///
-    /// ```swift
-    /// tree.checkInvariants()
-    /// ```
-    public func checkInvariants() {
-        if let violation = invariantViolation() { preconditionFailure("OrderStatisticTree: \(violation)") }
-    }
-
-    /// Verifies order, counts, sums and separators; returns a description of the first violation.
-    public func invariantViolation() -> String? {
-        var previous: Element?
-        var failure: String?
-        func check(_ node: Node, lower: Element?, upper: Element?) -> (count: Int, sum: Int)? {
-            if node.isLeaf {
-                guard node.weights.count == (unitWeights ? 0 : node.elements.count) else {
-                    failure = "leaf weights misaligned"
-                    return nil
-                }
-                for e in node.elements {
-                    if let p = previous, !less(p, e) {
-                        failure = "elements out of order"
-                        return nil
-                    }
-                    if let l = lower, less(e, l) {
-                        failure = "element below its separator"
-                        return nil
-                    }
-                    if let u = upper, !less(e, u) {
-                        failure = "element not below the next separator"
-                        return nil
-                    }
-                    previous = e
-                }
-                return (node.elements.count, unitWeights ? node.elements.count : node.weights.reduce(0, +))
-            }
-            guard node.separators.count == node.children.count - 1,
-                node.counts.count == node.children.count, node.sums.count == (unitWeights ? 0 : node.children.count)
-            else {
-                failure = "inner node arrays misaligned"
-                return nil
-            }
-            var total = (0, 0)
-            for (i, child) in node.children.enumerated() {
-                guard node.childRawPointer[i] == child.raw else {
-                    failure = "stale child storage pointer"
-                    return nil
-                }
-                let lo = i == 0 ? lower : node.separators[i - 1]
-                let hi = i == node.separators.count ? upper : node.separators[i]
-                guard let (c, s) = check(child, lower: lo, upper: hi) else { return nil }
-                guard c == node.counts[i], s == (unitWeights ? c : node.sums[i]) else {
-                    failure = "stale count or sum"
-                    return nil
-                }
-                guard c > 0 || node.children.count == 1 else {
-                    failure = "empty child kept"
-                    return nil
-                }
-                if let lo, i > 0, less(lo, Self.firstElement(of: child)) {
-                    failure = "separator not its subtree's first element"
-                    return nil
-                }
-                total.0 += c
-                total.1 += s
-            }
-            return total
-        }
-        guard let (c, s) = check(root, lower: nil, upper: nil) else { return failure }
-        guard c == count, s == totalWeight, !unitWeights || totalWeight == count else {
-            return "tree totals \(count)/\(totalWeight) but nodes hold \(c)/\(s)"
-        }
-        return nil
     }
 }

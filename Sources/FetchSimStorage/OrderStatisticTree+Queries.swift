@@ -85,12 +85,16 @@ extension OrderStatisticTree {
     }
 
     /// The leaf holding `rank` (0-based), the rank's index there and the total weight of the
-    /// elements before it: the descent `element(at:)` and `weights(at:)` share. The leaf is lent,
-    /// not retained (the tree holds it): returning it as a reference retained and released it
-    /// per call.
+    /// elements before it: the one descent by rank, which `element(at:)` and `weights(at:)` read
+    /// and `addWeight(_:atRank:)` changes weights with. A nonzero `delta` is added on the way to
+    /// the element's weight and to the sums above it (a weighted tree only); the total weight
+    /// is the caller's. The leaf is lent, not retained (the tree holds it): returning it as a
+    /// reference retained and released it per call.
     /// - Complexity: O(log n).
     @inline(__always)
-    @inlinable func place(ofRank rank: Int) -> (leaf: Unmanaged<Node>, index: Int, weightBefore: Int) {
+    @inlinable func place(ofRank rank: Int, addingWeight delta: Int = 0) -> (
+        leaf: Unmanaged<Node>, index: Int, weightBefore: Int
+    ) {
         precondition(rank >= 0 && rank < count, "rank \(rank) out of 0..<\(count)")
         unowned(unsafe) var node = root
         var r = rank
@@ -99,9 +103,11 @@ extension OrderStatisticTree {
             let (i, offset) = node.child(holdingRank: r)
             r = offset
             if !unitWeights { before += Self.prefixSum(node.sumPointer, upTo: i) }
+            if delta != 0 { node.sumPointer[i] += delta }
             node = node.child(i)
         }
         if unitWeights { return (Unmanaged.passUnretained(node), r, rank) }
+        if delta != 0 { node.weightPointer[r] += delta }
         return (Unmanaged.passUnretained(node), r, before + Self.prefixSum(node.weightPointer, upTo: r))
     }
 
@@ -121,18 +127,9 @@ extension OrderStatisticTree {
     /// The number of elements whose weights, summed in order, stay at or below `weight`: for the
     /// section tree, the index of the section that holds global row `weight`.
     @inlinable public func rank(containingWeightOffset weight: Int) -> (rank: Int, weightBefore: Int)? {
-        guard weight >= 0, weight < totalWeight else { return nil }
-        if unitWeights { return (weight, weight) }
-        unowned(unsafe) var node = root
-        var w = weight
-        var rank = 0
-        while !node.isLeaf {
-            let i = Self.entry(holding: &w, in: node.sumPointer, count: node.length)
-            rank += Self.prefixSum(node.countPointer, upTo: i)
-            node = node.child(i)
-        }
-        let i = Self.entry(holding: &w, in: node.weightPointer, count: node.length)
-        return (rank + i, weight - w)
+        if unitWeights { return weight >= 0 && weight < totalWeight ? (weight, weight) : nil }
+        guard let place = place(containingWeightOffset: weight) else { return nil }
+        return (place.rank, place.weightBefore)
     }
 
     /// Calls `body` with the element that holds weight offset `weight`, lent where the tree holds
@@ -150,15 +147,21 @@ extension OrderStatisticTree {
     @inlinable public func withPlace<R>(
         containingWeightOffset weight: Int, _ body: (borrowing Element, _ rank: Int, _ weightBefore: Int) throws -> R
     ) rethrows -> R? {
-        guard let (element, rank, weightBefore) = place(containingWeightOffset: weight) else { return nil }
+        guard let (leaf, index, rank, weightBefore) = place(containingWeightOffset: weight) else { return nil }
+        let element = leaf._withUnsafeGuaranteedRef { UnsafePointer($0.elementPointer + index) }
         return try body(element.pointee, rank, weightBefore)
     }
 
-    /// The element that holds weight offset `weight`, where the tree holds it (valid until the
-    /// tree next changes), its rank and the weight before it; nil if `weight` is outside the
-    /// total weight.
-    @inlinable func place(containingWeightOffset weight: Int) -> (
-        element: UnsafePointer<Element>, rank: Int, weightBefore: Int
+    /// The leaf holding the element that holds weight offset `weight` and its index there (the
+    /// leaf lent, as by `place(ofRank:addingWeight:)`), its rank and the weight before it; nil
+    /// if `weight` is outside the total weight: the one descent by weight, which
+    /// `rank(containingWeightOffset:)` and `withPlace` read and
+    /// `adjustWeight(containingWeightOffset:by:)` changes weights with. A nonzero `delta` is added
+    /// on the way to the element's weight and to the sums above it (a weighted tree only); the
+    /// total weight is the caller's.
+    @inline(__always)
+    @inlinable func place(containingWeightOffset weight: Int, addingWeight delta: Int = 0) -> (
+        leaf: Unmanaged<Node>, index: Int, rank: Int, weightBefore: Int
     )? {
         guard weight >= 0, weight < totalWeight else { return nil }
         unowned(unsafe) var node = root
@@ -167,11 +170,13 @@ extension OrderStatisticTree {
         while !node.isLeaf {
             let i = Self.entry(holding: &w, in: unitWeights ? node.countPointer : node.sumPointer, count: node.length)
             rank += Self.prefixSum(node.countPointer, upTo: i)
+            if delta != 0 { node.sumPointer[i] += delta }
             node = node.child(i)
         }
-        if unitWeights { return (UnsafePointer(node.elementPointer + w), rank + w, weight) }
+        if unitWeights { return (Unmanaged.passUnretained(node), w, rank + w, weight) }
         let i = Self.entry(holding: &w, in: node.weightPointer, count: node.length)
-        return (UnsafePointer(node.elementPointer + i), rank + i, weight - w)
+        if delta != 0 { node.weightPointer[i] += delta }
+        return (Unmanaged.passUnretained(node), i, rank + i, weight - w)
     }
 
     /// Calls `body` with each element and its weight in order, starting at `rank`, until it returns false.

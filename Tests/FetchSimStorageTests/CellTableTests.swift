@@ -1,3 +1,4 @@
+import FetchSimCore
 import Testing
 
 @testable import FetchSimStorage
@@ -6,18 +7,6 @@ import Testing
 /// replacements and removals — crowded enough that runs wrap around the slots and removals shift
 /// entries back — and its invariant check against tables broken by hand.
 @Suite struct CellTableTests {
-    /// SplitMix64: the same draws on every run, without a dependency for them.
-    fileprivate struct Draws: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A cell as the table files one: a number and some text.
     struct Cell: Equatable {
         var identifier: Int
@@ -28,7 +17,7 @@ import Testing
     func agreesWithADictionary(seed: UInt64) {
         var table = CellTable<Cell>()
         var expected: [Int: Cell] = [:]
-        var rng = Draws(state: seed)
+        var rng = SeededGenerator(seed: seed)
         for step in 0..<3_000 {
             let serial = Int.random(in: 1...60, using: &rng)
             if Bool.random(using: &rng) {
@@ -57,7 +46,7 @@ import Testing
     func unmarkedSlotsAreTheKeysNotAskedFor(seed: UInt64) {
         var table = CellTable<Cell>()
         var model: [Int: Cell] = [:]
-        var rng = Draws(state: seed)
+        var rng = SeededGenerator(seed: seed)
         for round in 0..<40 {
             let asked = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Int.random(in: 0...70, using: &rng) }
             var marks = Array(repeating: false, count: table.slotCount)

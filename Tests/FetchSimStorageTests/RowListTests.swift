@@ -1,3 +1,4 @@
+import FetchSimCore
 import Testing
 
 @testable import FetchSimStorage
@@ -5,18 +6,6 @@ import Testing
 /// The counted B+ tree of rows against a plain array, and its invariant check against
 /// structures broken by hand.
 @Suite struct RowListTests {
-    /// SplitMix64: the same draws on every run, without a dependency for them.
-    fileprivate struct Draws: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [0, 1, 95, 96, 97, 5_000])
     func bulkLoadKeepsTheRows(size: Int) {
         let rows = Array(0..<size)
@@ -31,7 +20,7 @@ import Testing
     }
 
     @Test func randomOperationsAgreeWithAnArray() {
-        var rng = Draws(state: 1_234)
+        var rng = SeededGenerator(seed: 1_234)
         let list = RowList(Array(0..<300))
         var model = Array(0..<300)
         var next = 300
@@ -80,7 +69,7 @@ import Testing
 
     @Test func removingEverythingLeavesAnEmptyValidList() {
         let list = RowList(Array(0..<1_000))
-        var rng = Draws(state: 3)
+        var rng = SeededGenerator(seed: 3)
         while list.count > 0 { list.remove(at: Int.random(in: 0..<list.count, using: &rng)) }
         #expect(list.invariantViolation() == nil && list.rows.isEmpty)
         list.insert(7, at: 0)
