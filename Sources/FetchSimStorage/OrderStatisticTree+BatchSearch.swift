@@ -140,7 +140,8 @@ extension OrderStatisticTree {
                     }
                     let element = UnsafePointer(
                         (raw + Node.elementOffset).assumingMemoryBound(to: Element.self) + index)
-                    let present = index < raw.load(as: Int.self) && !ordering.isOrdered(key(j), before: element)
+                    let present =
+                        index < raw.load(as: Int.self) && !ordering.isOrdered(key(j).pointee, before: element.pointee)
                     hits[j] = BatchHit(rank: rank, isPresent: present)
                 }
                 // The other keys are removed or inserted next, which descends through the node
@@ -212,7 +213,9 @@ extension OrderStatisticTree {
                     (raw + offset + (base &+ half) &* stride).assumingMemoryBound(to: Element.self))
                 let key = keys.baseAddress.unsafelyUnwrapped + j
                 let goesRight =
-                    isLeaf ? ordering.isOrdered(probe, before: key) : !ordering.isOrdered(key, before: probe)
+                    isLeaf
+                    ? ordering.isOrdered(probe.pointee, before: key.pointee)
+                    : !ordering.isOrdered(key.pointee, before: probe.pointee)
                 let newBase = goesRight ? base &+ half : base
                 let newSpan = span &- half
                 bases[j] = newBase
@@ -226,7 +229,10 @@ extension OrderStatisticTree {
             guard spans[j] > 0 else { continue }
             let last = UnsafePointer((raw + offset + base &* stride).assumingMemoryBound(to: Element.self))
             let key = keys.baseAddress.unsafelyUnwrapped + j
-            let goesRight = isLeaf ? ordering.isOrdered(last, before: key) : !ordering.isOrdered(key, before: last)
+            let goesRight =
+                isLeaf
+                ? ordering.isOrdered(last.pointee, before: key.pointee)
+                : !ordering.isOrdered(key.pointee, before: last.pointee)
             if goesRight { bases[j] = base &+ 1 }
         }
     }
@@ -295,7 +301,7 @@ extension OrderStatisticTree {
         var hi = raw.load(as: Int.self) - 1
         while lo < hi {
             let mid = (lo &+ hi) >> 1
-            if ordering.isOrdered(key, before: separators + mid) { hi = mid } else { lo = mid &+ 1 }
+            if ordering.isOrdered(key.pointee, before: separators[mid]) { hi = mid } else { lo = mid &+ 1 }
         }
         return lo
     }

@@ -2,17 +2,17 @@
 public protocol TreeOrdering {
     associatedtype Element
     func areInIncreasingOrder(_ lhs: Element, _ rhs: Element) -> Bool
-    /// `areInIncreasingOrder` on elements read in place: an ordering that decides most pairs on
-    /// a few words reads just those, copying neither element.
-    func isOrdered(_ lhs: UnsafePointer<Element>, before rhs: UnsafePointer<Element>) -> Bool
+    /// `areInIncreasingOrder` on elements borrowed where the tree holds them: an ordering that
+    /// decides most pairs on a few words reads just those, copying neither element.
+    func isOrdered(_ lhs: borrowing Element, before rhs: borrowing Element) -> Bool
     /// The bytes of an element that `isOrdered` reads first, for a search to prefetch.
     static var comparedBytes: Range<Int> { get }
 }
 
 extension TreeOrdering {
     @inline(__always)
-    @inlinable public func isOrdered(_ lhs: UnsafePointer<Element>, before rhs: UnsafePointer<Element>) -> Bool {
-        areInIncreasingOrder(lhs.pointee, rhs.pointee)
+    @inlinable public func isOrdered(_ lhs: borrowing Element, before rhs: borrowing Element) -> Bool {
+        areInIncreasingOrder(lhs, rhs)
     }
 
     @inlinable public static var comparedBytes: Range<Int> { 0..<MemoryLayout<Element>.size }

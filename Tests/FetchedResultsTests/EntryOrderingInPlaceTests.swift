@@ -3,8 +3,8 @@ import Testing
 
 @testable import FetchedResults
 
-/// `EntryOrdering.isOrdered(_:before:)`, the comparison the batch search makes on entries in
-/// place (the first two words read from memory, the rest out of line), against the same
+/// `EntryOrdering.isOrdered(_:before:)`, the comparison the batch search makes on entries borrowed
+/// in place (the first two words read from memory, the rest out of line), against the same
 /// independent oracle as `CompactKeyTests`: `Value.compare` key by key in each key's direction,
 /// then the object ID — on every pair, including equal words, inexact keys and an entry
 /// compared with itself.
@@ -18,16 +18,12 @@ import Testing
             let (entries, values, ordering) = CompactKeyTests.entries(
                 objects, [first, second], ascending: ascending, rng: &rng)
             var mismatches = 0
-            entries.withUnsafeBufferPointer { entries in
-                for a in entries.indices {
-                    for b in entries.indices {
-                        let (x, y) = (entries[a], entries[b])
-                        let oracle = CompactKeyTests.oracle(
-                            (values[x.objectID] ?? [], x.objectID), (values[y.objectID] ?? [], y.objectID),
-                            ascending: ascending)
-                        guard let base = entries.baseAddress else { continue }
-                        if ordering.isOrdered(base + a, before: base + b) != oracle { mismatches += 1 }
-                    }
+            for x in entries {
+                for y in entries {
+                    let oracle = CompactKeyTests.oracle(
+                        (values[x.objectID] ?? [], x.objectID), (values[y.objectID] ?? [], y.objectID),
+                        ascending: ascending)
+                    if ordering.isOrdered(x, before: y) != oracle { mismatches += 1 }
                 }
             }
             #expect(mismatches == 0, "\(first.name), \(second.name), \(ascending)")

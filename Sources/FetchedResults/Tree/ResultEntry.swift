@@ -114,15 +114,15 @@ struct EntryOrdering: TreeOrdering {
         return lhs.objectID < rhs.objectID
     }
 
-    /// `areInIncreasingOrder` in place: the words of the compact keys, read from memory; the
-    /// rare pairs they do not decide go to `orderTied`, out of line.
+    /// `areInIncreasingOrder` on entries borrowed in place: the words of the compact keys, read
+    /// from the tree's memory; the rare pairs they do not decide go to `orderTied`, out of line.
     @inline(__always)
-    func isOrdered(_ lhs: UnsafePointer<ResultEntry>, before rhs: UnsafePointer<ResultEntry>) -> Bool {
-        let a0 = lhs.pointee.code.w0
-        let b0 = rhs.pointee.code.w0
+    func isOrdered(_ lhs: borrowing ResultEntry, before rhs: borrowing ResultEntry) -> Bool {
+        let a0 = lhs.code.w0
+        let b0 = rhs.code.w0
         if a0 != b0 { return a0 < b0 }
-        let a1 = lhs.pointee.code.w1
-        let b1 = rhs.pointee.code.w1
+        let a1 = lhs.code.w1
+        let b1 = rhs.code.w1
         if a1 != b1 { return a1 < b1 }
         return orderTied(lhs, rhs)
     }
@@ -135,8 +135,8 @@ struct EntryOrdering: TreeOrdering {
 
     /// `areInIncreasingOrder` for two entries whose first two words tie.
     @inline(never)
-    func orderTied(_ lhs: UnsafePointer<ResultEntry>, _ rhs: UnsafePointer<ResultEntry>) -> Bool {
-        areInIncreasingOrder(lhs.pointee, rhs.pointee)
+    func orderTied(_ lhs: borrowing ResultEntry, _ rhs: borrowing ResultEntry) -> Bool {
+        areInIncreasingOrder(lhs, rhs)
     }
 
     /// Three-way comparison of the full keys of two entries whose compact keys tie.
