@@ -30,9 +30,8 @@ struct LineScanner {
     var positions: PositionRecorder?
 
     init(_ line: String) {
-        // Read from the contiguous UTF-8 in place: one pass that ORs the bytes decides ASCII
-        // (`allSatisfy` over the view would walk it through its iterator, every line), then
-        // the bytes are copied out whole.
+        // The line is ASCII when no byte has its high bit set: the bytes are ORed together in
+        // place over the contiguous UTF-8, and copied out whole when it is.
         let utf8 = line.utf8.span
         var union: UInt8 = 0
         for index in utf8.indices { union |= utf8[index] }
